@@ -1,0 +1,41 @@
+import type { z } from "zod";
+import type { ServiceErrorBody } from "./create-client";
+
+/** What a server action answers: expected failures are values, and UIs branch on `code`. */
+export interface ActionError {
+  code: string;
+  message: string;
+  /** Field path as the API names it (`webhookEndpoint`, `feeConfigs.0.fixedFee.currency`) → message. */
+  fieldErrors?: Record<string, string>;
+}
+
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };
+
+export function actionOk<T>(data: T): ActionResult<T> {
+  return { ok: true, data };
+}
+
+/** The action's own input check failed; same shape as the API's INVALID_INPUT. */
+export function invalidInputResult(error: z.ZodError): ActionResult<never> {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join(".") || "body";
+    fieldErrors[field] ??= issue.message;
+  }
+  return { ok: false, error: { code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors } };
+}
+
+/** The API's error envelope (or a bare status when the body was not one) as an action error. */
+export function serviceErrorResult(body: unknown, status: number): ActionResult<never> {
+  if (!isErrorBody(body)) {
+    return { ok: false, error: { code: status === 401 ? "UNAUTHORIZED" : "UNEXPECTED_RESPONSE", message: `The service answered ${status}` } };
+  }
+  const fieldErrors: Record<string, string> = {};
+  for (const e of body.details?.errors ?? []) fieldErrors[e.field] ??= e.message ?? "is invalid";
+  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+  return { ok: false, error: { code: body.code, message: body.message, ...(hasFieldErrors && { fieldErrors }) } };
+}
+
+function isErrorBody(body: unknown): body is ServiceErrorBody {
+  return typeof body === "object" && body !== null && typeof (body as { code?: unknown }).code === "string";
+}

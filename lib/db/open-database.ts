@@ -1,0 +1,67 @@
+// Opens the app's database: PostgreSQL when a URL is given (or DATABASE_URL is set), otherwise the
+// embedded PGlite, migrated in-process. No "server-only" here: the Node server and vitest import it.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import type * as MigrationRunner from "@/lib/db/migrate.mjs";
+
+export type Database = {
+  prisma: PrismaClient;
+  kind: "postgres" | "pglite";
+  close(): Promise<void>;
+};
+
+/**
+ * prisma/migrate.mjs, imported by file URL so Next/Turbopack never bundles it (its require.resolve
+ * would become a module id; TOOLCHAIN P9).
+ */
+export async function loadMigrationRunner(): Promise<typeof MigrationRunner> {
+  const url = pathToFileURL(path.join(process.cwd(), "prisma", "migrate.mjs")).href;
+  return import(/* turbopackIgnore: true */ /* webpackIgnore: true */ /* @vite-ignore */ url);
+}
+
+export async function openDatabase(options: { url?: string; pgliteDir?: string } = {}): Promise<Database> {
+  const url = options.url ?? process.env.DATABASE_URL;
+  if (url) {
+    // Own pool so close() can end it (PrismaPg leaves an external pool open).
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    return {
+      prisma,
+      kind: "postgres",
+      async close() {
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
+  }
+
+  // PGlite is only loaded in embedded mode (it is large).
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("pglite-prisma-adapter"),
+  ]);
+  const dir = path.resolve(/* turbopackIgnore: true */ options.pgliteDir || process.env.PGLITE_DIR || ".data/pglite");
+  fs.mkdirSync(dir, { recursive: true }); // PGlite does not create parent dirs (P10)
+  const pglite = new PGlite(dir);
+  try {
+    // Migrate on this very instance: a second PGlite on the same dir must never exist (P12).
+    const { deploy } = await loadMigrationRunner();
+    await deploy(new PrismaPGlite(pglite));
+  } catch (e) {
+    await pglite.close();
+    throw e;
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return {
+    prisma,
+    kind: "pglite",
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}

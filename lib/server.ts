@@ -1,0 +1,86 @@
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import next from "next";
+import { getRequestListener } from "@hono/node-server";
+import { services } from "./services";
+import { bootstrapIfEmpty } from "./service/platforms/bootstrap";
+import { API_BASE_PATH } from "./service/http/openapi";
+
+// One Node server (DESIGN.md "Why a custom server"): Service API paths go straight to Hono,
+// every other path to Next. Only dispatch lives here.
+const dev = process.env.NODE_ENV !== "production";
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0"; // not HOSTNAME: shells and containers set it
+const isApi = (url: string) =>
+  url.startsWith(API_BASE_PATH) && (url.length === API_BASE_PATH.length || url[API_BASE_PATH.length] === "/" || url[API_BASE_PATH.length] === "?");
+
+// Staff sign-in needs a secret and the public origin; a fresh machine gets working defaults
+// (the secret is kept under .data so sessions survive restarts).
+process.env.NEXTAUTH_URL ??= `http://localhost:${port}`;
+process.env.NEXTAUTH_SECRET ??= persistentSecret(path.join(".data", "nextauth-secret"));
+
+const svc = services(); // before Next loads app code, so the container is built from this copy
+const db = await svc.db(); // open (PGlite: + migrate) now; fail fast
+const bootstrap = await bootstrapIfEmpty(db);
+svc.pendingBootstrap = bootstrap;
+
+const hono = getRequestListener(svc.api.fetch, { overrideGlobalObjects: process.env.HONO_OVERRIDE_GLOBALS !== "0" });
+const server = http.createServer();
+const nextApp = next({ dev, hostname: "localhost", port, httpServer: server, turbopack: dev ? true : undefined });
+await nextApp.prepare();
+const nextHandler = nextApp.getRequestHandler();
+
+let shuttingDown = false;
+server.on("request", (req, res) => {
+  if (shuttingDown) res.setHeader("connection", "close");
+  if (isApi(req.url ?? "/")) void hono(req, res);
+  else void nextHandler(req, res);
+});
+await new Promise<void>((resolve) => server.listen(port, host, resolve));
+
+const origin = process.env.NEXTAUTH_URL;
+console.log(`> Ready on ${origin} (API at ${origin}${API_BASE_PATH}, database: ${process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"})`);
+if (bootstrap) {
+  console.log(
+    [
+      "",
+      "  First start: created a sandbox platform. Save these now; the secret is not shown again.",
+      `  Sign in:        ${origin}/login`,
+      `  Admin email:    ${bootstrap.adminEmail}`,
+      `  Admin password: ${bootstrap.adminPassword}`,
+      `  API clientId:     ${bootstrap.clientId}`,
+      `  API clientSecret: ${bootstrap.clientSecret}`,
+      `  Try it: curl -u '${bootstrap.clientId}:${bootstrap.clientSecret}' ${origin}${API_BASE_PATH}/config`,
+      "",
+    ].join("\n"),
+  );
+}
+
+async function shutdown() {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  setTimeout(() => process.exit(1), 8_000).unref();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const reaper = setInterval(() => server.closeIdleConnections(), 100);
+  server.closeIdleConnections();
+  await closed;
+  clearInterval(reaper);
+  await nextApp.close();
+  await svc.close();
+  process.exit(0);
+}
+process.once("SIGTERM", shutdown);
+process.once("SIGINT", shutdown);
+
+function persistentSecret(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    const secret = randomBytes(32).toString("base64url");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

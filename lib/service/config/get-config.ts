@@ -1,0 +1,14 @@
+import type { DbOrTx } from "../db";
+import { ServiceError } from "../http/errors";
+import { serializeConfig } from "./serialize-config";
+import type { PlatformConfig } from "./schemas";
+
+/** GET /config. Throws: NOT_FOUND only if the platform vanished under a live credential. */
+export async function getConfig(db: DbOrTx, platformId: string): Promise<PlatformConfig> {
+  const platform = await db.platform.findUnique({
+    where: { id: platformId },
+    include: { feeConfigs: { orderBy: [{ feeType: "asc" }, { sourceCurrency: "asc" }] } },
+  });
+  if (!platform) throw new ServiceError("NOT_FOUND", "Platform not found");
+  return serializeConfig(platform, platform.feeConfigs);
+}

@@ -1,0 +1,134 @@
+import { z } from "@hono/zod-openapi";
+import { CURRENCY_CODES } from "../sandbox/currencies";
+
+export const CUSTOMER_INFO_FIELD_NAMES = [
+  "FULL_NAME", "BIRTH_DATE", "NATIONALITY", "PHONE_NUMBER", "EMAIL", "POSTAL_ADDRESS", "TAX_ID",
+  "REGISTRATION_NUMBER", "USER_TYPE", "COUNTRY_OF_RESIDENCE", "ACCOUNT_IDENTIFIER", "FI_LEGAL_ENTITY_NAME",
+  "FI_ADDRESS", "PURPOSE_OF_PAYMENT", "ULTIMATE_INSTITUTION_COUNTRY", "IDENTIFIER", "BUSINESS_TYPE",
+  "COMPANY_LEGAL_NAME", "ID_TYPE", "ID_NUMBER",
+] as const;
+
+const CustomerInfoFieldNameSchema = z.enum(CUSTOMER_INFO_FIELD_NAMES).openapi("CustomerInfoFieldName");
+const CurrencyCodeSchema = z.enum(CURRENCY_CODES as [string, ...string[]]);
+const int64 = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+export const CounterpartyFieldDefinitionSchema = z
+  .object({ name: CustomerInfoFieldNameSchema, mandatory: z.boolean() })
+  .strict()
+  .openapi("CounterpartyFieldDefinition");
+
+export const PlatformCurrencyConfigSchema = z
+  .object({
+    currencyCode: CurrencyCodeSchema,
+    minAmount: int64.openapi({ description: "Smallest amount per transaction, in minor units." }),
+    maxAmount: int64.openapi({ description: "Largest amount per transaction, in minor units." }),
+    requiredCounterpartyFields: z.array(CounterpartyFieldDefinitionSchema),
+    enabledTransactionTypes: z.array(z.enum(["INCOMING", "OUTGOING"])),
+    providerRequiredCustomerFields: z.array(CustomerInfoFieldNameSchema).optional().openapi({ readOnly: true }),
+    providerRequiredCounterpartyCustomerFields: z.array(CustomerInfoFieldNameSchema).optional().openapi({ readOnly: true }),
+  })
+  .openapi("PlatformCurrencyConfig");
+export type PlatformCurrencyConfig = z.infer<typeof PlatformCurrencyConfigSchema>;
+
+const httpsUrl = z.url({ protocol: /^https$/ }).max(512);
+
+export const EmbeddedWalletConfigSchema = z
+  .object({
+    appName: z.string().max(255).optional(),
+    otpLength: z.number().int().min(4).max(12).optional(),
+    alphanumeric: z.boolean().optional(),
+    expirationSeconds: z.number().int().min(1).max(86400).optional(),
+    sendFromEmailAddress: z.email().max(255).optional(),
+    sendFromEmailSenderName: z.string().max(255).optional(),
+    replyToEmailAddress: z.email().max(255).optional(),
+    logoUrl: z.url().max(512).optional(),
+  })
+  .strict()
+  .openapi("EmbeddedWalletConfig");
+export type EmbeddedWalletConfig = z.infer<typeof EmbeddedWalletConfigSchema>;
+
+export const CardTokenization2FAConfigSchema = z
+  .object({
+    displayName: z.string().max(255).optional(),
+    logoUrl: httpsUrl.optional(),
+    email: z
+      .object({
+        fromAddress: z.email().max(255).optional(),
+        fromName: z.string().max(255).optional(),
+        replyToAddress: z.email().max(255).optional(),
+        subject: z.string().max(255).optional(),
+        bodyText: z.string().max(2000).optional(),
+      })
+      .strict()
+      .optional(),
+    sms: z
+      .object({ templateSid: z.string().max(64).optional(), bodyText: z.string().max(480).optional() })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .openapi("CardTokenization2FAConfig");
+
+export const FixedFeeSchema = z
+  .object({ amount: int64.openapi({ description: "Minor units of `currency`." }), currency: z.string().min(3).max(5) })
+  .strict()
+  .openapi("FixedFee");
+
+/** Seed: a variable rate, a fixed amount, or both (BEHAVIORS.md §1.1). */
+export const FeeConfigSchema = z
+  .object({
+    feeType: z.enum(["CROSS_CURRENCY_TRANSACTION"]).openapi("FeeType"),
+    sourceCurrency: z.string().min(3).max(5),
+    variableFeeBps: z.number().int().min(0).max(10000).optional(),
+    fixedFee: FixedFeeSchema.optional(),
+  })
+  .strict()
+  .openapi("FeeConfig");
+export type FeeConfigInput = z.infer<typeof FeeConfigSchema>;
+
+export const PlatformConfigSchema = z
+  .object({
+    id: z.string(),
+    umaDomain: z.string().optional(),
+    proxyUmaSubdomain: z.string().optional(),
+    webhookEndpoint: z.string().optional(),
+    supportedCurrencies: z.array(PlatformCurrencyConfigSchema),
+    isRegulatedFinancialInstitution: z.boolean(),
+    embeddedWalletConfig: EmbeddedWalletConfigSchema,
+    cardTokenization2faConfig: CardTokenization2FAConfigSchema.optional(),
+    feeConfigs: z.array(
+      z.object({
+        feeType: z.literal("CROSS_CURRENCY_TRANSACTION"),
+        sourceCurrency: z.string(),
+        variableFeeBps: z.number().int(),
+        fixedFee: z.object({ amount: z.number().int(), currency: z.string() }),
+      }),
+    ),
+    webhookPublicKey: z.string().openapi({
+      description: "Extension: PEM (SPKI) P-256 public key that verifies `X-Service-Signature` on webhook deliveries.",
+      readOnly: true,
+    }),
+    createdAt: z.string().datetime(),
+    updatedAt: z.string().datetime(),
+  })
+  .openapi("PlatformConfig");
+export type PlatformConfig = z.infer<typeof PlatformConfigSchema>;
+
+export const PlatformConfigUpdateRequestSchema = z
+  .object({
+    umaDomain: z
+      .string()
+      .max(253)
+      .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, "must be a domain name")
+      .optional(),
+    webhookEndpoint: z.string().max(2048).nullable().optional().openapi({
+      description: "HTTPS URL receiving webhooks (sandbox also accepts http://localhost and http://127.0.0.1). null clears it.",
+    }),
+    supportedCurrencies: z.array(PlatformCurrencyConfigSchema.omit({ providerRequiredCustomerFields: true, providerRequiredCounterpartyCustomerFields: true }).strict()).max(50).optional(),
+    embeddedWalletConfig: EmbeddedWalletConfigSchema.optional(),
+    cardTokenization2faConfig: CardTokenization2FAConfigSchema.optional(),
+    feeConfigs: z.array(FeeConfigSchema).max(20).optional(),
+  })
+  .strict()
+  .openapi("PlatformConfigUpdateRequest");
+export type PlatformConfigUpdateRequest = z.infer<typeof PlatformConfigUpdateRequestSchema>;

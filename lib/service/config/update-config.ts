@@ -1,0 +1,88 @@
+import type { Db } from "../db";
+import { ServiceError, invalidInput, type FieldError } from "../http/errors";
+import { now } from "../sandbox/clock";
+import { getConfig } from "./get-config";
+import { webhookEndpointProblem } from "./webhook-endpoint";
+import type { PlatformConfig, PlatformConfigUpdateRequest } from "./schemas";
+
+/**
+ * PATCH /config: fields sent replace their values (nested configs are merged key by key);
+ * `feeConfigs` are upserted by (feeType, sourceCurrency), both amounts 0 deactivating a key
+ * (BEHAVIORS.md §1.1). Throws: INVALID_INPUT listing every bad field, NOT_IMPLEMENTED for fee
+ * configs other than CROSS_CURRENCY_TRANSACTION in USD.
+ */
+export async function updateConfig(
+  db: Db,
+  platformId: string,
+  environment: "SANDBOX" | "PRODUCTION",
+  update: PlatformConfigUpdateRequest,
+): Promise<PlatformConfig> {
+  const errors = validate(update, environment);
+  if (errors.length) throw invalidInput(errors);
+  const unsupported = update.feeConfigs?.find((f) => f.sourceCurrency !== "USD");
+  if (unsupported)
+    throw new ServiceError("NOT_IMPLEMENTED", `Fee configs are supported for sourceCurrency USD only, not ${unsupported.sourceCurrency}`);
+
+  const at = await now(db, platformId);
+  return db.$transaction(async (tx) => {
+    const platform = await tx.platform.findUniqueOrThrow({ where: { id: platformId } });
+    await tx.platform.update({
+      where: { id: platformId },
+      data: {
+        updatedAt: at,
+        ...(update.umaDomain !== undefined && { umaDomain: update.umaDomain }),
+        ...(update.webhookEndpoint !== undefined && { webhookEndpoint: update.webhookEndpoint || null }),
+        ...(update.supportedCurrencies !== undefined && { supportedCurrencies: update.supportedCurrencies }),
+        ...(update.embeddedWalletConfig !== undefined && {
+          embeddedWalletConfig: { ...(platform.embeddedWalletConfig as object), ...update.embeddedWalletConfig },
+        }),
+        ...(update.cardTokenization2faConfig !== undefined && {
+          cardTokenization2faConfig: { ...((platform.cardTokenization2faConfig as object | null) ?? {}), ...update.cardTokenization2faConfig },
+        }),
+      },
+    });
+    for (const fee of update.feeConfigs ?? []) {
+      const key = { platformId, feeType: fee.feeType, sourceCurrency: fee.sourceCurrency };
+      const variableFeeBps = fee.variableFeeBps ?? 0;
+      const fixedFeeAmount = BigInt(fee.fixedFee?.amount ?? 0);
+      if (variableFeeBps === 0 && fixedFeeAmount === 0n) {
+        await tx.platformFeeConfig.deleteMany({ where: key });
+        continue;
+      }
+      const values = { variableFeeBps, fixedFeeAmount, fixedFeeCurrency: fee.fixedFee?.currency ?? fee.sourceCurrency, updatedAt: at };
+      await tx.platformFeeConfig.upsert({
+        where: { platformId_feeType_sourceCurrency: key },
+        create: { ...key, ...values, createdAt: at },
+        update: values,
+      });
+    }
+    return getConfig(tx, platformId);
+  });
+}
+
+function validate(update: PlatformConfigUpdateRequest, environment: "SANDBOX" | "PRODUCTION"): FieldError[] {
+  const errors: FieldError[] = [];
+  if (update.webhookEndpoint) {
+    const problem = webhookEndpointProblem(update.webhookEndpoint, environment);
+    if (problem) errors.push({ field: "webhookEndpoint", message: problem, constraint: { format: "uri", pattern: "^https://" } });
+  }
+  const seenCurrencies = new Set<string>();
+  update.supportedCurrencies?.forEach((currency, i) => {
+    if (seenCurrencies.has(currency.currencyCode))
+      errors.push({ field: `supportedCurrencies.${i}.currencyCode`, message: `${currency.currencyCode} is listed twice`, constraint: { uniqueItems: true } });
+    seenCurrencies.add(currency.currencyCode);
+    if (currency.minAmount > currency.maxAmount)
+      errors.push({ field: `supportedCurrencies.${i}.minAmount`, message: "must not exceed maxAmount", constraint: { maximum: currency.maxAmount } });
+  });
+  const seenFees = new Set<string>();
+  update.feeConfigs?.forEach((fee, i) => {
+    const key = `${fee.feeType}/${fee.sourceCurrency}`;
+    if (seenFees.has(key)) errors.push({ field: `feeConfigs.${i}`, message: `${key} is listed twice`, constraint: { uniqueItems: true } });
+    seenFees.add(key);
+    if (fee.variableFeeBps === undefined && fee.fixedFee === undefined)
+      errors.push({ field: `feeConfigs.${i}`, message: "needs variableFeeBps, fixedFee, or both", constraint: { anyOf: ["variableFeeBps", "fixedFee"] } });
+    if (fee.fixedFee && fee.fixedFee.currency !== fee.sourceCurrency)
+      errors.push({ field: `feeConfigs.${i}.fixedFee.currency`, message: `must equal sourceCurrency (${fee.sourceCurrency})`, constraint: { enum: [fee.sourceCurrency] } });
+  });
+  return errors;
+}

@@ -1,0 +1,72 @@
+import { CURRENCIES, currencyInfo } from "../sandbox/currencies";
+
+/**
+ * Sandbox FX: fixed per corridor (BEHAVIORS.md 10.11), derived from each currency's value in USD.
+ * Rates are exact decimals held as bigint with 8 decimal places; `exchangeRate` on the wire is
+ * sending units per one receiving unit, in major units (BEHAVIORS.md §2.2).
+ */
+export const RATE_SCALE = 100_000_000n;
+
+const USD_VALUE: Readonly<Record<string, bigint>> = {
+  USD: 100_000_000n,
+  USDC: 100_000_000n,
+  USDB: 100_000_000n,
+  EUR: 108_000_000n,
+  GBP: 127_000_000n,
+  CAD: 73_000_000n,
+  SGD: 74_000_000n,
+  MXN: 5_800_000n,
+  BRL: 18_000_000n,
+  INR: 1_200_000n,
+  PHP: 1_750_000n,
+  KES: 770_000n,
+  NGN: 65_000n,
+  COP: 25_000n,
+  VND: 4_000n,
+  XOF: 165_000n,
+  BTC: 6_500_000_000_000n,
+};
+
+/** Currencies that are the US dollar in another form: converting among them is 1:1 and fee-free. */
+const DOLLAR_FORMS = new Set(["USD", "USDC", "USDB"]);
+
+export function hasRate(code: string): boolean {
+  return code in USD_VALUE && CURRENCIES.has(code);
+}
+
+/** Sending units per one receiving unit, scaled by RATE_SCALE, rounded half-to-even. */
+export function exchangeRateScaled(source: string, destination: string): bigint {
+  const s = USD_VALUE[source];
+  const d = USD_VALUE[destination];
+  if (s === undefined || d === undefined) throw new Error(`no sandbox rate for ${source}->${destination}`);
+  return divideHalfEven(d * RATE_SCALE, s);
+}
+
+export function isSameValueCorridor(source: string, destination: string): boolean {
+  return source === destination || (DOLLAR_FORMS.has(source) && DOLLAR_FORMS.has(destination));
+}
+
+/** The service's own variable fee in basis points (BEHAVIORS.md 10.12). */
+export function serviceVariableFeeBps(source: string, destination: string): bigint {
+  return isSameValueCorridor(source, destination) ? 0n : 50n;
+}
+
+/** a / b rounded half-to-even (a, b > 0 or a = 0). */
+export function divideHalfEven(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  const r = a % b;
+  const twice = 2n * r;
+  if (twice > b || (twice === b && q % 2n === 1n)) return q + 1n;
+  return q;
+}
+
+export function decimalsOf(code: string): number {
+  return currencyInfo(code)?.decimals ?? 2;
+}
+
+/** Renders a scaled rate as a JSON number without float arithmetic on the value itself. */
+export function rateToNumber(scaled: bigint): number {
+  const whole = scaled / RATE_SCALE;
+  const frac = (scaled % RATE_SCALE).toString().padStart(8, "0").replace(/0+$/, "");
+  return Number(frac ? `${whole}.${frac}` : `${whole}`);
+}

@@ -1,0 +1,35 @@
+import { z } from "@hono/zod-openapi";
+import { CURRENCY_CODES } from "../sandbox/currencies";
+
+export const CurrencySchema = z
+  .object({ code: z.string(), name: z.string().optional(), symbol: z.string().optional(), decimals: z.number().int().min(0).optional() })
+  .openapi("Currency");
+
+const CurrencyCode = z.enum(CURRENCY_CODES as [string, ...string[]]);
+
+export const ExchangeRateQuerySchema = z.object({
+  sourceCurrency: CurrencyCode.default("USD").openapi({ description: "ISO 4217 or token code; default USD." }),
+  destinationCurrency: z
+    .preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(CurrencyCode).max(20).optional())
+    .openapi({ description: "Repeatable; default: every currency with a rate.", param: { style: "form", explode: true } }),
+  sendingAmount: z.coerce.number().int().min(0).max(9e15).default(10000).openapi({ description: "Minor units of sourceCurrency; default 10000." }),
+});
+export type ExchangeRateQuery = z.infer<typeof ExchangeRateQuerySchema>;
+
+export const ExchangeRateSchema = z
+  .object({
+    sourceCurrency: CurrencySchema,
+    destinationCurrency: CurrencySchema,
+    destinationPaymentRail: z.string(),
+    sendingAmount: z.number().int(),
+    minSendingAmount: z.number().int(),
+    maxSendingAmount: z.number().int(),
+    receivingAmount: z.number().int(),
+    exchangeRate: z.number().openapi({ description: "Sending units per one receiving unit (major units)." }),
+    fees: z.object({ fixed: z.number().int(), total: z.number().int() }).openapi("ExchangeRateFees"),
+    updatedAt: z.string().datetime(),
+  })
+  .openapi("ExchangeRate");
+export type ExchangeRate = z.infer<typeof ExchangeRateSchema>;
+
+export const ExchangeRateListResponseSchema = z.object({ data: z.array(ExchangeRateSchema) }).openapi("ExchangeRateListResponse");

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { sendingLockedAmounts } from "./sending-locked-amounts";
+import { exchangeRateScaled, divideHalfEven, rateToNumber } from "./rate-table";
+
+describe("sending-locked amounts", () => {
+  it("reproduces the worked example of BEHAVIORS.md §2.4", () => {
+    // Service 0.3% + $0.10; platform 30 bps + $0.50; 1.08 USD per EUR; 100000 cents sent.
+    const amounts = sendingLockedAmounts("USD", "EUR", 100_000n, {
+      serviceFixedFee: 10n,
+      serviceVariableBps: 30n,
+      platformFixedFee: 50n,
+      platformVariableBps: 30n,
+    });
+    expect(amounts.serviceVariableFee).toBe(300n);
+    expect(amounts.platformVariableFee).toBe(300n);
+    expect(amounts.feesIncluded).toBe(660n);
+    expect(amounts.platformFeesIncluded).toBe(350n);
+    expect(amounts.receivingAmount).toBe(91_981n);
+    expect(rateToNumber(amounts.exchangeRateScaled)).toBe(1.08);
+  });
+
+  it("converts across different decimals (USD cents to USDB micro-units) 1:1 in value", () => {
+    const none = { serviceFixedFee: 0n, serviceVariableBps: 0n, platformFixedFee: 0n, platformVariableBps: 0n };
+    expect(sendingLockedAmounts("USD", "USDB", 12_345n, none).receivingAmount).toBe(123_450_000n);
+    expect(sendingLockedAmounts("USDB", "USD", 123_459_999n, none).receivingAmount).toBe(12_345n);
+  });
+
+  it("never goes negative when fees exceed the amount", () => {
+    const amounts = sendingLockedAmounts("USD", "EUR", 30n, { serviceFixedFee: 0n, serviceVariableBps: 50n, platformFixedFee: 50n, platformVariableBps: 0n });
+    expect(amounts.receivingAmount).toBe(0n);
+  });
+
+  it("rounds half to even", () => {
+    expect(divideHalfEven(5n, 2n)).toBe(2n);
+    expect(divideHalfEven(7n, 2n)).toBe(4n);
+    expect(divideHalfEven(299_820n, 1000n)).toBe(300n);
+  });
+
+  it("states rates as sending units per receiving unit", () => {
+    expect(rateToNumber(exchangeRateScaled("USD", "MXN"))).toBe(0.058);
+    expect(rateToNumber(exchangeRateScaled("MXN", "USD"))).toBe(17.24137931);
+  });
+});

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, basic, type TestApp } from "../testing/test-app";
+
+let t: TestApp;
+let p: Awaited<ReturnType<TestApp["createTestPlatform"]>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  p = await t.createTestPlatform();
+});
+afterAll(() => t.close());
+
+describe("authentication", () => {
+  it("answers 401 with a reason when no credentials are sent", async () => {
+    const res = await t.call("GET", "/config");
+    expect(res.status).toBe(401);
+    expect(res.json).toMatchObject({ status: 401, code: "UNAUTHORIZED" });
+    expect(res.json.reason).toMatch(/missing Authorization header/);
+  });
+
+  it("answers 401 for a wrong secret, an unknown clientId and a non-Basic scheme, naming each check", async () => {
+    const wrong = await t.call("GET", "/config", { auth: { clientId: p.auth.clientId, clientSecret: "nope" } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.reason).toBe("clientSecret does not match clientId");
+    const unknown = await t.call("GET", "/config", { auth: { clientId: "no-such-client", clientSecret: "x" } });
+    expect(unknown.json.reason).toBe("unknown clientId");
+    const bearer = await t.call("GET", "/config", { auth: "Bearer abc" });
+    expect(bearer.status).toBe(401);
+    expect(bearer.json.reason).toBe("Authorization header is not HTTP Basic");
+    const noColon = await t.call("GET", "/config", { auth: `Basic ${Buffer.from("justone").toString("base64")}` });
+    expect(noColon.json.reason).toBe("Basic credentials must be clientId:clientSecret");
+  });
+
+  it("answers 401 once a token has expired (by the platform's sandbox clock)", async () => {
+    const created = await t.call("POST", "/tokens", {
+      auth: p.auth,
+      body: { name: "short-lived", permissions: ["VIEW"], expiresAt: new Date(Date.now() + 60_000).toISOString() },
+    });
+    expect(created.status).toBe(201);
+    const auth = { clientId: created.json.clientId, clientSecret: created.json.clientSecret };
+    expect((await t.call("GET", "/config", { auth })).status).toBe(200);
+    await t.db.platform.update({ where: { id: p.platform.id }, data: { clockOffsetMs: 120_000n } });
+    const { forgetClockOffset } = await import("../sandbox/clock");
+    forgetClockOffset(p.platform.id);
+    const expired = await t.call("GET", "/config", { auth });
+    expect(expired.status).toBe(401);
+    expect(expired.json.reason).toMatch(/^token expired at /);
+    await t.db.platform.update({ where: { id: p.platform.id }, data: { clockOffsetMs: 0n } });
+    forgetClockOffset(p.platform.id);
+  });
+
+  it("refuses forged staff headers without the process's internal key", async () => {
+    const res = await t.call("GET", "/config", {
+      headers: { "x-service-internal-key": "guess", "x-service-staff-platform": p.platform.id, "x-service-staff-permissions": "MANAGE" },
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it("accepts the dashboard's in-process staff identity with the internal key, with the role's permissions", async () => {
+    const headers = { "x-service-internal-key": t.internalKey, "x-service-staff-platform": p.platform.id, "x-service-staff-user": "u", "x-service-staff-permissions": "VIEW" };
+    expect((await t.call("GET", "/config", { headers })).status).toBe(200);
+    expect((await t.call("PATCH", "/config", { headers, body: { umaDomain: "example.com" } })).status).toBe(403);
+  });
+});
+
+describe("permissions", () => {
+  it("answers 403 FORBIDDEN naming the missing permission", async () => {
+    const viewOnly = await p.tokenWith(["VIEW"]);
+    const res = await t.call("PATCH", "/config", { auth: viewOnly, body: { umaDomain: "example.com" } });
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({ status: 403, code: "FORBIDDEN", details: { requiredPermission: "MANAGE" } });
+  });
+
+  it("lets a token with no permissions read nothing", async () => {
+    const none = await p.tokenWith([]);
+    expect((await t.call("GET", "/config", { auth: none })).status).toBe(403);
+    expect((await t.call("GET", "/exchange-rates", { auth: none })).status).toBe(403);
+  });
+});
+
+describe("error envelope", () => {
+  it("answers unknown routes with 404 in the envelope", async () => {
+    const res = await t.call("GET", "/no-such-thing", { auth: p.auth });
+    expect(res.status).toBe(404);
+    expect(res.json).toMatchObject({ status: 404, code: "NOT_FOUND" });
+    expect(res.json.message).toContain("/no-such-thing");
+  });
+
+  it("answers a wrong method with 405 and an Allow header", async () => {
+    const res = await t.call("DELETE", "/config", { auth: p.auth });
+    expect(res.status).toBe(405);
+    expect(res.json).toMatchObject({ status: 405, code: "METHOD_NOT_ALLOWED" });
+    expect(res.headers.get("allow")).toBe("GET, PATCH");
+    expect((await t.call("PUT", "/tokens/Token:0190", { auth: p.auth })).status).toBe(405);
+  });
+
+  it("answers malformed JSON with 400 INVALID_INPUT", async () => {
+    const res = await t.call("PATCH", "/config", { auth: p.auth, rawBody: '{"umaDomain": ', headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ status: 400, code: "INVALID_INPUT", message: "Request body is not valid JSON" });
+  });
+
+  it("answers a non-JSON content type with 400 INVALID_INPUT", async () => {
+    const res = await t.call("PATCH", "/config", { auth: p.auth, rawBody: "umaDomain=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("INVALID_INPUT");
+    expect(res.json.message).toMatch(/Content-Type must be application\/json/);
+  });
+
+  it("answers an oversized body with 413", async () => {
+    const res = await t.call("PATCH", "/config", { auth: p.auth, rawBody: JSON.stringify({ umaDomain: "x".repeat(1_100_000) }), headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(413);
+    expect(res.json).toMatchObject({ status: 413, code: "PAYLOAD_TOO_LARGE" });
+  });
+
+  it("puts a request id on every response, errors included", async () => {
+    const ok = await t.call("GET", "/config", { auth: p.auth });
+    const bad = await t.call("GET", "/config");
+    expect(ok.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(bad.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ok.headers.get("x-request-id")).not.toBe(bad.headers.get("x-request-id"));
+  });
+
+  it("turns an unexpected failure into 500 INTERNAL_ERROR with the request id and no stack trace", async () => {
+    const { buildApi } = await import("./app");
+    const broken = buildApi({ getDb: () => Promise.reject(new Error("database is on fire")), internalKey: "k" });
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      const res = await broken.request("/api/2025-10-13/config", { headers: { authorization: basic(p.auth) } });
+      const body = await res.json();
+      expect(res.status).toBe(500);
+      expect(body).toMatchObject({ status: 500, code: "INTERNAL_ERROR", details: { requestId: res.headers.get("x-request-id") } });
+      expect(JSON.stringify(body)).not.toContain("on fire");
+      expect(errors.join("\n")).toContain(res.headers.get("x-request-id")!);
+    } finally {
+      console.error = original;
+    }
+  });
+
+  it("serves the OpenAPI document without credentials", async () => {
+    const res = await t.call("GET", "/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.json.info.version).toBe("2025-10-13");
+    expect(res.json.openapi).toBe("3.1.0");
+    expect(Object.keys(res.json.paths)).toEqual(expect.arrayContaining(["/config", "/tokens", "/tokens/{tokenId}", "/exchange-rates"]));
+  });
+});
+
+describe("idempotency", () => {
+  it("replays the first response for the same key and body", async () => {
+    const headers = { "idempotency-key": `k-${Math.random()}` };
+    const first = await t.call("PATCH", "/config", { auth: p.auth, headers, body: { umaDomain: "first.example.com" } });
+    await t.call("PATCH", "/config", { auth: p.auth, body: { umaDomain: "changed.example.com" } });
+    const again = await t.call("PATCH", "/config", { auth: p.auth, headers, body: { umaDomain: "first.example.com" } });
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    const current = await t.call("GET", "/config", { auth: p.auth });
+    expect(current.json.umaDomain).toBe("changed.example.com");
+  });
+
+  it("rejects the same key with another body with 409 CONFLICT", async () => {
+    const headers = { "idempotency-key": `k-${Math.random()}` };
+    await t.call("PATCH", "/config", { auth: p.auth, headers, body: { umaDomain: "a.example.com" } });
+    const res = await t.call("PATCH", "/config", { auth: p.auth, headers, body: { umaDomain: "b.example.com" } });
+    expect(res.status).toBe(409);
+    expect(res.json.code).toBe("CONFLICT");
+    expect(res.json.message).toMatch(/different request body/);
+  });
+
+  it("executes concurrent duplicates once", async () => {
+    const headers = { "idempotency-key": `k-${Math.random()}` };
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => t.call("PATCH", "/config", { auth: p.auth, headers, body: { umaDomain: "race.example.com" } })),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(results.filter((r) => r.headers.get("idempotent-replayed") !== "true")).toHaveLength(1);
+    expect(new Set(results.map((r) => r.json.updatedAt)).size).toBe(1);
+  });
+
+  it("keeps keys apart per platform", async () => {
+    const other = await t.createTestPlatform();
+    const headers = { "idempotency-key": "shared-key" };
+    const a = await t.call("PATCH", "/config", { auth: p.auth, headers, body: { umaDomain: "p1.example.com" } });
+    const b = await t.call("PATCH", "/config", { auth: other.auth, headers, body: { umaDomain: "p2.example.com" } });
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(b.json.umaDomain).toBe("p2.example.com");
+  });
+
+  it("rejects an over-long key and refuses keys where the response carries a secret", async () => {
+    const long = await t.call("PATCH", "/config", { auth: p.auth, headers: { "idempotency-key": "k".repeat(256) }, body: {} });
+    expect(long.status).toBe(400);
+    expect(long.json.details.errors[0].field).toBe("header.Idempotency-Key");
+    const token = await t.call("POST", "/tokens", { auth: p.auth, headers: { "idempotency-key": "abc" }, body: { name: "x", permissions: [] } });
+    expect(token.status).toBe(400);
+    expect(token.json.message).toMatch(/one-time secret/);
+  });
+});

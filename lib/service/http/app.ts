@@ -1,0 +1,129 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { ApiDeps, AppEnv } from "./context";
+import { ServiceError, isServiceError, type ErrorBody } from "./errors";
+import { uuidv7 } from "./ids";
+import { authenticate } from "./auth";
+import { idempotency } from "./idempotency";
+import { API_BASE_PATH, API_VERSION } from "./openapi";
+import { validationHook } from "./validation";
+import { configRouter } from "../config/routes";
+import { tokensRouter } from "../tokens/routes";
+import { exchangeRatesRouter } from "../exchange-rates/routes";
+import { referenceDataRouter } from "../reference-data/routes";
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const PUBLIC_PATHS = new Set([`${API_BASE_PATH}/openapi.json`]);
+
+/** Every area router, mounted at the base path. Adding an area = one line here. */
+const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter];
+
+/**
+ * The Service API: request id, body limit, authentication, idempotency, the areas' routes, the
+ * OpenAPI document, and one error envelope for everything that goes wrong (DESIGN.md "Errors").
+ */
+export function buildApi(deps: ApiDeps) {
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  api.openAPIRegistry.registerComponent("securitySchemes", "BasicAuth", {
+    type: "http",
+    scheme: "basic",
+    description: "API token: `clientId` as user name, `clientSecret` as password.",
+  });
+
+  api.use("*", async (c, next) => {
+    const requestId = uuidv7();
+    c.set("requestId", requestId);
+    c.header("X-Request-Id", requestId);
+    await next();
+  });
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ServiceError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+      },
+    }),
+  );
+  const auth = authenticate(deps);
+  api.use("*", async (c, next) => {
+    if (PUBLIC_PATHS.has(c.req.path)) return next();
+    c.set("db", await deps.getDb());
+    return auth(c, next);
+  });
+  api.use("*", idempotency);
+
+  for (const router of ROUTERS) api.route("/", router);
+
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Service API",
+      version: API_VERSION,
+      description:
+        "Payments, embedded-wallet and stablecoin service (sandbox). Errors share one envelope `{status, code, message, details?}`; every response carries `X-Request-Id`.",
+    },
+    servers: [{ url: API_BASE_PATH }],
+    security: [{ BasicAuth: [] }],
+  });
+
+  api.notFound((c) => notFound(api, c));
+  api.onError((err, c) => errorResponse(err, c));
+
+  return new Hono<AppEnv>().route(API_BASE_PATH, api).notFound((c) => notFound(api, c)).onError((err, c) => errorResponse(err, c));
+}
+
+export type ServiceApi = ReturnType<typeof buildApi>;
+
+/** 405 when the path exists with other methods, else 404, both in the envelope. */
+function notFound(api: OpenAPIHono<AppEnv>, c: Context<AppEnv>) {
+  const path = c.req.path.startsWith(API_BASE_PATH) ? c.req.path.slice(API_BASE_PATH.length) || "/" : c.req.path;
+  const allowed = new Set<string>();
+  for (const route of api.routes) {
+    if (route.method === "ALL" || route.path.includes("*")) continue;
+    if (routePattern(route.path).test(path)) allowed.add(route.method);
+  }
+  if (allowed.size > 0) {
+    c.header("Allow", [...allowed].join(", "));
+    return send(c, { status: 405, code: "METHOD_NOT_ALLOWED", message: `${c.req.method} is not allowed on ${path}; allowed: ${[...allowed].join(", ")}` });
+  }
+  return send(c, { status: 404, code: "NOT_FOUND", message: `No such endpoint: ${c.req.method} ${c.req.path}. The API is described at ${API_BASE_PATH}/openapi.json` });
+}
+
+const patterns = new Map<string, RegExp>();
+function routePattern(path: string): RegExp {
+  let re = patterns.get(path);
+  if (!re) {
+    re = new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z0-9_]+/g, "[^/]+")}/?$`);
+    patterns.set(path, re);
+  }
+  return re;
+}
+
+function errorResponse(err: Error, c: Context<AppEnv>) {
+  if (isServiceError(err)) {
+    for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
+    return send(c, err.toBody());
+  }
+  if (err instanceof HTTPException) {
+    if (err.status === 415)
+      return send(c, { status: 400, code: "INVALID_INPUT", message: "Content-Type must be application/json for this request body" });
+    if (err.status === 400)
+      return send(c, { status: 400, code: "INVALID_INPUT", message: err.message.startsWith("Malformed JSON") ? "Request body is not valid JSON" : err.message });
+    if (err.status === 413) return send(c, { status: 413, code: "PAYLOAD_TOO_LARGE", message: err.message });
+  }
+  const requestId = c.get("requestId") ?? "unknown";
+  console.error(JSON.stringify({ level: "error", msg: "unhandled error", requestId, method: c.req.method, path: c.req.path, error: err.stack ?? String(err) }));
+  return send(c, {
+    status: 500,
+    code: "INTERNAL_ERROR",
+    message: `An unexpected error occurred. Quote request id ${requestId} when contacting support.`,
+    details: { requestId },
+  });
+}
+
+function send(c: Context<AppEnv>, body: ErrorBody) {
+  return c.json(body, body.status as 400);
+}

@@ -1,0 +1,73 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { createMiddleware } from "hono/factory";
+import { ServiceError } from "./errors";
+import { PERMISSIONS, type ApiDeps, type AppEnv, type AuthContext, type Permission } from "./context";
+import { authenticateToken } from "../tokens/authenticate-token";
+
+export const STAFF_HEADERS = {
+  key: "x-service-internal-key",
+  platform: "x-service-staff-platform",
+  staff: "x-service-staff-user",
+  permissions: "x-service-staff-permissions",
+} as const;
+
+function unauthorized(reason: string): ServiceError {
+  return new ServiceError("UNAUTHORIZED", `Authentication failed: ${reason}`, { details: { reason } });
+}
+
+/** HTTP Basic with an API token (SPEC.md § Authentication), or the dashboard's in-process staff call. */
+export function authenticate(deps: ApiDeps) {
+  const internalKey = Buffer.from(deps.internalKey);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const db = c.get("db");
+    const staffKey = c.req.header(STAFF_HEADERS.key);
+    if (staffKey !== undefined) {
+      c.set("auth", await staffAuth(c.req.header.bind(c.req), staffKey, internalKey, db));
+      return next();
+    }
+    const header = c.req.header("authorization");
+    if (!header) throw unauthorized("missing Authorization header; send HTTP Basic credentials: clientId as user name, clientSecret as password");
+    const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
+    if (!match) throw unauthorized("Authorization header is not HTTP Basic");
+    const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon <= 0 || colon === decoded.length - 1) throw unauthorized("Basic credentials must be clientId:clientSecret");
+    const result = await authenticateToken(db, decoded.slice(0, colon), decoded.slice(colon + 1));
+    if (!result.ok) throw unauthorized(result.reason);
+    c.set("auth", result.auth);
+    return next();
+  });
+}
+
+async function staffAuth(
+  header: (name: string) => string | undefined,
+  presentedKey: string,
+  internalKey: Buffer,
+  db: AppEnv["Variables"]["db"],
+): Promise<AuthContext> {
+  const presented = Buffer.from(presentedKey);
+  if (presented.length !== internalKey.length || !timingSafeEqual(presented, internalKey)) throw unauthorized("invalid internal key");
+  const platformId = header(STAFF_HEADERS.platform) ?? "";
+  const staffUserId = header(STAFF_HEADERS.staff) ?? "";
+  const platform = await db.platform.findUnique({ where: { id: platformId }, select: { environment: true } });
+  if (!platform) throw unauthorized("unknown platform");
+  const permissions = (header(STAFF_HEADERS.permissions) ?? "")
+    .split(",")
+    .filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p));
+  return { platformId, environment: platform.environment, permissions: new Set(permissions), principal: { kind: "staff", staffUserId } };
+}
+
+/** 403 FORBIDDEN unless the caller's token carries `permission`. */
+export function requirePermission(permission: Permission) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!c.get("auth").permissions.has(permission))
+      throw new ServiceError("FORBIDDEN", `This credential lacks the ${permission} permission required for ${c.req.method} ${c.req.routePath.replace(/^\/api\/[^/]+/, "")}`, {
+        details: { requiredPermission: permission },
+      });
+    return next();
+  });
+}
+
+export function sha256Hex(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}

@@ -1,0 +1,30 @@
+import type { Db } from "../db";
+
+export const PERMISSIONS = ["VIEW", "TRANSACT", "MANAGE"] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export interface AuthContext {
+  platformId: string;
+  environment: "SANDBOX" | "PRODUCTION";
+  permissions: ReadonlySet<Permission>;
+  /** Who is calling: an API token, or a signed-in staff user through the dashboard. */
+  principal: { kind: "token"; tokenId: string } | { kind: "staff"; staffUserId: string };
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    db: Db;
+    auth: AuthContext;
+  };
+}
+
+export interface ApiDeps {
+  /** Opens (once) and returns the database. */
+  getDb: () => Promise<Db>;
+  /**
+   * Random per-process key that lets the dashboard's in-process calls act for a signed-in staff
+   * user. It never leaves the process, so the staff headers cannot be forged over HTTP.
+   */
+  internalKey: string;
+}

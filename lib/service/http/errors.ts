@@ -1,0 +1,177 @@
+/**
+ * The closed table of error codes and their HTTP status (SPEC.md § Errors, plus the peer codes
+ * API-INDEX.md keeps as additive). Domain code throws ServiceError; only app.ts builds responses.
+ */
+export const ERROR_STATUS = {
+  // 400
+  INVALID_INPUT: 400,
+  END_USER_TERMS_VERSION_NOT_FOUND: 400,
+  MISSING_MANDATORY_USER_INFO: 400,
+  INVITATION_ALREADY_CLAIMED: 400,
+  INVITATIONS_NOT_CONFIGURED: 400,
+  INVALID_UMA_ADDRESS: 400,
+  INVITATION_CANCELLED: 400,
+  INVALID_RECEIVER: 400,
+  PARSE_PAYREQ_RESPONSE_ERROR: 400,
+  CERT_CHAIN_INVALID: 400,
+  CERT_CHAIN_EXPIRED: 400,
+  INVALID_PUBKEY_FORMAT: 400,
+  MISSING_REQUIRED_UMA_PARAMETERS: 400,
+  SENDER_NOT_ACCEPTED: 400,
+  AMOUNT_OUT_OF_RANGE: 400,
+  INVALID_CURRENCY: 400,
+  INVALID_TIMESTAMP: 400,
+  INVALID_NONCE: 400,
+  INVALID_REQUEST_FORMAT: 400,
+  INVALID_BANK_ACCOUNT: 400,
+  SELF_PAYMENT: 400,
+  PARSE_LNURLP_RESPONSE_ERROR: 400,
+  INVALID_AMOUNT: 400,
+  WEBHOOK_ENDPOINT_NOT_SET: 400,
+  WEBHOOK_DELIVERY_ERROR: 400,
+  LOW_QUALITY: 400,
+  DATA_MISMATCH: 400,
+  EXPIRED: 400,
+  SUSPECTED_FRAUD: 400,
+  UNSUITABLE_DOCUMENT: 400,
+  INCOMPLETE: 400,
+  EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS: 400,
+  SMS_OTP_CREDENTIAL_ALREADY_EXISTS: 400,
+  PASSKEY_CREDENTIAL_ALREADY_EXISTS: 400,
+  STABLECOIN_PROVIDER_ACCOUNT_INVALID: 400,
+  STABLECOIN_PROVIDER_ACCOUNT_REVOKED: 400,
+  STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED: 400,
+  TRANSACTION_SIZE_LIMIT_EXCEEDED: 400,
+  CARDHOLDER_KYC_NOT_APPROVED: 400,
+  EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED: 400,
+  /** BEHAVIORS.md 10.13: the docs' name for a balance that cannot cover a debit. */
+  INSUFFICIENT_BALANCE: 400,
+  // 401
+  UNAUTHORIZED: 401,
+  INVALID_SIGNATURE: 401,
+  WALLET_SIGNATURE_MISSING: 401,
+  WALLET_SIGNATURE_MALFORMED: 401,
+  WALLET_SIGNATURE_BODY_MISMATCH: 401,
+  WALLET_SIGNATURE_INVALID: 401,
+  REQUEST_ID_MISSING: 401,
+  // 403
+  FORBIDDEN: 403,
+  USER_NOT_READY: 403,
+  COUNTERPARTY_NOT_ALLOWED: 403,
+  VELOCITY_LIMIT_EXCEEDED: 403,
+  END_USER_TERMS_NOT_ACCEPTED: 403,
+  // 404
+  NOT_FOUND: 404,
+  TRANSACTION_NOT_FOUND: 404,
+  INVITATION_NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  QUOTE_NOT_FOUND: 404,
+  LOOKUP_REQUEST_NOT_FOUND: 404,
+  TOKEN_NOT_FOUND: 404,
+  BULK_UPLOAD_JOB_NOT_FOUND: 404,
+  REFERENCE_NOT_FOUND: 404,
+  UMA_NOT_FOUND: 404,
+  STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND: 404,
+  // 405
+  METHOD_NOT_ALLOWED: 405,
+  // 409
+  TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL: 409,
+  TRANSACTION_NOT_CANCELLABLE: 409,
+  UMA_ADDRESS_EXISTS: 409,
+  EMAIL_OTP_EMAIL_ALREADY_EXISTS: 409,
+  EMAIL_OTP_CREDENTIAL_SET_CHANGED: 409,
+  PASSKEY_ALREADY_ENROLLED: 409,
+  SCA_SESSION_REQUIRED: 409,
+  BENEFICIARY_TRUSTED: 409,
+  INVALID_STATE_TRANSITION: 409,
+  CARD_ALREADY_CLOSED: 409,
+  CARD_NOT_MUTABLE: 409,
+  CONFLICT: 409,
+  NOT_YET_AVAILABLE: 409,
+  // others
+  CUSTOMER_DELETED: 410,
+  UNSUPPORTED_UMA_VERSION: 412,
+  PAYLOAD_TOO_LARGE: 413,
+  ACCOUNT_LOCKED: 423,
+  PAYREQ_REQUEST_FAILED: 424,
+  COUNTERPARTY_PUBKEY_FETCH_ERROR: 424,
+  NO_COMPATIBLE_UMA_VERSION: 424,
+  LNURLP_REQUEST_FAILED: 424,
+  EMAIL_OTP_CREDENTIAL_SYNC_FAILED: 424,
+  RATE_LIMITED: 429,
+  DAILY_VOLUME_LIMIT_EXCEEDED: 429,
+  SERVICE_SWITCH_ERROR: 500,
+  INTERNAL_ERROR: 500,
+  UNRECOGNIZED_MANDATORY_PAYEE_DATA_KEY: 501,
+  NOT_IMPLEMENTED: 501,
+  INVALID_PAYREQ_RESPONSE: 502,
+  COUNTERPARTY_SERVER_ERROR: 502,
+  SERVICE_UNAVAILABLE: 503,
+  LOOKUP_REQUEST_FAILED: 504,
+  QUOTE_REQUEST_FAILED: 504,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** One entry of `details.errors[]` (FieldError of the reference). */
+export interface FieldError {
+  field: string;
+  message: string;
+  constraint: Record<string, unknown>;
+}
+
+export interface ErrorBody {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+  /** Sandbox 401s name the failed check (SPEC.md § Authentication). */
+  reason?: string;
+}
+
+export class ServiceError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: Record<string, unknown>;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = "ServiceError";
+    this.code = code;
+    this.details = options.details;
+    this.headers = options.headers;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  toBody(): ErrorBody {
+    const body: ErrorBody = { status: this.status, code: this.code, message: this.message };
+    if (this.details) body.details = this.details;
+    if (typeof this.details?.reason === "string") body.reason = this.details.reason;
+    return body;
+  }
+}
+
+/** 400 INVALID_INPUT listing every bad field. */
+export function invalidInput(errors: FieldError[], message?: string): ServiceError {
+  const summary = errors.map((e) => `${e.field}: ${e.message}`).join("; ");
+  return new ServiceError("INVALID_INPUT", message ?? `Invalid request: ${summary}`, {
+    details: { errors },
+  });
+}
+
+/** Duck-typed so errors thrown by another bundled copy of this module are still recognised. */
+export function isServiceError(e: unknown): e is ServiceError {
+  return (
+    e instanceof Error &&
+    e.name === "ServiceError" &&
+    typeof (e as ServiceError).code === "string" &&
+    (e as ServiceError).code in ERROR_STATUS
+  );
+}

@@ -1,0 +1,58 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "./context";
+import { validationHook } from "./validation";
+
+export const API_VERSION = "2025-10-13";
+export const API_BASE_PATH = `/api/${API_VERSION}`;
+
+/** A router for one area; every area uses the same validation hook. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+}
+
+export const FieldErrorSchema = z
+  .object({
+    field: z.string().openapi({ example: "webhookEndpoint" }),
+    message: z.string().optional(),
+    constraint: z.record(z.string(), z.unknown()).optional().openapi({ description: "Machine-readable rule that failed, e.g. {maxLength: 255}." }),
+  })
+  .openapi("FieldError");
+
+export const ErrorSchema = z
+  .object({
+    status: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    details: z.object({ errors: z.array(FieldErrorSchema).optional() }).catchall(z.unknown()).optional(),
+    reason: z.string().optional().openapi({ description: "Sandbox 401 only: the authentication check that failed." }),
+  })
+  .openapi("Error");
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "Invalid input; `details.errors[]` lists every invalid field",
+  401: "Missing, invalid or expired credentials",
+  403: "The credential lacks the required permission",
+  404: "Not found (also for ids of other platforms)",
+  409: "Conflict with the current state",
+  429: "Too many requests; back off for `Retry-After` seconds",
+  500: "Unexpected error; quote the request id",
+};
+
+export function errorResponses(...statuses: number[]) {
+  return Object.fromEntries(
+    [...new Set([...statuses, 401, 500])].map((status) => [
+      status,
+      { description: ERROR_DESCRIPTIONS[status] ?? `Error ${status}`, content: { "application/json": { schema: ErrorSchema } } },
+    ]),
+  );
+}
+
+export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
+  return { required: true, description, content: { "application/json": { schema } } } as const;
+}
+
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } } as const;
+}
+
+export const BASIC_AUTH = [{ BasicAuth: [] }];

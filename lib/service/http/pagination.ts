@@ -1,0 +1,83 @@
+import { z } from "@hono/zod-openapi";
+import { invalidInput } from "./errors";
+
+/** Query parameters shared by every cursor-paged list (`limit` 1–100, default 20). */
+export const PageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: "Page size, 1 to 100 (default 20)." }),
+  cursor: z.string().max(512).optional().openapi({ description: "`nextCursor` of the previous page." }),
+});
+
+/** Position after the last item of a page, newest-first order: (createdAt, id) descending. */
+export interface Cursor {
+  createdAt: Date;
+  id: string;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt.toISOString(), cursor.id])).toString("base64url");
+}
+
+export function decodeCursor(value: string | undefined): Cursor | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === "string" && typeof parsed[1] === "string") {
+      const createdAt = new Date(parsed[0]);
+      if (!Number.isNaN(createdAt.getTime())) return { createdAt, id: parsed[1] };
+    }
+  } catch {
+    // fall through
+  }
+  throw invalidInput([{ field: "query.cursor", message: "is not a cursor this API returned", constraint: { format: "cursor" } }]);
+}
+
+/** Prisma `where` fragment selecting rows strictly after the cursor in (createdAt desc, id desc). */
+export function afterCursor(cursor: Cursor | undefined) {
+  if (!cursor) return {};
+  return {
+    OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
+  };
+}
+
+export interface Page<T> {
+  data: T[];
+  hasMore: boolean;
+  nextCursor?: string;
+  totalCount: number;
+}
+
+/** Builds a page from `limit + 1` fetched rows. */
+export function toPage<R extends Cursor, T>(rows: R[], limit: number, totalCount: number, serialize: (row: R) => T): Page<T> {
+  const hasMore = rows.length > limit;
+  const pageRows = hasMore ? rows.slice(0, limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  const page: Page<T> = { data: pageRows.map(serialize), hasMore, totalCount };
+  if (hasMore && last) page.nextCursor = encodeCursor(last);
+  return page;
+}
+
+/** Pages over a fixed in-memory list (reference data); the cursor is the offset. */
+export function pageOfList<T>(items: readonly T[], limit: number, cursor: string | undefined): Page<T> {
+  let offset = 0;
+  if (cursor !== undefined) {
+    const parsed = /^o(\d{1,9})$/.exec(cursor);
+    if (!parsed) throw invalidInput([{ field: "query.cursor", message: "is not a cursor this API returned", constraint: { format: "cursor" } }]);
+    offset = Number(parsed[1]);
+  }
+  const data = items.slice(offset, offset + limit);
+  const hasMore = offset + limit < items.length;
+  const page: Page<T> = { data, hasMore, totalCount: items.length };
+  if (hasMore) page.nextCursor = `o${offset + limit}`;
+  return page;
+}
+
+export function pageResponseSchema<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({
+      data: z.array(item),
+      hasMore: z.boolean(),
+      nextCursor: z.string().optional(),
+      totalCount: z.number().int().optional(),
+    })
+    .openapi(name);
+}

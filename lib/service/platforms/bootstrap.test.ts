@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "@/lib/db/open-database";
+import { buildApi } from "../http/app";
+import { bootstrapIfEmpty } from "./bootstrap";
+import { verifyStaffLogin } from "../staff/verify-staff-login";
+
+// The embedded default: a fresh PGlite directory, exactly what `npm start` meets on a new machine.
+let database: Database;
+let dir: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "bootstrap-"));
+  database = await openDatabase({ url: "", pgliteDir: dir });
+}, 60_000);
+afterAll(async () => {
+  await database.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("first start", () => {
+  it("creates a platform, an admin who can sign in and a working all-permission token, once", async () => {
+    const env = { BOOTSTRAP_ADMIN_EMAIL: "Ops@Example.com", BOOTSTRAP_ADMIN_PASSWORD: "pw-123456", BOOTSTRAP_API_CLIENT_ID: "fixed-client", BOOTSTRAP_API_CLIENT_SECRET: "fixed-secret" };
+    const result = await bootstrapIfEmpty(database.prisma, env);
+    expect(result).toEqual({ adminEmail: "Ops@Example.com", adminPassword: "pw-123456", clientId: "fixed-client", clientSecret: "fixed-secret" });
+
+    const staff = await verifyStaffLogin(database.prisma, "ops@example.com", "pw-123456");
+    expect(staff).toMatchObject({ role: "ADMIN", platformName: "Sandbox Platform" });
+    expect(await verifyStaffLogin(database.prisma, "ops@example.com", "wrong")).toBeNull();
+
+    const api = buildApi({ getDb: async () => database.prisma, internalKey: "k" });
+    const res = await api.request("/api/2025-10-13/tokens", { headers: { authorization: `Basic ${Buffer.from("fixed-client:fixed-secret").toString("base64")}` } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.data[0].permissions).toEqual(["VIEW", "TRANSACT", "MANAGE"]);
+
+    expect(await bootstrapIfEmpty(database.prisma, env)).toBeNull();
+    expect(await database.prisma.platform.count()).toBe(1);
+  });
+
+  it("makes up a password and credentials when none are given", async () => {
+    await database.prisma.platform.deleteMany();
+    const result = await bootstrapIfEmpty(database.prisma, {});
+    expect(result?.adminEmail).toBe("admin@example.com");
+    expect(result?.adminPassword.length).toBeGreaterThanOrEqual(12);
+    expect(result?.clientSecret.length).toBeGreaterThanOrEqual(40);
+  });
+});

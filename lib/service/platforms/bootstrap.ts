@@ -1,0 +1,35 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "../db";
+import { createPlatform } from "./create-platform";
+import { createStaffUser } from "../staff/create-staff-user";
+import { createToken } from "../tokens/create-token";
+
+export interface BootstrapResult {
+  adminEmail: string;
+  adminPassword: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * First start with an empty database: a sandbox platform, an admin and an all-permission API token.
+ * Fixed values come from BOOTSTRAP_* variables (automation), random ones otherwise. Returns null
+ * when a platform already exists. The one-time credentials are stored nowhere but the caller's output.
+ */
+export async function bootstrapIfEmpty(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<BootstrapResult | null> {
+  if ((await db.platform.count()) > 0) return null;
+  const adminEmail = env.BOOTSTRAP_ADMIN_EMAIL || "admin@example.com";
+  const adminPassword = env.BOOTSTRAP_ADMIN_PASSWORD || randomBytes(12).toString("base64url");
+  return db.$transaction(async (tx) => {
+    const platform = await createPlatform(tx, { name: "Sandbox Platform" });
+    await createStaffUser(tx, { platformId: platform.id, email: adminEmail, name: "Admin", role: "ADMIN", password: adminPassword });
+    const token = await createToken(tx, {
+      platformId: platform.id,
+      name: "Bootstrap token",
+      permissions: ["VIEW", "TRANSACT", "MANAGE"],
+      clientId: env.BOOTSTRAP_API_CLIENT_ID || undefined,
+      clientSecret: env.BOOTSTRAP_API_CLIENT_SECRET || undefined,
+    });
+    return { adminEmail, adminPassword, clientId: token.clientId, clientSecret: token.clientSecret! };
+  });
+}

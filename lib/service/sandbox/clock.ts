@@ -1,0 +1,28 @@
+import type { DbOrTx } from "../db";
+
+/**
+ * The only source of time for domain code (DESIGN.md "Time"). In sandbox each platform's clock can
+ * run ahead of the wall clock by `Platform.clockOffsetMs`; the offset is cached briefly because
+ * almost every request asks for the time.
+ */
+const offsets = new Map<string, { offsetMs: number; readAt: number }>();
+const CACHE_MS = 1_000;
+
+export function wallClock(): Date {
+  return new Date();
+}
+
+export async function now(db: DbOrTx, platformId: string): Promise<Date> {
+  const wall = Date.now();
+  const cached = offsets.get(platformId);
+  if (cached && wall - cached.readAt < CACHE_MS) return new Date(wall + cached.offsetMs);
+  const platform = await db.platform.findUnique({ where: { id: platformId }, select: { clockOffsetMs: true } });
+  const offsetMs = Number(platform?.clockOffsetMs ?? 0n);
+  offsets.set(platformId, { offsetMs, readAt: wall });
+  return new Date(wall + offsetMs);
+}
+
+/** Called after the offset changes so the next read sees it at once. */
+export function forgetClockOffset(platformId: string): void {
+  offsets.delete(platformId);
+}

@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import { openDatabase, type Database } from "./db/open-database";
+import { buildApi, type ServiceApi } from "./service/http/app";
+import type { Db } from "./service/db";
+import type { BootstrapResult } from "./service/platforms/bootstrap";
+
+/**
+ * The one process-wide container (TOOLCHAIN.md §13): Next bundles several copies of our modules,
+ * so the database, the Hono app and the one-time bootstrap credentials live on globalThis.
+ * Nothing is created at import time.
+ */
+export interface Services {
+  api: ServiceApi;
+  db(): Promise<Db>;
+  internalKey: string;
+  /** Credentials made on first start, shown once in the dashboard, then forgotten. */
+  pendingBootstrap: BootstrapResult | null;
+  close(): Promise<void>;
+}
+
+const KEY = Symbol.for("service-platform.services.v1");
+
+export function services(): Services {
+  const g = globalThis as typeof globalThis & { [KEY]?: Services };
+  return (g[KEY] ??= create());
+}
+
+function create(): Services {
+  let database: Promise<Database> | undefined;
+  const open = () => (database ??= openDatabase());
+  const internalKey = randomBytes(32).toString("base64url");
+  const db = async () => (await open()).prisma;
+  return {
+    api: buildApi({ getDb: db, internalKey }),
+    db,
+    internalKey,
+    pendingBootstrap: null,
+    async close() {
+      if (database) await (await database).close();
+    },
+  };
+}

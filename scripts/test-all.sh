@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# `npm test`: typecheck, lint, the generated-client check, unit + API tests against a fresh
+# PostgreSQL database, then the end-to-end suite in Chromium against a production build.
+# Ends with one line `N passed, N failed[, N skipped]` over all suites (CI reads that line).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+reports="$PWD/.test-reports"
+rm -rf "$reports" && mkdir -p "$reports"
+passed=0 failed=0 skipped=0
+
+step() { # name, command…
+  local name=$1; shift
+  echo "=== $name"
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "!!! $name failed"; fi
+}
+
+step "typecheck" npx tsc --noEmit
+step "lint" npx eslint .
+step "migrations match the schema" node prisma/migrate.mjs check
+
+echo "=== unit and API tests (vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest.json"
+vitest_status=$?
+
+echo "=== build"
+if npm run build; then
+  echo "=== end-to-end tests (playwright)"
+  PLAYWRIGHT_JSON_OUTPUT_FILE="$reports/playwright.json" npx playwright test -c e2e --reporter=list,json
+else
+  echo "!!! build failed; end-to-end tests not run"
+  failed=$((failed + 1))
+fi
+
+read -r vp vf vs <<<"$(node -e '
+const fs = require("fs");
+const f = process.argv[1];
+if (!fs.existsSync(f)) { console.log("0 1 0"); process.exit(); }
+const r = JSON.parse(fs.readFileSync(f, "utf8"));
+console.log(r.numPassedTests, r.numFailedTests, r.numPendingTests + r.numTodoTests);
+' "$reports/vitest.json")"
+read -r pp pf ps <<<"$(node -e '
+const fs = require("fs");
+const f = process.argv[1];
+if (!fs.existsSync(f)) { console.log("0 0 0"); process.exit(); }
+const s = JSON.parse(fs.readFileSync(f, "utf8")).stats;
+console.log(s.expected + s.flaky, s.unexpected, s.skipped);
+' "$reports/playwright.json")"
+if [ "$vitest_status" -ne 0 ] && [ "$vf" -eq 0 ]; then vf=1; fi
+
+passed=$((passed + vp + pp)); failed=$((failed + vf + pf)); skipped=$((skipped + vs + ps))
+echo
+echo "vitest: $vp passed, $vf failed; playwright: $pp passed, $pf failed; checks: see above"
+line="$passed passed, $failed failed"
+[ "$skipped" -gt 0 ] && line="$line, $skipped skipped"
+echo "$line"
+[ "$failed" -eq 0 ]
