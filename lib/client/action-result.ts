@@ -39,3 +39,20 @@ export function serviceErrorResult(body: unknown, status: number): ActionResult<
 function isErrorBody(body: unknown): body is ServiceErrorBody {
   return typeof body === "object" && body !== null && typeof (body as { code?: unknown }).code === "string";
 }
+
+/** Plain-language text for the codes every form meets; a form handles its own codes first. */
+export function describeActionError(error: ActionError): string {
+  switch (error.code) {
+    case "INVALID_INPUT":
+      return "Some fields need attention. Nothing was saved.";
+    case "FORBIDDEN":
+      return "Your role does not allow this. Ask an admin.";
+    case "UNAUTHENTICATED":
+    case "UNAUTHORIZED":
+      return "Your session has ended. Sign in again.";
+    case "NOT_FOUND":
+      return "It no longer exists; reload the page.";
+    default:
+      return error.message;
+  }
+}

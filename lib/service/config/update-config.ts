@@ -3,12 +3,13 @@ import { ServiceError, invalidInput, type FieldError } from "../http/errors";
 import { now } from "../sandbox/clock";
 import { getConfig } from "./get-config";
 import { webhookEndpointProblem } from "./webhook-endpoint";
+import { enqueueEvent, TEST_EVENT } from "../jobs/enqueue-event";
 import type { PlatformConfig, PlatformConfigUpdateRequest } from "./schemas";
 
 /**
  * PATCH /config: fields sent replace their values (nested configs are merged key by key);
  * `feeConfigs` are upserted by (feeType, sourceCurrency), both amounts 0 deactivating a key
- * (BEHAVIORS.md §1.1). Throws: INVALID_INPUT listing every bad field, NOT_IMPLEMENTED for fee
+ * (BEHAVIORS.md §1.1); a changed webhook endpoint is sent a TEST event. Throws: INVALID_INPUT listing every bad field, NOT_IMPLEMENTED for fee
  * configs other than CROSS_CURRENCY_TRANSACTION in USD.
  */
 export async function updateConfig(
@@ -41,6 +42,9 @@ export async function updateConfig(
         }),
       },
     });
+    // A new endpoint gets one TEST event so the platform sees it working (BEHAVIORS.md §1.1).
+    if (update.webhookEndpoint && update.webhookEndpoint !== platform.webhookEndpoint)
+      await enqueueEvent(tx, { platformId, type: TEST_EVENT, data: {} });
     for (const fee of update.feeConfigs ?? []) {
       const key = { platformId, feeType: fee.feeType, sourceCurrency: fee.sourceCurrency };
       const variableFeeBps = fee.variableFeeBps ?? 0;

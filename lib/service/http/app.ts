@@ -13,12 +13,14 @@ import { configRouter } from "../config/routes";
 import { tokensRouter } from "../tokens/routes";
 import { exchangeRatesRouter } from "../exchange-rates/routes";
 import { referenceDataRouter } from "../reference-data/routes";
+import { webhooksRouter } from "../webhooks/routes";
+import { sandboxRouter } from "../sandbox/routes";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const PUBLIC_PATHS = new Set([`${API_BASE_PATH}/openapi.json`]);
 
 /** Every area router, mounted at the base path. Adding an area = one line here. */
-const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter];
+const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter, webhooksRouter, sandboxRouter];
 
 /**
  * The Service API: request id, body limit, authentication, idempotency, the areas' routes, the

@@ -16,7 +16,7 @@ export interface BootstrapResult {
  * Fixed values come from BOOTSTRAP_* variables (automation), random ones otherwise. Returns null
  * when a platform already exists. The one-time credentials are stored nowhere but the caller's output.
  */
-export async function bootstrapIfEmpty(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<BootstrapResult | null> {
+export async function bootstrapIfEmpty(db: Db, env: Record<string, string | undefined> = process.env): Promise<BootstrapResult | null> {
   if ((await db.platform.count()) > 0) return null;
   const adminEmail = env.BOOTSTRAP_ADMIN_EMAIL || "admin@example.com";
   const adminPassword = env.BOOTSTRAP_ADMIN_PASSWORD || randomBytes(12).toString("base64url");

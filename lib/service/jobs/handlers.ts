@@ -1,0 +1,14 @@
+import type { Db } from "../db";
+import { deliverEvent } from "../webhooks/deliver-event";
+import { DELIVER_WEBHOOK } from "./enqueue-event";
+
+export interface JobContext {
+  db: Db;
+  platformId: string;
+  payload: unknown;
+}
+
+/** Every kind of scheduled work. An area that needs timed behaviour adds its handler here. */
+export const JOB_HANDLERS: Readonly<Record<string, (ctx: JobContext) => Promise<void>>> = {
+  [DELIVER_WEBHOOK]: ({ db, platformId, payload }) => deliverEvent(db, platformId, (payload as { eventId: string }).eventId),
+};

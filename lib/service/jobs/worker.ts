@@ -1,0 +1,49 @@
+import type { Db } from "../db";
+import { claimDueJobs, runJob } from "./run-jobs";
+
+export interface Worker {
+  stop(): Promise<void>;
+}
+
+/**
+ * The background worker: polls for due jobs, runs up to `concurrency` at a time, never overlaps
+ * ticks. Several workers (in several processes) may share one PostgreSQL database.
+ */
+export function startWorker(
+  getDb: () => Promise<Db>,
+  options: { intervalMs?: number; concurrency?: number; /** serve one platform only (tests, dedicated tenants) */ platformId?: string } = {},
+): Worker {
+  const intervalMs = options.intervalMs ?? 250;
+  const concurrency = options.concurrency ?? 8;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+
+  async function tick() {
+    const db = await getDb();
+    for (;;) {
+      if (stopped) return;
+      const jobs = await claimDueJobs(db, { limit: concurrency, platformId: options.platformId });
+      if (jobs.length === 0) return;
+      await Promise.all(jobs.map((job) => runJob(db, job)));
+    }
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      current = tick()
+        .catch((e) => console.error(JSON.stringify({ level: "error", msg: "worker tick failed", error: String(e) })))
+        .finally(schedule);
+    }, intervalMs);
+  }
+  schedule();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}

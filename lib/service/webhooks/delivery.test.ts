@@ -1,0 +1,267 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { openDatabase } from "@/lib/db/open-database";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { startReceiver } from "../testing/webhook-receiver";
+import { enqueueEvent } from "../jobs/enqueue-event";
+import { runDueJobs } from "../jobs/run-jobs";
+import { startWorker } from "../jobs/worker";
+import { verifyWebhookSignature } from "../crypto/webhook-signature";
+
+let t: TestApp;
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+  delete process.env.WEBHOOK_TIMEOUT_MS;
+});
+afterAll(() => t.close());
+
+/** A platform whose endpoint points at a fresh receiver (set directly: no TEST event). */
+async function platformWithReceiver(answer?: Parameters<typeof startReceiver>[0]) {
+  const receiver = await startReceiver(answer);
+  cleanups.push(receiver.close);
+  const p = await t.createTestPlatform();
+  await t.db.platform.update({ where: { id: p.platform.id }, data: { webhookEndpoint: receiver.url } });
+  return { ...p, receiver };
+}
+
+const eventRow = (platformId: string) => t.db.webhookEvent.findFirstOrThrow({ where: { platformId }, include: { attempts: { orderBy: { attemptNumber: "asc" } } } });
+
+describe("webhook delivery", () => {
+  it("signs the raw body so that the key published by GET /config verifies it", async () => {
+    const { platform, auth, receiver } = await platformWithReceiver();
+    const id = await enqueueEvent(t.db, { platformId: platform.id, type: "INTERNAL_ACCOUNT.BALANCE_UPDATED", data: { id: "InternalAccount:x", balance: { amount: 12345 } } });
+    await runDueJobs(t.db, { platformId: platform.id });
+
+    expect(receiver.received).toHaveLength(1);
+    const { body, signature } = receiver.received[0]!;
+    const config = await t.call("GET", "/config", { auth });
+    expect(verifyWebhookSignature(body, signature!, config.json.webhookPublicKey)).toBe(true);
+    expect(verifyWebhookSignature(body.replace("12345", "12346"), signature!, config.json.webhookPublicKey)).toBe(false);
+    expect(JSON.parse(body)).toMatchObject({ id, type: "INTERNAL_ACCOUNT.BALANCE_UPDATED", data: { balance: { amount: 12345 } } });
+    expect((await eventRow(platform.id)).deliveryStatus).toBe("DELIVERED");
+  });
+
+  it("retries a receiver that answers 500 twice: exactly three attempts, growing gaps, same body", async () => {
+    const { platform, auth, receiver } = await platformWithReceiver((n) => (n <= 2 ? 500 : 200));
+    await enqueueEvent(t.db, { platformId: platform.id, type: "OUTGOING_PAYMENT.COMPLETED", data: { id: "Transaction:x" } });
+    await runDueJobs(t.db, { platformId: platform.id });
+    let event = await eventRow(platform.id);
+    expect(event.deliveryStatus).toBe("RETRYING");
+    const firstGapMs = event.nextAttemptAt!.getTime() - event.attempts[0]!.startedAt.getTime();
+    expect(firstGapMs).toBeGreaterThanOrEqual(9_000);
+    expect(firstGapMs).toBeLessThanOrEqual(11_000);
+
+    expect((await t.call("POST", "/sandbox/clock/advance", { auth, body: { seconds: 5 } })).json.ran).toEqual([]);
+    const second = await t.call("POST", "/sandbox/clock/advance", { auth, body: { seconds: 10 } });
+    expect(second.json.ran).toHaveLength(1);
+    expect(receiver.received).toHaveLength(2);
+    await t.call("POST", "/sandbox/clock/advance", { auth, body: { seconds: 30 } });
+    await t.call("POST", "/sandbox/clock/advance", { auth, body: { seconds: 3600 } });
+
+    event = await eventRow(platform.id);
+    expect(receiver.received).toHaveLength(3);
+    expect(event.deliveryStatus).toBe("DELIVERED");
+    expect(event.attempts.map((a) => a.responseStatus)).toEqual([500, 500, 200]);
+    const [a1, a2, a3] = event.attempts.map((a) => a.startedAt.getTime());
+    expect(a3! - a2!).toBeGreaterThan(a2! - a1!);
+    expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1);
+  });
+
+  it("retries a receiver that hangs past the timeout", async () => {
+    process.env.WEBHOOK_TIMEOUT_MS = "300";
+    const { platform, auth, receiver } = await platformWithReceiver((n) => (n === 1 ? "hang" : 200));
+    await enqueueEvent(t.db, { platformId: platform.id, type: "TEST_HANG", data: {} });
+    await runDueJobs(t.db, { platformId: platform.id });
+    let event = await eventRow(platform.id);
+    expect(event.deliveryStatus).toBe("RETRYING");
+    expect(event.attempts[0]!.error).toBe("no answer within 0.3 s");
+    await t.call("POST", "/sandbox/clock/advance", { auth, body: { seconds: 12 } });
+    event = await eventRow(platform.id);
+    expect(event.deliveryStatus).toBe("DELIVERED");
+    expect(receiver.received).toHaveLength(2);
+  });
+
+  it("gives up at once on a 4xx that is not retried, and counts 409 as already delivered", async () => {
+    const rejecting = await platformWithReceiver(() => 400);
+    await enqueueEvent(t.db, { platformId: rejecting.platform.id, type: "X.Y", data: {} });
+    await runDueJobs(t.db, { platformId: rejecting.platform.id });
+    await t.call("POST", "/sandbox/clock/advance", { auth: rejecting.auth, body: { seconds: 86400 } });
+    expect((await eventRow(rejecting.platform.id)).deliveryStatus).toBe("FAILED");
+    expect(rejecting.receiver.received).toHaveLength(1);
+
+    const duplicate = await platformWithReceiver(() => 409);
+    await enqueueEvent(t.db, { platformId: duplicate.platform.id, type: "X.Y", data: {} });
+    await runDueJobs(t.db, { platformId: duplicate.platform.id });
+    expect((await eventRow(duplicate.platform.id)).deliveryStatus).toBe("DELIVERED");
+  });
+
+  it("writes no event when the transaction that caused it rolls back", async () => {
+    const p = await t.createTestPlatform();
+    await expect(
+      t.db.$transaction(async (tx) => {
+        await enqueueEvent(tx, { platformId: p.platform.id, type: "OUTGOING_PAYMENT.COMPLETED", data: {} });
+        throw new Error("the payment failed to post");
+      }),
+    ).rejects.toThrow("the payment failed to post");
+    expect(await t.db.webhookEvent.count({ where: { platformId: p.platform.id } })).toBe(0);
+    expect(await t.db.job.count({ where: { platformId: p.platform.id } })).toBe(0);
+  });
+
+  it("records NO_ENDPOINT when the platform has no endpoint", async () => {
+    const p = await t.createTestPlatform();
+    await enqueueEvent(t.db, { platformId: p.platform.id, type: "X.Y", data: {} });
+    await runDueJobs(t.db, { platformId: p.platform.id });
+    expect((await eventRow(p.platform.id)).deliveryStatus).toBe("NO_ENDPOINT");
+  });
+
+  it("does not follow a redirect to another host", async () => {
+    const elsewhere = await startReceiver();
+    cleanups.push(elsewhere.close);
+    const http = await import("node:http");
+    const redirector = http.createServer((_req, res) => res.writeHead(307, { location: elsewhere.url.replace("127.0.0.1", "localhost") }).end());
+    await new Promise<void>((r) => redirector.listen(0, "127.0.0.1", r));
+    cleanups.push(() => new Promise((r) => redirector.close(() => r())));
+    const p = await t.createTestPlatform();
+    const port = (redirector.address() as { port: number }).port;
+    await t.db.platform.update({ where: { id: p.platform.id }, data: { webhookEndpoint: `http://127.0.0.1:${port}/hooks` } });
+    await enqueueEvent(t.db, { platformId: p.platform.id, type: "X.Y", data: {} });
+    await runDueJobs(t.db, { platformId: p.platform.id });
+    const event = await eventRow(p.platform.id);
+    expect(event.attempts[0]!.error).toMatch(/redirect to another host/);
+    expect(elsewhere.received).toHaveLength(0);
+  });
+
+  it("delivers each event once with two workers on one database", async () => {
+    const { platform, receiver } = await platformWithReceiver();
+    const second = await openDatabase({ url: inject("databaseUrl") });
+    cleanups.push(() => second.close());
+    const ids = new Set<string>();
+    for (let i = 0; i < 30; i++) ids.add(await enqueueEvent(t.db, { platformId: platform.id, type: "X.Y", data: { i } }));
+    const workers = [
+      startWorker(async () => t.db, { intervalMs: 10, platformId: platform.id }),
+      startWorker(async () => second.prisma, { intervalMs: 10, platformId: platform.id }),
+    ];
+    const deadline = Date.now() + 20_000;
+    while ((await t.db.webhookEvent.count({ where: { platformId: platform.id, deliveryStatus: "DELIVERED" } })) < 30 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    await Promise.all(workers.map((w) => w.stop()));
+    const deliveredIds = receiver.received.map((r) => JSON.parse(r.body).id);
+    expect(deliveredIds).toHaveLength(30);
+    expect(new Set(deliveredIds)).toEqual(ids);
+  });
+});
+
+describe("POST /webhooks/test", () => {
+  it("answers 400 WEBHOOK_ENDPOINT_NOT_SET without an endpoint", async () => {
+    const p = await t.createTestPlatform();
+    const res = await t.call("POST", "/webhooks/test", { auth: p.auth });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("WEBHOOK_ENDPOINT_NOT_SET");
+  });
+
+  it("sends a signed test event and reports the answer; the sandbox alias does the same", async () => {
+    const { auth, receiver, platform } = await platformWithReceiver();
+    for (const path of ["/webhooks/test", "/sandbox/webhooks/test"]) {
+      const res = await t.call("POST", path, { auth });
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ url: receiver.url, response_status: 200, response_body: "ok" });
+    }
+    const body = JSON.parse(receiver.received[0]!.body);
+    expect(body).toMatchObject({ test: true, type: "TEST", data: {} });
+    expect(body.id).toMatch(/^Webhook:/);
+    expect(verifyWebhookSignature(receiver.received[0]!.body, receiver.received[0]!.signature!, platform.webhookPublicKeyPem)).toBe(true);
+  });
+
+  it("answers 400 WEBHOOK_DELIVERY_ERROR with the reason when the endpoint fails, and never retries", async () => {
+    const { auth, receiver, platform } = await platformWithReceiver(() => 503);
+    const res = await t.call("POST", "/webhooks/test", { auth });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: "WEBHOOK_DELIVERY_ERROR", details: { reason: "endpoint answered HTTP 503", response_status: 503 } });
+    await t.call("POST", "/sandbox/clock/advance", { auth, body: { seconds: 3600 } });
+    expect(receiver.received).toHaveLength(1);
+    expect((await eventRow(platform.id)).deliveryStatus).toBe("FAILED");
+
+    const closed = await t.createTestPlatform();
+    const gone = await startReceiver();
+    await gone.close(); // nothing listens on its port any more
+    await t.db.platform.update({ where: { id: closed.platform.id }, data: { webhookEndpoint: gone.url } });
+    const refused = await t.call("POST", "/webhooks/test", { auth: closed.auth });
+    expect(refused.status).toBe(400);
+    expect(refused.json.details.reason).toBe("ECONNREFUSED");
+  });
+
+  it("is sent once when the endpoint changes through PATCH /config", async () => {
+    const receiver = await startReceiver();
+    cleanups.push(receiver.close);
+    const p = await t.createTestPlatform();
+    await t.call("PATCH", "/config", { auth: p.auth, body: { webhookEndpoint: receiver.url } });
+    await t.call("PATCH", "/config", { auth: p.auth, body: { webhookEndpoint: receiver.url } });
+    await runDueJobs(t.db, { platformId: p.platform.id });
+    expect(receiver.received.map((r) => JSON.parse(r.body).type)).toEqual(["TEST"]);
+  });
+});
+
+describe("webhook events API", () => {
+  it("lists events with their state, shows every attempt and replays one", async () => {
+    const { platform, auth, receiver } = await platformWithReceiver((n) => (n === 1 ? 500 : 200));
+    const id = await enqueueEvent(t.db, { platformId: platform.id, type: "CUSTOMER.KYC_APPROVED", data: { id: "Customer:x" } });
+    await runDueJobs(t.db, { platformId: platform.id });
+
+    const list = await t.call("GET", "/webhooks/events?deliveryStatus=RETRYING", { auth });
+    expect(list.status).toBe(200);
+    expect(list.json.data).toHaveLength(1);
+    expect(list.json.data[0]).toMatchObject({ id, type: "CUSTOMER.KYC_APPROVED", deliveryStatus: "RETRYING", attemptCount: 1 });
+    expect(list.json.data[0].nextAttemptAt).toBeDefined();
+
+    const replayed = await t.call("POST", `/webhooks/events/${id}/replay`, { auth });
+    expect(replayed.status).toBe(200);
+    expect(replayed.json.deliveryStatus).toBe("PENDING");
+    await runDueJobs(t.db, { platformId: platform.id });
+    const one = await t.call("GET", `/webhooks/events/${id}`, { auth });
+    expect(one.json.deliveryStatus).toBe("DELIVERED");
+    expect(one.json.attempts.map((a: { responseStatus: number }) => a.responseStatus)).toEqual([500, 200]);
+    expect(one.json.payload.id).toBe(id);
+    expect(receiver.received).toHaveLength(2);
+  });
+
+  it("answers 404 for another platform's event and validates filters", async () => {
+    const { platform, auth } = await platformWithReceiver();
+    const id = await enqueueEvent(t.db, { platformId: platform.id, type: "X.Y", data: {} });
+    const other = await t.createTestPlatform();
+    expect((await t.call("GET", `/webhooks/events/${id}`, { auth: other.auth })).status).toBe(404);
+    expect((await t.call("POST", `/webhooks/events/${id}/replay`, { auth: other.auth })).status).toBe(404);
+    expect((await t.call("GET", "/webhooks/events/garbage", { auth })).status).toBe(404);
+    expect((await t.call("GET", "/webhooks/events?deliveryStatus=LOST", { auth })).status).toBe(400);
+  });
+});
+
+describe("sandbox clock", () => {
+  it("reads and advances the platform's clock, and only that platform's", async () => {
+    const p = await t.createTestPlatform();
+    const other = await t.createTestPlatform();
+    const before = new Date((await t.call("GET", "/sandbox/clock", { auth: p.auth })).json.now).getTime();
+    const advanced = await t.call("POST", "/sandbox/clock/advance", { auth: p.auth, body: { seconds: 360 } });
+    expect(advanced.status).toBe(200);
+    expect(new Date(advanced.json.now).getTime() - before).toBeGreaterThanOrEqual(360_000);
+    const otherNow = new Date((await t.call("GET", "/sandbox/clock", { auth: other.auth })).json.now).getTime();
+    expect(Math.abs(otherNow - Date.now())).toBeLessThan(5_000);
+  });
+
+  it("validates the body and refuses production platforms", async () => {
+    const p = await t.createTestPlatform();
+    for (const body of [{}, { seconds: 0 }, { seconds: 1.5 }, { seconds: "60" }]) {
+      const res = await t.call("POST", "/sandbox/clock/advance", { auth: p.auth, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.details.errors[0].field).toBe("seconds");
+    }
+    await t.db.platform.update({ where: { id: p.platform.id }, data: { environment: "PRODUCTION" } });
+    const res = await t.call("GET", "/sandbox/clock", { auth: p.auth });
+    expect(res.status).toBe(403);
+    expect(res.json.message).toMatch(/sandbox platforms only/);
+  });
+});
