@@ -7,6 +7,7 @@ import { getRequestListener } from "@hono/node-server";
 import { services } from "./services";
 import { bootstrapIfEmpty } from "./service/platforms/bootstrap";
 import { API_BASE_PATH } from "./service/http/openapi";
+import { startWorker } from "./service/jobs/worker";
 
 // One Node server (DESIGN.md "Why a custom server"): Service API paths go straight to Hono,
 // every other path to Next. Only dispatch lives here.
@@ -25,6 +26,9 @@ const svc = services(); // before Next loads app code, so the container is built
 const db = await svc.db(); // open (PGlite: + migrate) now; fail fast
 const bootstrap = await bootstrapIfEmpty(db);
 svc.pendingBootstrap = bootstrap;
+
+// Webhook deliveries and timed sandbox steps; IN_PROCESS_WORKER=0 when workers run apart.
+const worker = process.env.IN_PROCESS_WORKER === "0" ? null : startWorker(svc.db);
 
 const hono = getRequestListener(svc.api.fetch, { overrideGlobalObjects: process.env.HONO_OVERRIDE_GLOBALS !== "0" });
 const server = http.createServer();
@@ -65,6 +69,7 @@ async function shutdown() {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   const reaper = setInterval(() => server.closeIdleConnections(), 100);
   server.closeIdleConnections();
+  await worker?.stop();
   await closed;
   clearInterval(reaper);
   await nextApp.close();
