@@ -17,12 +17,8 @@ export const authOptions: NextAuthOptions = {
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials) {
         if (!credentials?.email || !credentials.password) return null;
-        const db = await services().db();
-        const user = await verifyStaffLogin(db, credentials.email, credentials.password);
-        if (!user) return null;
-        // The dashboard header shows the environment; read it once at sign-in, not on every page.
-        const platform = await db.platform.findUnique({ where: { id: user.platformId }, select: { environment: true } });
-        return { ...user, environment: platform?.environment ?? "SANDBOX" };
+        const user = await verifyStaffLogin(await services().db(), credentials.email, credentials.password);
+        return user ? { ...user } : null;
       },
     }),
   ],

@@ -5,6 +5,8 @@ import type { ServiceErrorBody } from "./create-client";
 export interface ActionError {
   code: string;
   message: string;
+  /** HTTP status when the error came from the API. */
+  status?: number;
   /** Field path as the API names it (`webhookEndpoint`, `feeConfigs.0.fixedFee.currency`) → message. */
   fieldErrors?: Record<string, string>;
 }
@@ -28,12 +30,12 @@ export function invalidInputResult(error: z.ZodError): ActionResult<never> {
 /** The API's error envelope (or a bare status when the body was not one) as an action error. */
 export function serviceErrorResult(body: unknown, status: number): ActionResult<never> {
   if (!isErrorBody(body)) {
-    return { ok: false, error: { code: status === 401 ? "UNAUTHORIZED" : "UNEXPECTED_RESPONSE", message: `The service answered ${status}` } };
+    return { ok: false, error: { code: status === 401 ? "UNAUTHORIZED" : "UNEXPECTED_RESPONSE", message: `The service answered ${status}`, status } };
   }
   const fieldErrors: Record<string, string> = {};
   for (const e of body.details?.errors ?? []) fieldErrors[e.field] ??= e.message ?? "is invalid";
   const hasFieldErrors = Object.keys(fieldErrors).length > 0;
-  return { ok: false, error: { code: body.code, message: body.message, ...(hasFieldErrors && { fieldErrors }) } };
+  return { ok: false, error: { code: body.code, message: body.message, status, ...(hasFieldErrors && { fieldErrors }) } };
 }
 
 function isErrorBody(body: unknown): body is ServiceErrorBody {
@@ -50,9 +52,8 @@ export function describeActionError(error: ActionError): string {
     case "UNAUTHENTICATED":
     case "UNAUTHORIZED":
       return "Your session has ended. Sign in again.";
-    case "NOT_FOUND":
-      return "It no longer exists; reload the page.";
     default:
-      return error.message;
+      // Each resource has its own 404 code (TOKEN_NOT_FOUND, QUOTE_NOT_FOUND, …); all mean the same here.
+      return error.status === 404 ? "It no longer exists; reload the page." : error.message;
   }
 }

@@ -9,7 +9,7 @@ export interface ServiceErrorBody {
   status: number;
   code: string;
   message: string;
-  details?: { errors?: { field: string; message?: string }[]; [key: string]: unknown };
+  details?: { errors?: { field: string; message?: string; constraint?: Record<string, unknown> }[]; [key: string]: unknown };
 }
 
 export type Transport =

@@ -9,6 +9,7 @@ export interface StaffSessionUser {
   role: StaffRole;
   platformId: string;
   platformName: string;
+  environment: "SANDBOX" | "PRODUCTION";
 }
 
 // A fixed dummy hash keeps the timing of "unknown email" close to "wrong password".
@@ -16,10 +17,10 @@ const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAA
 
 /** Staff sign-in check. Returns null for any wrong email/password pair. */
 export async function verifyStaffLogin(db: Db, email: string, password: string): Promise<StaffSessionUser | null> {
-  const user = await db.staffUser.findUnique({ where: { email: email.trim().toLowerCase() }, include: { platform: { select: { name: true } } } });
+  const user = await db.staffUser.findUnique({ where: { email: email.trim().toLowerCase() }, include: { platform: { select: { name: true, environment: true } } } });
   const ok = await verifySecret(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, platformId: user.platformId, platformName: user.platform.name };
+  return { id: user.id, email: user.email, name: user.name, role: user.role, platformId: user.platformId, platformName: user.platform.name, environment: user.platform.environment };
 }
 
 export function permissionsOf(role: StaffRole) {

@@ -1,0 +1,96 @@
+import { refName, resolveSchema, type Schema } from "../_lib/openapi-doc";
+import { InlineMarkdown } from "./inline-markdown";
+
+const MAX_DEPTH = 5;
+
+/** A short type label: `PlatformConfig`, `string (date-time)`, `FieldError[]`, `integer | null`. */
+export function typeLabel(schema: Schema): string {
+  if (schema.$ref) return refName(schema.$ref);
+  const variants = schema.oneOf ?? schema.anyOf;
+  if (variants) return variants.map(typeLabel).join(" | ");
+  if (schema.allOf) return schema.allOf.map(typeLabel).join(" & ");
+  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  const label = types
+    .map((t) => (t === "array" && schema.items ? `${typeLabel(schema.items)}[]` : t))
+    .join(" | ");
+  return schema.format ? `${label || "any"} (${schema.format})` : label || "any";
+}
+
+function constraints(schema: Schema): string[] {
+  const out: string[] = [];
+  if (schema.minimum !== undefined) out.push(`min ${schema.minimum}`);
+  if (schema.maximum !== undefined) out.push(`max ${schema.maximum}`);
+  if (schema.minLength !== undefined) out.push(`min length ${schema.minLength}`);
+  if (schema.maxLength !== undefined) out.push(`max length ${schema.maxLength}`);
+  if (schema.minItems !== undefined) out.push(`min items ${schema.minItems}`);
+  if (schema.maxItems !== undefined) out.push(`max items ${schema.maxItems}`);
+  if (schema.pattern) out.push(`pattern ${schema.pattern}`);
+  if (schema.default !== undefined) out.push(`default ${JSON.stringify(schema.default)}`);
+  return out;
+}
+
+/** The object a schema describes, looking through references and arrays, or null for scalars. */
+function nestedObject(schema: Schema): Schema | null {
+  const { schema: resolved } = resolveSchema(schema);
+  if (resolved.properties) return resolved;
+  if (resolved.items) return nestedObject(resolved.items);
+  return null;
+}
+
+export function SchemaView({ schema, depth = 0 }: { schema: Schema; depth?: number }) {
+  const { name, schema: resolved } = resolveSchema(schema);
+  const variants = resolved.oneOf ?? resolved.anyOf;
+  if (variants) {
+    return (
+      <div className="space-y-2">
+        <p className="text-xs text-zinc-500">One of:</p>
+        {variants.map((variant, i) => (
+          <div key={i} className="border-l-2 border-zinc-200 pl-3">
+            <p className="font-mono text-xs text-zinc-700">{typeLabel(variant)}</p>
+            <SchemaView schema={variant} depth={depth + 1} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  const object = nestedObject(resolved);
+  if (!object?.properties) {
+    return <p className="font-mono text-xs text-zinc-700">{name ?? typeLabel(resolved)}</p>;
+  }
+  const required = new Set(object.required ?? []);
+  return (
+    <ul className="divide-y divide-zinc-100 rounded-md border border-zinc-200 bg-white">
+      {Object.entries(object.properties).map(([key, property]) => {
+        const child = nestedObject(property);
+        const { schema: p } = resolveSchema(property);
+        return (
+          <li key={key} className="px-3 py-2">
+            <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+              <span className="font-mono text-xs font-semibold text-zinc-900">{key}</span>
+              <span className="font-mono text-xs text-brand-700">{typeLabel(property)}</span>
+              {required.has(key) && <span className="text-[11px] font-medium text-red-600">required</span>}
+              {p.readOnly && <span className="text-[11px] text-zinc-500">read-only</span>}
+              {constraints(p).map((c) => (
+                <span key={c} className="text-[11px] text-zinc-500">{c}</span>
+              ))}
+            </div>
+            {(property.description ?? p.description) && (
+              <p className="mt-0.5 text-xs text-zinc-600">
+                <InlineMarkdown text={(property.description ?? p.description)!} />
+              </p>
+            )}
+            {p.enum && <p className="mt-0.5 font-mono text-[11px] break-words text-zinc-500">{p.enum.map((v) => JSON.stringify(v)).join(" · ")}</p>}
+            {child && depth < MAX_DEPTH && (
+              <details className="mt-1.5">
+                <summary className="cursor-pointer text-xs text-zinc-500 hover:text-zinc-800">Show {property.$ref || property.items?.$ref ? `${typeLabel(property)} ` : ""}fields</summary>
+                <div className="mt-2">
+                  <SchemaView schema={property} depth={depth + 1} />
+                </div>
+              </details>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,113 @@
+import document from "@/lib/client/generated/openapi.json";
+
+/** The subset of OpenAPI 3.1 the reference renders; everything else is ignored, not rejected. */
+export interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  description?: string;
+  enum?: unknown[];
+  default?: unknown;
+  example?: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  additionalProperties?: boolean | Schema;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  allOf?: Schema[];
+  readOnly?: boolean;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+}
+
+export interface Parameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required?: boolean;
+  description?: string;
+  schema?: Schema;
+}
+
+interface RawOperation {
+  operationId: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
+}
+
+export interface Operation {
+  id: string;
+  method: string;
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  parameters: Parameter[];
+  requestBody?: { required: boolean; schema?: Schema };
+  responses: { status: string; description: string; schema?: Schema }[];
+}
+
+interface OpenApiDocument {
+  info: { title: string; version: string; description?: string };
+  paths: Record<string, Record<string, RawOperation>>;
+  components: { schemas: Record<string, Schema> };
+}
+
+export const OPENAPI = document as unknown as OpenApiDocument;
+const METHODS = ["get", "post", "put", "patch", "delete"];
+
+function toOperation(path: string, method: string, raw: RawOperation): Operation {
+  const json = (content?: Record<string, { schema?: Schema }>) => content?.["application/json"]?.schema;
+  return {
+    id: raw.operationId,
+    method: method.toUpperCase(),
+    path,
+    summary: raw.summary ?? raw.operationId,
+    description: raw.description,
+    tag: raw.tags?.[0] ?? "Other",
+    parameters: raw.parameters ?? [],
+    requestBody: raw.requestBody ? { required: raw.requestBody.required ?? false, schema: json(raw.requestBody.content) } : undefined,
+    responses: Object.entries(raw.responses ?? {}).map(([status, r]) => ({ status, description: r.description ?? "", schema: json(r.content) })),
+  };
+}
+
+export const OPERATIONS: Operation[] = Object.entries(OPENAPI.paths).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([method]) => METHODS.includes(method))
+    .map(([method, raw]) => toOperation(path, method, raw)),
+);
+
+/** Operations grouped by their first tag, in document order. */
+export function operationsByTag(): { tag: string; operations: Operation[] }[] {
+  const groups = new Map<string, Operation[]>();
+  for (const op of OPERATIONS) groups.set(op.tag, [...(groups.get(op.tag) ?? []), op]);
+  return [...groups].map(([tag, operations]) => ({ tag, operations }));
+}
+
+export function findOperation(id: string): Operation | undefined {
+  return OPERATIONS.find((op) => op.id === id);
+}
+
+export function refName(ref: string): string {
+  return ref.split("/").pop() ?? ref;
+}
+
+/** Follows a local `#/components/schemas/X` reference; other schemas come back as they are. */
+export function resolveSchema(schema: Schema): { name?: string; schema: Schema } {
+  if (!schema.$ref) return { schema };
+  const name = refName(schema.$ref);
+  return { name, schema: OPENAPI.components.schemas[name] ?? {} };
+}
+
+export function anchorId(op: Operation): string {
+  return `op-${op.id}`;
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+import Link from "next/link";
+import { requireSession } from "@/lib/auth/session";
+import { DashboardHeader } from "./_components/dashboard-header";
+import { SidebarNav } from "./_components/sidebar-nav";
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const { user } = await requireSession();
+  return (
+    <div className="flex min-h-screen">
+      <aside className="sticky top-0 hidden h-screen w-60 shrink-0 overflow-y-auto border-r border-zinc-200 bg-zinc-100/70 px-3 py-4 md:block">
+        <Link href="/" className="mb-6 flex items-center gap-2 px-3">
+          <span className="flex size-7 items-center justify-center rounded-md bg-brand-600 text-sm font-bold text-white">S</span>
+          <span className="text-sm font-semibold text-zinc-900">Service</span>
+        </Link>
+        <SidebarNav />
+      </aside>
+      <div className="min-w-0 flex-1">
+        <DashboardHeader user={user} />
+        <main className="mx-auto max-w-6xl px-8 py-8">{children}</main>
+      </div>
+    </div>
+  );
+}

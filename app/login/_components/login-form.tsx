@@ -1,0 +1,61 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Notice } from "@/components/ui/notice";
+
+type Problem = "WRONG_CREDENTIALS" | "UNAVAILABLE" | null;
+
+export function LoginForm() {
+  const router = useRouter();
+  const [problem, setProblem] = useState<Problem>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setProblem(null);
+    const result = await signIn("credentials", {
+      redirect: false,
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+    }).catch(() => undefined);
+    if (result?.ok) {
+      router.replace("/");
+      router.refresh();
+      return;
+    }
+    setPending(false);
+    // next-auth's error code for a wrong pair; anything else is the server's problem.
+    setProblem(result?.error === "CredentialsSignin" ? "WRONG_CREDENTIALS" : "UNAVAILABLE");
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      {problem === "WRONG_CREDENTIALS" && (
+        <Notice tone="error" testId="login-error">
+          Wrong email or password.
+        </Notice>
+      )}
+      {problem === "UNAVAILABLE" && (
+        <Notice tone="error" testId="login-error">
+          Sign-in is unavailable right now. Try again in a moment.
+        </Notice>
+      )}
+      <Field id="email" label="Email">
+        <Input id="email" name="email" type="email" autoComplete="username" required autoFocus />
+      </Field>
+      <Field id="password" label="Password">
+        <Input id="password" name="password" type="password" autoComplete="current-password" required />
+      </Field>
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Signing in…" : "Sign in"}
+      </Button>
+    </form>
+  );
+}

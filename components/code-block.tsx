@@ -1,0 +1,23 @@
+import { CopyButton } from "./copy-button";
+
+export interface CodeBlockProps {
+  code: string;
+  /** Names the copy button: "Copy curl example". */
+  label?: string;
+  testId?: string;
+}
+
+export function CodeBlock({ code, label, testId }: CodeBlockProps) {
+  return (
+    <div className="relative rounded-md border border-zinc-800 bg-zinc-900">
+      {label && (
+        <div className="absolute top-2 right-2">
+          <CopyButton value={code} label={label} />
+        </div>
+      )}
+      <pre data-testid={testId} className="overflow-x-auto px-4 py-3 pr-20 font-mono text-xs leading-relaxed text-zinc-100">
+        <code>{code}</code>
+      </pre>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, signIn } from "../support";
+
+test("a wrong password shows an error and stays on the sign-in page", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Wrong email or password")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("the right password lands on the overview with the platform, user and role", async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("platform-name")).toHaveText("Sandbox Platform");
+  await expect(page.getByText(ADMIN.email)).toBeVisible();
+  await expect(page.getByTestId("user-role")).toHaveText("Admin");
+  await expect(page.getByTestId("api-base-url")).toHaveText("http://localhost:3100/api/2025-10-13");
+});
+
+test("signing out returns to the sign-in page and the dashboard is closed again", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a dashboard URL while signed out redirects to sign-in", async ({ page }) => {
+  await page.goto("/api-tokens");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Sign in to the dashboard" })).toBeVisible();
+});
