@@ -147,3 +147,14 @@ describe("PATCH /config", () => {
     expect(mine.json.umaDomain).not.toBe("other.example.com");
   });
 });
+
+describe("PATCH /config reports field and cross-field problems together", () => {
+  it("lists a bad email and a bad webhook endpoint in one answer", async () => {
+    const res = await t.call("PATCH", "/config", {
+      auth: p.auth,
+      body: { webhookEndpoint: "ftp://x", embeddedWalletConfig: { sendFromEmailAddress: "nope" } },
+    });
+    expect(res.status).toBe(400);
+    expect(errorsOf(res)).toEqual(["embeddedWalletConfig.sendFromEmailAddress", "webhookEndpoint"]);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CURRENCY_CODES } from "../sandbox/currencies";
+import { webhookEndpointProblem } from "./webhook-endpoint";
 
 export const CUSTOMER_INFO_FIELD_NAMES = [
   "FULL_NAME", "BIRTH_DATE", "NATIONALITY", "PHONE_NUMBER", "EMAIL", "POSTAL_ADDRESS", "TAX_ID",
@@ -130,5 +131,30 @@ export const PlatformConfigUpdateRequestSchema = z
     feeConfigs: z.array(FeeConfigSchema).max(20).optional(),
   })
   .strict()
+  // Rules across fields, reported together with the field rules so one answer lists every problem.
+  .superRefine((update, ctx) => {
+    const issue = (path: (string | number)[], message: string, constraint: Record<string, unknown>) =>
+      ctx.addIssue({ code: "custom", path, message, params: { constraint } });
+    if (typeof update.webhookEndpoint === "string" && update.webhookEndpoint) {
+      const problem = webhookEndpointProblem(update.webhookEndpoint, "SANDBOX");
+      if (problem) issue(["webhookEndpoint"], problem, { format: "uri", pattern: "^https://" });
+    }
+    const currencies = new Set<string>();
+    update.supportedCurrencies?.forEach((currency, i) => {
+      if (currencies.has(currency.currencyCode)) issue(["supportedCurrencies", i, "currencyCode"], `${currency.currencyCode} is listed twice`, { uniqueItems: true });
+      currencies.add(currency.currencyCode);
+      if (currency.minAmount > currency.maxAmount) issue(["supportedCurrencies", i, "minAmount"], "must not exceed maxAmount", { maximum: currency.maxAmount });
+    });
+    const fees = new Set<string>();
+    update.feeConfigs?.forEach((fee, i) => {
+      const key = `${fee.feeType}/${fee.sourceCurrency}`;
+      if (fees.has(key)) issue(["feeConfigs", i], `${key} is listed twice`, { uniqueItems: true });
+      fees.add(key);
+      if (fee.variableFeeBps === undefined && fee.fixedFee === undefined)
+        issue(["feeConfigs", i], "needs variableFeeBps, fixedFee, or both", { anyOf: ["variableFeeBps", "fixedFee"] });
+      if (fee.fixedFee && fee.fixedFee.currency !== fee.sourceCurrency)
+        issue(["feeConfigs", i, "fixedFee", "currency"], `must equal sourceCurrency (${fee.sourceCurrency})`, { enum: [fee.sourceCurrency] });
+    });
+  })
   .openapi("PlatformConfigUpdateRequest");
 export type PlatformConfigUpdateRequest = z.infer<typeof PlatformConfigUpdateRequestSchema>;

@@ -1,5 +1,5 @@
 import type { Db } from "../db";
-import { ServiceError, invalidInput, type FieldError } from "../http/errors";
+import { ServiceError, invalidInput } from "../http/errors";
 import { now } from "../sandbox/clock";
 import { getConfig } from "./get-config";
 import { webhookEndpointProblem } from "./webhook-endpoint";
@@ -18,8 +18,9 @@ export async function updateConfig(
   environment: "SANDBOX" | "PRODUCTION",
   update: PlatformConfigUpdateRequest,
 ): Promise<PlatformConfig> {
-  const errors = validate(update, environment);
-  if (errors.length) throw invalidInput(errors);
+  // Field and cross-field rules ran in the schema; production also refuses plain-http localhost.
+  const problem = update.webhookEndpoint ? webhookEndpointProblem(update.webhookEndpoint, environment) : null;
+  if (problem) throw invalidInput([{ field: "webhookEndpoint", message: problem, constraint: { format: "uri", pattern: "^https://" } }]);
   const unsupported = update.feeConfigs?.find((f) => f.sourceCurrency !== "USD");
   if (unsupported)
     throw new ServiceError("NOT_IMPLEMENTED", `Fee configs are supported for sourceCurrency USD only, not ${unsupported.sourceCurrency}`);
@@ -62,31 +63,4 @@ export async function updateConfig(
     }
     return getConfig(tx, platformId);
   });
-}
-
-function validate(update: PlatformConfigUpdateRequest, environment: "SANDBOX" | "PRODUCTION"): FieldError[] {
-  const errors: FieldError[] = [];
-  if (update.webhookEndpoint) {
-    const problem = webhookEndpointProblem(update.webhookEndpoint, environment);
-    if (problem) errors.push({ field: "webhookEndpoint", message: problem, constraint: { format: "uri", pattern: "^https://" } });
-  }
-  const seenCurrencies = new Set<string>();
-  update.supportedCurrencies?.forEach((currency, i) => {
-    if (seenCurrencies.has(currency.currencyCode))
-      errors.push({ field: `supportedCurrencies.${i}.currencyCode`, message: `${currency.currencyCode} is listed twice`, constraint: { uniqueItems: true } });
-    seenCurrencies.add(currency.currencyCode);
-    if (currency.minAmount > currency.maxAmount)
-      errors.push({ field: `supportedCurrencies.${i}.minAmount`, message: "must not exceed maxAmount", constraint: { maximum: currency.maxAmount } });
-  });
-  const seenFees = new Set<string>();
-  update.feeConfigs?.forEach((fee, i) => {
-    const key = `${fee.feeType}/${fee.sourceCurrency}`;
-    if (seenFees.has(key)) errors.push({ field: `feeConfigs.${i}`, message: `${key} is listed twice`, constraint: { uniqueItems: true } });
-    seenFees.add(key);
-    if (fee.variableFeeBps === undefined && fee.fixedFee === undefined)
-      errors.push({ field: `feeConfigs.${i}`, message: "needs variableFeeBps, fixedFee, or both", constraint: { anyOf: ["variableFeeBps", "fixedFee"] } });
-    if (fee.fixedFee && fee.fixedFee.currency !== fee.sourceCurrency)
-      errors.push({ field: `feeConfigs.${i}.fixedFee.currency`, message: `must equal sourceCurrency (${fee.sourceCurrency})`, constraint: { enum: [fee.sourceCurrency] } });
-  });
-  return errors;
 }

@@ -59,6 +59,10 @@ function describeIssue(issue: Issue, field: string): FieldError {
       return { field: issue.keys.length === 1 ? join(field, issue.keys[0]!) : field, message: `unknown field(s): ${issue.keys.join(", ")}`, constraint: { additionalProperties: false } };
     case "not_multiple_of":
       return { field, message: `must be a multiple of ${String(issue.divisor)}`, constraint: { multipleOf: Number(issue.divisor) } };
+    case "custom": {
+      const constraint = (issue.params as { constraint?: Record<string, unknown> } | undefined)?.constraint;
+      return { field, message: issue.message, constraint: constraint ?? { rule: "custom" } };
+    }
     default:
       return { field, message: issue.message, constraint: { rule: issue.code } };
   }
