@@ -15,12 +15,19 @@ import { exchangeRatesRouter } from "../exchange-rates/routes";
 import { referenceDataRouter } from "../reference-data/routes";
 import { webhooksRouter } from "../webhooks/routes";
 import { sandboxRouter } from "../sandbox/routes";
+import { customersRouter } from "../customers/routes";
 
-const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_JSON_BYTES = 1024 * 1024;
+/** File uploads (bulk CSV up to 5 MB, documents) get more room than JSON bodies. */
+const MAX_UPLOAD_BYTES = 12 * 1024 * 1024;
 const PUBLIC_PATHS = new Set([`${API_BASE_PATH}/openapi.json`]);
 
-/** Every area router, mounted at the base path. Adding an area = one line here. */
-const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter, webhooksRouter, sandboxRouter];
+/**
+ * Every area router, mounted at the base path. Adding an area = one line here. The first matching
+ * route wins, so routers with fixed paths under /customers/… (internal and external accounts) must
+ * come before customersRouter, whose /customers/{customerId} would otherwise catch them.
+ */
+const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter, webhooksRouter, sandboxRouter, customersRouter];
 
 /**
  * The Service API: request id, body limit, authentication, idempotency, the areas' routes, the
@@ -40,15 +47,16 @@ export function buildApi(deps: ApiDeps) {
     c.header("X-Request-Id", requestId);
     await next();
   });
-  api.use(
-    "*",
+  const limitFor = (maxSize: number) =>
     bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+      maxSize,
       onError: () => {
-        throw new ServiceError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+        throw new ServiceError("PAYLOAD_TOO_LARGE", `Request body exceeds ${maxSize} bytes`);
       },
-    }),
-  );
+    });
+  const jsonLimit = limitFor(MAX_JSON_BYTES);
+  const uploadLimit = limitFor(MAX_UPLOAD_BYTES);
+  api.use("*", (c, next) => (c.req.header("content-type")?.startsWith("multipart/form-data") ? uploadLimit(c, next) : jsonLimit(c, next)));
   const auth = authenticate(deps);
   api.use("*", async (c, next) => {
     if (PUBLIC_PATHS.has(c.req.path)) return next();

@@ -1,6 +1,7 @@
 import type { Db } from "../db";
 import { deliverEvent } from "../webhooks/deliver-event";
 import { DELIVER_WEBHOOK } from "./enqueue-event";
+import { BULK_CUSTOMER_IMPORT_JOB, runBulkCustomerImport } from "../customers/run-bulk-customer-import";
 
 export interface JobContext {
   db: Db;
@@ -11,4 +12,5 @@ export interface JobContext {
 /** Every kind of scheduled work. An area that needs timed behaviour adds its handler here. */
 export const JOB_HANDLERS: Readonly<Record<string, (ctx: JobContext) => Promise<void>>> = {
   [DELIVER_WEBHOOK]: ({ db, platformId, payload }) => deliverEvent(db, platformId, (payload as { eventId: string }).eventId),
+  [BULK_CUSTOMER_IMPORT_JOB]: runBulkCustomerImport,
 };

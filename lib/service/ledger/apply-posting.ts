@@ -1,0 +1,161 @@
+import { uuidv7 } from "../http/ids";
+import { now } from "../sandbox/clock";
+import { insufficientBalance } from "./insufficient-balance";
+import { LedgerInvariantError } from "./ledger-invariant-error";
+import { lockLedgerAccounts, type LockedLedgerAccount } from "./lock-ledger-accounts";
+import { inTransaction, notInTransaction, type LedgerTx } from "./ledger-tx";
+
+/** One leg: a signed amount on one account (positive raises the account's balance). */
+export interface LedgerEntryInput {
+  ledgerAccountId: string;
+  amount: bigint;
+}
+
+export interface LedgerPostingInput {
+  platformId: string;
+  /** What moved the money, e.g. TRANSFER_OUT, SANDBOX_FUND, CARD_CAPTURE. */
+  kind: string;
+  description?: string;
+  /** When the movement counts for balance history; defaults to the platform's clock now. */
+  effectiveAt?: Date;
+  /** The payment Transaction (bare uuid) this movement belongs to. */
+  transactionId?: string;
+  entries: LedgerEntryInput[];
+}
+
+export interface AccountBalance {
+  ledgerAccountId: string;
+  internalAccountId: string | null;
+  currency: string;
+  posted: bigint;
+  held: bigint;
+  available: bigint;
+}
+
+export interface PostedLedgerTransaction {
+  id: string;
+  platformId: string;
+  kind: string;
+  transactionId: string | null;
+  effectiveAt: Date;
+  entries: { id: string; ledgerAccountId: string; currency: string; amount: bigint }[];
+  /** Each touched account's balances after the posting, e.g. for INTERNAL_ACCOUNT.BALANCE_UPDATED. */
+  balances: AccountBalance[];
+}
+
+/**
+ * The one write path for entries and cached balances, shared by postLedgerTransaction and
+ * captureHold (which also releases a hold's reservation under the same locks). Every check runs
+ * before the first write, so a refused posting leaves nothing behind even if the caller goes on.
+ * Internal to the ledger. Throws: LedgerInvariantError, INSUFFICIENT_BALANCE.
+ */
+export async function applyPosting(
+  tx: LedgerTx,
+  input: LedgerPostingInput,
+  options: { id?: string; releaseHeld?: { ledgerAccountId: string; amount: bigint } } = {},
+): Promise<PostedLedgerTransaction> {
+  const netByAccount = validate(input);
+  const heldDelta = new Map<string, bigint>();
+  if (options.releaseHeld) heldDelta.set(options.releaseHeld.ledgerAccountId, -options.releaseHeld.amount);
+
+  const { accounts, xid } = await lockLedgerAccounts(tx, input.platformId, [...netByAccount.keys(), ...heldDelta.keys()]);
+  assertBalancedPerCurrency(netByAccount, accounts);
+  for (const account of accounts.values()) {
+    const net = netByAccount.get(account.id) ?? 0n;
+    const held = account.heldAmount + (heldDelta.get(account.id) ?? 0n);
+    if (held < 0n) throw new LedgerInvariantError(`Ledger account ${account.id} would hold ${held}, less than nothing`);
+    const available = account.postedBalance - held;
+    // Credits are always accepted; only a debit can break a non-negative account.
+    if (!account.allowNegative && net < 0n && available + net < 0n) throw insufficientBalance(account, available, -net);
+  }
+
+  const at = await now(tx, input.platformId);
+  const id = options.id ?? uuidv7(at.getTime());
+  const effectiveAt = input.effectiveAt ?? at;
+  const entries = input.entries.map((entry) => ({
+    id: uuidv7(at.getTime()),
+    ledgerAccountId: entry.ledgerAccountId,
+    currency: accounts.get(entry.ledgerAccountId)!.currency,
+    amount: entry.amount,
+  }));
+  const touched = [...accounts.values()];
+  const rows = await write(tx, xid, { ...input, id, effectiveAt, at, transactionId: input.transactionId ?? null }, entries, touched, netByAccount, heldDelta);
+  if (rows.length !== touched.length) throw notInTransaction();
+
+  const byId = new Map(touched.map((a) => [a.id, a]));
+  const balances = rows.map((row): AccountBalance => {
+    const account = byId.get(row.id)!;
+    const posted = BigInt(row.postedBalance);
+    const held = BigInt(row.heldAmount);
+    return { ledgerAccountId: row.id, internalAccountId: account.internalAccountId, currency: account.currency, posted, held, available: posted - held };
+  });
+  return { id, platformId: input.platformId, kind: input.kind, transactionId: input.transactionId ?? null, effectiveAt, entries, balances };
+}
+
+/**
+ * Inserts the ledger transaction and its entries and moves the cached balances in one statement
+ * (one round trip while the locks are held). bigint arrays travel as text and are cast by
+ * PostgreSQL, so no amount ever passes through a JS number. Returns the updated balances; no rows
+ * when the statement ran outside the locking transaction.
+ */
+function write(
+  tx: LedgerTx,
+  xid: string,
+  ledgerTransaction: { id: string; platformId: string; kind: string; description?: string; transactionId: string | null; effectiveAt: Date; at: Date },
+  entries: { id: string; ledgerAccountId: string; currency: string; amount: bigint }[],
+  accounts: LockedLedgerAccount[],
+  netByAccount: Map<string, bigint>,
+  heldDelta: Map<string, bigint>,
+) {
+  const { id, platformId, kind, description, transactionId, effectiveAt, at } = ledgerTransaction;
+  return tx.$queryRaw<{ id: string; postedBalance: bigint; heldAmount: bigint }[]>`
+    WITH guard AS (${inTransaction(xid)}),
+    ltx AS (
+      INSERT INTO "LedgerTransaction" ("id", "platformId", "kind", "description", "transactionId", "effectiveAt", "createdAt")
+      SELECT ${id}::uuid, ${platformId}::uuid, ${kind}, ${description ?? null}::text, ${transactionId}::uuid, ${effectiveAt}::timestamptz, ${at}::timestamptz
+      FROM guard
+      RETURNING "id"
+    ),
+    ent AS (
+      INSERT INTO "LedgerEntry" ("id", "platformId", "ledgerTransactionId", "ledgerAccountId", "currency", "amount", "effectiveAt")
+      SELECT e.id, ${platformId}::uuid, ltx."id", e.account, e.currency, e.amount, ${effectiveAt}::timestamptz
+      FROM ltx, unnest(
+        ${entries.map((e) => e.id)}::uuid[], ${entries.map((e) => e.ledgerAccountId)}::uuid[],
+        ${entries.map((e) => e.currency)}::text[], ${entries.map((e) => e.amount.toString())}::bigint[]
+      ) AS e(id, account, currency, amount)
+    )
+    UPDATE "LedgerAccount" AS a
+    SET "postedBalance" = a."postedBalance" + d.posted, "heldAmount" = a."heldAmount" + d.held, "updatedAt" = ${at}::timestamptz
+    FROM guard, unnest(
+      ${accounts.map((a) => a.id)}::uuid[],
+      ${accounts.map((a) => (netByAccount.get(a.id) ?? 0n).toString())}::bigint[],
+      ${accounts.map((a) => (heldDelta.get(a.id) ?? 0n).toString())}::bigint[]
+    ) AS d(id, posted, held)
+    WHERE a."id" = d.id AND a."platformId" = ${platformId}::uuid
+    RETURNING a."id", a."postedBalance", a."heldAmount"`;
+}
+
+/** Shape checks that need no database; returns the net amount per account. */
+function validate(input: LedgerPostingInput): Map<string, bigint> {
+  if (input.kind.trim() === "") throw new LedgerInvariantError("A ledger transaction needs a kind");
+  if (input.entries.length === 0) throw new LedgerInvariantError("A ledger transaction needs at least one entry");
+  const net = new Map<string, bigint>();
+  for (const entry of input.entries) {
+    // JS callers could slip a number through `as`; money is never a float.
+    if (typeof entry.amount !== "bigint") throw new LedgerInvariantError(`Entry amount on ${entry.ledgerAccountId} is a ${typeof entry.amount}, not a bigint`);
+    if (entry.amount === 0n) throw new LedgerInvariantError(`Entry amount on ${entry.ledgerAccountId} is zero`);
+    net.set(entry.ledgerAccountId, (net.get(entry.ledgerAccountId) ?? 0n) + entry.amount);
+  }
+  return net;
+}
+
+function assertBalancedPerCurrency(netByAccount: Map<string, bigint>, accounts: Map<string, LockedLedgerAccount>): void {
+  const sums = new Map<string, bigint>();
+  for (const [accountId, net] of netByAccount) {
+    const currency = accounts.get(accountId)!.currency;
+    sums.set(currency, (sums.get(currency) ?? 0n) + net);
+  }
+  const unbalanced = [...sums].filter(([, sum]) => sum !== 0n);
+  if (unbalanced.length > 0)
+    throw new LedgerInvariantError(`Ledger entries must sum to zero per currency; they sum to ${unbalanced.map(([c, s]) => `${s} ${c}`).join(", ")}`);
+}

@@ -1,0 +1,19 @@
+import { ServiceError } from "../http/errors";
+import { formatId } from "../http/ids";
+import type { LockedLedgerAccount } from "./lock-ledger-accounts";
+
+/**
+ * The INSUFFICIENT_BALANCE error for a debit (or hold) of `amount` that the account's available
+ * balance cannot cover; the message names the account as the API shows it and the shortfall.
+ * BEHAVIORS.md 10.13.
+ */
+export function insufficientBalance(account: LockedLedgerAccount, available: bigint, amount: bigint): ServiceError {
+  const name = account.internalAccountId
+    ? formatId("InternalAccount", account.internalAccountId)
+    : `ledger account ${account.id} (${account.kind})`;
+  const shortfall = amount - available;
+  return new ServiceError(
+    "INSUFFICIENT_BALANCE",
+    `Insufficient balance on ${name}: ${available} ${account.currency} available, ${amount} required, short by ${shortfall} (amounts in the currency's smallest unit)`,
+  );
+}

@@ -1,0 +1,108 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { DbOrTx } from "../db";
+import { invalidInput, ServiceError } from "../http/errors";
+import { decodeCursor, encodeCursor } from "../http/pagination";
+
+export interface ListBalanceChangesInput {
+  platformId: string;
+  ledgerAccountId: string;
+  /** Included; none = from the first entry. */
+  startDate?: Date;
+  /** Excluded; none = up to the last entry. */
+  endDate?: Date;
+  limit: number;
+  /** `nextCursor` of the previous page. */
+  cursor?: string;
+}
+
+export interface BalanceChange {
+  /** The ledger transaction (bare uuid). */
+  id: string;
+  /** Sum of that ledger transaction's entries on this account, fees included. */
+  amount: bigint;
+  effectiveAt: Date;
+  /** The payment Transaction (bare uuid), when the movement belongs to one. */
+  transactionId?: string;
+}
+
+export interface BalanceChangesPage {
+  /** Posted balance just before `startDate`. */
+  openingBalance: bigint;
+  /** Posted balance just before `endDate`: openingBalance + every change of every page. */
+  closingBalance: bigint;
+  changes: BalanceChange[];
+  hasMore: boolean;
+  nextCursor?: string;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+interface Row {
+  opening: bigint;
+  closing: bigint;
+  id: string | null;
+  effectiveAt: Date | null;
+  amount: bigint | null;
+  transactionId: string | null;
+}
+
+/**
+ * One account's balance changes in [startDate, endDate), one per ledger transaction, ordered by
+ * (effectiveAt, id) and paged; opening and closing come from the entries themselves, not the
+ * cache, and are read in the same statement as the page so they always reconcile with it.
+ * SPEC.md `GET /internal-accounts/{id}/balance-changes`, BEHAVIORS.md §1.3.
+ * Throws: NOT_FOUND; INVALID_INPUT for a bad cursor or a window that ends before it starts.
+ */
+export async function listBalanceChanges(db: DbOrTx, input: ListBalanceChangesInput): Promise<BalanceChangesPage> {
+  const { platformId, ledgerAccountId, startDate, endDate } = input;
+  if (startDate && endDate && endDate < startDate)
+    throw invalidInput([{ field: "query.endDate", message: "must not be before startDate", constraint: { min: "startDate" } }]);
+  const cursor = decodeCursor(input.cursor);
+  if (cursor && !UUID_RE.test(cursor.id)) throw invalidInput([{ field: "query.cursor", message: "is not a cursor this API returned", constraint: { format: "cursor" } }]);
+  const account = await db.ledgerAccount.findFirst({ where: { id: ledgerAccountId, platformId }, select: { id: true } });
+  if (!account) throw new ServiceError("NOT_FOUND", `Ledger account ${ledgerAccountId} not found`);
+
+  const ofAccount = Prisma.sql`e."ledgerAccountId" = ${ledgerAccountId}::uuid AND e."platformId" = ${platformId}::uuid`;
+  const beforeEnd = endDate ? Prisma.sql`AND e."effectiveAt" < ${endDate}::timestamptz` : Prisma.empty;
+  const fromStart = startDate ? Prisma.sql`AND e."effectiveAt" >= ${startDate}::timestamptz` : Prisma.empty;
+  const afterCursor = cursor ? Prisma.sql`AND (e."effectiveAt", e."ledgerTransactionId") > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : Prisma.empty;
+  const opening = startDate ? Prisma.sql`SUM(e."amount") FILTER (WHERE e."effectiveAt" < ${startDate}::timestamptz)` : Prisma.sql`0`;
+  // The totals row is LEFT JOINed to the page so an empty page still carries opening and closing.
+  const rows = await db.$queryRaw<Row[]>`
+    WITH totals AS (
+      SELECT COALESCE(${opening}, 0)::bigint AS opening, COALESCE(SUM(e."amount"), 0)::bigint AS closing
+      FROM "LedgerEntry" e WHERE ${ofAccount} ${beforeEnd}
+    ), page AS (
+      SELECT e."ledgerTransactionId" AS id, e."effectiveAt", SUM(e."amount")::bigint AS amount
+      FROM "LedgerEntry" e
+      WHERE ${ofAccount} ${fromStart} ${beforeEnd} ${afterCursor}
+      GROUP BY e."effectiveAt", e."ledgerTransactionId"
+      ORDER BY e."effectiveAt", e."ledgerTransactionId"
+      LIMIT ${input.limit + 1}
+    )
+    SELECT t.opening, t.closing, p.id, p."effectiveAt", p.amount, lt."transactionId"
+    FROM totals t
+    LEFT JOIN page p ON true
+    LEFT JOIN "LedgerTransaction" lt ON lt."id" = p.id
+    ORDER BY p."effectiveAt", p.id`;
+
+  const first = rows[0]!;
+  const found = rows.filter((row) => row.id !== null);
+  const hasMore = found.length > input.limit;
+  const changes = found.slice(0, input.limit).map(
+    (row): BalanceChange => ({
+      id: row.id!,
+      amount: BigInt(row.amount!),
+      effectiveAt: row.effectiveAt!,
+      ...(row.transactionId !== null && { transactionId: row.transactionId }),
+    }),
+  );
+  const last = changes[changes.length - 1];
+  return {
+    openingBalance: BigInt(first.opening),
+    closingBalance: BigInt(first.closing),
+    changes,
+    hasMore,
+    ...(hasMore && last && { nextCursor: encodeCursor({ createdAt: last.effectiveAt, id: last.id }) }),
+  };
+}

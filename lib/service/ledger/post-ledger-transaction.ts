@@ -1,0 +1,16 @@
+import type { LedgerTx } from "./ledger-tx";
+import { applyPosting, type LedgerPostingInput, type PostedLedgerTransaction } from "./apply-posting";
+
+export type { AccountBalance, LedgerEntryInput, LedgerPostingInput, PostedLedgerTransaction } from "./apply-posting";
+
+/**
+ * Moves money: writes one ledger transaction whose entries sum to zero per currency and updates
+ * the touched accounts' cached balances, inside the caller's transaction (which also writes the
+ * caller's events). Accounts are locked in id order; a debit may not take a non-negative account's
+ * available balance (posted − held) below zero. DESIGN.md "Ledger", BEHAVIORS.md §1.3.
+ * Throws: INSUFFICIENT_BALANCE; LedgerInvariantError for an empty, zero-amount or unbalanced
+ * posting or an account of another platform.
+ */
+export async function postLedgerTransaction(tx: LedgerTx, input: LedgerPostingInput): Promise<PostedLedgerTransaction> {
+  return applyPosting(tx, input);
+}
