@@ -266,6 +266,139 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/agreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the agreements customers can accept
+         * @description Each agreement type with its current `version` (send it as `termsVersion`) and the hosted text.
+         */
+        get: operations["listCustomerAgreements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/end-user-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the current end-user terms (deprecated)
+         * @deprecated
+         * @description Deprecated: use GET /customers/agreements (type SERVICE_END_USER_TERMS).
+         */
+        get: operations["getEndUserTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/bulk/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import customers from a CSV file
+         * @description Multipart field `file`: UTF-8 CSV with a header row. Required columns `umaAddress`, `platformCustomerId`, `customerType`; individuals also fill `fullName`, `birthDate`, `addressLine1`, `city`, `state`, `postalCode`, `country`; businesses `businessLegalName` and the address. Optional: `addressLine2`, `email`, `phoneNumber`, `nationality`, `region`, `currencies` (separated by `;`), `businessRegistrationNumber`, `businessTaxId`, `businessCountry`, `businessIncorporatedOn`, `platformAccountId`, `description` (the last two are not stored). At most 10,000 rows and 5 MB; a malformed file is refused with 400 before anything is stored. Rows are created one by one by a background job; follow it with GET /customers/bulk/jobs/{jobId}. Requires MANAGE.
+         */
+        post: operations["uploadCustomersCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/bulk/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a bulk customer import job
+         * @description Progress, one error per failed row (`correlationId` = the row's platformCustomerId) and the customers created so far.
+         */
+        get: operations["getBulkCustomerImportJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List customers
+         * @description Newest first. Deleted customers are left out unless `isIncludingDeleted=true`.
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        /**
+         * Create a customer
+         * @description An individual or a business (`customerType`). `platformCustomerId` must be unique among active customers (409 CONFLICT) and defaults to the new `id`; `umaAddress` is generated when omitted (409 UMA_ADDRESS_EXISTS when taken). Businesses holding BRL, MXN or INR need `businessInfo.taxId` and `businessInfo.incorporatedOn`. 400 lists every invalid field in `details.errors[]`. Requires MANAGE.
+         */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a customer
+         * @description Deleted customers are still shown, with `isDeleted: true`.
+         */
+        get: operations["getCustomerById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a customer
+         * @description Soft delete: answers the customer with `isDeleted: true`; its platformCustomerId and umaAddress become free. 410 CUSTOMER_DELETED when already deleted. Requires MANAGE.
+         */
+        delete: operations["deleteCustomerById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a customer
+         * @description `customerType` is required and cannot change. Fields sent replace their values; `businessInfo` and the due-diligence fields merge field by field. Consents sent are added; consents of other types stay. 410 CUSTOMER_DELETED for a deleted customer. Requires MANAGE.
+         */
+        patch: operations["updateCustomerById"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -557,6 +690,557 @@ export interface components {
         };
         SandboxClockAdvanceRequest: {
             seconds: number;
+        };
+        AgreementListResponse: {
+            data: components["schemas"]["Agreement"][];
+        };
+        Agreement: {
+            type: components["schemas"]["AgreementType"];
+            name: string;
+            /** @description Send this as `termsVersion` when recording a consent. */
+            version: string;
+            /**
+             * Format: uri
+             * @description Hosted text of this version.
+             */
+            url: string;
+        };
+        /** @enum {string} */
+        AgreementType: "SERVICE_END_USER_TERMS" | "SERVICE_PRIVACY_POLICY" | "ELECTRONIC_COMMUNICATIONS_CONSENT" | "IDENTITY_DATA_SHARING_CONSENT" | "EMBEDDED_WALLET_TERMS" | "CARDHOLDER_AGREEMENT" | "STABLECOIN_TERMS";
+        EndUserTerms: {
+            version: string;
+            /** Format: uri */
+            url: string;
+        };
+        BulkCustomerImportJobAccepted: {
+            /** @example BulkUploadJob:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            jobId: string;
+            /** @enum {string} */
+            status: "PENDING" | "PROCESSING";
+        };
+        BulkCustomerImportJob: {
+            id: string;
+            /**
+             * @description FAILED only when every row failed.
+             * @enum {string}
+             */
+            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
+            progress: {
+                total: number;
+                processed: number;
+                successful: number;
+                failed: number;
+            };
+            errors: components["schemas"]["BulkCustomerImportErrorEntry"][];
+            /** @description Customers created so far, in row order. */
+            createdCustomers: {
+                correlationId: string;
+                row: number;
+                customerId: string;
+            }[];
+            /** Format: date-time */
+            completedAt?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        BulkCustomerImportErrorEntry: {
+            /** @description The row's platformCustomerId, or `row-<n>` when it has none. */
+            correlationId: string;
+            /** @description 1-based data row (the header is not counted). */
+            row: number;
+            code: string;
+            message: string;
+            details?: {
+                [key: string]: unknown;
+            };
+            /** @description The same error, nested (the docs' form). */
+            error: {
+                code: string;
+                message: string;
+                details?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        CustomerOneOf: components["schemas"]["IndividualCustomer"] | components["schemas"]["BusinessCustomer"];
+        IndividualCustomer: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            customerType: "INDIVIDUAL";
+            /** @example Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            platformCustomerId: string;
+            umaAddress: string;
+            region?: string;
+            currencies: string[];
+            email?: string;
+            phoneNumber?: string;
+            /** @description Latest acceptance per accepted type; empty until the first. */
+            agreementConsents: components["schemas"]["AgreementConsent"][];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            isDeleted: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            kycStatus: components["schemas"]["KycStatus"];
+            /** @description Given and family name. */
+            fullName?: string;
+            /**
+             * Format: date
+             * @description Date of birth, YYYY-MM-DD; not in the future.
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code.
+             * @example US
+             */
+            nationality?: string;
+            address?: components["schemas"]["Address"];
+            idType?: components["schemas"]["IdentificationType"];
+            /**
+             * @description Country that issued `identifier`.
+             * @example US
+             */
+            countryOfIssuance?: string;
+            sourceOfFundsCategories?: components["schemas"]["IndividualSourceOfFundsCategory"][];
+            /** @description Required when sourceOfFundsCategories includes OTHER. */
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: components["schemas"]["SourceOfWealthCategory"][];
+            /** @description Required when sourceOfWealthCategories includes OTHER. */
+            sourceOfWealthOtherDescription?: string;
+            purposeOfAccount?: components["schemas"]["PurposeOfAccount"];
+            /** @description Required when purposeOfAccount is OTHER. */
+            purposeOfAccountOtherDescription?: string;
+            expectedMonthlyTransactionCount?: components["schemas"]["ExpectedMonthlyTransactionCount"];
+            expectedMonthlyTransactionVolume?: components["schemas"]["ExpectedMonthlyTransactionVolume"];
+            annualIncomeRange?: components["schemas"]["AnnualIncomeRange"];
+            netWorthRange?: components["schemas"]["NetWorthRange"];
+            pepStatus?: components["schemas"]["PepStatus"];
+        };
+        AgreementConsent: {
+            type: components["schemas"]["AgreementType"];
+            /** Format: date-time */
+            acceptedAt: string;
+            ipAddress: string;
+            termsVersion: string;
+            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
+        };
+        /** @enum {string} */
+        EndUserTermsAcceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+        /**
+         * @deprecated
+         * @description Latest SERVICE_END_USER_TERMS acceptance.
+         */
+        EndUserTermsConsent: {
+            /** Format: date-time */
+            acceptedAt: string;
+            ipAddress: string;
+            termsVersion: string;
+            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
+        };
+        /** @enum {string} */
+        KycStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
+        Address: {
+            line1: string;
+            line2?: string;
+            city?: string;
+            state?: string;
+            postalCode: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code.
+             * @example US
+             */
+            country: string;
+        };
+        /**
+         * @description Sent together with `identifier`.
+         * @enum {string}
+         */
+        IdentificationType: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+        /** @enum {string} */
+        IndividualSourceOfFundsCategory: "SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER";
+        /** @enum {string} */
+        SourceOfWealthCategory: "SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER";
+        /** @enum {string} */
+        PurposeOfAccount: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+        /** @enum {string} */
+        ExpectedMonthlyTransactionCount: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+        /** @enum {string} */
+        ExpectedMonthlyTransactionVolume: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+        /** @enum {string} */
+        AnnualIncomeRange: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
+        /** @enum {string} */
+        NetWorthRange: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+        /** @enum {string} */
+        PepStatus: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
+        BusinessCustomer: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            customerType: "BUSINESS";
+            /** @example Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            platformCustomerId: string;
+            umaAddress: string;
+            region?: string;
+            currencies: string[];
+            email?: string;
+            phoneNumber?: string;
+            /** @description Latest acceptance per accepted type; empty until the first. */
+            agreementConsents: components["schemas"]["AgreementConsent"][];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            isDeleted: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            kybStatus: components["schemas"]["KybStatus"];
+            address?: components["schemas"]["Address"];
+            businessInfo: components["schemas"]["BusinessInfoResponse"];
+        };
+        /** @enum {string} */
+        KybStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
+        BusinessInfoResponse: {
+            legalName: string;
+            doingBusinessAs?: string;
+            /**
+             * @description Country of incorporation.
+             * @example US
+             */
+            country?: string;
+            registrationNumber?: string;
+            /**
+             * Format: date
+             * @description Date of incorporation, YYYY-MM-DD. Required when the customer holds a currency with direct customer-owned accounts (BRL, MXN, INR).
+             * @example 1990-01-31
+             */
+            incorporatedOn?: string;
+            entityType?: components["schemas"]["EntityType"];
+            /** @description Required when the customer holds a currency with direct customer-owned accounts (BRL, MXN, INR). */
+            taxId?: string;
+            countriesOfOperation?: string[];
+            businessType?: components["schemas"]["BusinessType"];
+            purposeOfAccount?: components["schemas"]["PurposeOfAccount"];
+            sourceOfFunds?: string;
+            expectedMonthlyTransactionCount?: components["schemas"]["ExpectedMonthlyTransactionCount"];
+            expectedMonthlyTransactionVolume?: components["schemas"]["ExpectedMonthlyTransactionVolume"];
+            expectedRecipientJurisdictions?: string[];
+            naicsCode?: string;
+            sourceOfFundsCategories?: components["schemas"]["SourceOfFundsCategory"][];
+            /** @description Required when sourceOfFundsCategories includes OTHER. */
+            sourceOfFundsOtherDescription?: string;
+            /** @description Required when purposeOfAccount is OTHER. */
+            purposeOfAccountOtherDescription?: string;
+            expectedCounterpartyCountries?: string[];
+            primaryContactFirstName?: string;
+            primaryContactLastName?: string;
+        };
+        /** @enum {string} */
+        EntityType: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+        /** @enum {string} */
+        BusinessType: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+        /** @enum {string} */
+        SourceOfFundsCategory: "OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER";
+        CustomerCreateRequestOneOf: components["schemas"]["IndividualCustomerCreateRequest"] | components["schemas"]["BusinessCustomerCreateRequest"];
+        IndividualCustomerCreateRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            customerType: "INDIVIDUAL";
+            /** @description Your id for the customer; unique among active customers. Defaults to the customer's `id`. */
+            platformCustomerId?: string;
+            /**
+             * @description Only to pick one of several regions offering the same currency.
+             * @example US
+             */
+            region?: string;
+            /** @description Currencies the customer holds; each must be supported by the platform. Default: all of the platform's. */
+            currencies?: ("USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "USDC" | "USDB" | "BTC")[];
+            /** Format: email */
+            email?: string;
+            phoneNumber?: string;
+            /**
+             * @description Unique among active customers; generated when omitted.
+             * @example $alice@uma.example.com
+             */
+            umaAddress?: string;
+            /** @description At most one entry per `type`. On update, consents are added; other types stay. */
+            agreementConsents?: components["schemas"]["AgreementConsentRequest"][];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsentRequest"];
+            kycStatus?: components["schemas"]["KycStatus"] & unknown;
+            /** @description Given and family name. */
+            fullName?: string;
+            /**
+             * Format: date
+             * @description Date of birth, YYYY-MM-DD; not in the future.
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code.
+             * @example US
+             */
+            nationality?: string;
+            address?: components["schemas"]["Address"];
+            idType?: components["schemas"]["IdentificationType"];
+            /** @description Write-only; never returned. SSN/ITIN `###-##-####` (or 9 digits), EIN `##-#######` (or 9 digits). */
+            identifier?: string;
+            /**
+             * @description Country that issued `identifier`.
+             * @example US
+             */
+            countryOfIssuance?: string;
+            sourceOfFundsCategories?: components["schemas"]["IndividualSourceOfFundsCategory"][];
+            /** @description Required when sourceOfFundsCategories includes OTHER. */
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: components["schemas"]["SourceOfWealthCategory"][];
+            /** @description Required when sourceOfWealthCategories includes OTHER. */
+            sourceOfWealthOtherDescription?: string;
+            purposeOfAccount?: components["schemas"]["PurposeOfAccount"];
+            /** @description Required when purposeOfAccount is OTHER. */
+            purposeOfAccountOtherDescription?: string;
+            expectedMonthlyTransactionCount?: components["schemas"]["ExpectedMonthlyTransactionCount"];
+            expectedMonthlyTransactionVolume?: components["schemas"]["ExpectedMonthlyTransactionVolume"];
+            annualIncomeRange?: components["schemas"]["AnnualIncomeRange"];
+            netWorthRange?: components["schemas"]["NetWorthRange"];
+            pepStatus?: components["schemas"]["PepStatus"];
+        };
+        AgreementConsentRequest: {
+            type: components["schemas"]["AgreementType"];
+            /**
+             * Format: date-time
+             * @description When the customer accepted; not in the future.
+             */
+            acceptedAt: string;
+            /**
+             * @description IPv4 or IPv6 address the customer accepted from.
+             * @example 203.0.113.7
+             */
+            ipAddress: string;
+            /** @description The agreement's current `version` from GET /customers/agreements. */
+            termsVersion: string;
+            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
+        };
+        /**
+         * @deprecated
+         * @description Deprecated: one `agreementConsents` entry of type SERVICE_END_USER_TERMS. Not together with `agreementConsents`.
+         */
+        EndUserTermsConsentRequest: {
+            /**
+             * Format: date-time
+             * @description When the customer accepted; not in the future.
+             */
+            acceptedAt: string;
+            /**
+             * @description IPv4 or IPv6 address the customer accepted from.
+             * @example 203.0.113.7
+             */
+            ipAddress: string;
+            /** @description The agreement's current `version` from GET /customers/agreements. */
+            termsVersion: string;
+            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
+        };
+        BusinessCustomerCreateRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            customerType: "BUSINESS";
+            /** @description Your id for the customer; unique among active customers. Defaults to the customer's `id`. */
+            platformCustomerId?: string;
+            /**
+             * @description Only to pick one of several regions offering the same currency.
+             * @example US
+             */
+            region?: string;
+            /** @description Currencies the customer holds; each must be supported by the platform. Default: all of the platform's. */
+            currencies?: ("USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "USDC" | "USDB" | "BTC")[];
+            /** Format: email */
+            email?: string;
+            phoneNumber?: string;
+            /**
+             * @description Unique among active customers; generated when omitted.
+             * @example $alice@uma.example.com
+             */
+            umaAddress?: string;
+            /** @description At most one entry per `type`. On update, consents are added; other types stay. */
+            agreementConsents?: components["schemas"]["AgreementConsentRequest"][];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsentRequest"];
+            kybStatus?: components["schemas"]["KybStatus"] & unknown;
+            address?: components["schemas"]["Address"];
+            businessInfo: components["schemas"]["BusinessInfo"];
+        };
+        BusinessInfo: {
+            legalName: string;
+            doingBusinessAs?: string;
+            /**
+             * @description Country of incorporation.
+             * @example US
+             */
+            country: string;
+            registrationNumber?: string;
+            /**
+             * Format: date
+             * @description Date of incorporation, YYYY-MM-DD. Required when the customer holds a currency with direct customer-owned accounts (BRL, MXN, INR).
+             * @example 1990-01-31
+             */
+            incorporatedOn?: string;
+            entityType?: components["schemas"]["EntityType"];
+            /** @description Required when the customer holds a currency with direct customer-owned accounts (BRL, MXN, INR). */
+            taxId?: string;
+            countriesOfOperation?: string[];
+            businessType?: components["schemas"]["BusinessType"];
+            purposeOfAccount?: components["schemas"]["PurposeOfAccount"];
+            sourceOfFunds?: string;
+            expectedMonthlyTransactionCount?: components["schemas"]["ExpectedMonthlyTransactionCount"];
+            expectedMonthlyTransactionVolume?: components["schemas"]["ExpectedMonthlyTransactionVolume"];
+            expectedRecipientJurisdictions?: string[];
+            naicsCode?: string;
+            sourceOfFundsCategories?: components["schemas"]["SourceOfFundsCategory"][];
+            /** @description Required when sourceOfFundsCategories includes OTHER. */
+            sourceOfFundsOtherDescription?: string;
+            /** @description Required when purposeOfAccount is OTHER. */
+            purposeOfAccountOtherDescription?: string;
+            expectedCounterpartyCountries?: string[];
+            primaryContactFirstName?: string;
+            primaryContactLastName?: string;
+        };
+        CustomerListResponse: {
+            data: components["schemas"]["CustomerOneOf"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        /** @enum {string} */
+        CustomerType: "INDIVIDUAL" | "BUSINESS";
+        CustomerUpdateRequestOneOf: components["schemas"]["IndividualCustomerUpdateRequest"] | components["schemas"]["BusinessCustomerUpdateRequest"];
+        IndividualCustomerUpdateRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            customerType: "INDIVIDUAL";
+            /**
+             * @description Only to pick one of several regions offering the same currency.
+             * @example US
+             */
+            region?: string;
+            /** @description Currencies the customer holds; each must be supported by the platform. Default: all of the platform's. */
+            currencies?: ("USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "USDC" | "USDB" | "BTC")[];
+            /** Format: email */
+            email?: string;
+            phoneNumber?: string;
+            /** @example $alice@uma.example.com */
+            umaAddress?: string;
+            /** @description At most one entry per `type`. On update, consents are added; other types stay. */
+            agreementConsents?: components["schemas"]["AgreementConsentRequest"][];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsentRequest"];
+            kycStatus?: components["schemas"]["KycStatus"] & unknown;
+            /** @description Given and family name. */
+            fullName?: string;
+            /**
+             * Format: date
+             * @description Date of birth, YYYY-MM-DD; not in the future.
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code.
+             * @example US
+             */
+            nationality?: string;
+            address?: components["schemas"]["Address"];
+            idType?: components["schemas"]["IdentificationType"];
+            /** @description Write-only; never returned. SSN/ITIN `###-##-####` (or 9 digits), EIN `##-#######` (or 9 digits). */
+            identifier?: string;
+            /**
+             * @description Country that issued `identifier`.
+             * @example US
+             */
+            countryOfIssuance?: string;
+            sourceOfFundsCategories?: components["schemas"]["IndividualSourceOfFundsCategory"][];
+            /** @description Required when sourceOfFundsCategories includes OTHER. */
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: components["schemas"]["SourceOfWealthCategory"][];
+            /** @description Required when sourceOfWealthCategories includes OTHER. */
+            sourceOfWealthOtherDescription?: string;
+            purposeOfAccount?: components["schemas"]["PurposeOfAccount"];
+            /** @description Required when purposeOfAccount is OTHER. */
+            purposeOfAccountOtherDescription?: string;
+            expectedMonthlyTransactionCount?: components["schemas"]["ExpectedMonthlyTransactionCount"];
+            expectedMonthlyTransactionVolume?: components["schemas"]["ExpectedMonthlyTransactionVolume"];
+            annualIncomeRange?: components["schemas"]["AnnualIncomeRange"];
+            netWorthRange?: components["schemas"]["NetWorthRange"];
+            pepStatus?: components["schemas"]["PepStatus"];
+        };
+        BusinessCustomerUpdateRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            customerType: "BUSINESS";
+            /**
+             * @description Only to pick one of several regions offering the same currency.
+             * @example US
+             */
+            region?: string;
+            /** @description Currencies the customer holds; each must be supported by the platform. Default: all of the platform's. */
+            currencies?: ("USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "USDC" | "USDB" | "BTC")[];
+            /** Format: email */
+            email?: string;
+            phoneNumber?: string;
+            /** @example $alice@uma.example.com */
+            umaAddress?: string;
+            /** @description At most one entry per `type`. On update, consents are added; other types stay. */
+            agreementConsents?: components["schemas"]["AgreementConsentRequest"][];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsentRequest"];
+            kybStatus?: components["schemas"]["KybStatus"] & unknown;
+            address?: components["schemas"]["Address"];
+            businessInfo?: components["schemas"]["BusinessInfoUpdate"];
+        };
+        /** @description Merged into the stored businessInfo field by field. */
+        BusinessInfoUpdate: {
+            legalName?: string;
+            doingBusinessAs?: string;
+            /**
+             * @description Country of incorporation.
+             * @example US
+             */
+            country?: string;
+            registrationNumber?: string;
+            /**
+             * Format: date
+             * @description Date of incorporation, YYYY-MM-DD. Required when the customer holds a currency with direct customer-owned accounts (BRL, MXN, INR).
+             * @example 1990-01-31
+             */
+            incorporatedOn?: string;
+            entityType?: components["schemas"]["EntityType"];
+            /** @description Required when the customer holds a currency with direct customer-owned accounts (BRL, MXN, INR). */
+            taxId?: string;
+            countriesOfOperation?: string[];
+            businessType?: components["schemas"]["BusinessType"];
+            purposeOfAccount?: components["schemas"]["PurposeOfAccount"];
+            sourceOfFunds?: string;
+            expectedMonthlyTransactionCount?: components["schemas"]["ExpectedMonthlyTransactionCount"];
+            expectedMonthlyTransactionVolume?: components["schemas"]["ExpectedMonthlyTransactionVolume"];
+            expectedRecipientJurisdictions?: string[];
+            naicsCode?: string;
+            sourceOfFundsCategories?: components["schemas"]["SourceOfFundsCategory"][];
+            /** @description Required when sourceOfFundsCategories includes OTHER. */
+            sourceOfFundsOtherDescription?: string;
+            /** @description Required when purposeOfAccount is OTHER. */
+            purposeOfAccountOtherDescription?: string;
+            expectedCounterpartyCountries?: string[];
+            primaryContactFirstName?: string;
+            primaryContactLastName?: string;
         };
     };
     responses: never;
@@ -1558,6 +2242,585 @@ export interface operations {
             };
             /** @description The credential lacks the required permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCustomerAgreements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The supported agreements */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgreementListResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEndUserTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Current version and hosted text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndUserTerms"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadCustomersCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description UTF-8 CSV, header row first; at most 10,000 rows and 5 MB.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The import job, queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkCustomerImportJobAccepted"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBulkCustomerImportJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkCustomerImportJob"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                platformCustomerId?: string;
+                customerType?: components["schemas"]["CustomerType"];
+                region?: string;
+                /** @description Customers holding this currency. */
+                currency?: string;
+                /** @description Exact address, case-insensitive. */
+                umaAddress?: string;
+                /** @description Created at or after this time. */
+                createdAfter?: string;
+                /** @description Created before this time. */
+                createdBefore?: string;
+                /** @description Updated at or after this time. */
+                updatedAfter?: string;
+                /** @description Updated before this time. */
+                updatedBefore?: string;
+                /** @description Include deleted customers (default false). */
+                isIncludingDeleted?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of customers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerCreateRequestOneOf"];
+            };
+        };
+        responses: {
+            /** @description The new customer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerOneOf"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomerById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerOneOf"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCustomerById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerOneOf"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCustomerById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerUpdateRequestOneOf"];
+            };
+        };
+        responses: {
+            /** @description The updated customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerOneOf"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
