@@ -4,6 +4,13 @@ import { buildApi, type ServiceApi } from "./service/http/app";
 import type { Db } from "./service/db";
 import type { BootstrapResult } from "./service/platforms/bootstrap";
 
+/** One POST the dashboard's built-in webhook receiver got (app/api/webhook-receiver), as received. */
+export interface ReceivedWebhook {
+  receivedAt: string;
+  isSignatureValid: boolean;
+  body: string;
+}
+
 /**
  * The one process-wide container (TOOLCHAIN.md §13): Next bundles several copies of our modules,
  * so the database, the Hono app and the one-time bootstrap credentials live on globalThis.
@@ -15,6 +22,8 @@ export interface Services {
   internalKey: string;
   /** Credentials made on first start, shown once in the dashboard, then forgotten. */
   pendingBootstrap: BootstrapResult | null;
+  /** Built-in webhook receiver, memory only, by platform id: newest deliveries first, and the endpoint to restore when it is turned off. */
+  webhookReceiver: Map<string, { received: ReceivedWebhook[]; previousEndpoint?: string }>;
   close(): Promise<void>;
 }
 
@@ -35,6 +44,7 @@ function create(): Services {
     db,
     internalKey,
     pendingBootstrap: null,
+    webhookReceiver: new Map(),
     async close() {
       if (database) await (await database).close();
     },

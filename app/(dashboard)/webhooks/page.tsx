@@ -1,18 +1,71 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/coming-soon";
+import { z } from "zod";
+import { requireSession } from "@/lib/auth/session";
+import { isExternalService } from "@/lib/client/api-base-url";
+import { serviceClient } from "@/lib/client/server";
+import { Card } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
+import { CodeBlock } from "@/components/code-block";
+import { PageHeader } from "@/components/page-header";
+import { listReceivedWebhooks } from "@/app/api/webhook-receiver/_lib/received-webhooks";
+import { webhookReceiverUrl } from "@/app/api/webhook-receiver/_lib/receiver-url";
+import { EndpointCard } from "./_components/endpoint-card";
+import { EventsCard } from "./_components/events-card";
+import { ReceivedWebhooks } from "./_components/received-webhooks";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
-export default function WebhooksPage() {
+const PAGE_SIZE = 20;
+
+// Anything unexpected in the URL is dropped rather than sent to the API.
+const ListParamsSchema = z.object({
+  deliveryStatus: z.enum(["PENDING", "DELIVERED", "RETRYING", "FAILED", "NO_ENDPOINT"]).optional().catch(undefined),
+  type: z.string().trim().max(100).optional().catch(undefined).transform((t) => t || undefined),
+  cursor: z.string().max(512).optional().catch(undefined).transform((c) => c || undefined),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+});
+
+export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { user } = await requireSession();
+  const params = ListParamsSchema.parse(await searchParams);
+  const filters = { deliveryStatus: params.deliveryStatus, type: params.type };
+  const client = await serviceClient();
+  const [{ data: config, error: configError }, { data: events, error: eventsError }] = await Promise.all([
+    client.GET("/config"),
+    client.GET("/webhooks/events", { params: { query: { limit: PAGE_SIZE, ...filters, cursor: params.cursor } } }),
+  ]);
+  const receiverUrl = webhookReceiverUrl(user.platformId);
+  const isReceiverOn = config?.webhookEndpoint === receiverUrl;
+
   return (
-    <ComingSoon
-      title="Webhooks"
-      summary="Events sent to your webhook endpoint and every delivery attempt."
-      features={[
-        "Browse events and see each delivery attempt with its response",
-        "Resend failed deliveries",
-        "Send a test webhook to your endpoint",
-      ]}
-    />
+    <>
+      <PageHeader title="Webhooks" description="Events the service sends to your endpoint, signed with your platform's key, and every delivery attempt." />
+      <div className="space-y-6">
+        {config ? (
+          <>
+            <EndpointCard
+              endpoint={config.webhookEndpoint}
+              receiverUrl={receiverUrl}
+              isReceiverOn={isReceiverOn}
+              canUseReceiver={!isExternalService()}
+              canManage={user.role === "ADMIN"}
+            />
+            <Card title="Signing key" description="Verify the X-Service-Signature header (base64 DER ECDSA P-256 / SHA-256 over the raw body) with this public key.">
+              <CodeBlock label="webhook public key" code={config.webhookPublicKey.trim()} testId="webhook-public-key" />
+            </Card>
+          </>
+        ) : (
+          <Notice tone="error" title="Could not load the webhook endpoint">
+            {configError?.message ?? "The service did not answer."}
+          </Notice>
+        )}
+        {isReceiverOn && (
+          <Card title="Received by the built-in receiver" description="The last 50 deliveries, newest first, checked against your public key. Refreshes every few seconds." flush>
+            <ReceivedWebhooks initial={listReceivedWebhooks(user.platformId)} />
+          </Card>
+        )}
+        <EventsCard page={events} error={eventsError?.message} filters={filters} pageNumber={params.cursor ? (params.page ?? 2) : 1} />
+      </div>
+    </>
   );
 }

@@ -26,3 +26,12 @@ export async function now(db: DbOrTx, platformId: string): Promise<Date> {
 export function forgetClockOffset(platformId: string): void {
   offsets.delete(platformId);
 }
+
+/** Moves a platform's clock to `at` (forward only) by setting its offset from the wall clock. */
+export async function setClockForward(db: DbOrTx, platformId: string, at: Date): Promise<void> {
+  const current = await now(db, platformId);
+  if (at.getTime() <= current.getTime()) return;
+  const offsetMs = BigInt(at.getTime() - Date.now());
+  await db.platform.update({ where: { id: platformId }, data: { clockOffsetMs: offsetMs } });
+  forgetClockOffset(platformId);
+}

@@ -265,3 +265,19 @@ describe("sandbox clock", () => {
     expect(res.json.message).toMatch(/sandbox platforms only/);
   });
 });
+
+describe("advancing the clock across several retries", () => {
+  it("runs retries scheduled inside the window at the times they fall due", async () => {
+    const { platform, auth, receiver } = await platformWithReceiver(() => 500);
+    await enqueueEvent(t.db, { platformId: platform.id, type: "X.Y", data: {} });
+    // Attempts at 0, ~10 s, ~30 s, ~70 s, ~150 s: all inside five minutes.
+    const res = await t.call("POST", "/sandbox/clock/advance", { auth, body: { seconds: 300 } });
+    expect(res.json.ran.length).toBeGreaterThanOrEqual(5);
+    expect(receiver.received.length).toBe(res.json.ran.length);
+    const event = await eventRow(platform.id);
+    const gaps = event.attempts.slice(1).map((a, i) => a.startedAt.getTime() - event.attempts[i]!.startedAt.getTime());
+    expect(gaps[0]).toBeGreaterThanOrEqual(9_000);
+    expect(gaps[0]).toBeLessThan(12_000);
+    for (let i = 1; i < gaps.length; i++) expect(gaps[i]).toBeGreaterThan(gaps[i - 1]!);
+  });
+});
