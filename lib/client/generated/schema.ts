@@ -266,6 +266,282 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/external-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a customer's external accounts
+         * @description Newest first; account numbers masked. Without `customerId`, every customer's accounts.
+         */
+        get: operations["listCustomerExternalAccounts"];
+        put?: never;
+        /**
+         * Add a customer's external account
+         * @description `customerId` is required: the customer must exist on this platform (404 USER_NOT_FOUND, 410 CUSTOMER_DELETED). `defaultUmaDepositAccount: true` moves the customer's default UMA deposit account here. Validates every field of `accountInfo` for its `accountType` (400 lists every invalid field) and the `beneficiary` minimums: individuals of USD, GBP and EUR accounts need an address with a city, businesses a `legalName` and an address. `currency` must be the account type's currency. Same details for the same owner, or a `platformAccountId` in use → 409 CONFLICT. The response is the only one that shows account numbers unmasked. Sandbox: bank accounts are ACTIVE at once with a beneficiary name check chosen by the last three characters of the account number / IBAN / CLABE / PIX key / phone number: 102 NOT_MATCHED, 103 PARTIAL_MATCH, 104 PENDING, 105 refused with 400 INVALID_BANK_ACCOUNT, 106 UNSUPPORTED, 107 CHECKED_BY_RECEIVING_FI, others MATCHED. Self-custody wallets (wallet types without `vaspName`) need `ownershipType` (travel rule); FIRST_PARTY ones start PENDING_OWNERSHIP_VERIFICATION until proven with …/challenge and …/verify, THIRD_PARTY ones are ACTIVE. Requires MANAGE.
+         */
+        post: operations["createCustomerExternalAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a customer's external account
+         * @description Account numbers masked (`****1234`).
+         */
+        get: operations["getCustomerExternalAccountById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a customer's external account
+         * @description The account can no longer be used or read; its details can be added again. Requires MANAGE.
+         */
+        delete: operations["deleteCustomerExternalAccountById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an ownership verification challenge
+         * @description For a FIRST_PARTY self-custody wallet in PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED (else 409). WALLET_SIGNATURE returns `messageToSign` (valid 15 minutes) for …/verify; LIVENESS returns a hosted `verificationLink` (valid 24 hours) whose result arrives as EXTERNAL_ACCOUNT.STATUS_UPDATED. A new challenge abandons the outstanding one; an UNVERIFIED account returns to PENDING_OWNERSHIP_VERIFICATION. Requires MANAGE.
+         */
+        post: operations["createExternalAccountOwnershipChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify ownership with a wallet signature
+         * @description Answers the outstanding WALLET_SIGNATURE challenge synchronously: a valid signature → 200 with the account ACTIVE; an invalid or late one → 400 and the account UNVERIFIED (start a new challenge); no WALLET_SIGNATURE challenge outstanding → 409. Each status change sends EXTERNAL_ACCOUNT.STATUS_UPDATED. Sandbox signature rule: `sandbox-valid-signature` is accepted for every wallet; otherwise EVM wallets (ETHEREUM, BASE, POLYGON, PLASMA) take an EIP-191 personal_sign signature of `messageToSign` (65-byte r‖s‖v hex) recovering to the address, TRON_WALLET a TIP-191 signMessageV2 signature recovering to the address, SOLANA_WALLET an ed25519 signature of the message's UTF-8 bytes (base58, hex or base64) by the address's key. SPARK_WALLET accepts only the sandbox value. `signatureScheme` is accepted and ignored. Requires MANAGE.
+         */
+        post: operations["verifyExternalAccountOwnership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/external-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the platform's own external accounts
+         * @description Newest first; account numbers masked.
+         */
+        get: operations["listPlatformExternalAccounts"];
+        put?: never;
+        /**
+         * Add the platform's own external account
+         * @description Validates every field of `accountInfo` for its `accountType` (400 lists every invalid field) and the `beneficiary` minimums: individuals of USD, GBP and EUR accounts need an address with a city, businesses a `legalName` and an address. `currency` must be the account type's currency. Same details for the same owner, or a `platformAccountId` in use → 409 CONFLICT. The response is the only one that shows account numbers unmasked. Sandbox: bank accounts are ACTIVE at once with a beneficiary name check chosen by the last three characters of the account number / IBAN / CLABE / PIX key / phone number: 102 NOT_MATCHED, 103 PARTIAL_MATCH, 104 PENDING, 105 refused with 400 INVALID_BANK_ACCOUNT, 106 UNSUPPORTED, 107 CHECKED_BY_RECEIVING_FI, others MATCHED. Self-custody wallets (wallet types without `vaspName`) need `ownershipType` (travel rule); FIRST_PARTY ones start PENDING_OWNERSHIP_VERIFICATION until proven with …/challenge and …/verify, THIRD_PARTY ones are ACTIVE. Requires MANAGE.
+         */
+        post: operations["createPlatformExternalAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/external-accounts/{externalAccountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the platform's own external account
+         * @description Account numbers masked (`****1234`).
+         */
+        get: operations["getPlatformExternalAccountById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete the platform's own external account
+         * @description The account can no longer be used or read; its details can be added again. Requires MANAGE.
+         */
+        delete: operations["deletePlatformExternalAccountById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/external-accounts/{externalAccountId}/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an ownership verification challenge
+         * @description For a FIRST_PARTY self-custody wallet in PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED (else 409). WALLET_SIGNATURE returns `messageToSign` (valid 15 minutes) for …/verify; LIVENESS returns a hosted `verificationLink` (valid 24 hours) whose result arrives as EXTERNAL_ACCOUNT.STATUS_UPDATED. A new challenge abandons the outstanding one; an UNVERIFIED account returns to PENDING_OWNERSHIP_VERIFICATION. Requires MANAGE.
+         */
+        post: operations["createPlatformExternalAccountOwnershipChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/external-accounts/{externalAccountId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify ownership with a wallet signature
+         * @description Answers the outstanding WALLET_SIGNATURE challenge synchronously: a valid signature → 200 with the account ACTIVE; an invalid or late one → 400 and the account UNVERIFIED (start a new challenge); no WALLET_SIGNATURE challenge outstanding → 409. Each status change sends EXTERNAL_ACCOUNT.STATUS_UPDATED. Sandbox signature rule: `sandbox-valid-signature` is accepted for every wallet; otherwise EVM wallets (ETHEREUM, BASE, POLYGON, PLASMA) take an EIP-191 personal_sign signature of `messageToSign` (65-byte r‖s‖v hex) recovering to the address, TRON_WALLET a TIP-191 signMessageV2 signature recovering to the address, SOLANA_WALLET an ed25519 signature of the message's UTF-8 bytes (base58, hex or base64) by the address's key. SPARK_WALLET accepts only the sandbox value. `signatureScheme` is accepted and ignored. Requires MANAGE.
+         */
+        post: operations["verifyPlatformExternalAccountOwnership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/internal-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List customers' internal accounts
+         * @description Accounts are provisioned with the customer, one per currency it holds (on unregulated platforms once the end-user terms are accepted): INTERNAL_FIAT, INTERNAL_CRYPTO, or EMBEDDED_WALLET for USDB. Newest first.
+         */
+        get: operations["listCustomerInternalAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/internal-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the platform's own internal accounts
+         * @description One ACTIVE account per supported currency, used to fund platform payouts and to receive platform fees.
+         */
+        get: operations["listPlatformInternalAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an internal account (extension)
+         * @description A customer's or the platform's internal account with its current balances.
+         */
+        get: operations["getInternalAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal-accounts/{id}/balance-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an internal account's balance changes
+         * @description Every posted movement in the half-open window [startDate, endDate), oldest first, one change per movement with fees included in `amount`. Each page repeats `openingBalance` and `closingBalance`; `openingBalance` plus the amounts of all pages equals `closingBalance`. Holds (pending card authorizations and payouts) are not changes until they post. 409 NOT_YET_AVAILABLE: the window's card settlement has not closed; retry later.
+         */
+        get: operations["listInternalAccountBalanceChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/internal-accounts/{accountId}/fund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a deposit into an internal account
+         * @description Sandbox platforms only. Credits `amount` (smallest currency unit, 1 to 10^11) at once and sends INTERNAL_ACCOUNT.BALANCE_UPDATED. Only ACTIVE accounts can receive: PENDING, FROZEN and CLOSED accounts answer 409. Requires TRANSACT.
+         */
+        post: operations["sandboxFundInternalAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/agreements": {
         parameters: {
             query?: never;
@@ -691,6 +967,1812 @@ export interface components {
         SandboxClockAdvanceRequest: {
             seconds: number;
         };
+        ExternalAccount: {
+            /** @example ExternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            /** @description Absent for the platform's own accounts. */
+            customerId?: string;
+            status: components["schemas"]["ExternalAccountStatus"];
+            platformAccountId?: string;
+            ownershipType?: components["schemas"]["OwnershipType"];
+            currency: string;
+            /** @description Customer accounts only. */
+            defaultUmaDepositAccount?: boolean;
+            beneficiaryVerificationStatus?: components["schemas"]["BeneficiaryVerificationStatus"];
+            beneficiaryVerifiedData?: components["schemas"]["BeneficiaryVerifiedData"];
+            accountInfo: components["schemas"]["ExternalAccountInfoOneOf"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description ACTIVE: usable. PENDING_OWNERSHIP_VERIFICATION: a FIRST_PARTY self-custody wallet that has not proven ownership yet (usable below regulatory thresholds); it becomes ACTIVE after a successful verification, UNVERIFIED after a failed one. PENDING, UNDER_REVIEW, INACTIVE: screening states.
+         * @enum {string}
+         */
+        ExternalAccountStatus: "PENDING" | "ACTIVE" | "PENDING_OWNERSHIP_VERIFICATION" | "UNVERIFIED" | "UNDER_REVIEW" | "INACTIVE";
+        /**
+         * @description Whether the account belongs to the owner itself (FIRST_PARTY) or to someone else (THIRD_PARTY). Required for self-custody wallets (wallet types without `vaspName`): the sandbox applies the travel rule to every platform.
+         * @enum {string}
+         */
+        OwnershipType: "FIRST_PARTY" | "THIRD_PARTY";
+        /**
+         * @description Result of comparing the beneficiary name with the account holder's name at creation (bank accounts only).
+         * @enum {string}
+         */
+        BeneficiaryVerificationStatus: "MATCHED" | "PARTIAL_MATCH" | "NOT_MATCHED" | "UNSUPPORTED" | "CHECKED_BY_RECEIVING_FI" | "PENDING";
+        BeneficiaryVerifiedData: {
+            /** @description The account holder's name as the receiving bank reports it. */
+            fullName?: string;
+        };
+        ExternalAccountInfoOneOf: components["schemas"]["UsdExternalAccountInfo"] | components["schemas"]["EurExternalAccountInfo"] | components["schemas"]["DkkExternalAccountInfo"] | components["schemas"]["GbpExternalAccountInfo"] | components["schemas"]["MxnExternalAccountInfo"] | components["schemas"]["BrlExternalAccountInfo"] | components["schemas"]["InrExternalAccountInfo"] | components["schemas"]["CadExternalAccountInfo"] | components["schemas"]["NgnExternalAccountInfo"] | components["schemas"]["ZarExternalAccountInfo"] | components["schemas"]["PhpExternalAccountInfo"] | components["schemas"]["SgdExternalAccountInfo"] | components["schemas"]["HkdExternalAccountInfo"] | components["schemas"]["MyrExternalAccountInfo"] | components["schemas"]["ThbExternalAccountInfo"] | components["schemas"]["VndExternalAccountInfo"] | components["schemas"]["IdrExternalAccountInfo"] | components["schemas"]["AedExternalAccountInfo"] | components["schemas"]["KesExternalAccountInfo"] | components["schemas"]["TzsExternalAccountInfo"] | components["schemas"]["RwfExternalAccountInfo"] | components["schemas"]["ZmwExternalAccountInfo"] | components["schemas"]["UgxExternalAccountInfo"] | components["schemas"]["MwkExternalAccountInfo"] | components["schemas"]["BwpExternalAccountInfo"] | components["schemas"]["XofExternalAccountInfo"] | components["schemas"]["XafExternalAccountInfo"] | components["schemas"]["HtgExternalAccountInfo"] | components["schemas"]["GhsExternalAccountInfo"] | components["schemas"]["CnyExternalAccountInfo"] | components["schemas"]["BdtExternalAccountInfo"] | components["schemas"]["CopExternalAccountInfo"] | components["schemas"]["EgpExternalAccountInfo"] | components["schemas"]["PkrExternalAccountInfo"] | components["schemas"]["SlvExternalAccountInfo"] | components["schemas"]["GtqExternalAccountInfo"] | components["schemas"]["JmdExternalAccountInfo"] | components["schemas"]["SwiftExternalAccountInfo"] | components["schemas"]["SolanaWalletExternalAccountInfo"] | components["schemas"]["BaseWalletExternalAccountInfo"] | components["schemas"]["PolygonWalletExternalAccountInfo"] | components["schemas"]["EthereumWalletExternalAccountInfo"] | components["schemas"]["TronWalletExternalAccountInfo"] | components["schemas"]["PlasmaWalletExternalAccountInfo"] | components["schemas"]["SparkWalletExternalAccountInfo"] | components["schemas"]["LightningExternalAccountInfo"];
+        UsdExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "USD_ACCOUNT";
+            accountNumber: string;
+            routingNumber: string;
+            /** @enum {string} */
+            bankAccountType: "CHECKING" | "SAVINGS";
+            bankName?: string;
+            intermediaryBankName?: string;
+            intermediaryRoutingNumber?: string;
+            fiToFiInformation?: string;
+            paymentRails: ("ACH" | "WIRE" | "RTP" | "FEDNOW" | "ACH_SAME_DAY")[];
+            beneficiary: components["schemas"]["UsdBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        UsdBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            /** @example Jane Doe */
+            fullName: string;
+            /**
+             * Format: date
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /** @example US */
+            nationality?: string;
+            /** Format: email */
+            email?: string;
+            /** @example +14155550123 */
+            phoneNumber?: string;
+            /** @example US */
+            countryOfResidence?: string;
+            address: components["schemas"]["BeneficiaryAddress"];
+        };
+        /** @description Address with a city, required for individual USD, GBP and EUR beneficiaries. */
+        BeneficiaryAddress: {
+            line1: string;
+            line2?: string;
+            city: string;
+            state?: string;
+            postalCode: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code.
+             * @example US
+             */
+            country: string;
+        };
+        BusinessBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "BUSINESS";
+            /** @example Acme Corporation */
+            legalName: string;
+            registrationNumber?: string;
+            taxId?: string;
+            /** Format: email */
+            email?: string;
+            /** @example +14155550123 */
+            phoneNumber?: string;
+            /** @example US */
+            countryOfResidence?: string;
+            address: components["schemas"]["Address"];
+        };
+        Address: {
+            line1: string;
+            line2?: string;
+            city?: string;
+            state?: string;
+            postalCode: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code.
+             * @example US
+             */
+            country: string;
+        };
+        EurExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "EUR_ACCOUNT";
+            iban: string;
+            swiftCode?: string;
+            paymentRails: ("SEPA" | "SEPA_INSTANT")[];
+            beneficiary: components["schemas"]["EurBeneficiary"] | components["schemas"]["EurBusinessBeneficiary"];
+        };
+        EurBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            /** @example Jane Doe */
+            fullName: string;
+            /**
+             * Format: date
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /** @example US */
+            nationality?: string;
+            /** Format: email */
+            email?: string;
+            /** @example +14155550123 */
+            phoneNumber?: string;
+            /** @example US */
+            countryOfResidence: string;
+            address: components["schemas"]["BeneficiaryAddress"];
+        };
+        EurBusinessBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "BUSINESS";
+            /** @example Acme Corporation */
+            legalName: string;
+            registrationNumber: string;
+            taxId?: string;
+            /** Format: email */
+            email?: string;
+            /** @example +14155550123 */
+            phoneNumber?: string;
+            /** @example US */
+            countryOfResidence?: string;
+            address: components["schemas"]["Address"];
+        };
+        DkkExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "DKK_ACCOUNT";
+            iban: string;
+            swiftCode?: string;
+            paymentRails: ("SEPA" | "SEPA_INSTANT")[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        IndividualBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            /** @example Jane Doe */
+            fullName: string;
+            /**
+             * Format: date
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /** @example US */
+            nationality?: string;
+            /** Format: email */
+            email?: string;
+            /** @example +14155550123 */
+            phoneNumber?: string;
+            /** @example US */
+            countryOfResidence?: string;
+            address?: components["schemas"]["Address"];
+        };
+        GbpExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "GBP_ACCOUNT";
+            sortCode: string;
+            accountNumber: string;
+            paymentRails: "FASTER_PAYMENTS"[];
+            beneficiary: components["schemas"]["GbpBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        GbpBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            /** @example Jane Doe */
+            fullName: string;
+            /**
+             * Format: date
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /** @example US */
+            nationality?: string;
+            /** Format: email */
+            email?: string;
+            /** @example +14155550123 */
+            phoneNumber?: string;
+            /** @example US */
+            countryOfResidence?: string;
+            address: components["schemas"]["BeneficiaryAddress"];
+        };
+        MxnExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "MXN_ACCOUNT";
+            clabeNumber: string;
+            paymentRails: "SPEI"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        BrlExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "BRL_ACCOUNT";
+            pixKey: string;
+            /** @enum {string} */
+            pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
+            taxId: string;
+            paymentRails: "PIX"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        InrExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "INR_ACCOUNT";
+            vpa?: string;
+            accountNumber?: string;
+            ifsc?: string;
+            rail?: string;
+            bankName?: string;
+            paymentRails: ("UPI" | "NEFT" | "RTGS")[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        CadExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "CAD_ACCOUNT";
+            bankCode: string;
+            branchCode: string;
+            accountNumber: string;
+            paymentRails: "BANK_TRANSFER"[];
+            beneficiary: components["schemas"]["CadBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        CadBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            /** @example Jane Doe */
+            fullName: string;
+            /**
+             * Format: date
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /** @example US */
+            nationality?: string;
+            /** Format: email */
+            email?: string;
+            /** @example +14155550123 */
+            phoneNumber?: string;
+            /** @example US */
+            countryOfResidence?: string;
+            address?: components["schemas"]["Address"];
+            registrationNumber?: string;
+        };
+        NgnExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "NGN_ACCOUNT";
+            accountNumber: string;
+            bankName: string;
+            paymentRails: "BANK_TRANSFER"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        ZarExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "ZAR_ACCOUNT";
+            accountNumber: string;
+            bankName: string;
+            paymentRails: "BANK_TRANSFER"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        PhpExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "PHP_ACCOUNT";
+            bankName: string;
+            accountNumber: string;
+            paymentRails: "BANK_TRANSFER"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        SgdExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SGD_ACCOUNT";
+            accountNumber: string;
+            swiftCode: string;
+            bankName?: string;
+            paymentRails: ("PAYNOW" | "FAST" | "BANK_TRANSFER")[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        HkdExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "HKD_ACCOUNT";
+            bankName: string;
+            accountNumber: string;
+            swiftCode: string;
+            paymentRails: "BANK_TRANSFER"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        MyrExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "MYR_ACCOUNT";
+            bankName: string;
+            accountNumber: string;
+            swiftCode: string;
+            paymentRails: "BANK_TRANSFER"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        ThbExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "THB_ACCOUNT";
+            bankName: string;
+            accountNumber: string;
+            swiftCode: string;
+            paymentRails: "BANK_TRANSFER"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        VndExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "VND_ACCOUNT";
+            bankName: string;
+            accountNumber: string;
+            swiftCode: string;
+            paymentRails: "BANK_TRANSFER"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        IdrExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "IDR_ACCOUNT";
+            bankName: string;
+            accountNumber: string;
+            swiftCode: string;
+            phoneNumber: string;
+            paymentRails: "BANK_TRANSFER"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        AedExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "AED_ACCOUNT";
+            iban: string;
+            swiftCode?: string;
+            paymentRails: "BANK_TRANSFER"[];
+            beneficiary: components["schemas"]["AedBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        AedBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            /** @example Jane Doe */
+            fullName: string;
+            /**
+             * Format: date
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /** @example US */
+            nationality?: string;
+            /** Format: email */
+            email?: string;
+            /** @example +14155550123 */
+            phoneNumber?: string;
+            /** @example US */
+            countryOfResidence?: string;
+            address: components["schemas"]["Address"];
+        };
+        KesExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "KES_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            paymentRails: "MOBILE_MONEY"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        MobileMoneyBusinessBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "BUSINESS";
+            /** @example Acme Corporation */
+            legalName: string;
+            registrationNumber: string;
+            taxId: string;
+            /** Format: email */
+            email?: string;
+            /** @example +14155550123 */
+            phoneNumber?: string;
+            /** @example US */
+            countryOfResidence?: string;
+            address: components["schemas"]["Address"];
+        };
+        TzsExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "TZS_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            paymentRails: "MOBILE_MONEY"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        RwfExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "RWF_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            paymentRails: "MOBILE_MONEY"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        ZmwExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "ZMW_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            paymentRails: "MOBILE_MONEY"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        UgxExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "UGX_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            paymentRails: "MOBILE_MONEY"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        MwkExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "MWK_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            paymentRails: "MOBILE_MONEY"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        BwpExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "BWP_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            paymentRails: "MOBILE_MONEY"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        XofExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "XOF_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            /** @enum {string} */
+            region: "BJ" | "CI" | "SN" | "TG";
+            paymentRails: "MOBILE_MONEY"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        XafExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "XAF_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            /** @enum {string} */
+            region: "CM" | "CG";
+            paymentRails: "MOBILE_MONEY"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        HtgExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "HTG_ACCOUNT";
+            phoneNumber: string;
+            paymentRails: "MOBILE_MONEY"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        GhsExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "GHS_ACCOUNT";
+            accountNumber?: string;
+            bankName: string;
+            phoneNumber?: string;
+            paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        CnyExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "CNY_ACCOUNT";
+            accountNumber?: string;
+            bankName: string;
+            phoneNumber?: string;
+            paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        BdtExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "BDT_ACCOUNT";
+            accountNumber?: string;
+            bankName: string;
+            branchCode?: string;
+            swiftCode?: string;
+            phoneNumber?: string;
+            paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        CopExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "COP_ACCOUNT";
+            accountNumber?: string;
+            /** @enum {string} */
+            bankAccountType?: "CHECKING" | "SAVINGS";
+            bankName: string;
+            phoneNumber?: string;
+            paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+            beneficiary: components["schemas"]["CopBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        CopBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            /** @example Jane Doe */
+            fullName: string;
+            /**
+             * Format: date
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /** @example US */
+            nationality?: string;
+            /** Format: email */
+            email?: string;
+            /** @example +14155550123 */
+            phoneNumber?: string;
+            /** @example US */
+            countryOfResidence?: string;
+            address?: components["schemas"]["Address"];
+            /** @enum {string} */
+            documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
+            documentNumber?: string;
+        };
+        EgpExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "EGP_ACCOUNT";
+            iban?: string;
+            bankName: string;
+            phoneNumber?: string;
+            paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        PkrExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "PKR_ACCOUNT";
+            bankName: string;
+            accountNumber?: string;
+            iban?: string;
+            phoneNumber?: string;
+            paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        SlvExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SLV_ACCOUNT";
+            bankName?: string;
+            accountNumber?: string;
+            /** @enum {string} */
+            bankAccountType?: "CHECKING" | "SAVINGS";
+            phoneNumber?: string;
+            paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        GtqExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "GTQ_ACCOUNT";
+            accountNumber: string;
+            /** @enum {string} */
+            bankAccountType: "CHECKING" | "SAVINGS";
+            bankName: string;
+            paymentRails: "BANK_TRANSFER"[];
+            beneficiary: components["schemas"]["GtqBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        GtqBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            /** @example Jane Doe */
+            fullName: string;
+            /**
+             * Format: date
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /** @example US */
+            nationality?: string;
+            /** Format: email */
+            email?: string;
+            /** @example +14155550123 */
+            phoneNumber: string;
+            /** @example US */
+            countryOfResidence: string;
+            address?: components["schemas"]["Address"];
+        };
+        JmdExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "JMD_ACCOUNT";
+            accountNumber: string;
+            branchCode: string;
+            /** @enum {string} */
+            bankAccountType: "CHECKING" | "SAVINGS";
+            bankName: string;
+            paymentRails: "BANK_TRANSFER"[];
+            beneficiary: components["schemas"]["JmdBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        JmdBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            /** @example Jane Doe */
+            fullName: string;
+            /**
+             * Format: date
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /** @example US */
+            nationality?: string;
+            /** Format: email */
+            email?: string;
+            /** @example +14155550123 */
+            phoneNumber: string;
+            /** @example US */
+            countryOfResidence?: string;
+            address: components["schemas"]["Address"];
+        };
+        SwiftExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SWIFT_ACCOUNT";
+            country: string;
+            swiftCode: string;
+            bankName: string;
+            accountNumber?: string;
+            iban?: string;
+            paymentRails: "SWIFT"[];
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        SolanaWalletExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SOLANA_WALLET";
+            address: string;
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletIndividualBeneficiary"] | components["schemas"]["WalletBusinessBeneficiary"];
+        };
+        WalletIndividualBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            /** @example Jane Doe */
+            fullName: string;
+            /** @example US */
+            countryOfResidence: string;
+        };
+        WalletBusinessBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "BUSINESS";
+            /** @example Acme Corporation */
+            legalName: string;
+            registrationNumber?: string;
+            taxId?: string;
+            /** Format: email */
+            email?: string;
+            /** @example +14155550123 */
+            phoneNumber?: string;
+            /** @example US */
+            countryOfResidence?: string;
+            address?: components["schemas"]["Address"];
+        };
+        BaseWalletExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "BASE_WALLET";
+            address: string;
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletIndividualBeneficiary"] | components["schemas"]["WalletBusinessBeneficiary"];
+        };
+        PolygonWalletExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "POLYGON_WALLET";
+            address: string;
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletIndividualBeneficiary"] | components["schemas"]["WalletBusinessBeneficiary"];
+        };
+        EthereumWalletExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "ETHEREUM_WALLET";
+            address: string;
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletIndividualBeneficiary"] | components["schemas"]["WalletBusinessBeneficiary"];
+        };
+        TronWalletExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "TRON_WALLET";
+            address: string;
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletIndividualBeneficiary"] | components["schemas"]["WalletBusinessBeneficiary"];
+        };
+        PlasmaWalletExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "PLASMA_WALLET";
+            address: string;
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletIndividualBeneficiary"] | components["schemas"]["WalletBusinessBeneficiary"];
+        };
+        SparkWalletExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SPARK_WALLET";
+            address: string;
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletIndividualBeneficiary"] | components["schemas"]["WalletBusinessBeneficiary"];
+        };
+        LightningExternalAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "LIGHTNING";
+            lightningAddress?: string;
+            invoice?: string;
+            bolt12?: string;
+        };
+        CustomerExternalAccountCreateRequest: {
+            /**
+             * @description Required: the customer who owns the account.
+             * @example Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            customerId: string;
+            /**
+             * @description ISO 4217 code (or USDC, USDT, USDB, BTC for wallets); must be the currency of `accountInfo.accountType`.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Your identifier for the account; unique among the platform's accounts.
+             * @example ext_acc_123456
+             */
+            platformAccountId?: string;
+            ownershipType?: components["schemas"]["OwnershipType"];
+            accountInfo: components["schemas"]["ExternalAccountCreateInfoOneOf"];
+            /** @description Make this the customer's default UMA deposit account (at most one per customer: setting it moves the flag from the previous one). */
+            defaultUmaDepositAccount?: boolean;
+        };
+        /** @description The account's details by `accountType`. Bank accounts need a `beneficiary`; wallets may carry one. Account numbers are returned in full only in the creation response and masked (`****1234`) afterwards. */
+        ExternalAccountCreateInfoOneOf: components["schemas"]["UsdExternalAccountCreateInfo"] | components["schemas"]["EurExternalAccountCreateInfo"] | components["schemas"]["DkkExternalAccountCreateInfo"] | components["schemas"]["GbpExternalAccountCreateInfo"] | components["schemas"]["MxnExternalAccountCreateInfo"] | components["schemas"]["BrlExternalAccountCreateInfo"] | components["schemas"]["InrExternalAccountCreateInfo"] | components["schemas"]["CadExternalAccountCreateInfo"] | components["schemas"]["NgnExternalAccountCreateInfo"] | components["schemas"]["ZarExternalAccountCreateInfo"] | components["schemas"]["PhpExternalAccountCreateInfo"] | components["schemas"]["SgdExternalAccountCreateInfo"] | components["schemas"]["HkdExternalAccountCreateInfo"] | components["schemas"]["MyrExternalAccountCreateInfo"] | components["schemas"]["ThbExternalAccountCreateInfo"] | components["schemas"]["VndExternalAccountCreateInfo"] | components["schemas"]["IdrExternalAccountCreateInfo"] | components["schemas"]["AedExternalAccountCreateInfo"] | components["schemas"]["KesExternalAccountCreateInfo"] | components["schemas"]["TzsExternalAccountCreateInfo"] | components["schemas"]["RwfExternalAccountCreateInfo"] | components["schemas"]["ZmwExternalAccountCreateInfo"] | components["schemas"]["UgxExternalAccountCreateInfo"] | components["schemas"]["MwkExternalAccountCreateInfo"] | components["schemas"]["BwpExternalAccountCreateInfo"] | components["schemas"]["XofExternalAccountCreateInfo"] | components["schemas"]["XafExternalAccountCreateInfo"] | components["schemas"]["HtgExternalAccountCreateInfo"] | components["schemas"]["GhsExternalAccountCreateInfo"] | components["schemas"]["CnyExternalAccountCreateInfo"] | components["schemas"]["BdtExternalAccountCreateInfo"] | components["schemas"]["CopExternalAccountCreateInfo"] | components["schemas"]["EgpExternalAccountCreateInfo"] | components["schemas"]["PkrExternalAccountCreateInfo"] | components["schemas"]["SlvExternalAccountCreateInfo"] | components["schemas"]["GtqExternalAccountCreateInfo"] | components["schemas"]["JmdExternalAccountCreateInfo"] | components["schemas"]["SwiftExternalAccountCreateInfo"] | components["schemas"]["SolanaWalletExternalAccountCreateInfo"] | components["schemas"]["BaseWalletExternalAccountCreateInfo"] | components["schemas"]["PolygonWalletExternalAccountCreateInfo"] | components["schemas"]["EthereumWalletExternalAccountCreateInfo"] | components["schemas"]["TronWalletExternalAccountCreateInfo"] | components["schemas"]["PlasmaWalletExternalAccountCreateInfo"] | components["schemas"]["SparkWalletExternalAccountCreateInfo"] | components["schemas"]["LightningExternalAccountCreateInfo"];
+        UsdExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "USD_ACCOUNT";
+            /** @example 123456789012 */
+            accountNumber: string;
+            /** @example 021000021 */
+            routingNumber: string;
+            /** @enum {string} */
+            bankAccountType: "CHECKING" | "SAVINGS";
+            /** @example Chase */
+            bankName?: string;
+            intermediaryBankName?: string;
+            intermediaryRoutingNumber?: string;
+            fiToFiInformation?: string;
+            beneficiary: components["schemas"]["UsdBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        EurExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "EUR_ACCOUNT";
+            /** @example DE89370400440532013000 */
+            iban: string;
+            /** @example DEUTDEFF */
+            swiftCode?: string;
+            beneficiary: components["schemas"]["EurBeneficiary"] | components["schemas"]["EurBusinessBeneficiary"];
+        };
+        DkkExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "DKK_ACCOUNT";
+            /** @example DK5000400440116243 */
+            iban: string;
+            /** @example DEUTDEFF */
+            swiftCode?: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        GbpExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "GBP_ACCOUNT";
+            /** @example 040004 */
+            sortCode: string;
+            /** @example 12345678 */
+            accountNumber: string;
+            beneficiary: components["schemas"]["GbpBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        MxnExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "MXN_ACCOUNT";
+            /** @example 002010077777777771 */
+            clabeNumber: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        BrlExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "BRL_ACCOUNT";
+            /** @example 12345678901 */
+            pixKey: string;
+            /** @enum {string} */
+            pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
+            /** @example 12345678901 */
+            taxId: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        InrExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "INR_ACCOUNT";
+            /** @example jane.doe@okbank */
+            vpa?: string;
+            /** @example 123456789012 */
+            accountNumber?: string;
+            /** @example HDFC0001234 */
+            ifsc?: string;
+            /** @example UPI */
+            rail?: string;
+            /** @example Example Bank */
+            bankName?: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        CadExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "CAD_ACCOUNT";
+            /** @example 001 */
+            bankCode: string;
+            /** @example 00011 */
+            branchCode: string;
+            /** @example 1234567 */
+            accountNumber: string;
+            beneficiary: components["schemas"]["CadBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        NgnExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "NGN_ACCOUNT";
+            /** @example 0123456789 */
+            accountNumber: string;
+            /** @example Example Bank */
+            bankName: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        ZarExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "ZAR_ACCOUNT";
+            /** @example 123456789 */
+            accountNumber: string;
+            /** @example Example Bank */
+            bankName: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        PhpExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "PHP_ACCOUNT";
+            /** @example Example Bank */
+            bankName: string;
+            /** @example 123456789012 */
+            accountNumber: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        SgdExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SGD_ACCOUNT";
+            /** @example 1234567890 */
+            accountNumber: string;
+            /** @example DEUTDEFF */
+            swiftCode: string;
+            /** @example Example Bank */
+            bankName?: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        HkdExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "HKD_ACCOUNT";
+            /** @example Example Bank */
+            bankName: string;
+            /** @example 1234567890 */
+            accountNumber: string;
+            /** @example DEUTDEFF */
+            swiftCode: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        MyrExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "MYR_ACCOUNT";
+            /** @example Example Bank */
+            bankName: string;
+            /** @example 1234567890 */
+            accountNumber: string;
+            /** @example DEUTDEFF */
+            swiftCode: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        ThbExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "THB_ACCOUNT";
+            /** @example Example Bank */
+            bankName: string;
+            /** @example 1234567890 */
+            accountNumber: string;
+            /** @example DEUTDEFF */
+            swiftCode: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        VndExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "VND_ACCOUNT";
+            /** @example Example Bank */
+            bankName: string;
+            /** @example 1234567890 */
+            accountNumber: string;
+            /** @example DEUTDEFF */
+            swiftCode: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        IdrExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "IDR_ACCOUNT";
+            /** @example Example Bank */
+            bankName: string;
+            /** @example 1234567890 */
+            accountNumber: string;
+            /** @example DEUTDEFF */
+            swiftCode: string;
+            /** @example +6281234567890 */
+            phoneNumber: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        AedExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "AED_ACCOUNT";
+            /** @example AE070331234567890123456 */
+            iban: string;
+            /** @example DEUTDEFF */
+            swiftCode?: string;
+            beneficiary: components["schemas"]["AedBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        KesExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "KES_ACCOUNT";
+            /** @example +254712345678 */
+            phoneNumber: string;
+            /** @example M-PESA */
+            provider: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        TzsExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "TZS_ACCOUNT";
+            /** @example +255712345678 */
+            phoneNumber: string;
+            /** @example M-PESA */
+            provider: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        RwfExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "RWF_ACCOUNT";
+            /** @example +250712345678 */
+            phoneNumber: string;
+            /** @example M-PESA */
+            provider: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        ZmwExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "ZMW_ACCOUNT";
+            /** @example +260971234567 */
+            phoneNumber: string;
+            /** @example M-PESA */
+            provider: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        UgxExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "UGX_ACCOUNT";
+            /** @example +233241234567 */
+            phoneNumber: string;
+            /** @example M-PESA */
+            provider: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        MwkExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "MWK_ACCOUNT";
+            /** @example +233241234567 */
+            phoneNumber: string;
+            /** @example M-PESA */
+            provider: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        BwpExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "BWP_ACCOUNT";
+            /** @example +233241234567 */
+            phoneNumber: string;
+            /** @example M-PESA */
+            provider: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        XofExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "XOF_ACCOUNT";
+            /** @example +233241234567 */
+            phoneNumber: string;
+            /** @example M-PESA */
+            provider: string;
+            /** @enum {string} */
+            region: "BJ" | "CI" | "SN" | "TG";
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        XafExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "XAF_ACCOUNT";
+            /** @example +233241234567 */
+            phoneNumber: string;
+            /** @example M-PESA */
+            provider: string;
+            /** @enum {string} */
+            region: "CM" | "CG";
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["MobileMoneyBusinessBeneficiary"];
+        };
+        HtgExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "HTG_ACCOUNT";
+            /** @example +233241234567 */
+            phoneNumber: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        GhsExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "GHS_ACCOUNT";
+            /** @example 1234567890 */
+            accountNumber?: string;
+            /** @example Example Bank */
+            bankName: string;
+            /** @example +233241234567 */
+            phoneNumber?: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        CnyExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "CNY_ACCOUNT";
+            /** @example 1234567890 */
+            accountNumber?: string;
+            /** @example Example Bank */
+            bankName: string;
+            /** @example +233241234567 */
+            phoneNumber?: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        BdtExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "BDT_ACCOUNT";
+            /** @example 1234567890 */
+            accountNumber?: string;
+            /** @example Example Bank */
+            bankName: string;
+            branchCode?: string;
+            /** @example DEUTDEFF */
+            swiftCode?: string;
+            /** @example +233241234567 */
+            phoneNumber?: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        CopExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "COP_ACCOUNT";
+            /** @example 1234567890 */
+            accountNumber?: string;
+            /** @enum {string} */
+            bankAccountType?: "CHECKING" | "SAVINGS";
+            /** @example Example Bank */
+            bankName: string;
+            /** @example +233241234567 */
+            phoneNumber?: string;
+            beneficiary: components["schemas"]["CopBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        EgpExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "EGP_ACCOUNT";
+            /** @example EG380019000500000000263180002 */
+            iban?: string;
+            /** @example Example Bank */
+            bankName: string;
+            /** @example +233241234567 */
+            phoneNumber?: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        PkrExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "PKR_ACCOUNT";
+            /** @example Example Bank */
+            bankName: string;
+            /** @example 1234567890 */
+            accountNumber?: string;
+            /** @example PK36SCBL0000001123456702 */
+            iban?: string;
+            /** @example +233241234567 */
+            phoneNumber?: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        SlvExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SLV_ACCOUNT";
+            /** @example Example Bank */
+            bankName?: string;
+            /** @example 1234567890 */
+            accountNumber?: string;
+            /** @enum {string} */
+            bankAccountType?: "CHECKING" | "SAVINGS";
+            /** @example +233241234567 */
+            phoneNumber?: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        GtqExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "GTQ_ACCOUNT";
+            /** @example 1234567890 */
+            accountNumber: string;
+            /** @enum {string} */
+            bankAccountType: "CHECKING" | "SAVINGS";
+            /** @example Example Bank */
+            bankName: string;
+            beneficiary: components["schemas"]["GtqBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        JmdExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "JMD_ACCOUNT";
+            /** @example 1234567890 */
+            accountNumber: string;
+            /** @example 12345 */
+            branchCode: string;
+            /** @enum {string} */
+            bankAccountType: "CHECKING" | "SAVINGS";
+            /** @example Example Bank */
+            bankName: string;
+            beneficiary: components["schemas"]["JmdBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        SwiftExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SWIFT_ACCOUNT";
+            /** @example US */
+            country: string;
+            /** @example DEUTDEFF */
+            swiftCode: string;
+            /** @example Example Bank */
+            bankName: string;
+            /** @example 1234567890 */
+            accountNumber?: string;
+            /** @example DE89370400440532013000 */
+            iban?: string;
+            beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        };
+        SolanaWalletExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SOLANA_WALLET";
+            /** @example 7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV */
+            address: string;
+            /** @example Example Exchange */
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletIndividualBeneficiary"] | components["schemas"]["WalletBusinessBeneficiary"];
+        };
+        BaseWalletExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "BASE_WALLET";
+            /** @example 0x742d35Cc6634C0532925a3b844Bc454e4438f44e */
+            address: string;
+            /** @example Example Exchange */
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletIndividualBeneficiary"] | components["schemas"]["WalletBusinessBeneficiary"];
+        };
+        PolygonWalletExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "POLYGON_WALLET";
+            /** @example 0x742d35Cc6634C0532925a3b844Bc454e4438f44e */
+            address: string;
+            /** @example Example Exchange */
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletIndividualBeneficiary"] | components["schemas"]["WalletBusinessBeneficiary"];
+        };
+        EthereumWalletExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "ETHEREUM_WALLET";
+            /** @example 0x742d35Cc6634C0532925a3b844Bc454e4438f44e */
+            address: string;
+            /** @example Example Exchange */
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletIndividualBeneficiary"] | components["schemas"]["WalletBusinessBeneficiary"];
+        };
+        TronWalletExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "TRON_WALLET";
+            /** @example TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL */
+            address: string;
+            /** @example Example Exchange */
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletIndividualBeneficiary"] | components["schemas"]["WalletBusinessBeneficiary"];
+        };
+        PlasmaWalletExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "PLASMA_WALLET";
+            /** @example 0x742d35Cc6634C0532925a3b844Bc454e4438f44e */
+            address: string;
+            /** @example Example Exchange */
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletIndividualBeneficiary"] | components["schemas"]["WalletBusinessBeneficiary"];
+        };
+        SparkWalletExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SPARK_WALLET";
+            /** @example sparkrt1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6mrhu */
+            address: string;
+            /** @example Example Exchange */
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletIndividualBeneficiary"] | components["schemas"]["WalletBusinessBeneficiary"];
+        };
+        LightningExternalAccountCreateInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "LIGHTNING";
+            /** @example alice@wallet.example */
+            lightningAddress?: string;
+            /** @example lnbcrt10u1pjq9x8xpp5qyqsqzjqgqqqqqqqqqqq */
+            invoice?: string;
+            /** @example lno1qgsqvgnwgcg35z6ee2h3yczraddm72xrfua9uve2rlrm9deu7xyfzrc */
+            bolt12?: string;
+        };
+        ExternalAccountListResponse: {
+            data: components["schemas"]["ExternalAccount"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        OwnershipChallenge: components["schemas"]["WalletSignatureChallenge"] | components["schemas"]["LivenessChallenge"];
+        WalletSignatureChallenge: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "WALLET_SIGNATURE";
+            /** @description Sign exactly this text with the wallet's key. */
+            messageToSign: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        LivenessChallenge: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "LIVENESS";
+            /**
+             * Format: uri
+             * @description Hosted liveness check for the wallet's owner.
+             */
+            verificationLink: string;
+            /** @description The same check for an embedded flow. */
+            token?: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        OwnershipChallengeRequest: {
+            method: components["schemas"]["OwnershipVerificationMethod"];
+        };
+        /** @enum {string} */
+        OwnershipVerificationMethod: "WALLET_SIGNATURE" | "LIVENESS";
+        OwnershipVerifyRequest: {
+            /** @description The wallet's signature over `messageToSign`. */
+            signature: string;
+            /**
+             * @description Bitcoin message-signing convention; ignored for the wallet types offered here.
+             * @enum {string}
+             */
+            signatureScheme?: "bip137" | "electrum";
+        };
+        PlatformExternalAccountCreateRequest: {
+            /**
+             * @description ISO 4217 code (or USDC, USDT, USDB, BTC for wallets); must be the currency of `accountInfo.accountType`.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Your identifier for the account; unique among the platform's accounts.
+             * @example ext_acc_123456
+             */
+            platformAccountId?: string;
+            ownershipType?: components["schemas"]["OwnershipType"];
+            accountInfo: components["schemas"]["ExternalAccountCreateInfoOneOf"];
+        };
+        InternalAccountListResponse: {
+            data: components["schemas"]["InternalAccount"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        InternalAccount: {
+            /** @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            /**
+             * @description The owning customer; absent on the platform's own accounts.
+             * @example Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            customerId?: string;
+            type: components["schemas"]["InternalAccountType"];
+            status: components["schemas"]["InternalAccountStatus"];
+            balance: components["schemas"]["CurrencyAmount"];
+            totalBalance: components["schemas"]["CurrencyAmount"] & unknown;
+            /** @description Where to send money to fund this account. Empty for embedded wallets. */
+            fundingPaymentInstructions: components["schemas"]["PaymentInstructions"][];
+            /** @description Embedded wallets only. */
+            privateEnabled?: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last change of the account, its status or its balance.
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description INTERNAL_FIAT holds one fiat currency, INTERNAL_CRYPTO one crypto asset, EMBEDDED_WALLET is the customer's self-custody USDB wallet.
+         * @enum {string}
+         */
+        InternalAccountType: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+        /**
+         * @description PENDING: provisioning or review, cannot send or receive. ACTIVE: ready for payments. CLOSED: closed by the customer. FROZEN: compliance or fraud hold, cannot send or receive.
+         * @enum {string}
+         */
+        InternalAccountStatus: "PENDING" | "ACTIVE" | "CLOSED" | "FROZEN";
+        /** @description Available balance: what can be spent now (excludes held and pending funds). */
+        CurrencyAmount: {
+            /** @description In the smallest unit of the currency. */
+            amount: number;
+            currency: components["schemas"]["Currency"];
+        };
+        PaymentInstructions: {
+            instructionsNotes?: string;
+            /** @description True when the instructions fund one of the platform's own accounts. */
+            isPlatformAccount?: boolean;
+            accountOrWalletInfo: components["schemas"]["PaymentAccountOrWalletInfo"];
+        };
+        PaymentAccountOrWalletInfo: components["schemas"]["PaymentUsdAccountInfo"] | components["schemas"]["PaymentEurAccountInfo"] | components["schemas"]["PaymentGbpAccountInfo"] | components["schemas"]["PaymentMxnAccountInfo"] | components["schemas"]["PaymentSwiftAccountInfo"] | components["schemas"]["PaymentSolanaWalletInfo"] | components["schemas"]["PaymentEthereumWalletInfo"] | components["schemas"]["PaymentBaseWalletInfo"] | components["schemas"]["PaymentPolygonWalletInfo"] | components["schemas"]["PaymentBitcoinDepositAddressInfo"];
+        PaymentUsdAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "USD_ACCOUNT";
+            accountNumber: string;
+            routingNumber: string;
+            bankName: string;
+            bankAddress?: string;
+            /** @description Name of the account holder to address the payment to. */
+            accountHolderName: string;
+            /** @description Put this in the payment's reference or memo so the deposit is matched to the account. */
+            reference: string;
+            paymentRails: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
+        };
+        PaymentEurAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "EUR_ACCOUNT";
+            iban: string;
+            swiftCode: string;
+            bankName: string;
+            /** @description Name of the account holder to address the payment to. */
+            accountHolderName: string;
+            /** @description Put this in the payment's reference or memo so the deposit is matched to the account. */
+            reference: string;
+            paymentRails: ("SEPA" | "SEPA_INSTANT")[];
+        };
+        PaymentGbpAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "GBP_ACCOUNT";
+            sortCode: string;
+            accountNumber: string;
+            bankName: string;
+            /** @description Name of the account holder to address the payment to. */
+            accountHolderName: string;
+            /** @description Put this in the payment's reference or memo so the deposit is matched to the account. */
+            reference: string;
+            paymentRails: "FASTER_PAYMENTS"[];
+        };
+        PaymentMxnAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "MXN_ACCOUNT";
+            clabeNumber: string;
+            bankName: string;
+            /** @description Name of the account holder to address the payment to. */
+            accountHolderName: string;
+            /** @description Put this in the payment's reference or memo so the deposit is matched to the account. */
+            reference: string;
+            paymentRails: "SPEI"[];
+        };
+        PaymentSwiftAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SWIFT_ACCOUNT";
+            country: string;
+            swiftCode: string;
+            bankName: string;
+            accountNumber: string;
+            /** @description Name of the account holder to address the payment to. */
+            accountHolderName: string;
+            /** @description Put this in the payment's reference or memo so the deposit is matched to the account. */
+            reference: string;
+            paymentRails: "SWIFT"[];
+        };
+        PaymentSolanaWalletInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SOLANA_WALLET";
+            address: string;
+            /** @description The token to send, e.g. USDC. */
+            assetType: string;
+        };
+        PaymentEthereumWalletInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "ETHEREUM_WALLET";
+            address: string;
+            /** @description The token to send, e.g. USDC. */
+            assetType: string;
+        };
+        PaymentBaseWalletInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "BASE_WALLET";
+            address: string;
+            /** @description The token to send, e.g. USDC. */
+            assetType: string;
+        };
+        PaymentPolygonWalletInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "POLYGON_WALLET";
+            address: string;
+            /** @description The token to send, e.g. USDC. */
+            assetType: string;
+        };
+        PaymentBitcoinDepositAddressInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "BITCOIN_L1";
+            address: string;
+            /** @enum {string} */
+            network: "BITCOIN";
+        };
+        PlatformInternalAccountListResponse: {
+            data: components["schemas"]["InternalAccount"][];
+        };
+        BalanceChangeListResponse: {
+            openingBalance: components["schemas"]["CurrencyAmount"] & unknown;
+            closingBalance: components["schemas"]["CurrencyAmount"] & unknown;
+            changes: components["schemas"]["BalanceChange"][];
+            hasMore: boolean;
+            nextCursor?: string;
+        };
+        BalanceChange: {
+            /** @description Identifies the movement; stable across pages and calls. */
+            id: string;
+            /** @description Signed change in the account currency's smallest unit, fees included (negative = money out). */
+            amount: number;
+            /** Format: date-time */
+            effectiveAt: string;
+            /** @description The payment Transaction that moved the money, when there is one. */
+            transactionId?: string;
+        };
+        SandboxFundRequest: {
+            /** @description In the smallest unit of the account's currency, 1 to 10^11. */
+            amount: number;
+        };
         AgreementListResponse: {
             data: components["schemas"]["Agreement"][];
         };
@@ -846,18 +2928,6 @@ export interface components {
         };
         /** @enum {string} */
         KycStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
-        Address: {
-            line1: string;
-            line2?: string;
-            city?: string;
-            state?: string;
-            postalCode: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code.
-             * @example US
-             */
-            country: string;
-        };
         /**
          * @description Sent together with `identifier`.
          * @enum {string}
@@ -2242,6 +4312,1207 @@ export interface operations {
             };
             /** @description The credential lacks the required permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCustomerExternalAccounts: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Only accounts in this currency. */
+                currency?: string;
+                /** @description Only this customer's accounts. */
+                customerId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalAccountListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCustomerExternalAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerExternalAccountCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new account, unmasked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalAccount"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomerExternalAccountById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalAccount"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCustomerExternalAccountById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createExternalAccountOwnershipChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnershipChallengeRequest"];
+            };
+        };
+        responses: {
+            /** @description The challenge */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnershipChallenge"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyExternalAccountOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnershipVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description The account, now ACTIVE */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalAccount"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPlatformExternalAccounts: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Only accounts in this currency. */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalAccountListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPlatformExternalAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlatformExternalAccountCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new account, unmasked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalAccount"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlatformExternalAccountById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalAccount"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePlatformExternalAccountById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPlatformExternalAccountOwnershipChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnershipChallengeRequest"];
+            };
+        };
+        responses: {
+            /** @description The challenge */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnershipChallenge"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyPlatformExternalAccountOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnershipVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description The account, now ACTIVE */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalAccount"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCustomerInternalAccounts: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Only accounts in this currency (e.g. USD, USDC). */
+                currency?: string;
+                /** @description Only this customer's accounts (`Customer:<uuid>`). */
+                customerId?: string;
+                /** @description INTERNAL_FIAT holds one fiat currency, INTERNAL_CRYPTO one crypto asset, EMBEDDED_WALLET is the customer's self-custody USDB wallet. */
+                type?: components["schemas"]["InternalAccountType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of internal accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalAccountListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPlatformInternalAccounts: {
+        parameters: {
+            query?: {
+                /** @description Only the account in this currency. */
+                currency?: string;
+                /** @description INTERNAL_FIAT holds one fiat currency, INTERNAL_CRYPTO one crypto asset, EMBEDDED_WALLET is the customer's self-custody USDB wallet. */
+                type?: components["schemas"]["InternalAccountType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The platform's internal accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformInternalAccountListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInternalAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The internal account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalAccount"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInternalAccountBalanceChanges: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Window start, included (ISO 8601 date-time). Absent: from the first change. */
+                startDate?: string;
+                /** @description Window end, excluded (ISO 8601 date-time). Absent: up to the last change. */
+                endDate?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of balance changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceChangeListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxFundInternalAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxFundRequest"];
+            };
+        };
+        responses: {
+            /** @description The account after the deposit */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalAccount"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,7 @@ import { CUSTOMER_INCLUDE, type CustomerRow } from "./serialize-customer";
 import type { CustomerCreateRequest } from "./schemas";
 import { generateUmaAddress, umaAddressKey } from "./uma-address";
 import { loadRuleContext } from "./validate-customer-request";
+import { provisionCustomerInternalAccounts } from "../internal-accounts/provision-customer-internal-accounts";
 
 export interface CreateCustomerInput {
   platformId: string;
@@ -60,5 +61,6 @@ export async function createCustomer(tx: Tx, input: CreateCustomerInput): Promis
   }
   await recordAgreementConsents(tx, { platformId, customerId: id, request, at });
   // Account provisioning (BEHAVIORS.md §1.3, 10.2) joins this transaction here.
+  await provisionCustomerInternalAccounts(tx, { platformId, customerId: id });
   return tx.customer.findUniqueOrThrow({ where: { id }, include: CUSTOMER_INCLUDE });
 }

@@ -10,6 +10,7 @@ import { CUSTOMER_INCLUDE, type CustomerRow } from "./serialize-customer";
 import type { CustomerUpdateRequest } from "./schemas";
 import { umaAddressKey } from "./uma-address";
 import { loadRuleContext } from "./validate-customer-request";
+import { provisionCustomerInternalAccounts } from "../internal-accounts/provision-customer-internal-accounts";
 
 /**
  * PATCH /customers/{customerId}: fields sent replace their values (EDD fields and businessInfo
@@ -49,6 +50,9 @@ export async function updateCustomer(
       throw uniqueViolation(e, { umaAddress }) ?? e;
     }
     await recordAgreementConsents(tx, { platformId, customerId: existing.id, request, at: ctx.now });
+    // Accepting the end-user terms (unregulated platforms) or adding a currency provisions what is missing.
+    if (request.agreementConsents || request.endUserTermsConsent || request.currencies)
+      await provisionCustomerInternalAccounts(tx, { platformId, customerId: existing.id });
     return tx.customer.findUniqueOrThrow({ where: { id: existing.id }, include: CUSTOMER_INCLUDE });
   });
 }

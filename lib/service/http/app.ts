@@ -16,6 +16,8 @@ import { referenceDataRouter } from "../reference-data/routes";
 import { webhooksRouter } from "../webhooks/routes";
 import { sandboxRouter } from "../sandbox/routes";
 import { customersRouter } from "../customers/routes";
+import { internalAccountsRouter } from "../internal-accounts/routes";
+import { externalAccountsRouter } from "../external-accounts/routes";
 
 const MAX_JSON_BYTES = 1024 * 1024;
 /** File uploads (bulk CSV up to 5 MB, documents) get more room than JSON bodies. */
@@ -27,7 +29,7 @@ const PUBLIC_PATHS = new Set([`${API_BASE_PATH}/openapi.json`]);
  * route wins, so routers with fixed paths under /customers/… (internal and external accounts) must
  * come before customersRouter, whose /customers/{customerId} would otherwise catch them.
  */
-const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter, webhooksRouter, sandboxRouter, customersRouter];
+const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter, webhooksRouter, sandboxRouter, externalAccountsRouter, internalAccountsRouter, customersRouter];
 
 /**
  * The Service API: request id, body limit, authentication, idempotency, the areas' routes, the

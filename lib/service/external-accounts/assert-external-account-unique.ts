@@ -1,0 +1,39 @@
+import type { DbOrTx } from "../db";
+import { ServiceError } from "../http/errors";
+
+function duplicateAccount() {
+  return new ServiceError("CONFLICT", "This owner already has an external account with these details in this currency", {
+    details: { field: "accountInfo" },
+  });
+}
+
+function duplicatePlatformAccountId(platformAccountId: string) {
+  return new ServiceError("CONFLICT", `An external account with platformAccountId ${platformAccountId} already exists`, {
+    details: { field: "platformAccountId", platformAccountId },
+  });
+}
+
+/**
+ * The same account details for the same owner, or a platformAccountId already in use among the
+ * platform's live accounts, is a 409 (BEHAVIORS.md §1.4 "Duplicate → 409"). This check gives the
+ * precise error; the unique indexes settle races (see externalAccountUniqueViolation).
+ * Throws: CONFLICT.
+ */
+export async function assertExternalAccountUnique(tx: DbOrTx, input: { platformId: string; fingerprint: string; platformAccountId?: string }): Promise<void> {
+  const same = await tx.externalAccount.findFirst({ where: { platformId: input.platformId, activeFingerprint: input.fingerprint }, select: { id: true } });
+  if (same) throw duplicateAccount();
+  if (input.platformAccountId === undefined) return;
+  const taken = await tx.externalAccount.findFirst({ where: { platformId: input.platformId, activePlatformAccountId: input.platformAccountId }, select: { id: true } });
+  if (taken) throw duplicatePlatformAccountId(input.platformAccountId);
+}
+
+/** A unique-index violation on an external-account write as its API error, else null. */
+export function externalAccountUniqueViolation(e: unknown, platformAccountId?: string): ServiceError | null {
+  if (typeof e !== "object" || e === null || (e as { code?: unknown }).code !== "P2002") return null;
+  const text = `${JSON.stringify((e as { meta?: unknown }).meta ?? {})} ${(e as Error).message}`;
+  if (text.includes("activeFingerprint")) return duplicateAccount();
+  if (text.includes("activePlatformAccountId")) return duplicatePlatformAccountId(platformAccountId ?? "");
+  if (text.includes("defaultDepositCustomerId"))
+    return new ServiceError("CONFLICT", "Another request changed this customer's default UMA deposit account at the same time; retry");
+  return null;
+}

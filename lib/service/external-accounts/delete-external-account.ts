@@ -1,0 +1,25 @@
+import type { Db } from "../db";
+import { now } from "../sandbox/clock";
+import { getExternalAccountOrThrow, type ExternalAccountOwner } from "./get-external-account-or-throw";
+
+/**
+ * DELETE …/external-accounts/{id}: a soft delete. The account disappears from the API (404) and
+ * frees its details, platformAccountId and default-deposit flag; outstanding ownership challenges
+ * are abandoned. The row stays for the transactions that name it. Throws: NOT_FOUND.
+ */
+export async function deleteExternalAccount(db: Db, input: { platformId: string; owner: ExternalAccountOwner; externalAccountId: string }): Promise<void> {
+  const row = await getExternalAccountOrThrow(db, input.platformId, input.externalAccountId, { owner: input.owner });
+  await db.$transaction(async (tx) => {
+    const at = await now(tx, input.platformId);
+    // deletedAt: null in the where clause: of two concurrent deletes only one applies.
+    const { count } = await tx.externalAccount.updateMany({
+      where: { id: row.id, platformId: input.platformId, deletedAt: null },
+      data: { deletedAt: at, activeFingerprint: null, activePlatformAccountId: null, defaultDepositCustomerId: null, updatedAt: at },
+    });
+    if (count === 0) await getExternalAccountOrThrow(tx, input.platformId, input.externalAccountId); // deleted meanwhile: NOT_FOUND
+    await tx.externalAccountOwnershipChallenge.updateMany({
+      where: { platformId: input.platformId, externalAccountId: row.id, status: "OUTSTANDING" },
+      data: { status: "ABANDONED", resolvedAt: at },
+    });
+  });
+}

@@ -1,0 +1,26 @@
+import type { DbOrTx } from "../db";
+import { findLedgerAccount } from "../ledger/find-ledger-account";
+import { LedgerInvariantError } from "../ledger/ledger-invariant-error";
+import { serializeInternalAccount, type AccountLedger, type InternalAccountRow } from "./serialize-internal-account";
+import type { InternalAccount } from "./schemas";
+
+/**
+ * The ledger account behind each internal account, through the ledger's public lookup. Every
+ * internal account is created with its ledger account in one transaction, so a missing one is a bug.
+ * Throws: LedgerInvariantError.
+ */
+export async function loadAccountLedgers(db: DbOrTx, rows: InternalAccountRow[]): Promise<AccountLedger[]> {
+  return Promise.all(
+    rows.map(async (row) => {
+      const ledger = await findLedgerAccount(db, { platformId: row.platformId, internalAccountId: row.id });
+      if (!ledger) throw new LedgerInvariantError(`Internal account ${row.id} has no ledger account`);
+      return ledger;
+    }),
+  );
+}
+
+/** Rows → API resources with their current balances. */
+export async function serializeWithBalances(db: DbOrTx, rows: InternalAccountRow[]): Promise<InternalAccount[]> {
+  const ledgers = await loadAccountLedgers(db, rows);
+  return rows.map((row, i) => serializeInternalAccount(row, ledgers[i]!));
+}
