@@ -4,7 +4,10 @@ import { benchWebhooks } from "./webhooks";
 
 const results: { ratios: Record<string, number>; raw: Record<string, unknown> } = { ratios: {}, raw: {} };
 
-const webhooks = await benchWebhooks();
+const webhooks = await benchWebhooks().catch((e) => {
+  console.error("webhook benchmark failed:", e);
+  process.exit(1);
+});
 results.raw.webhooks = webhooks;
 results.ratios.webhook_vs_post_loop = webhooks.ratio;
 console.log(`webhooks: ${webhooks.deliveriesPerSecond}/s delivered vs ${webhooks.postLoopPerSecond}/s bare signed POST loop → ratio ${webhooks.ratio}`);

@@ -28,6 +28,9 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
   if (url) {
     // Own pool so close() can end it (PrismaPg leaves an external pool open).
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
+    // An idle connection can die (server restart, failover); pg then emits "error" on the pool,
+    // which would crash the process if nobody listened. The pool replaces the connection itself.
+    pool.on("error", (e) => console.error(JSON.stringify({ level: "warn", msg: "idle database connection lost", error: e.message })));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     return {
       prisma,
