@@ -15,6 +15,7 @@ step() { # name, command…
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "!!! $name failed"; fi
 }
 
+step "generate the database client" npm run --silent db:generate
 step "typecheck" npx tsc --noEmit
 step "lint" npx eslint .
 step "migrations match the schema" node prisma/migrate.mjs check
