@@ -542,6 +542,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List transactions
+         * @description The platform's payment transactions, newest first (`sortOrder=asc` for oldest first). Filters combine: customer, account on either side (`accountIdentifier`) or one side, status, type, reconciliation reference, and an inclusive `startDate`/`endDate` window on creation time. `status` together with `type=CARD` is refused (400): status applies to payment transactions only.
+         */
+        get: operations["listTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/{transactionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a transaction */
+        get: operations["getTransactionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/{transactionId}/status-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A transaction's status history (extension)
+         * @description Every status and refund step, oldest first, with the webhook event each one wrote: the timeline of the dashboard's transaction page.
+         */
+        get: operations["getTransactionStatusHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transfer-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer from an internal account to an external account (deprecated)
+         * @deprecated
+         * @description Same currency only; answers 200 with the OUTGOING transaction (deprecated in favour of quotes with `immediatelyExecute`). The amount is reserved, then debited when the payout completes; a balance that cannot cover it answers 400 INSUFFICIENT_BALANCE and nothing happens. Sandbox outcomes by the external account's last three characters (twins 112–118): 002 and 003 fail at once, 004 and 008 fail after the debit and are refunded 2 s later, 005 stays PENDING about 30 s then fails with the amount released; anything else completes at once. Requires TRANSACT.
+         */
+        post: operations["createTransferOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transfer-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pull from a bank account into an internal account (deprecated)
+         * @deprecated
+         * @description Same currency only, from a bank external account of the internal account's owner; answers 200 with the INCOMING transaction (deprecated in favour of quotes). Credited only on success. Sandbox outcomes by the external account's last three characters: 002 and 003 fail at once, 004 and 008 fail after PROCESSING, 005 stays PENDING about 30 s then fails; anything else completes at once. Requires TRANSACT.
+         */
+        post: operations["createTransferIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/agreements": {
         parameters: {
             query?: never;
@@ -2772,6 +2871,327 @@ export interface components {
         SandboxFundRequest: {
             /** @description In the smallest unit of the account's currency, 1 to 10^11. */
             amount: number;
+        };
+        TransactionListResponse: {
+            data: components["schemas"]["TransactionOneOf"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        TransactionOneOf: components["schemas"]["IncomingTransaction"] | components["schemas"]["OutgoingTransaction"];
+        IncomingTransaction: {
+            /** @example Transaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            /** @description Why a transaction is held (compliance review, customer action). */
+            pendingReason?: string;
+            direction: components["schemas"]["TransactionDirection"];
+            destination: components["schemas"]["TransactionDestinationOneOf"];
+            /** @description `Customer:<uuid>`; absent when only the platform's own accounts take part. */
+            customerId?: string;
+            platformCustomerId?: string;
+            /** Format: date-time */
+            settledAt?: string;
+            /** Format: date-time */
+            createdAt?: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            /** Format: date-time */
+            receiptDeliveryConfirmedAt?: string;
+            agentId?: string;
+            description?: string;
+            /** @description Sending-currency units per receiving-currency unit. */
+            exchangeRate?: number;
+            quoteId?: string;
+            refund?: components["schemas"]["Refund"];
+            counterpartyInformation?: {
+                [key: string]: unknown;
+            };
+            reconciliationInstructions?: components["schemas"]["ReconciliationInstructions"];
+            fees?: number;
+            status: components["schemas"]["TransactionStatus"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "INCOMING";
+            source?: components["schemas"]["TransactionSourceOneOf"];
+            sentAmount?: components["schemas"]["CurrencyAmount"];
+            receivedAmount: components["schemas"]["CurrencyAmount"];
+            failureReason?: components["schemas"]["IncomingTransactionFailureReason"];
+            rateDetails?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @enum {string} */
+        TransactionDirection: "CREDIT" | "DEBIT";
+        TransactionDestinationOneOf: components["schemas"]["AccountTransactionDestination"] | components["schemas"]["UmaAddressTransactionDestination"];
+        AccountTransactionDestination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            destinationType: "ACCOUNT";
+            /**
+             * @description `InternalAccount:<uuid>` or `ExternalAccount:<uuid>`.
+             * @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            accountId: string;
+            /**
+             * @description Currency code of this side.
+             * @example USD
+             */
+            currency?: string;
+            railDetails?: components["schemas"]["RailDetails"];
+            onChainTransaction?: components["schemas"]["OnChainTransaction"];
+        };
+        RailDetails: {
+            /** @enum {string} */
+            paymentRail: "ACH" | "ACH_SAME_DAY";
+            /**
+             * @description The ACH entry's own status, distinct from the transaction's.
+             * @enum {string}
+             */
+            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "RETURNED" | "RETURN_DISHONORED" | "RETURN_CONTESTED";
+            /** @description Company entry description shown on the bank statement. */
+            statementDescriptor?: string;
+            /** Format: date-time */
+            returnedAt?: string;
+            /** Format: date-time */
+            dishonoredAt?: string;
+            /** Format: date-time */
+            contestedAt?: string;
+        };
+        OnChainTransaction: {
+            transactionHash: string;
+            /** @enum {string} */
+            network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+        };
+        UmaAddressTransactionDestination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            destinationType: "UMA_ADDRESS";
+            umaAddress: string;
+            /**
+             * @description Currency code of this side.
+             * @example USD
+             */
+            currency?: string;
+        };
+        /** @description A refund of the transaction's debited amount to its source (replaces the REFUNDED status). */
+        Refund: {
+            /** @description The transaction's reconciliation reference followed by `-REFUND`. */
+            reference: string;
+            /** Format: date-time */
+            initiatedAt: string;
+            /** Format: date-time */
+            settledAt?: string;
+            /** @enum {string} */
+            status: "PENDING" | "COMPLETED" | "FAILED";
+            /** @enum {string} */
+            reason?: "TRANSACTION_FAILED" | "USER_CANCELLATION" | "TIMEOUT";
+        };
+        ReconciliationInstructions: {
+            reference?: string;
+            /** @deprecated */
+            transactionHash?: string;
+        };
+        /**
+         * @description CREATED: lookup made. PENDING: quote exists, awaiting funds or approval. PROCESSING: funds received, payment initiated. COMPLETED: delivered. REJECTED: refused by the receiver or platform, refunded. FAILED: see failureReason (not terminal: a later event may move it). REFUNDED: deprecated, never sent (read `refund`). EXPIRED: quote expired, the only terminal status.
+         * @enum {string}
+         */
+        TransactionStatus: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED";
+        TransactionSourceOneOf: components["schemas"]["AccountTransactionSource"] | components["schemas"]["UmaAddressTransactionSource"] | components["schemas"]["RealtimeFundingTransactionSource"];
+        AccountTransactionSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "ACCOUNT";
+            /**
+             * @description `InternalAccount:<uuid>` or `ExternalAccount:<uuid>`.
+             * @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            accountId: string;
+            /**
+             * @description Currency code of this side.
+             * @example USD
+             */
+            currency?: string;
+            railDetails?: components["schemas"]["RailDetails"];
+            onChainTransaction?: components["schemas"]["OnChainTransaction"];
+        };
+        UmaAddressTransactionSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "UMA_ADDRESS";
+            umaAddress: string;
+            /**
+             * @description Currency code of this side.
+             * @example USD
+             */
+            currency?: string;
+        };
+        RealtimeFundingTransactionSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "REALTIME_FUNDING";
+            customerId?: string;
+            /**
+             * @description Currency code of this side.
+             * @example USD
+             */
+            currency: string;
+            accountHolderName?: string;
+            accountIdentifier?: string;
+            bankName?: string;
+            bankIdentifier?: string;
+            paymentRail?: components["schemas"]["PaymentRail"];
+            remittanceInformation?: string;
+            endToEndId?: string;
+            traceNumber?: string;
+            railDetails?: components["schemas"]["RailDetails"];
+            onChainTransaction?: components["schemas"]["OnChainTransaction"];
+        };
+        /**
+         * @description ACH_SAME_DAY is its own rail, used only when named on the destination.
+         * @enum {string}
+         */
+        PaymentRail: "ACH" | "ACH_SAME_DAY" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+        /** @enum {string} */
+        IncomingTransactionFailureReason: "LNURLP_FAILED" | "PAY_REQUEST_FAILED" | "PAYMENT_APPROVAL_WEBHOOK_ERROR" | "PAYMENT_APPROVAL_TIMED_OUT" | "OFFRAMP_FAILED" | "MISSING_MANDATORY_PAYEE_DATA" | "QUOTE_EXPIRED" | "QUOTE_EXECUTION_FAILED" | "COMPLIANCE_REJECTED" | "COLLECTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "SCA_NOT_COMPLETED";
+        OutgoingTransaction: {
+            /** @example Transaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            /** @description Why a transaction is held (compliance review, customer action). */
+            pendingReason?: string;
+            direction: components["schemas"]["TransactionDirection"];
+            destination: components["schemas"]["TransactionDestinationOneOf"];
+            /** @description `Customer:<uuid>`; absent when only the platform's own accounts take part. */
+            customerId?: string;
+            platformCustomerId?: string;
+            /** Format: date-time */
+            settledAt?: string;
+            /** Format: date-time */
+            createdAt?: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            /** Format: date-time */
+            receiptDeliveryConfirmedAt?: string;
+            agentId?: string;
+            description?: string;
+            /** @description Sending-currency units per receiving-currency unit. */
+            exchangeRate?: number;
+            quoteId?: string;
+            refund?: components["schemas"]["Refund"];
+            counterpartyInformation?: {
+                [key: string]: unknown;
+            };
+            reconciliationInstructions?: components["schemas"]["ReconciliationInstructions"];
+            fees?: number;
+            status: components["schemas"]["OutgoingTransactionStatus"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "OUTGOING";
+            source: components["schemas"]["TransactionSourceOneOf"];
+            sentAmount: components["schemas"]["CurrencyAmount"];
+            receivedAmount?: components["schemas"]["CurrencyAmount"];
+            platformFees?: number;
+            rateDetails?: {
+                [key: string]: unknown;
+            };
+            failureReason?: components["schemas"]["OutgoingTransactionFailureReason"];
+            paymentRail: components["schemas"]["PaymentRail"] & (string | null);
+            /** @enum {string|null} */
+            railSelectionMode: "AUTO" | "MANUAL" | null;
+            /**
+             * Format: date-time
+             * @description Next business day for ACH, the same day for ACH_SAME_DAY, null for instant rails.
+             */
+            expectedSettlementAt: string | null;
+            /** @description Seconds from creation to settlement, once settled. */
+            settlementTimelineSeconds: number | null;
+        };
+        /** @enum {string} */
+        OutgoingTransactionStatus: "PENDING" | "PENDING_AUTHORIZATION" | "EXPIRED" | "PROCESSING" | "COMPLETED" | "FAILED";
+        /**
+         * @description QUOTE_EXECUTION_FAILED covers the whole path to settlement and implies an automatic refund of anything debited (see `refund`).
+         * @enum {string}
+         */
+        OutgoingTransactionFailureReason: "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "QUOTE_EXECUTION_FAILED" | "FUNDING_AMOUNT_MISMATCH" | "SCA_NOT_COMPLETED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "LIGHTNING_PAYMENT_FAILED" | "COUNTERPARTY_POST_TX_FAILED";
+        TransactionStatusHistory: {
+            transactionId: string;
+            data: components["schemas"]["TransactionStatusChange"][];
+        };
+        TransactionStatusChange: {
+            status: components["schemas"]["TransactionStatus"] & unknown;
+            failureReason?: string;
+            /**
+             * @description Set when the step moved the refund.
+             * @enum {string}
+             */
+            refundStatus?: "PENDING" | "COMPLETED" | "FAILED";
+            /** @description Webhook event written with this step, if any. */
+            eventType?: string;
+            /** @description `Webhook:<uuid>` of that event (see GET /webhooks/events). */
+            webhookEventId?: string;
+            note?: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TransferOutRequest: {
+            source: components["schemas"]["InternalAccountReference"];
+            destination: components["schemas"]["ExternalAccountDestinationReference"];
+            /**
+             * @description In the smallest unit of the accounts' (shared) currency, 1 to 10^15.
+             * @example 1000
+             */
+            amount: number;
+            /** @description Travels with the payment to the recipient (at most 80 characters). */
+            remittanceInformation?: string;
+            /**
+             * @description PurposeOfPayment of the reference.
+             * @enum {string}
+             */
+            purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
+        };
+        InternalAccountReference: {
+            /**
+             * @description `InternalAccount:<uuid>`
+             * @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            accountId: string;
+        };
+        ExternalAccountDestinationReference: {
+            /**
+             * @description `ExternalAccount:<uuid>` in the source's currency.
+             * @example ExternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            accountId: string;
+            paymentRail?: components["schemas"]["PaymentRail"] & unknown;
+        };
+        TransferInRequest: {
+            source: components["schemas"]["ExternalAccountReference"];
+            destination: components["schemas"]["InternalAccountReference"];
+            /**
+             * @description In the smallest unit of the accounts' (shared) currency, 1 to 10^15.
+             * @example 1000
+             */
+            amount: number;
+        };
+        ExternalAccountReference: {
+            /**
+             * @description `ExternalAccount:<uuid>`
+             * @example ExternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            accountId: string;
         };
         AgreementListResponse: {
             data: components["schemas"]["Agreement"][];
@@ -5473,6 +5893,375 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalAccount"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTransactions: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description `Customer:<uuid>`; the platform's own id (`Platform:<uuid>`) lists transactions of platform accounts only. */
+                customerId?: string;
+                platformCustomerId?: string;
+                /** @description An account on either side: `InternalAccount:`/`ExternalAccount:` id, or an external account's number, IBAN or address. */
+                accountIdentifier?: string;
+                /** @description As accountIdentifier, on the sending side only. */
+                senderAccountIdentifier?: string;
+                /** @description As accountIdentifier, on the receiving side only. */
+                receiverAccountIdentifier?: string;
+                /** @description Payment transactions only: 400 together with type=CARD. */
+                status?: components["schemas"]["TransactionStatus"] & unknown;
+                type?: "INCOMING" | "OUTGOING" | "CARD";
+                /** @description Reconciliation reference (or the refund's). */
+                reference?: string;
+                /** @description Created at or after (inclusive). */
+                startDate?: string;
+                /** @description Created at or before (inclusive). */
+                endDate?: string;
+                sortOrder?: "asc" | "desc";
+                /** @description `Card:<uuid>` or bare uuid: card transactions of that card. */
+                cardId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transactions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransactionById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionOneOf"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransactionStatusHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionStatusHistory"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTransferOut: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferOutRequest"];
+            };
+        };
+        responses: {
+            /** @description The outgoing transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionOneOf"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; back off for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTransferIn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferInRequest"];
+            };
+        };
+        responses: {
+            /** @description The incoming transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionOneOf"];
                 };
             };
             /** @description Invalid input; `details.errors[]` lists every invalid field */

@@ -18,6 +18,8 @@ import { sandboxRouter } from "../sandbox/routes";
 import { customersRouter } from "../customers/routes";
 import { internalAccountsRouter } from "../internal-accounts/routes";
 import { externalAccountsRouter } from "../external-accounts/routes";
+import { transactionsRouter } from "../transactions/routes";
+import { transfersRouter } from "../transfers/routes";
 
 const MAX_JSON_BYTES = 1024 * 1024;
 /** File uploads (bulk CSV up to 5 MB, documents) get more room than JSON bodies. */
@@ -29,7 +31,7 @@ const PUBLIC_PATHS = new Set([`${API_BASE_PATH}/openapi.json`]);
  * route wins, so routers with fixed paths under /customers/… (internal and external accounts) must
  * come before customersRouter, whose /customers/{customerId} would otherwise catch them.
  */
-const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter, webhooksRouter, sandboxRouter, externalAccountsRouter, internalAccountsRouter, customersRouter];
+const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter, webhooksRouter, sandboxRouter, externalAccountsRouter, internalAccountsRouter, transactionsRouter, transfersRouter, customersRouter];
 
 /**
  * The Service API: request id, body limit, authentication, idempotency, the areas' routes, the

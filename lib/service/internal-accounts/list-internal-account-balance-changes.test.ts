@@ -95,7 +95,8 @@ describe("GET /internal-accounts/{id}/balance-changes", () => {
     const { changes } = await accountWithHistory([1_000, -300]);
     const [deposit, payout] = (await changes()).json.changes as Change[];
     expect(payout).toMatchObject({ amount: -300, transactionId: "Transaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" });
-    expect(deposit).not.toHaveProperty("transactionId");
+    // A sandbox deposit is its own INCOMING transaction (BEHAVIORS.md 10.15).
+    expect(deposit!.transactionId).toMatch(/^Transaction:/);
   });
 
   it("carries the currency in openingBalance and closingBalance and answers an empty window with both equal", async () => {

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { accountNumberEndingIn, transfersFixture } from "../transfers/transfer-fixtures";
+import { TransactionListResponseSchema, TransactionSchema, TransactionStatusHistorySchema } from "./schemas";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Fixture = Awaited<ReturnType<typeof transfersFixture>>;
+type Tx = { id: string; status: string; type: string; reconciliationInstructions: { reference: string }; createdAt: string };
+
+const list = async (f: Fixture, query = "", auth = f.auth) => t.call("GET", `/transactions${query ? `?${query}` : ""}`, { auth });
+const ids = (res: { json: { data: Tx[] } }) => res.json.data.map((d) => d.id);
+
+/**
+ * One customer with a deposit, a completed payout and a failed one, and a second customer with a
+ * deposit; transactions in creation order.
+ */
+async function history() {
+  const f = await transfersFixture(t);
+  const deposit = await f.fund(f.accountId, 1_000);
+  expect(deposit.status).toBe(200);
+  const plainNumber = "99887766155";
+  const plain = await f.externalAccount({ accountNumber: plainNumber });
+  const failing = await f.externalAccount({ accountNumber: accountNumberEndingIn("004") });
+  const paid = (await f.out(plain, 100)).json as Tx;
+  const failed = (await f.out(failing, 200)).json as Tx;
+  const second = await f.activeAccount("USD");
+  await f.fund(second.accountId, 50);
+  const all = (await list(f, "sortOrder=asc")).json.data as Tx[];
+  return { f, all, paid, failed, plain, plainNumber, second };
+}
+
+describe("GET /transactions", () => {
+  it("lists every transaction newest first with totalCount, in the reference's list shape", async () => {
+    const { f, all } = await history();
+    expect(all).toHaveLength(4);
+    const res = await list(f);
+    expect(res.status).toBe(200);
+    expect(TransactionListResponseSchema.safeParse(res.json).success).toBe(true);
+    expect(res.json).toMatchObject({ hasMore: false, totalCount: 4 });
+    expect(ids(res)).toEqual(all.map((d) => d.id).reverse());
+  });
+
+  it("lists a sandbox deposit as an INCOMING COMPLETED transaction (BEHAVIORS.md 10.15)", async () => {
+    const f = await transfersFixture(t);
+    await f.fund(f.accountId, 1_234);
+    const res = await list(f, "type=INCOMING");
+    expect(res.json.totalCount).toBe(1);
+    expect(res.json.data[0]).toMatchObject({
+      type: "INCOMING",
+      direction: "CREDIT",
+      status: "COMPLETED",
+      customerId: f.customerId,
+      destination: { destinationType: "ACCOUNT", accountId: f.accountId, currency: "USD" },
+      receivedAmount: { amount: 1_234, currency: { code: "USD" } },
+      settledAt: expect.any(String),
+    });
+    const events = await f.eventsFor(res.json.data[0].id);
+    expect(events.map((e) => e.type)).toEqual(["INCOMING_PAYMENT.COMPLETED"]);
+    const changes = await t.call("GET", `/internal-accounts/${f.accountId}/balance-changes`, { auth: f.auth });
+    expect(changes.json.changes[0].transactionId).toBe(res.json.data[0].id);
+  });
+
+  it("pages with cursors in both sort orders, each page repeating totalCount", async () => {
+    const { f, all } = await history();
+    for (const [order, expected] of [
+      ["asc", all.map((d) => d.id)],
+      ["desc", all.map((d) => d.id).reverse()],
+    ] as const) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const res = await list(f, `limit=3&sortOrder=${order}${cursor ? `&cursor=${cursor}` : ""}`);
+        expect(res.json.totalCount).toBe(4);
+        seen.push(...ids(res));
+        cursor = res.json.nextCursor;
+        expect(res.json.hasMore).toBe(cursor !== undefined);
+      } while (cursor);
+      expect(seen).toEqual(expected);
+    }
+  });
+
+  it("filters by customer, platformCustomerId, status, type and reference (a refund's reference finds its transaction)", async () => {
+    const { f, all, paid, failed, second } = await history();
+    const firstCustomer = (await t.call("GET", `/customers/${f.customerId}`, { auth: f.auth })).json;
+    expect((await list(f, `customerId=${f.customerId}`)).json.totalCount).toBe(3);
+    expect(ids(await list(f, `customerId=${second.customerId}`))).toEqual([all[3]!.id]);
+    expect((await list(f, `platformCustomerId=${encodeURIComponent(firstCustomer.platformCustomerId)}`)).json.totalCount).toBe(3);
+    expect(ids(await list(f, "status=FAILED"))).toEqual([failed.id]);
+    expect(ids(await list(f, "type=OUTGOING&sortOrder=asc"))).toEqual([paid.id, failed.id]);
+    expect((await list(f, "type=INCOMING")).json.totalCount).toBe(2);
+    expect(ids(await list(f, `reference=${paid.reconciliationInstructions.reference}`))).toEqual([paid.id]);
+    expect(ids(await list(f, `reference=${failed.reconciliationInstructions.reference}-REFUND`))).toEqual([failed.id]);
+    expect(ids(await list(f, `reference=${paid.reconciliationInstructions.reference}-REFUND`))).toEqual([]);
+  });
+
+  it("filters by account on either side or one side, by id or by the external account's number", async () => {
+    const { f, all, paid, plain, plainNumber } = await history();
+    expect((await list(f, `accountIdentifier=${f.accountId}`)).json.totalCount).toBe(3);
+    expect(ids(await list(f, `accountIdentifier=${plain}`))).toEqual([paid.id]);
+    expect(ids(await list(f, `receiverAccountIdentifier=${plainNumber}`))).toEqual([paid.id]);
+    expect(ids(await list(f, `senderAccountIdentifier=${plainNumber}`))).toEqual([]);
+    expect((await list(f, `senderAccountIdentifier=${f.accountId}`)).json.totalCount).toBe(2);
+    expect(ids(await list(f, `receiverAccountIdentifier=${f.accountId}`))).toEqual([all[0]!.id]);
+  });
+
+  it("filters by an inclusive startDate/endDate window on creation time", async () => {
+    const { f, all } = await history();
+    const window = `startDate=${encodeURIComponent(all[1]!.createdAt)}&endDate=${encodeURIComponent(all[2]!.createdAt)}&sortOrder=asc`;
+    const res = await list(f, window);
+    expect(ids(res).length).toBeGreaterThanOrEqual(2);
+    expect(ids(res)).toEqual(expect.arrayContaining([all[1]!.id, all[2]!.id]));
+    expect(ids(await list(f, `startDate=2000-01-01T00:00:00Z&endDate=2000-01-02T00:00:00Z`))).toEqual([]);
+  });
+
+  it("lists the platform's own-account transactions with customerId set to the platform's id", async () => {
+    const f = await transfersFixture(t);
+    const platformAccount = (await t.call("GET", "/platform/internal-accounts?currency=USD", { auth: f.auth })).json.data[0].id as string;
+    await f.fund(platformAccount, 10);
+    await f.fund(f.accountId, 10);
+    const res = await list(f, `customerId=Platform:${f.platformId}`);
+    expect(res.json.totalCount).toBe(1);
+    expect(res.json.data[0].destination.accountId).toBe(platformAccount);
+  });
+
+  it("answers an empty page for type=CARD and for cardId until cards are issued", async () => {
+    const { f } = await history();
+    expect((await list(f, "type=CARD")).json).toEqual({ data: [], hasMore: false, totalCount: 0 });
+    expect((await list(f, "cardId=Card:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10")).json.totalCount).toBe(0);
+  });
+
+  it("answers 400 INVALID_INPUT for status combined with type=CARD", async () => {
+    const f = await transfersFixture(t);
+    const res = await list(f, "type=CARD&status=COMPLETED");
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: "INVALID_INPUT", details: { errors: [{ field: "query.status" }] } });
+  });
+
+  it("answers 400 INVALID_INPUT listing every bad query parameter", async () => {
+    const f = await transfersFixture(t);
+    const res = await list(f, "status=DONE&type=OTHER&startDate=yesterday&endDate=2025-13-01&sortOrder=up&limit=0");
+    expect(res.status).toBe(400);
+    expect(res.json.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(
+      ["query.endDate", "query.limit", "query.sortOrder", "query.startDate", "query.status", "query.type"].sort(),
+    );
+    expect((await list(f, "customerId=bob")).json.details.errors[0].field).toBe("query.customerId");
+    expect((await list(f, "cursor=garbage")).status).toBe(400);
+  });
+
+  it("shows another platform's transactions to nobody", async () => {
+    const { all } = await history();
+    const other = await transfersFixture(t);
+    expect((await list(other)).json.totalCount).toBe(0);
+    const res = await t.call("GET", `/transactions/${all[0]!.id}`, { auth: other.auth });
+    expect(res.status).toBe(404);
+    expect(res.json.code).toBe("TRANSACTION_NOT_FOUND");
+  });
+
+  it("answers 403 to a token without VIEW, and serves a VIEW-only token", async () => {
+    const f = await transfersFixture(t);
+    expect((await list(f, "", await f.tokenWith(["TRANSACT"]))).status).toBe(403);
+    expect((await list(f, "", await f.tokenWith(["VIEW"]))).status).toBe(200);
+  });
+});
+
+describe("GET /transactions/{transactionId}", () => {
+  it("answers the transaction in the TransactionOneOf shape", async () => {
+    const { f, paid } = await history();
+    const res = await t.call("GET", `/transactions/${paid.id}`, { auth: f.auth });
+    expect(res.status).toBe(200);
+    expect(TransactionSchema.safeParse(res.json).success).toBe(true);
+    expect(res.json).toEqual(paid);
+  });
+
+  it.each(["Transaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10", "Transaction:nope", "019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10", "Quote:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10"])(
+    "answers 404 TRANSACTION_NOT_FOUND for %s",
+    async (id) => {
+      const f = await transfersFixture(t);
+      const res = await t.call("GET", `/transactions/${id}`, { auth: f.auth });
+      expect(res.status).toBe(404);
+      expect(res.json).toMatchObject({ status: 404, code: "TRANSACTION_NOT_FOUND" });
+    },
+  );
+});
+
+describe("GET /transactions/{transactionId}/status-history", () => {
+  it("lists every step oldest first with the webhook event each one wrote", async () => {
+    const { f, failed } = await history();
+    await f.advance(2);
+    const res = await t.call("GET", `/transactions/${failed.id}/status-history`, { auth: f.auth });
+    expect(res.status).toBe(200);
+    expect(TransactionStatusHistorySchema.safeParse(res.json).success).toBe(true);
+    expect(res.json.transactionId).toBe(failed.id);
+    expect(res.json.data.map((s: { status: string; refundStatus?: string; eventType?: string }) => [s.status, s.refundStatus ?? null, s.eventType])).toEqual([
+      ["PENDING", null, "OUTGOING_PAYMENT.PENDING"],
+      ["PROCESSING", null, "OUTGOING_PAYMENT.PROCESSING"],
+      ["FAILED", null, "OUTGOING_PAYMENT.FAILED"],
+      ["FAILED", "PENDING", "OUTGOING_PAYMENT.REFUND_PENDING"],
+      ["FAILED", "COMPLETED", "OUTGOING_PAYMENT.REFUND_COMPLETED"],
+    ]);
+    const events = await f.eventsFor(failed.id);
+    expect(res.json.data.map((s: { webhookEventId: string }) => s.webhookEventId)).toEqual(events.map((e) => e.id));
+    expect(res.json.data[2].failureReason).toBe("ACCOUNT_CANNOT_RECEIVE");
+  });
+
+  it("answers 404 TRANSACTION_NOT_FOUND for an unknown transaction", async () => {
+    const f = await transfersFixture(t);
+    const res = await t.call("GET", "/transactions/Transaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10/status-history", { auth: f.auth });
+    expect(res.status).toBe(404);
+    expect(res.json.code).toBe("TRANSACTION_NOT_FOUND");
+  });
+});

@@ -1,0 +1,67 @@
+import { createRoute } from "@hono/zod-openapi";
+import { requirePermission } from "../http/auth";
+import { createRouter, BASIC_AUTH, errorResponses, jsonResponse } from "../http/openapi";
+import { getTransactionOrThrow } from "./get-transaction-or-throw";
+import { listTransactionStatusHistory } from "./list-transaction-status-history";
+import { listTransactions } from "./list-transactions";
+import { serializeTransaction } from "./serialize-transaction";
+import {
+  TransactionIdParamSchema,
+  TransactionListQuerySchema,
+  TransactionListResponseSchema,
+  TransactionSchema,
+  TransactionStatusHistorySchema,
+} from "./schemas";
+
+const tags = ["Transactions"];
+const security = BASIC_AUTH;
+
+export const transactionsRouter = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/transactions",
+      operationId: "listTransactions",
+      summary: "List transactions",
+      description:
+        "The platform's payment transactions, newest first (`sortOrder=asc` for oldest first). Filters combine: customer, account on either side (`accountIdentifier`) or one side, status, type, reconciliation reference, and an inclusive `startDate`/`endDate` window on creation time. `status` together with `type=CARD` is refused (400): status applies to payment transactions only.",
+      tags,
+      security,
+      middleware: [requirePermission("VIEW")] as const,
+      request: { query: TransactionListQuerySchema },
+      responses: { 200: jsonResponse(TransactionListResponseSchema, "A page of transactions"), ...errorResponses(400, 403) },
+    }),
+    async (c) => c.json(await listTransactions(c.get("db"), c.get("auth").platformId, c.req.valid("query")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/transactions/{transactionId}",
+      operationId: "getTransactionById",
+      summary: "Get a transaction",
+      tags,
+      security,
+      middleware: [requirePermission("VIEW")] as const,
+      request: { params: TransactionIdParamSchema },
+      responses: { 200: jsonResponse(TransactionSchema, "The transaction"), ...errorResponses(403, 404) },
+    }),
+    async (c) => {
+      const row = await getTransactionOrThrow(c.get("db"), c.get("auth").platformId, c.req.valid("param").transactionId);
+      return c.json(serializeTransaction(row), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/transactions/{transactionId}/status-history",
+      operationId: "getTransactionStatusHistory",
+      summary: "A transaction's status history (extension)",
+      description: "Every status and refund step, oldest first, with the webhook event each one wrote: the timeline of the dashboard's transaction page.",
+      tags,
+      security,
+      middleware: [requirePermission("VIEW")] as const,
+      request: { params: TransactionIdParamSchema },
+      responses: { 200: jsonResponse(TransactionStatusHistorySchema, "The steps"), ...errorResponses(403, 404) },
+    }),
+    async (c) => c.json(await listTransactionStatusHistory(c.get("db"), c.get("auth").platformId, c.req.valid("param").transactionId), 200),
+  );

@@ -1,0 +1,97 @@
+import type { Db } from "../db";
+import { formatId } from "../http/ids";
+import { sandboxSuffix } from "../external-accounts/primary-identifier";
+import { enqueueInternalAccountEvent, INTERNAL_ACCOUNT_EVENTS } from "../internal-accounts/enqueue-internal-account-event";
+import { scheduleJob } from "../jobs/schedule-job";
+import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
+import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
+import { now } from "../sandbox/clock";
+import { createTransaction, type CreateTransactionInput } from "../transactions/create-transaction";
+import { railDetailsFor, withRailStatus } from "../transactions/rail-details";
+import { recordTransactionStatus } from "../transactions/record-transaction-status";
+import type { Transaction } from "../transactions/schemas";
+import { FAIL_PENDING_TRANSFER_JOB } from "./fail-pending-transfer";
+import { resolveTransferParties, type TransferParties } from "./resolve-transfer-parties";
+import { PENDING_TRANSFER_SECONDS, transferOutcome } from "./sandbox-outcome";
+import type { TransferInRequest } from "./schemas";
+import { chooseRail, externalIdentifiers, externalSnapshot, internalIdentifiers, internalSnapshot } from "./transfer-columns";
+import { TRANSFER_TX_OPTIONS } from "./transfer-tx-options";
+
+/** Ledger kind and transaction origin of a same-currency pull into an internal account. */
+export const TRANSFER_IN = "TRANSFER_IN";
+
+/**
+ * POST /transfer-in: pulls money from a customer's bank account into their internal account of the
+ * same currency (BEHAVIORS.md §2.8, §3.3, §4.2, 10.5, 10.7). On success, in one transaction, the
+ * INCOMING transaction goes PROCESSING → COMPLETED, clearing is debited and the account credited
+ * through the ledger, with INCOMING_PAYMENT.COMPLETED and INTERNAL_ACCOUNT.BALANCE_UPDATED. Inbound
+ * failures never move balances: 002 (QUOTE_EXECUTION_FAILED) and 003 (ACCOUNT_INVALID) answer
+ * FAILED at once, 004/008 fail after PROCESSING, 005 stays PENDING for 30 s then fails; each sends
+ * INCOMING_PAYMENT.FAILED. Throws: as resolveTransferParties.
+ */
+export async function createTransferIn(db: Db, input: { platformId: string; request: TransferInRequest }): Promise<Transaction> {
+  const { platformId, request } = input;
+  return db.$transaction(async (tx) => {
+    const parties = await resolveTransferParties(tx, { platformId, internalAccountId: request.destination.accountId, externalAccountId: request.source.accountId, direction: "IN" });
+    const { account, ledgerAccount, external } = parties;
+    const outcome = transferOutcome(sandboxSuffix(external.accountType, external.accountInfo as Record<string, unknown>));
+    const at = await now(tx, platformId);
+    const columns = transferInColumns(parties, request);
+    const railDetails = (status: "PENDING" | "PROCESSING" | "FAILED") => railDetailsFor(columns.paymentRail ?? null, status) ?? undefined;
+
+    if (outcome.kind === "FAIL_AT_ONCE")
+      return (await createTransaction(tx, { ...columns, status: "FAILED", failureReason: outcome.failureReason, sourceRailDetails: railDetails("FAILED") })).transaction;
+    if (outcome.kind === "PENDING_THEN_FAIL") {
+      const created = await createTransaction(tx, { ...columns, status: "PENDING", sourceRailDetails: railDetails("PENDING") });
+      const runAt = new Date(at.getTime() + PENDING_TRANSFER_SECONDS * 1000);
+      await scheduleJob(tx, { platformId, kind: FAIL_PENDING_TRANSFER_JOB, payload: { transactionId: created.row.id }, runAt });
+      return created.transaction;
+    }
+
+    const { row } = await createTransaction(tx, { ...columns, status: "PROCESSING", sourceRailDetails: railDetails("PROCESSING") });
+    if (outcome.kind === "FAIL_AFTER_PROCESSING")
+      return (await recordTransactionStatus(tx, row, { status: "FAILED", failureReason: outcome.failureReason, sourceRailDetails: withRailStatus(row.sourceRailDetails, "FAILED") })).transaction;
+
+    const amount = BigInt(request.amount);
+    const { clearing } = await ensureSystemAccounts(tx, platformId, account.currency);
+    await postLedgerTransaction(tx, {
+      platformId,
+      kind: TRANSFER_IN,
+      description: `Transfer of ${amount} ${account.currency} from ${formatId("ExternalAccount", external.id)}`,
+      transactionId: row.id,
+      entries: [
+        { ledgerAccountId: clearing.id, amount: -amount },
+        { ledgerAccountId: ledgerAccount.id, amount },
+      ],
+    });
+    const { transaction } = await recordTransactionStatus(tx, row, { status: "COMPLETED", settledAt: at, sourceRailDetails: withRailStatus(row.sourceRailDetails, "COMPLETED") });
+    await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, account);
+    return transaction;
+  }, TRANSFER_TX_OPTIONS);
+}
+
+function transferInColumns(parties: TransferParties, request: TransferInRequest) {
+  const { account, external } = parties;
+  const amount = BigInt(request.amount);
+  return {
+    platformId: account.platformId,
+    type: "INCOMING",
+    origin: TRANSFER_IN,
+    customerId: parties.customerId,
+    platformCustomerId: parties.platformCustomerId,
+    sourceAccountId: external.id,
+    destinationAccountId: account.id,
+    source: { sourceType: "ACCOUNT", accountId: formatId("ExternalAccount", external.id), currency: external.currency },
+    destination: { destinationType: "ACCOUNT", accountId: formatId("InternalAccount", account.id), currency: account.currency },
+    sourceSnapshot: externalSnapshot(external),
+    destinationSnapshot: internalSnapshot(account),
+    senderIdentifiers: externalIdentifiers(external),
+    receiverIdentifiers: internalIdentifiers(account),
+    sentAmount: amount,
+    sentCurrency: external.currency,
+    receivedAmount: amount,
+    receivedCurrency: account.currency,
+    fees: 0n,
+    paymentRail: chooseRail(external, undefined, "source.accountId").paymentRail,
+  } satisfies Omit<CreateTransactionInput, "status">;
+}

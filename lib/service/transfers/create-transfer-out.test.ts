@@ -1,0 +1,348 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setInternalAccountStatus } from "../internal-accounts/set-internal-account-status";
+import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { OutgoingTransactionSchema } from "../transactions/schemas";
+import { accountNumberEndingIn, transfersFixture } from "./transfer-fixtures";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Fixture = Awaited<ReturnType<typeof transfersFixture>>;
+
+/** A funded fixture and an external account whose number ends in `suffix` (plain when omitted). */
+async function funded(amount = 10_000, suffix?: string) {
+  const f = await transfersFixture(t);
+  await f.fund(f.accountId, amount);
+  const external = await f.externalAccount(suffix ? { accountNumber: accountNumberEndingIn(suffix) } : {});
+  return { f, external };
+}
+
+const types = (events: { type: string }[]) => events.map((e) => e.type);
+
+describe("POST /transfer-out", () => {
+  it("completes at once: 200 with the OUTGOING transaction, the balance debited, and the ACH side's railDetails", async () => {
+    const { f, external } = await funded(10_000);
+    const res = await f.transferOut({ source: { accountId: f.accountId }, destination: { accountId: external }, amount: 2_500, remittanceInformation: "Invoice 42", purposeOfPayment: "GOODS_OR_SERVICES" });
+    expect(res.status).toBe(200);
+    expect(OutgoingTransactionSchema.safeParse(res.json).success).toBe(true);
+    expect(res.json).toMatchObject({
+      id: expect.stringMatching(/^Transaction:[0-9a-f-]{36}$/),
+      status: "COMPLETED",
+      type: "OUTGOING",
+      direction: "DEBIT",
+      customerId: f.customerId,
+      source: { sourceType: "ACCOUNT", accountId: f.accountId, currency: "USD" },
+      destination: { destinationType: "ACCOUNT", accountId: external, currency: "USD", railDetails: { paymentRail: "ACH", status: "COMPLETED", statementDescriptor: "SERVICE" } },
+      sentAmount: { amount: 2_500, currency: { code: "USD", decimals: 2 } },
+      receivedAmount: { amount: 2_500, currency: { code: "USD" } },
+      exchangeRate: 1,
+      fees: 0,
+      paymentRail: "ACH",
+      railSelectionMode: "AUTO",
+      description: "Invoice 42",
+      reconciliationInstructions: { reference: expect.stringMatching(/^TX[0-9A-Z]{12}$/) },
+      settledAt: expect.any(String),
+    });
+    expect(res.json.platformCustomerId).toEqual(expect.any(String));
+    expect(res.json).not.toHaveProperty("failureReason");
+    expect(res.json).not.toHaveProperty("refund");
+    expect(new Date(res.json.expectedSettlementAt).getTime()).toBeGreaterThan(new Date(res.json.createdAt).getTime());
+    expect(await f.balance()).toEqual({ available: 7_500, total: 7_500 });
+    expect(await f.getTransaction(res.json.id)).toEqual(res.json);
+  });
+
+  it("sends OUTGOING_PAYMENT.PENDING, PROCESSING and COMPLETED, then INTERNAL_ACCOUNT.BALANCE_UPDATED with the new balance", async () => {
+    const { f, external } = await funded(1_000);
+    const res = await f.out(external, 400);
+    expect(types(await f.eventsFor(res.json.id))).toEqual(["OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.COMPLETED"]);
+    const completed = (await f.eventsFor(res.json.id)).at(-1)!;
+    expect(completed.data).toEqual(res.json);
+    const balanceEvents = await f.events("INTERNAL_ACCOUNT.BALANCE_UPDATED");
+    expect(balanceEvents.at(-1)!.data).toMatchObject({ id: f.accountId, balance: { amount: 600 }, totalBalance: { amount: 600 } });
+  });
+
+  it("moves the money into the platform's clearing account, so the ledger still sums to zero", async () => {
+    const { f, external } = await funded(1_000);
+    const res = await f.out(external, 300);
+    const { clearing } = await ensureSystemAccounts(t.db, f.platformId, "USD");
+    expect((await t.db.ledgerAccount.findUniqueOrThrow({ where: { id: clearing.id } })).postedBalance).toBe(-700n);
+    const ledgerTransaction = await t.db.ledgerTransaction.findFirstOrThrow({ where: { platformId: f.platformId, kind: "TRANSFER_OUT" }, include: { entries: true } });
+    expect(ledgerTransaction.transactionId).toBe(res.json.id.replace("Transaction:", ""));
+    expect(ledgerTransaction.entries.map((e) => e.amount).sort()).toEqual([-300n, 300n]);
+  });
+
+  it("uses a rail named on the destination (MANUAL), and ACH_SAME_DAY settles the same business day", async () => {
+    const { f, external } = await funded(1_000);
+    const res = await f.transferOut({ source: { accountId: f.accountId }, destination: { accountId: external, paymentRail: "ACH_SAME_DAY" }, amount: 100 });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ paymentRail: "ACH_SAME_DAY", railSelectionMode: "MANUAL", destination: { railDetails: { paymentRail: "ACH_SAME_DAY" } } });
+    expect(res.json.expectedSettlementAt).toMatch(/T23:59:59\.999Z$/);
+    const wire = await f.transferOut({ source: { accountId: f.accountId }, destination: { accountId: external, paymentRail: "WIRE" }, amount: 100 });
+    expect(wire.json).toMatchObject({ paymentRail: "WIRE", expectedSettlementAt: null });
+    expect(wire.json.destination).not.toHaveProperty("railDetails");
+  });
+
+  it("pays the platform's own account out to the platform's external account, with no customer on the transaction", async () => {
+    const f = await transfersFixture(t);
+    const platformAccount = (await t.call("GET", "/platform/internal-accounts?currency=USD", { auth: f.auth })).json.data[0].id as string;
+    await f.fund(platformAccount, 500);
+    const external = await f.externalAccount({ owner: null });
+    const res = await f.out(external, 200, platformAccount);
+    expect(res.status).toBe(200);
+    expect(res.json.status).toBe("COMPLETED");
+    expect(res.json).not.toHaveProperty("customerId");
+    expect(await f.balance(platformAccount)).toEqual({ available: 300, total: 300 });
+  });
+});
+
+describe("POST /transfer-out sandbox outcomes by suffix", () => {
+  it.each([
+    ["002", "QUOTE_EXECUTION_FAILED"],
+    ["112", "QUOTE_EXECUTION_FAILED"],
+    ["003", "ACCOUNT_INVALID"],
+    ["113", "ACCOUNT_INVALID"],
+  ])("suffix %s answers 200 FAILED %s at once, with nothing held or debited and only OUTGOING_PAYMENT.FAILED", async (suffix, failureReason) => {
+    const { f, external } = await funded(1_000, suffix);
+    const res = await f.out(external, 400);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: "FAILED", failureReason, destination: { railDetails: { status: "FAILED" } } });
+    expect(res.json).not.toHaveProperty("refund");
+    expect(await f.balance()).toEqual({ available: 1_000, total: 1_000 });
+    expect(types(await f.eventsFor(res.json.id))).toEqual(["OUTGOING_PAYMENT.FAILED"]);
+  });
+
+  it.each([
+    ["004", "ACCOUNT_CANNOT_RECEIVE"],
+    ["114", "ACCOUNT_CANNOT_RECEIVE"],
+    ["008", "COMPLIANCE_REJECTED"],
+  ])("suffix %s fails %s after PROCESSING with the debit refunded 2 s later", async (suffix, failureReason) => {
+    const { f, external } = await funded(1_000, suffix);
+    const res = await f.out(external, 400);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: "FAILED", failureReason, refund: { status: "PENDING", reason: "TRANSACTION_FAILED", reference: `${res.json.reconciliationInstructions.reference}-REFUND` } });
+    expect(res.json.refund).not.toHaveProperty("settledAt");
+    expect(await f.balance()).toEqual({ available: 600, total: 600 });
+
+    expect((await f.advance(2)).status).toBe(200);
+    const refunded = await f.getTransaction(res.json.id);
+    expect(refunded).toMatchObject({ status: "FAILED", failureReason, refund: { status: "COMPLETED", settledAt: expect.any(String) } });
+    expect(await f.balance()).toEqual({ available: 1_000, total: 1_000 });
+    expect(types(await f.eventsFor(res.json.id))).toEqual([
+      "OUTGOING_PAYMENT.PENDING",
+      "OUTGOING_PAYMENT.PROCESSING",
+      "OUTGOING_PAYMENT.FAILED",
+      "OUTGOING_PAYMENT.REFUND_PENDING",
+      "OUTGOING_PAYMENT.REFUND_COMPLETED",
+    ]);
+    const { clearing } = await ensureSystemAccounts(t.db, f.platformId, "USD");
+    expect((await t.db.ledgerAccount.findUniqueOrThrow({ where: { id: clearing.id } })).postedBalance).toBe(-1_000n);
+  });
+
+  it.each(["005", "115"])("suffix %s stays PENDING with the amount held for 30 s, then fails and releases it (refund reason TIMEOUT)", async (suffix) => {
+    const { f, external } = await funded(1_000, suffix);
+    const res = await f.out(external, 400);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: "PENDING", destination: { railDetails: { status: "PENDING" } } });
+    expect(res.json).not.toHaveProperty("settledAt");
+    expect(await f.balance()).toEqual({ available: 600, total: 1_000 });
+
+    await f.advance(29);
+    expect((await f.getTransaction(res.json.id)).status).toBe("PENDING");
+    await f.advance(1);
+    const failed = await f.getTransaction(res.json.id);
+    expect(failed).toMatchObject({ status: "FAILED", failureReason: "QUOTE_EXECUTION_FAILED", refund: { status: "COMPLETED", reason: "TIMEOUT" }, destination: { railDetails: { status: "FAILED" } } });
+    expect(await f.balance()).toEqual({ available: 1_000, total: 1_000 });
+    expect(types(await f.eventsFor(res.json.id))).toEqual([
+      "OUTGOING_PAYMENT.PENDING",
+      "OUTGOING_PAYMENT.FAILED",
+      "OUTGOING_PAYMENT.REFUND_PENDING",
+      "OUTGOING_PAYMENT.REFUND_COMPLETED",
+    ]);
+    expect((await f.events("INTERNAL_ACCOUNT.BALANCE_UPDATED")).at(-1)!.data.balance.amount).toBe(1_000);
+  });
+
+  it("suffix 005 holds the money while pending, so a second payout cannot spend it", async () => {
+    const { f, external } = await funded(1_000, "005");
+    expect((await f.out(external, 800)).json.status).toBe("PENDING");
+    const plain = await f.externalAccount();
+    const res = await f.out(plain, 300);
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("INSUFFICIENT_BALANCE");
+  });
+});
+
+describe("POST /transfer-out refusals", () => {
+  it("answers 400 INVALID_INPUT listing every missing field", async () => {
+    const f = await transfersFixture(t);
+    const res = await f.transferOut({});
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("INVALID_INPUT");
+    expect(res.json.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["amount", "destination", "source"]);
+  });
+
+  it("answers 400 INVALID_INPUT listing every invalid field", async () => {
+    const f = await transfersFixture(t);
+    const res = await f.transferOut({
+      source: {},
+      destination: { accountId: "", paymentRail: "CARRIER_PIGEON" },
+      amount: 0,
+      remittanceInformation: "x".repeat(81),
+      purposeOfPayment: "FUN",
+      memo: "extra",
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "amount",
+      "destination.accountId",
+      "destination.paymentRail",
+      "memo",
+      "purposeOfPayment",
+      "remittanceInformation",
+      "source.accountId",
+    ]);
+  });
+
+  it.each([
+    ["a fraction", 1.5],
+    ["a string", "10"],
+    ["above 10^15", 1_000_000_000_000_001],
+    ["negative", -5],
+  ])("answers 400 naming amount for an amount that is %s", async (_name, amount) => {
+    const f = await transfersFixture(t);
+    const external = await f.externalAccount();
+    const res = await f.transferOut({ source: { accountId: f.accountId }, destination: { accountId: external }, amount });
+    expect(res.status).toBe(400);
+    expect(res.json.details.errors.map((e: { field: string }) => e.field)).toEqual(["amount"]);
+  });
+
+  it("answers 400 INSUFFICIENT_BALANCE when the available balance cannot cover the amount, and records nothing", async () => {
+    const { f, external } = await funded(100);
+    const res = await f.out(external, 101);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ status: 400, code: "INSUFFICIENT_BALANCE" });
+    expect(res.json.message).toContain("short by 1");
+    expect(await f.balance()).toEqual({ available: 100, total: 100 });
+    expect((await t.call("GET", "/transactions?type=OUTGOING", { auth: f.auth })).json.totalCount).toBe(0);
+  });
+
+  it("answers 404 for an unknown, malformed or other platform's account on either side", async () => {
+    const { f, external } = await funded(100);
+    const other = await funded(100);
+    const missing = "InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10";
+    for (const [source, destination] of [
+      [missing, external],
+      ["not-an-id", external],
+      [other.f.accountId, external],
+      [f.accountId, "ExternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10"],
+      [f.accountId, f.accountId],
+      [f.accountId, other.external],
+    ]) {
+      const res = await f.out(destination!, 10, source);
+      expect(res.status, `${source} → ${destination}`).toBe(404);
+      expect(res.json.code).toBe("NOT_FOUND");
+    }
+  });
+
+  it("answers 400 INVALID_CURRENCY when the external account holds another currency", async () => {
+    const f = await transfersFixture(t);
+    const usdc = (await f.accountsOf(f.customerId)).find((a) => a.balance.currency.code === "USDC")!;
+    await f.fund(usdc.id, 1_000);
+    const external = await f.externalAccount();
+    const res = await f.out(external, 10, usdc.id);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: "INVALID_CURRENCY", details: { internalAccountCurrency: "USDC", externalAccountCurrency: "USD" } });
+  });
+
+  it("answers 400 INVALID_INPUT naming destination.accountId for another customer's external account", async () => {
+    const { f } = await funded(1_000);
+    const stranger = await f.customer();
+    const external = await f.externalAccount({ owner: stranger.id });
+    const res = await f.out(external, 10);
+    expect(res.status).toBe(400);
+    expect(res.json.details.errors.map((e: { field: string }) => e.field)).toEqual(["destination.accountId"]);
+  });
+
+  it("answers 400 INVALID_INPUT naming destination.paymentRail for a rail the account lacks", async () => {
+    const { f, external } = await funded(1_000);
+    const res = await f.transferOut({ source: { accountId: f.accountId }, destination: { accountId: external, paymentRail: "SEPA" }, amount: 10 });
+    expect(res.status).toBe(400);
+    expect(res.json.details.errors[0]).toMatchObject({ field: "destination.paymentRail", constraint: { enum: ["ACH", "WIRE", "RTP", "FEDNOW", "ACH_SAME_DAY"] } });
+  });
+
+  it.each(["FROZEN", "PENDING"] as const)("answers 409 CONFLICT for a %s source account, moving nothing", async (status) => {
+    const { f, external } = await funded(1_000);
+    const internalAccountId = f.accountId.replace("InternalAccount:", "");
+    if (status === "FROZEN") await t.db.$transaction((tx) => setInternalAccountStatus(tx, { platformId: f.platformId, internalAccountId, status }));
+    // An ACTIVE account never goes back to PENDING through the API: set the state directly.
+    else await t.db.internalAccount.update({ where: { id: internalAccountId }, data: { status } });
+    const res = await f.out(external, 10);
+    expect(res.status).toBe(409);
+    expect(res.json).toMatchObject({ code: "CONFLICT", details: { accountId: f.accountId, accountStatus: status } });
+    expect(res.json.message).toContain(status);
+  });
+
+  it("answers 403 FORBIDDEN to a VIEW-only token", async () => {
+    const { f, external } = await funded(1_000);
+    const viewer = await f.tokenWith(["VIEW"]);
+    const res = await f.transferOut({ source: { accountId: f.accountId }, destination: { accountId: external }, amount: 10 }, { auth: viewer });
+    expect(res.status).toBe(403);
+    expect(res.json.code).toBe("FORBIDDEN");
+    expect(await f.balance()).toEqual({ available: 1_000, total: 1_000 });
+  });
+
+  it("answers 401 without credentials", async () => {
+    const res = await t.call("POST", "/transfer-out", { body: {} });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("POST /transfer-out with Idempotency-Key", () => {
+  it("replays the first answer for the same key and body, paying once", async () => {
+    const { f, external } = await funded(1_000);
+    const body = { source: { accountId: f.accountId }, destination: { accountId: external }, amount: 250 };
+    const first = await f.transferOut(body, { idempotencyKey: "payout-1" });
+    const second = await f.transferOut(body, { idempotencyKey: "payout-1" });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.json).toEqual(first.json);
+    expect(await f.balance()).toEqual({ available: 750, total: 750 });
+    expect((await t.call("GET", "/transactions?type=OUTGOING", { auth: f.auth })).json.totalCount).toBe(1);
+  });
+
+  it("answers 409 CONFLICT for the same key with another body", async () => {
+    const { f, external } = await funded(1_000);
+    await f.transferOut({ source: { accountId: f.accountId }, destination: { accountId: external }, amount: 250 }, { idempotencyKey: "payout-2" });
+    const res = await f.transferOut({ source: { accountId: f.accountId }, destination: { accountId: external }, amount: 251 }, { idempotencyKey: "payout-2" });
+    expect(res.status).toBe(409);
+    expect(await f.balance()).toEqual({ available: 750, total: 750 });
+  });
+});
+
+describe("transfer-out invariants under concurrency", () => {
+  it("lets exactly 10 of 50 parallel payouts of 10 spend a balance of 100; the others get 400 INSUFFICIENT_BALANCE", async () => {
+    const { f, external } = await funded(100);
+    const results = await Promise.all(Array.from({ length: 50 }, () => f.out(external, 10)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(40);
+    expect(results.filter((r) => r.status === 400).every((r) => r.json.code === "INSUFFICIENT_BALANCE")).toBe(true);
+    expect(results.filter((r) => r.status === 200).every((r) => r.json.status === "COMPLETED")).toBe(true);
+    expect(await f.balance()).toEqual({ available: 0, total: 0 });
+    await expectLedgerBalanced(f);
+  });
+});
+
+/** Every currency's entries of the platform sum to zero, and each cached balance equals its entries. */
+async function expectLedgerBalanced(f: Fixture) {
+  const sums = await t.db.ledgerEntry.groupBy({ by: ["currency"], where: { platformId: f.platformId }, _sum: { amount: true } });
+  for (const sum of sums) expect(sum._sum.amount, sum.currency).toBe(0n);
+  const accounts = await t.db.ledgerAccount.findMany({ where: { platformId: f.platformId } });
+  for (const account of accounts) {
+    const entries = await t.db.ledgerEntry.aggregate({ where: { ledgerAccountId: account.id }, _sum: { amount: true } });
+    expect(entries._sum.amount ?? 0n).toBe(account.postedBalance);
+  }
+}

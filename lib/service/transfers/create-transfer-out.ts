@@ -1,0 +1,120 @@
+import type { Db } from "../db";
+import { formatId, uuidv7 } from "../http/ids";
+import { sandboxSuffix } from "../external-accounts/primary-identifier";
+import { enqueueInternalAccountEvent, INTERNAL_ACCOUNT_EVENTS } from "../internal-accounts/enqueue-internal-account-event";
+import { scheduleJob } from "../jobs/schedule-job";
+import { captureHold } from "../ledger/capture-hold";
+import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
+import { placeHold } from "../ledger/place-hold";
+import { now } from "../sandbox/clock";
+import { createTransaction, type CreateTransactionInput } from "../transactions/create-transaction";
+import { expectedSettlementAt, railDetailsFor, withRailStatus } from "../transactions/rail-details";
+import { recordTransactionStatus } from "../transactions/record-transaction-status";
+import type { Transaction } from "../transactions/schemas";
+import { refundReference } from "../transactions/transaction-reference";
+import { COMPLETE_TRANSFER_REFUND_JOB, REFUND_DELAY_SECONDS } from "./complete-transfer-refund";
+import { FAIL_PENDING_TRANSFER_JOB } from "./fail-pending-transfer";
+import { resolveTransferParties, type TransferParties } from "./resolve-transfer-parties";
+import { PENDING_TRANSFER_SECONDS, transferOutcome } from "./sandbox-outcome";
+import type { TransferOutRequest } from "./schemas";
+import { chooseRail, externalIdentifiers, externalSnapshot, internalIdentifiers, internalSnapshot } from "./transfer-columns";
+import { TRANSFER_TX_OPTIONS } from "./transfer-tx-options";
+
+/** Ledger kind and transaction origin of a same-currency payout. */
+export const TRANSFER_OUT = "TRANSFER_OUT";
+
+/**
+ * POST /transfer-out: pays an internal account's money to an external account of the same currency
+ * (BEHAVIORS.md §2.8, §4.2, 10.5, 10.7, 10.13). In one transaction: the amount is held (refused
+ * with INSUFFICIENT_BALANCE when the available balance cannot cover it), the OUTGOING transaction
+ * goes PENDING → PROCESSING, the hold is captured into clearing, and it COMPLETES, each step with
+ * its OUTGOING_PAYMENT.* event, then INTERNAL_ACCOUNT.BALANCE_UPDATED. Sandbox suffixes: 002/003
+ * answer FAILED with nothing held; 004/008 fail after the debit, refunded 2 s later; 005 stays
+ * PENDING (amount held) for 30 s, then fails and the hold is released.
+ * Throws: NOT_FOUND, CONFLICT, INVALID_INPUT, INVALID_CURRENCY, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED,
+ * END_USER_TERMS_NOT_ACCEPTED (resolveTransferParties); INSUFFICIENT_BALANCE.
+ */
+export async function createTransferOut(db: Db, input: { platformId: string; request: TransferOutRequest }): Promise<Transaction> {
+  const { platformId, request } = input;
+  return db.$transaction(async (tx) => {
+    const parties = await resolveTransferParties(tx, { platformId, internalAccountId: request.source.accountId, externalAccountId: request.destination.accountId, direction: "OUT" });
+    const { account, ledgerAccount, external } = parties;
+    const outcome = transferOutcome(sandboxSuffix(external.accountType, external.accountInfo as Record<string, unknown>));
+    const at = await now(tx, platformId);
+    const id = uuidv7(at.getTime());
+    const columns = transferOutColumns(parties, request, at);
+    const railDetails = (status: "PENDING" | "FAILED") => railDetailsFor(columns.paymentRail ?? null, status);
+
+    if (outcome.kind === "FAIL_AT_ONCE")
+      return (await createTransaction(tx, { ...columns, id, status: "FAILED", failureReason: outcome.failureReason, destinationRailDetails: railDetails("FAILED") ?? undefined })).transaction;
+
+    const amount = BigInt(request.amount);
+    const hold = await placeHold(tx, { platformId, ledgerAccountId: ledgerAccount.id, amount, reference: formatId("Transaction", id), transactionId: id });
+    let { row, transaction } = await createTransaction(tx, { ...columns, id, status: "PENDING", destinationRailDetails: railDetails("PENDING") ?? undefined });
+
+    if (outcome.kind === "PENDING_THEN_FAIL") {
+      const runAt = new Date(at.getTime() + PENDING_TRANSFER_SECONDS * 1000);
+      await scheduleJob(tx, { platformId, kind: FAIL_PENDING_TRANSFER_JOB, payload: { transactionId: id, holdId: hold.id }, runAt });
+    } else {
+      ({ row } = await recordTransactionStatus(tx, row, { status: "PROCESSING", destinationRailDetails: withRailStatus(row.destinationRailDetails, "PROCESSING") }));
+      const { clearing } = await ensureSystemAccounts(tx, platformId, account.currency);
+      await captureHold(tx, {
+        platformId,
+        holdId: hold.id,
+        kind: TRANSFER_OUT,
+        description: `Transfer of ${amount} ${account.currency} to ${formatId("ExternalAccount", external.id)}`,
+        entries: [
+          { ledgerAccountId: ledgerAccount.id, amount: -amount },
+          { ledgerAccountId: clearing.id, amount },
+        ],
+      });
+      if (outcome.kind === "FAIL_AFTER_PROCESSING") {
+        ({ transaction } = await recordTransactionStatus(tx, row, {
+          status: "FAILED",
+          failureReason: outcome.failureReason,
+          refund: { reference: refundReference(row.reference), initiatedAt: at.toISOString(), status: "PENDING", reason: "TRANSACTION_FAILED" },
+          destinationRailDetails: withRailStatus(row.destinationRailDetails, "FAILED"),
+        }));
+        const runAt = new Date(at.getTime() + REFUND_DELAY_SECONDS * 1000);
+        await scheduleJob(tx, { platformId, kind: COMPLETE_TRANSFER_REFUND_JOB, payload: { transactionId: id }, runAt });
+      } else {
+        ({ transaction } = await recordTransactionStatus(tx, row, { status: "COMPLETED", settledAt: at, destinationRailDetails: withRailStatus(row.destinationRailDetails, "COMPLETED") }));
+      }
+    }
+    await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, account);
+    return transaction;
+  }, TRANSFER_TX_OPTIONS);
+}
+
+function transferOutColumns(parties: TransferParties, request: TransferOutRequest, at: Date) {
+  const { account, external } = parties;
+  const amount = BigInt(request.amount);
+  const rail = chooseRail(external, request.destination.paymentRail, "destination.paymentRail");
+  return {
+    platformId: account.platformId,
+    type: "OUTGOING",
+    origin: TRANSFER_OUT,
+    customerId: parties.customerId,
+    platformCustomerId: parties.platformCustomerId,
+    sourceAccountId: account.id,
+    destinationAccountId: external.id,
+    source: { sourceType: "ACCOUNT", accountId: formatId("InternalAccount", account.id), currency: account.currency },
+    destination: { destinationType: "ACCOUNT", accountId: formatId("ExternalAccount", external.id), currency: external.currency },
+    sourceSnapshot: internalSnapshot(account),
+    destinationSnapshot: externalSnapshot(external),
+    senderIdentifiers: internalIdentifiers(account),
+    receiverIdentifiers: externalIdentifiers(external),
+    sentAmount: amount,
+    sentCurrency: account.currency,
+    receivedAmount: amount,
+    receivedCurrency: external.currency,
+    fees: 0n,
+    exchangeRate: "1",
+    paymentRail: rail.paymentRail,
+    railSelectionMode: rail.railSelectionMode,
+    expectedSettlementAt: expectedSettlementAt(rail.paymentRail, at),
+    description: request.remittanceInformation ?? null,
+    remittanceInformation: request.remittanceInformation ?? null,
+    purposeOfPayment: request.purposeOfPayment ?? null,
+  } satisfies Omit<CreateTransactionInput, "status">;
+}

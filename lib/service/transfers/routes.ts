@@ -1,0 +1,49 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { requirePermission } from "../http/auth";
+import { createRouter, BASIC_AUTH, errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import { TransactionSchema } from "../transactions/schemas";
+import { createTransferIn } from "./create-transfer-in";
+import { createTransferOut } from "./create-transfer-out";
+import { TransferInRequestSchema, TransferOutRequestSchema } from "./schemas";
+
+const tags = ["Same-Currency Transfers"];
+const security = BASIC_AUTH;
+const idempotencyHeader = z.object({
+  "idempotency-key": z.string().max(255).optional().openapi({ description: "Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409." }),
+});
+
+export const transfersRouter = createRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/transfer-out",
+      operationId: "createTransferOut",
+      summary: "Transfer from an internal account to an external account (deprecated)",
+      description:
+        "Same currency only; answers 200 with the OUTGOING transaction (deprecated in favour of quotes with `immediatelyExecute`). The amount is reserved, then debited when the payout completes; a balance that cannot cover it answers 400 INSUFFICIENT_BALANCE and nothing happens. Sandbox outcomes by the external account's last three characters (twins 112–118): 002 and 003 fail at once, 004 and 008 fail after the debit and are refunded 2 s later, 005 stays PENDING about 30 s then fails with the amount released; anything else completes at once. Requires TRANSACT.",
+      deprecated: true,
+      tags,
+      security,
+      middleware: [requirePermission("TRANSACT")] as const,
+      request: { headers: idempotencyHeader, body: jsonBody(TransferOutRequestSchema) },
+      responses: { 200: jsonResponse(TransactionSchema, "The outgoing transaction"), ...errorResponses(400, 403, 404, 409, 429) },
+    }),
+    async (c) => c.json(await createTransferOut(c.get("db"), { platformId: c.get("auth").platformId, request: c.req.valid("json") }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/transfer-in",
+      operationId: "createTransferIn",
+      summary: "Pull from a bank account into an internal account (deprecated)",
+      description:
+        "Same currency only, from a bank external account of the internal account's owner; answers 200 with the INCOMING transaction (deprecated in favour of quotes). Credited only on success. Sandbox outcomes by the external account's last three characters: 002 and 003 fail at once, 004 and 008 fail after PROCESSING, 005 stays PENDING about 30 s then fails; anything else completes at once. Requires TRANSACT.",
+      deprecated: true,
+      tags,
+      security,
+      middleware: [requirePermission("TRANSACT")] as const,
+      request: { headers: idempotencyHeader, body: jsonBody(TransferInRequestSchema) },
+      responses: { 200: jsonResponse(TransactionSchema, "The incoming transaction"), ...errorResponses(400, 403, 404, 409) },
+    }),
+    async (c) => c.json(await createTransferIn(c.get("db"), { platformId: c.get("auth").platformId, request: c.req.valid("json") }), 200),
+  );
