@@ -1,18 +1,64 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/coming-soon";
+import { requireSession } from "@/lib/auth/session";
+import { serviceClient } from "@/lib/client/server";
+import { Card } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
+import { CursorPager, pageHref } from "@/components/cursor-pager";
+import { InternalAccountsTable } from "@/components/internal-accounts-table";
+import { PageHeader } from "@/components/page-header";
+import { AccountFilters } from "./_components/account-filters";
+import { AccountsTabs } from "./_components/accounts-tabs";
+import { AccountListParamsSchema, filterQuery } from "./list-params";
 
 export const metadata: Metadata = { title: "Accounts" };
 
-export default function AccountsPage() {
+const PAGE_SIZE = 20;
+
+export default async function AccountsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireSession();
+  const params = AccountListParamsSchema.parse(await searchParams);
+  const { customerId, currency, cursor } = params;
+  const client = await serviceClient();
+  const [platform, customers, { data: config }] = await Promise.all([
+    client.GET("/platform/internal-accounts"),
+    client.GET("/customers/internal-accounts", { params: { query: { limit: PAGE_SIZE, customerId, currency, cursor } } }),
+    client.GET("/config"),
+  ]);
+  const pageNumber = cursor ? (params.page ?? 2) : 1;
+  const page = customers.data;
+  const isFiltered = Boolean(customerId || currency);
+
   return (
-    <ComingSoon
-      title="Accounts"
-      summary="Internal balances and external bank or wallet accounts."
-      features={[
-        "See internal account balances and balance changes",
-        "Manage customers' and the platform's external accounts",
-        "Verify account ownership and trust beneficiaries",
-      ]}
-    />
+    <>
+      <PageHeader title="Accounts" description="Balances held at the service, and the bank accounts and wallets money is paid out to." />
+      <AccountsTabs current="/accounts" />
+      <div className="space-y-6">
+        <Card title="Platform accounts" description="Your platform's own balances: they fund payouts and receive your fees." flush>
+          {platform.data ? (
+            <InternalAccountsTable accounts={platform.data.data} empty="No platform accounts." />
+          ) : (
+            <div className="p-5">
+              <Notice tone="error" title="Could not load platform accounts">{platform.error?.message ?? "The service did not answer."}</Notice>
+            </div>
+          )}
+        </Card>
+        <Card title="Customer accounts" description={page ? `${page.totalCount ?? page.data.length} account(s)${isFiltered ? " matching the filters" : ""}.` : undefined} flush>
+          <AccountFilters key={`${customerId}|${currency}`} action="/accounts" filters={{ customerId, currency }} currencies={config?.supportedCurrencies.map((c) => c.currencyCode) ?? []} />
+          {page ? (
+            <InternalAccountsTable accounts={page.data} isShowingOwner empty={isFiltered ? "No accounts match these filters." : "No customer accounts yet. Customers get theirs once they accept the end-user terms."} />
+          ) : (
+            <div className="p-5">
+              <Notice tone="error" title="Could not load customer accounts">{customers.error?.message ?? "The service did not answer."}</Notice>
+            </div>
+          )}
+          <CursorPager
+            label="Customer account pages"
+            pageNumber={pageNumber}
+            firstHref={pageHref("/accounts", filterQuery(params))}
+            nextHref={page?.hasMore && page.nextCursor ? pageHref("/accounts", filterQuery(params), { cursor: page.nextCursor, pageNumber: pageNumber + 1 }) : undefined}
+          />
+        </Card>
+      </div>
+    </>
   );
 }

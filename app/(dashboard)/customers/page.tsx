@@ -1,19 +1,72 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/coming-soon";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { requireSession } from "@/lib/auth/session";
+import { serviceClient } from "@/lib/client/server";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
+import { CursorPager, pageHref } from "@/components/cursor-pager";
+import { PageHeader } from "@/components/page-header";
+import { CustomerFilters, isFiltered } from "./_components/customer-filters";
+import { CustomersTable } from "./_components/customers-table";
+import { customerHref } from "./_components/kyc-status-badge";
+import { CustomerListParamsSchema, filterQuery, filtersOf, listQuery } from "./list-params";
 
 export const metadata: Metadata = { title: "Customers" };
 
-export default function CustomersPage() {
+const PAGE_SIZE = 20;
+
+export default async function CustomersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { user } = await requireSession();
+  const params = CustomerListParamsSchema.parse(await searchParams);
+  if (params.q?.startsWith("Customer:")) redirect(customerHref(params.q));
+  const client = await serviceClient();
+  const [{ data: page, error }, { data: config }] = await Promise.all([
+    client.GET("/customers", { params: { query: { limit: PAGE_SIZE, ...listQuery(params) } } }),
+    client.GET("/config"),
+  ]);
+  const filters = filtersOf(params);
+  const pageNumber = params.cursor ? (params.page ?? 2) : 1;
+  const total = page?.totalCount ?? page?.data.length ?? 0;
+  const canManage = user.role === "ADMIN";
+
   return (
-    <ComingSoon
-      title="Customers"
-      summary="Individuals and businesses on your platform, with their KYC/KYB status."
-      features={[
-        "Search and filter customers by type, region, currency or UMA address",
-        "Create, update and delete individual and business customers",
-        "Follow KYC/KYB verifications, beneficial owners and documents",
-        "Import customers in bulk from CSV",
-      ]}
-    />
+    <>
+      <PageHeader
+        title="Customers"
+        description="Individuals and businesses on your platform, with their KYC/KYB status and accounts."
+        actions={
+          canManage && (
+            <>
+              <Link href="/customers/import" className={buttonClasses("secondary")}>
+                Import CSV
+              </Link>
+              <Link href="/customers/new" className={buttonClasses("primary")}>
+                New customer
+              </Link>
+            </>
+          )
+        }
+      />
+      <Card title="All customers" description={page ? `${total} customer(s)${isFiltered(filters) ? " matching the filters" : ""}, newest first.` : undefined} flush>
+        <CustomerFilters key={JSON.stringify(filters)} filters={filters} currencies={config?.supportedCurrencies.map((c) => c.currencyCode) ?? []} />
+        {page ? (
+          <CustomersTable customers={page.data} isFiltered={isFiltered(filters)} />
+        ) : (
+          <div className="p-5">
+            <Notice tone="error" title="Could not load customers">
+              {error?.message ?? "The service did not answer."}
+            </Notice>
+          </div>
+        )}
+        <CursorPager
+          label="Customer pages"
+          pageNumber={pageNumber}
+          firstHref={pageHref("/customers", filterQuery(params))}
+          nextHref={page?.hasMore && page.nextCursor ? pageHref("/customers", filterQuery(params), { cursor: page.nextCursor, pageNumber: pageNumber + 1 }) : undefined}
+        />
+      </Card>
+    </>
   );
 }

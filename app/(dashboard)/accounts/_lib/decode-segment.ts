@@ -1,0 +1,8 @@
+/** `InternalAccount:<uuid>` may arrive percent-encoded; a malformed escape is just an unknown id. */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,82 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireSession } from "@/lib/auth/session";
+import { serviceClient } from "@/lib/client/server";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
+import { CursorPager, pageHref } from "@/components/cursor-pager";
+import { ExternalAccountsTable, externalAccountSummary } from "@/components/external-accounts-table";
+import { PageHeader } from "@/components/page-header";
+import { AccountFilters } from "../_components/account-filters";
+import { AccountsTabs } from "../_components/accounts-tabs";
+import { DeleteExternalAccountButton } from "../_components/delete-external-account-button";
+import { AccountListParamsSchema, filterQuery } from "../list-params";
+
+export const metadata: Metadata = { title: "External accounts" };
+
+const PAGE_SIZE = 20;
+const BASE = "/accounts/external";
+/** Currencies external accounts commonly hold; the API accepts more. */
+const EXTERNAL_CURRENCIES = ["USD", "EUR", "GBP", "CAD", "MXN", "BRL", "INR", "USDC", "USDT", "BTC"];
+
+export default async function ExternalAccountsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { user } = await requireSession();
+  const params = AccountListParamsSchema.parse(await searchParams);
+  const { customerId, currency, cursor } = params;
+  const client = await serviceClient();
+  const [platform, customers] = await Promise.all([
+    client.GET("/platform/external-accounts", { params: { query: { limit: 100, currency } } }),
+    client.GET("/customers/external-accounts", { params: { query: { limit: PAGE_SIZE, customerId, currency, cursor } } }),
+  ]);
+  const canManage = user.role === "ADMIN";
+  const pageNumber = cursor ? (params.page ?? 2) : 1;
+  const page = customers.data;
+  const actions = canManage
+    ? (a: { id: string; currency: string; customerId?: string; accountInfo: Parameters<typeof externalAccountSummary>[0] }) => {
+        const { kind, identifier } = externalAccountSummary(a.accountInfo);
+        return <DeleteExternalAccountButton externalAccountId={a.id} label={`${a.currency} · ${kind} ${identifier}`} isPlatform={!a.customerId} />;
+      }
+    : undefined;
+  const addHref = `${BASE}/new${customerId ? `?customerId=${encodeURIComponent(customerId)}` : ""}`;
+
+  return (
+    <>
+      <PageHeader
+        title="Accounts"
+        description="Balances held at the service, and the bank accounts and wallets money is paid out to."
+        actions={canManage && <Link href={addHref} className={buttonClasses("primary")}>Add external account</Link>}
+      />
+      <AccountsTabs current="/accounts/external" />
+      <div className="space-y-6">
+        <Card title="Customers' external accounts" description="Status is the account's screening state; the beneficiary check compares the name given with the bank's record." flush>
+          <AccountFilters key={`${customerId}|${currency}`} action={BASE} filters={{ customerId, currency }} currencies={EXTERNAL_CURRENCIES} />
+          {page ? (
+            <ExternalAccountsTable accounts={page.data} isShowingOwner={!customerId} actions={actions} empty={customerId || currency ? "No external accounts match these filters." : "No customer external accounts yet."} />
+          ) : (
+            <div className="p-5">
+              <Notice tone="error" title="Could not load external accounts">{customers.error?.message ?? "The service did not answer."}</Notice>
+            </div>
+          )}
+          <CursorPager
+            label="External account pages"
+            pageNumber={pageNumber}
+            firstHref={pageHref(BASE, filterQuery(params))}
+            nextHref={page?.hasMore && page.nextCursor ? pageHref(BASE, filterQuery(params), { cursor: page.nextCursor, pageNumber: pageNumber + 1 }) : undefined}
+          />
+        </Card>
+        {!customerId && (
+          <Card title="Platform external accounts" description="Your platform's own bank accounts and wallets." flush>
+            {platform.data ? (
+              <ExternalAccountsTable accounts={platform.data.data} actions={actions} empty="No platform external accounts yet." />
+            ) : (
+              <div className="p-5">
+                <Notice tone="error" title="Could not load platform external accounts">{platform.error?.message ?? "The service did not answer."}</Notice>
+              </div>
+            )}
+          </Card>
+        )}
+      </div>
+    </>
+  );
+}

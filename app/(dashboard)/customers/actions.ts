@@ -1,0 +1,86 @@
+"use server";
+
+import { isIP } from "node:net";
+import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
+import { z } from "zod";
+import type { components } from "@/lib/client/generated/schema";
+import { invalidInputResult, type ActionResult } from "@/lib/client/action-result";
+import { callService } from "@/lib/client/call-service";
+import { CustomerFormSchema, toCreateRequest, toUpdateRequest, type ConsentSource } from "./form-values";
+
+type Customer = components["schemas"]["CustomerOneOf"];
+type BulkJobAccepted = components["schemas"]["BulkCustomerImportJobAccepted"];
+type BulkJob = components["schemas"]["BulkCustomerImportJob"];
+
+const CustomerIdInputSchema = z.object({ customerId: z.string().min(1).max(200) });
+const UpdateCustomerInputSchema = CustomerIdInputSchema.extend({ values: CustomerFormSchema });
+const JobIdInputSchema = z.object({ jobId: z.string().min(1).max(200) });
+
+/** The API's limit; checked here too so a huge upload fails before it is streamed onwards. */
+const MAX_CSV_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Staff record the customer's acceptance as they see it: now, from the address this request came
+ * from (the first X-Forwarded-For hop when a proxy set one; loopback when there is none).
+ */
+async function consentSource(): Promise<ConsentSource> {
+  const forwarded = (await headers()).get("x-forwarded-for")?.split(",")[0]?.trim() ?? "";
+  return { acceptedAt: new Date().toISOString(), ipAddress: isIP(forwarded) ? forwarded : "127.0.0.1" };
+}
+
+/** POST /customers; the API's field errors come back keyed by the form's field paths. */
+export async function createCustomerAction(input: unknown): Promise<ActionResult<Customer>> {
+  const parsed = CustomerFormSchema.safeParse(input);
+  if (!parsed.success) return invalidInputResult(parsed.error);
+  const body = toCreateRequest(parsed.data, await consentSource());
+  const result = await callService((client) => client.POST("/customers", { body }));
+  if (result.ok) revalidatePath("/customers");
+  return result;
+}
+
+/** PATCH /customers/{customerId}: changes the fields the form holds; consents are added. */
+export async function updateCustomerAction(input: unknown): Promise<ActionResult<Customer>> {
+  const parsed = UpdateCustomerInputSchema.safeParse(input);
+  if (!parsed.success) return invalidInputResult(parsed.error);
+  const { customerId, values } = parsed.data;
+  const body = toUpdateRequest(values, await consentSource());
+  const result = await callService((client) => client.PATCH("/customers/{customerId}", { params: { path: { customerId } }, body }));
+  if (result.ok) revalidatePath("/customers", "layout");
+  return result;
+}
+
+/** DELETE /customers/{customerId}: the customer stays readable, marked deleted. */
+export async function deleteCustomerAction(input: unknown): Promise<ActionResult<Customer>> {
+  const parsed = CustomerIdInputSchema.safeParse(input);
+  if (!parsed.success) return invalidInputResult(parsed.error);
+  const { customerId } = parsed.data;
+  const result = await callService((client) => client.DELETE("/customers/{customerId}", { params: { path: { customerId } } }));
+  if (result.ok) revalidatePath("/customers", "layout");
+  return result;
+}
+
+/** POST /customers/bulk/csv with the form's `file`; the rows are created by a background job. */
+export async function uploadCustomersCsvAction(formData: FormData): Promise<ActionResult<BulkJobAccepted>> {
+  const file = formData.get("file");
+  if (!(file instanceof File) || file.size === 0) {
+    return { ok: false, error: { code: "INVALID_INPUT", message: "Choose a CSV file", fieldErrors: { file: "choose a CSV file" } } };
+  }
+  if (file.size > MAX_CSV_BYTES) {
+    return { ok: false, error: { code: "INVALID_INPUT", message: "The file is too large", fieldErrors: { file: "must be at most 5 MB" } } };
+  }
+  const body = new FormData();
+  body.set("file", file, file.name);
+  // openapi-fetch sends FormData as multipart with its boundary; the typed body says `file: string`.
+  const result = await callService((client) => client.POST("/customers/bulk/csv", { body: body as unknown as { file: string } }));
+  if (result.ok) revalidatePath("/customers");
+  return result;
+}
+
+/** GET /customers/bulk/jobs/{jobId}: progress, per-row errors and the customers created so far. */
+export async function getBulkImportJobAction(input: unknown): Promise<ActionResult<BulkJob>> {
+  const parsed = JobIdInputSchema.safeParse(input);
+  if (!parsed.success) return invalidInputResult(parsed.error);
+  const { jobId } = parsed.data;
+  return callService((client) => client.GET("/customers/bulk/jobs/{jobId}", { params: { path: { jobId } } }));
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import type { CustomerFilterValues } from "./_components/customer-filters";
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const optionalText = (max: number) => z.string().trim().max(max).optional().catch(undefined).transform((v) => v || undefined);
+const optionalDay = z.string().regex(DAY).optional().catch(undefined);
+
+// Anything unexpected in the URL is dropped rather than sent to the API.
+export const CustomerListParamsSchema = z.object({
+  q: optionalText(320),
+  customerType: z.enum(["INDIVIDUAL", "BUSINESS"]).optional().catch(undefined),
+  currency: z.string().regex(/^[A-Z]{3,5}$/).optional().catch(undefined),
+  createdFrom: optionalDay,
+  createdTo: optionalDay,
+  deleted: z.literal("1").optional().catch(undefined),
+  cursor: optionalText(512),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+});
+export type CustomerListParams = z.infer<typeof CustomerListParamsSchema>;
+
+export function filtersOf(params: CustomerListParams): CustomerFilterValues {
+  const { q, customerType, currency, createdFrom, createdTo } = params;
+  return { q, customerType, currency, createdFrom, createdTo, isIncludingDeleted: params.deleted === "1" };
+}
+
+/** The next UTC midnight after a day, so "created to" includes the whole day. */
+function dayAfter(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString();
+}
+
+/**
+ * GET /customers query for the filters. The search box takes your own customer id, or an UMA
+ * address when it starts with `$` (a `Customer:` id opens the customer instead).
+ */
+export function listQuery(params: CustomerListParams) {
+  const isUma = params.q?.startsWith("$");
+  return {
+    platformCustomerId: isUma ? undefined : params.q,
+    umaAddress: isUma ? params.q : undefined,
+    customerType: params.customerType,
+    currency: params.currency,
+    createdAfter: params.createdFrom && `${params.createdFrom}T00:00:00.000Z`,
+    createdBefore: params.createdTo && dayAfter(params.createdTo),
+    isIncludingDeleted: params.deleted === "1" ? ("true" as const) : undefined,
+    cursor: params.cursor,
+  };
+}
+
+/** The filters as URL parameters, for paging links. */
+export function filterQuery(params: CustomerListParams): Record<string, string | undefined> {
+  const { q, customerType, currency, createdFrom, createdTo, deleted } = params;
+  return { q, customerType, currency, createdFrom, createdTo, deleted };
+}

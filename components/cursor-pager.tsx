@@ -1,0 +1,45 @@
+import Link from "next/link";
+import { buttonClasses } from "./ui/button";
+
+export interface CursorPagerProps {
+  /** Names the navigation landmark: "Customer pages". */
+  label: string;
+  pageNumber: number;
+  firstHref: string;
+  /** Absent on the last page. */
+  nextHref?: string;
+}
+
+/** Cursor paging as the API offers it: forward one page at a time, or back to the first. */
+export function CursorPager({ label, pageNumber, firstHref, nextHref }: CursorPagerProps) {
+  if (pageNumber <= 1 && !nextHref) return null;
+  return (
+    <nav aria-label={label} className="flex items-center justify-between border-t border-zinc-200 px-5 py-3 text-xs text-zinc-500">
+      <span>Page {pageNumber}</span>
+      <div className="flex gap-2">
+        {pageNumber > 1 && (
+          <Link href={firstHref} className={buttonClasses("secondary", "sm")}>
+            First page
+          </Link>
+        )}
+        {nextHref && (
+          <Link href={nextHref} className={buttonClasses("secondary", "sm")}>
+            Next page
+          </Link>
+        )}
+      </div>
+    </nav>
+  );
+}
+
+/** `base?query` with the cursor and page number of the page after this one. */
+export function pageHref(base: string, query: Record<string, string | undefined>, next?: { cursor: string; pageNumber: number }): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
+  if (next) {
+    search.set("cursor", next.cursor);
+    search.set("page", String(next.pageNumber));
+  }
+  const text = search.toString();
+  return text ? `${base}?${text}` : base;
+}

@@ -1,0 +1,89 @@
+/**
+ * Money on screen. Amounts are integers in the currency's smallest unit; they are formatted from
+ * their digits and the currency's `decimals`, never through floating point (STYLE.md "Money").
+ */
+
+export interface MoneyCurrency {
+  code: string;
+  symbol?: string;
+  decimals?: number;
+}
+
+/** What the API sends (a JSON integer), a bigint, or a digit string: always as exact digits. */
+export type MinorUnits = number | bigint | string;
+
+const INTEGER = /^-?\d+$/;
+
+/** The exact integer digits of an amount. A JSON number is exact up to 2^53, far above 10^11. */
+export function minorUnitsToString(amount: MinorUnits): string {
+  if (typeof amount === "bigint") return amount.toString();
+  if (typeof amount === "string") {
+    if (!INTEGER.test(amount)) throw new Error(`Not an integer amount: ${amount}`);
+    return BigInt(amount).toString();
+  }
+  if (!Number.isInteger(amount)) throw new Error(`Not an integer amount: ${amount}`);
+  return BigInt(amount).toString();
+}
+
+/** "-123456" with 2 decimals → "-1,234.56"; grouping is optional (CSV wants none). */
+export function formatMinorUnits(amount: MinorUnits, decimals: number, { grouping = true } = {}): string {
+  const digits = minorUnitsToString(amount);
+  const isNegative = digits.startsWith("-");
+  const unsigned = (isNegative ? digits.slice(1) : digits).padStart(decimals + 1, "0");
+  const whole = decimals > 0 ? unsigned.slice(0, -decimals) : unsigned;
+  const fraction = decimals > 0 ? unsigned.slice(-decimals) : "";
+  const grouped = grouping ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",") : whole;
+  return `${isNegative ? "-" : ""}${grouped}${fraction ? `.${fraction}` : ""}`;
+}
+
+/** Most fiat currencies have 2 decimals; the API sends the exact number with every amount. */
+export function currencyDecimals(currency: MoneyCurrency): number {
+  return currency.decimals ?? 2;
+}
+
+/** "$25.00", "€1,000.00", "-$3.10"; without a distinct symbol, "25.000000 USDB". */
+export function formatMoney(amount: MinorUnits, currency: MoneyCurrency): string {
+  const text = formatMinorUnits(amount, currencyDecimals(currency));
+  const symbol = currency.symbol && currency.symbol !== currency.code ? currency.symbol : undefined;
+  if (!symbol) return `${text} ${currency.code}`;
+  return text.startsWith("-") ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
+}
+
+export type ParsedAmount = { ok: true; minorUnits: string } | { ok: false; message: string };
+
+const MAJOR = /^(\d*)(?:\.(\d*))?$/;
+
+/**
+ * "12.34" → "1234" minor units (2 decimals), exactly: digits are shifted, never multiplied as
+ * floats. Accepts "12", "12.", ".5", "1,234.50" and surrounding spaces; refuses signs, exponents
+ * and more fractional digits than the currency has.
+ */
+export function parseMajorUnits(text: string, decimals: number): ParsedAmount {
+  const cleaned = text.trim().replace(/[,_\s]/g, "");
+  const match = MAJOR.exec(cleaned);
+  if (!cleaned || !match || (!match[1] && !match[2])) return { ok: false, message: "must be an amount like 12.34" };
+  const whole = match[1] ?? "";
+  const fraction = match[2] ?? "";
+  if (fraction.length > decimals) {
+    return { ok: false, message: decimals === 0 ? "must be a whole amount" : `can have at most ${decimals} decimal places` };
+  }
+  return { ok: true, minorUnits: BigInt(`${whole || "0"}${fraction.padEnd(decimals, "0")}`).toString() };
+}
+
+export interface MoneyProps {
+  amount: MinorUnits;
+  currency: MoneyCurrency;
+  className?: string;
+  testId?: string;
+}
+
+/** An amount with its currency, in tabular figures; negative amounts in red. */
+export function Money({ amount, currency, className = "", testId }: MoneyProps) {
+  const text = formatMoney(amount, currency);
+  const tone = text.startsWith("-") ? "text-red-700" : "";
+  return (
+    <span data-testid={testId} className={`whitespace-nowrap tabular-nums ${tone} ${className}`.trim()} title={`${minorUnitsToString(amount)} minor units (${currency.code})`}>
+      {text}
+    </span>
+  );
+}
