@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 reports="$PWD/.test-reports"
 rm -rf "$reports" && mkdir -p "$reports"
-passed=0 failed=0 skipped=0
+passed=0 failed=0 skipped=0 playwright_status=0
 
 step() { # name, command…
   local name=$1; shift
@@ -28,6 +28,7 @@ echo "=== build"
 if npm run build; then
   echo "=== end-to-end tests (playwright)"
   PLAYWRIGHT_JSON_OUTPUT_FILE="$reports/playwright.json" npx playwright test -c e2e --reporter=list,json
+  playwright_status=$?
 else
   echo "!!! build failed; end-to-end tests not run"
   failed=$((failed + 1))
@@ -47,7 +48,9 @@ if (!fs.existsSync(f)) { console.log("0 0 0"); process.exit(); }
 const s = JSON.parse(fs.readFileSync(f, "utf8")).stats;
 console.log(s.expected + s.flaky, s.unexpected, s.skipped);
 ' "$reports/playwright.json")"
+# A runner that failed without reporting a failed test (crash, port in use) still fails the run.
 if [ "$vitest_status" -ne 0 ] && [ "$vf" -eq 0 ]; then vf=1; fi
+if [ "$playwright_status" -ne 0 ] && [ "$pf" -eq 0 ]; then pf=1; fi
 
 passed=$((passed + vp + pp)); failed=$((failed + vf + pf)); skipped=$((skipped + vs + ps))
 echo

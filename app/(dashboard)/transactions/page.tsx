@@ -1,18 +1,69 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/coming-soon";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { requireSession } from "@/lib/auth/session";
+import { serviceClient } from "@/lib/client/server";
+import { Card } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
+import { buttonClasses } from "@/components/ui/button";
+import { CursorPager, pageHref } from "@/components/cursor-pager";
+import { PageHeader } from "@/components/page-header";
+import { TransactionFilters } from "./_components/transaction-filters";
+import { TransactionsTable } from "./_components/transactions-table";
+import { TransactionListParamsSchema, apiQuery, filterQuery } from "./_lib/list-params";
+import { transactionHref } from "./_lib/transaction-href";
 
 export const metadata: Metadata = { title: "Transactions" };
 
-export default function TransactionsPage() {
+const PAGE_SIZE = 20;
+const TRANSACTION_ID = /^(?:Transaction:)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+export default async function TransactionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireSession();
+  const params = TransactionListParamsSchema.parse(await searchParams);
+  // A transaction id in the search box goes straight to its page; anything else is a reference.
+  const idMatch = params.q ? TRANSACTION_ID.exec(params.q) : null;
+  if (idMatch) redirect(transactionHref(`Transaction:${idMatch[1]}`));
+
+  const client = await serviceClient();
+  const { data: page, error } = await client.GET("/transactions", { params: { query: apiQuery(params, PAGE_SIZE) } });
+  const filters = filterQuery(params);
+  const isFiltered = Object.values(filters).some(Boolean);
+  const pageNumber = params.cursor ? (params.page ?? 2) : 1;
+  const total = page?.totalCount ?? page?.data.length ?? 0;
+
   return (
-    <ComingSoon
-      title="Transactions"
-      summary="Every payment in and out, with its status and timeline."
-      features={[
-        "Filter transactions by customer, status, type and date",
-        "Approve or reject incoming payments waiting for the platform",
-        "Cancel pending transactions and confirm receipt delivery",
-      ]}
-    />
+    <>
+      <PageHeader
+        title="Transactions"
+        description="Every payment in and out, with its status and timeline."
+        actions={
+          <Link href="/transactions/new" className={buttonClasses("primary")}>
+            Send transfer
+          </Link>
+        }
+      />
+      <Card title="All transactions" description={page ? `${total} transaction(s)${isFiltered ? " matching the filters" : ""}, newest first.` : undefined} flush>
+        {/* Keyed by the filters so the uncontrolled fields show the URL's values after Clear or Back. */}
+        <TransactionFilters key={Object.values(filters).join("|")} {...params} />
+        {page ? (
+          <TransactionsTable transactions={page.data} isFiltered={isFiltered} />
+        ) : (
+          <div className="p-5">
+            <Notice tone="error" title="Could not load transactions">
+              {error?.message ?? "The service did not answer."}
+            </Notice>
+          </div>
+        )}
+        {page && (
+          <CursorPager
+            label="Transaction pages"
+            pageNumber={pageNumber}
+            firstHref={pageHref("/transactions", filters)}
+            nextHref={page.hasMore && page.nextCursor ? pageHref("/transactions", filters, { cursor: page.nextCursor, pageNumber: pageNumber + 1 }) : undefined}
+          />
+        )}
+      </Card>
+    </>
   );
 }

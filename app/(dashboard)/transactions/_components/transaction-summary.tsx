@@ -1,0 +1,74 @@
+import type { components } from "@/lib/client/generated/schema";
+import { Card } from "@/components/ui/card";
+import { DateTime } from "@/components/date-time";
+import { Fact } from "@/components/fact";
+import { Money } from "@/components/money";
+import { TransactionStatusBadge } from "./transaction-status-badge";
+
+type Transaction = components["schemas"]["TransactionOneOf"];
+type CurrencyAmount = components["schemas"]["CurrencyAmount"];
+type Side = Transaction["destination"] | Transaction["source"];
+
+function Amount({ value, testId }: { value: CurrencyAmount | undefined; testId: string }) {
+  return value ? <Money amount={value.amount} currency={value.currency} testId={testId} /> : <span className="text-zinc-400">—</span>;
+}
+
+function SideText({ side }: { side: Side }) {
+  if (!side) return <span className="text-zinc-400">—</span>;
+  const fields = side as unknown as Record<string, unknown>;
+  const label = typeof fields.accountId === "string" ? fields.accountId : typeof fields.umaAddress === "string" ? fields.umaAddress : "—";
+  const currency = typeof fields.currency === "string" ? ` (${fields.currency})` : "";
+  return (
+    <code className="font-mono text-xs break-all">
+      {label}
+      {currency}
+    </code>
+  );
+}
+
+/** The transaction's facts: amounts, both sides, rail, reference, and why it failed or was refunded. */
+export function TransactionSummary({ transaction: t }: { transaction: Transaction }) {
+  const rail = t.type === "OUTGOING" ? t.paymentRail : undefined;
+  return (
+    <Card>
+      <dl className="grid gap-4 md:grid-cols-4">
+        <Fact label="Status" testId="transaction-status">
+          <TransactionStatusBadge status={t.status} />
+        </Fact>
+        <Fact label="Sent">
+          <Amount value={t.sentAmount} testId="sent-amount" />
+        </Fact>
+        <Fact label="Received">
+          <Amount value={t.receivedAmount} testId="received-amount" />
+        </Fact>
+        <Fact label="Fees">
+          <Amount value={t.sentAmount && { amount: t.fees ?? 0, currency: t.sentAmount.currency }} testId="fees" />
+        </Fact>
+        <Fact label="Source">
+          <SideText side={t.source} />
+        </Fact>
+        <Fact label="Destination">
+          <SideText side={t.destination} />
+        </Fact>
+        <Fact label="Rail" testId="transaction-rail">
+          {rail ?? "—"}
+        </Fact>
+        <Fact label="Reference" testId="transaction-reference">
+          <span className="font-mono text-xs">{t.reconciliationInstructions?.reference ?? "—"}</span>
+        </Fact>
+        <Fact label="Created">
+          <DateTime value={t.createdAt} />
+        </Fact>
+        <Fact label="Settled">
+          <DateTime value={t.settledAt} />
+        </Fact>
+        <Fact label="Failure reason" testId="transaction-failure-reason">
+          {t.failureReason ?? "—"}
+        </Fact>
+        <Fact label="Refund" testId="transaction-refund">
+          {t.refund ? `${t.refund.status}${t.refund.reason ? ` · ${t.refund.reason}` : ""} · ${t.refund.reference}` : "—"}
+        </Fact>
+      </dl>
+    </Card>
+  );
+}

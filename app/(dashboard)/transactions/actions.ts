@@ -1,0 +1,33 @@
+"use server";
+
+import { randomUUID } from "node:crypto";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import type { components } from "@/lib/client/generated/schema";
+import { invalidInputResult, type ActionResult } from "@/lib/client/action-result";
+import { callService } from "@/lib/client/call-service";
+
+type Transaction = components["schemas"]["TransactionOneOf"];
+
+// Shape only: the API owns the rules (currencies match, balance covers it) and names the bad fields.
+const SendTransferInputSchema = z.object({
+  sourceAccountId: z.string().min(1, "Choose a source account").max(200),
+  destinationAccountId: z.string().min(1, "Choose a destination account").max(200),
+  /** Minor units as exact digits; at most 16 digits stays exact as a JSON number (API max 10^15). */
+  amount: z.string().regex(/^\d{1,16}$/, "must be an amount like 12.34"),
+});
+
+/** POST /transfer-out with a fresh Idempotency-Key: the OUTGOING transaction, or INSUFFICIENT_BALANCE & co. */
+export async function sendTransferAction(input: unknown): Promise<ActionResult<Transaction>> {
+  const parsed = SendTransferInputSchema.safeParse(input);
+  if (!parsed.success) return invalidInputResult(parsed.error);
+  const { sourceAccountId, destinationAccountId, amount } = parsed.data;
+  const result = await callService((client) =>
+    client.POST("/transfer-out", {
+      params: { header: { "idempotency-key": randomUUID() } },
+      body: { source: { accountId: sourceAccountId }, destination: { accountId: destinationAccountId }, amount: Number(amount) },
+    }),
+  );
+  if (result.ok) revalidatePath("/transactions", "layout");
+  return result;
+}
