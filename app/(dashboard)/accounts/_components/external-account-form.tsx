@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Notice } from "@/components/ui/notice";
+import { FormErrorNotice } from "@/components/form-error-notice";
 import { SelectField, TextField } from "@/components/text-field";
 import { createExternalAccountAction } from "../actions";
 import { ACCOUNT_KINDS, type AccountKind, type ExternalAccountFormValues } from "../external-account-values";
@@ -77,19 +77,7 @@ export function ExternalAccountForm({ initialValues }: { initialValues: External
   const isBank = values.kind !== "USDC_WALLET";
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
-      {error && (
-        <Notice tone="error" title={errorMessage(error)} testId="external-account-error">
-          {otherErrors.length > 0 && (
-            <ul className="list-disc pl-5">
-              {otherErrors.map(([field, message]) => (
-                <li key={field}>
-                  <code className="font-mono text-xs">{field}</code> {message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Notice>
-      )}
+      {error && <FormErrorNotice title={errorMessage(error)} otherErrors={otherErrors} testId="external-account-error" />}
       <fieldset disabled={pending} className="space-y-6">
         <Card title="Owner and kind">
           <div className="grid gap-5 md:grid-cols-2">

@@ -6,7 +6,7 @@ import type { components } from "@/lib/client/generated/schema";
 import { describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Notice } from "@/components/ui/notice";
+import { FormErrorNotice } from "@/components/form-error-notice";
 import { createCustomerAction, updateCustomerAction } from "../actions";
 import type { CustomerFormValues } from "../form-values";
 import { AddressFields } from "./address-fields";
@@ -83,19 +83,7 @@ export function CustomerForm({ initialValues, customerId, currencies, terms, acc
   const section = { values, update, errors: { ...conflictErrors, ...errors } };
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
-      {error && (
-        <Notice tone="error" title={errorMessage(error)} testId="customer-form-error">
-          {otherErrors.length > 0 && (
-            <ul className="list-disc pl-5">
-              {otherErrors.map(([field, message]) => (
-                <li key={field}>
-                  <code className="font-mono text-xs">{field}</code> {message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Notice>
-      )}
+      {error && <FormErrorNotice title={errorMessage(error)} otherErrors={otherErrors} testId="customer-form-error" />}
       <fieldset disabled={pending} className="space-y-6">
         {!isEditing && (
           <Card title="Customer type">

@@ -4,7 +4,7 @@ import { useState, useTransition, type FormEvent } from "react";
 import { describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Notice } from "@/components/ui/notice";
+import { FormErrorNotice } from "@/components/form-error-notice";
 import { updateConfigAction } from "../actions";
 import { configToFormValues, type SettingsFormValues } from "../form-values";
 import { CurrencyTable } from "./currency-table";
@@ -63,19 +63,7 @@ export function SettingsForm({ initialValues, canEdit }: SettingsFormProps) {
   const section = { values, update, errors };
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
-      {error && (
-        <Notice tone="error" title={errorMessage(error)} testId="settings-error">
-          {otherErrors.length > 0 && (
-            <ul className="list-disc pl-5">
-              {otherErrors.map(([field, message]) => (
-                <li key={field}>
-                  <code className="font-mono text-xs">{field}</code> {message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Notice>
-      )}
+      {error && <FormErrorNotice title={errorMessage(error)} otherErrors={otherErrors} testId="settings-error" />}
       <fieldset disabled={!canEdit || pending} className="space-y-6">
         <Card title="Webhooks and UMA">
           <GeneralFields {...section} />

@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { components } from "@/lib/client/generated/schema";
 import { DateTimeSeconds } from "@/components/date-time-seconds";
 import { StatusBadge } from "@/components/status-badge";
-import { DeliveryStatusBadge } from "@/app/(dashboard)/webhooks/_components/delivery-status-badge";
+import { DeliveryStatusBadge } from "@/components/delivery-status-badge";
 import { TransactionStatusBadge } from "./transaction-status-badge";
 
 type StatusChange = components["schemas"]["TransactionStatusChange"];

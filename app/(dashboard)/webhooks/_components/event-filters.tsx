@@ -2,7 +2,7 @@ import Form from "next/form";
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
-import { DELIVERY_STATUS_LABELS } from "./delivery-status-badge";
+import { DELIVERY_STATUS_LABELS } from "@/components/delivery-status-badge";
 
 /** Types staff look for most; the field takes any exact type. */
 const COMMON_TYPES = ["TEST", "OUTGOING_PAYMENT.COMPLETED", "OUTGOING_PAYMENT.FAILED", "INCOMING_PAYMENT.COMPLETED", "INTERNAL_ACCOUNT.BALANCE_UPDATED", "CUSTOMER.KYC_APPROVED"];

@@ -3,7 +3,7 @@ import type { components } from "@/lib/client/generated/schema";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { DateTime } from "@/components/date-time";
 import { DateTimeSeconds } from "@/components/date-time-seconds";
-import { DeliveryStatusBadge } from "./delivery-status-badge";
+import { DeliveryStatusBadge } from "@/components/delivery-status-badge";
 
 type WebhookEvent = components["schemas"]["WebhookEvent"];
 

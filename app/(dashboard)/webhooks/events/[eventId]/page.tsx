@@ -10,7 +10,7 @@ import { CodeBlock } from "@/components/code-block";
 import { DateTimeSeconds } from "@/components/date-time-seconds";
 import { PageHeader } from "@/components/page-header";
 import { AttemptsTable } from "../../_components/attempts-table";
-import { DeliveryStatusBadge } from "../../_components/delivery-status-badge";
+import { DeliveryStatusBadge } from "@/components/delivery-status-badge";
 import { ReplayButton } from "../../_components/replay-button";
 
 export const metadata: Metadata = { title: "Webhook event" };
