@@ -1,17 +1,47 @@
-// `npm run bench`: figures, not pass/fail. Writes bench/results.json (ignored by git).
+// `npm run bench`: figures, not pass/fail (issue #12). Writes bench/results.json (ignored by git).
 import fs from "node:fs";
+import { benchHttp } from "./http";
 import { benchWebhooks } from "./webhooks";
 
-const results: { ratios: Record<string, number>; raw: Record<string, unknown> } = { ratios: {}, raw: {} };
+const started = performance.now();
+const results: { ratios: Record<string, number>; latency: Record<string, number>; raw: Record<string, unknown>; machine: Record<string, unknown> } = {
+  ratios: {},
+  latency: {},
+  raw: {},
+  machine: { cpus: (await import("node:os")).cpus().length, node: process.version, at: new Date().toISOString() },
+};
 
-const webhooks = await benchWebhooks().catch((e) => {
-  console.error("webhook benchmark failed:", e);
+try {
+  const http = await benchHttp();
+  Object.assign(results.ratios, http.ratios);
+  results.raw.http = http.figures;
+  const latency = http.figures.latency as { transfer_p99_ms: number; p99_over_pgbench_mean: number };
+  results.latency.transfer_p99_ms = latency.transfer_p99_ms;
+  results.latency.transfer_p99_over_pgbench_mean = latency.p99_over_pgbench_mean;
+
+  const webhooks = await benchWebhooks();
+  results.raw.webhooks = webhooks;
+  results.ratios.webhook_vs_post_loop = webhooks.ratio;
+} catch (e) {
+  console.error("benchmark failed:", e);
   process.exit(1);
-});
-results.raw.webhooks = webhooks;
-results.ratios.webhook_vs_post_loop = webhooks.ratio;
-console.log(`webhooks: ${webhooks.deliveriesPerSecond}/s delivered vs ${webhooks.postLoopPerSecond}/s bare signed POST loop → ratio ${webhooks.ratio}`);
+}
 
+const targets: Record<string, string> = {
+  transfer_vs_pgbench: "≥ 0.5",
+  read_vs_pgbench_select: "≥ 0.3",
+  noop_vs_node_http: "≥ 0.5",
+  webhook_vs_post_loop: "≥ 0.25",
+  quote_vs_pgbench: "(no target)",
+  pglite_vs_postgres_read: "(report)",
+};
+console.log("\nratio                          value   target");
+for (const [name, value] of Object.entries(results.ratios)) console.log(`${name.padEnd(30)} ${String(value).padEnd(7)} ${targets[name] ?? ""}`);
+console.log(`transfer p99 at 8 clients      ${results.latency.transfer_p99_ms} ms (target ≤ 50 ms and ≤ 20× pgbench mean: ${results.latency.transfer_p99_over_pgbench_mean}×)`);
+const http = results.raw.http as { memory: unknown; growth: unknown };
+console.log("memory (MB):", JSON.stringify(http.memory));
+console.log("growth:", JSON.stringify(http.growth));
+results.machine.seconds = Math.round((performance.now() - started) / 1000);
 fs.writeFileSync(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
-console.log("wrote bench/results.json");
+console.log(`wrote bench/results.json in ${results.machine.seconds} s`);
 process.exit(0);

@@ -32,9 +32,10 @@ const worker = process.env.IN_PROCESS_WORKER === "0" ? null : startWorker(svc.db
 
 const hono = getRequestListener(svc.api.fetch, { overrideGlobalObjects: process.env.HONO_OVERRIDE_GLOBALS !== "0" });
 const server = http.createServer();
-const nextApp = next({ dev, hostname: "localhost", port, httpServer: server, turbopack: dev ? true : undefined });
-await nextApp.prepare();
-const nextHandler = nextApp.getRequestHandler();
+// API_ONLY=1 serves the Service API without the dashboard (benchmarks, the reliability suite).
+const nextApp = process.env.API_ONLY === "1" ? null : next({ dev, hostname: "localhost", port, httpServer: server, turbopack: dev ? true : undefined });
+await nextApp?.prepare();
+const nextHandler = nextApp?.getRequestHandler() ?? notFound;
 
 let shuttingDown = false;
 server.on("request", (req, res) => {
@@ -72,12 +73,16 @@ async function shutdown() {
   await worker?.stop();
   await closed;
   clearInterval(reaper);
-  await nextApp.close();
+  await nextApp?.close();
   await svc.close();
   process.exit(0);
 }
 process.once("SIGTERM", shutdown);
 process.once("SIGINT", shutdown);
+
+function notFound(_req: http.IncomingMessage, res: http.ServerResponse) {
+  res.writeHead(404, { "content-type": "text/plain" }).end(`Only the Service API is served here (API_ONLY=1): ${API_BASE_PATH}\n`);
+}
 
 function persistentSecret(file: string): string {
   try {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { openDatabase, type Database } from "./db/open-database";
 import { buildApi, type ServiceApi } from "./service/http/app";
+import { rateLimitFromEnv } from "./service/http/rate-limit";
 import type { Db } from "./service/db";
 import type { BootstrapResult } from "./service/platforms/bootstrap";
 
@@ -40,7 +41,7 @@ function create(): Services {
   const internalKey = randomBytes(32).toString("base64url");
   const db = async () => (await open()).prisma;
   return {
-    api: buildApi({ getDb: db, internalKey }),
+    api: buildApi({ getDb: db, internalKey, rateLimitPerSecond: rateLimitFromEnv() }),
     db,
     internalKey,
     pendingBootstrap: null,

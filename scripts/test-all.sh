@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: typecheck, lint, the generated-client check, unit + API tests against a fresh
-# PostgreSQL database, then the end-to-end suite in Chromium against a production build.
+# PostgreSQL database, the reliability suite (reduced size), then the end-to-end suite in
+# Chromium against a production build.
 # Ends with one line `N passed, N failed[, N skipped]` over all suites (CI reads that line).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,10 @@ echo "=== unit and API tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest.json"
 vitest_status=$?
 
+echo "=== reliability suite, reduced size (vitest; npm run test:reliability for full size)"
+npx vitest run -c vitest.reliability.config.ts --reporter=default --reporter=json --outputFile="$reports/reliability.json"
+reliability_status=$?
+
 echo "=== build"
 if npm run build; then
   echo "=== end-to-end tests (playwright)"
@@ -41,6 +46,13 @@ if (!fs.existsSync(f)) { console.log("0 1 0"); process.exit(); }
 const r = JSON.parse(fs.readFileSync(f, "utf8"));
 console.log(r.numPassedTests, r.numFailedTests, r.numPendingTests + r.numTodoTests);
 ' "$reports/vitest.json")"
+read -r rp rf rs <<<"$(node -e '
+const fs = require("fs");
+const f = process.argv[1];
+if (!fs.existsSync(f)) { console.log("0 1 0"); process.exit(); }
+const r = JSON.parse(fs.readFileSync(f, "utf8"));
+console.log(r.numPassedTests, r.numFailedTests, r.numPendingTests + r.numTodoTests);
+' "$reports/reliability.json")"
 read -r pp pf ps <<<"$(node -e '
 const fs = require("fs");
 const f = process.argv[1];
@@ -50,11 +62,12 @@ console.log(s.expected + s.flaky, s.unexpected, s.skipped);
 ' "$reports/playwright.json")"
 # A runner that failed without reporting a failed test (crash, port in use) still fails the run.
 if [ "$vitest_status" -ne 0 ] && [ "$vf" -eq 0 ]; then vf=1; fi
+if [ "$reliability_status" -ne 0 ] && [ "$rf" -eq 0 ]; then rf=1; fi
 if [ "$playwright_status" -ne 0 ] && [ "$pf" -eq 0 ]; then pf=1; fi
 
-passed=$((passed + vp + pp)); failed=$((failed + vf + pf)); skipped=$((skipped + vs + ps))
+passed=$((passed + vp + rp + pp)); failed=$((failed + vf + rf + pf)); skipped=$((skipped + vs + rs + ps))
 echo
-echo "vitest: $vp passed, $vf failed; playwright: $pp passed, $pf failed; checks: see above"
+echo "vitest: $vp passed, $vf failed; reliability: $rp passed, $rf failed; playwright: $pp passed, $pf failed; checks: see above"
 line="$passed passed, $failed failed"
 [ "$skipped" -gt 0 ] && line="$line, $skipped skipped"
 echo "$line"

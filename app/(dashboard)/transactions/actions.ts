@@ -31,3 +31,36 @@ export async function sendTransferAction(input: unknown): Promise<ActionResult<T
   if (result.ok) revalidatePath("/transactions", "layout");
   return result;
 }
+
+const TransactionIdInputSchema = z.object({ transactionId: z.string().min(1).max(200) });
+const ReasonInputSchema = TransactionIdInputSchema.extend({ reason: z.string().trim().max(1024).optional() });
+
+/** POST /transactions/{id}/approve: an incoming payment awaiting the platform runs and is credited. */
+export async function approveTransactionAction(input: unknown): Promise<ActionResult<Transaction>> {
+  const parsed = TransactionIdInputSchema.safeParse(input);
+  if (!parsed.success) return invalidInputResult(parsed.error);
+  const path = { transactionId: parsed.data.transactionId };
+  const result = await callService((client) => client.POST("/transactions/{transactionId}/approve", { params: { path }, body: {} }));
+  if (result.ok) revalidatePath("/transactions", "layout");
+  return result;
+}
+
+/** POST /transactions/{id}/reject: the incoming payment becomes REJECTED; nothing is credited. */
+export async function rejectTransactionAction(input: unknown): Promise<ActionResult<Transaction>> {
+  const parsed = ReasonInputSchema.safeParse(input);
+  if (!parsed.success) return invalidInputResult(parsed.error);
+  const { transactionId, reason } = parsed.data;
+  const result = await callService((client) => client.POST("/transactions/{transactionId}/reject", { params: { path: { transactionId } }, body: reason ? { reason } : {} }));
+  if (result.ok) revalidatePath("/transactions", "layout");
+  return result;
+}
+
+/** POST /transactions/{id}/cancel: the API decides whether the payout can still be stopped. */
+export async function cancelTransactionAction(input: unknown): Promise<ActionResult<Transaction>> {
+  const parsed = ReasonInputSchema.safeParse(input);
+  if (!parsed.success) return invalidInputResult(parsed.error);
+  const { transactionId, reason } = parsed.data;
+  const result = await callService((client) => client.POST("/transactions/{transactionId}/cancel", { params: { path: { transactionId } }, body: reason ? { reason } : {} }));
+  if (result.ok) revalidatePath("/transactions", "layout");
+  return result;
+}

@@ -442,6 +442,242 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an embedded wallet's credentials
+         * @description Active credentials of the EMBEDDED_WALLET account `accountId`, oldest first; not paginated. Requires VIEW.
+         */
+        get: operations["listAuthCredentials"];
+        put?: never;
+        /**
+         * Register a credential on an embedded wallet
+         * @description EMAIL_OTP and SMS_OTP use the customer's email / phone number as nickname; OAUTH takes an OIDC token (nickname = its email claim); PASSKEY takes a WebAuthn registration (attestation, base64url) verified against the platform's challenge. Limits per wallet: one EMAIL_OTP (400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS), one SMS_OTP (400 SMS_OTP_CREDENTIAL_ALREADY_EXISTS), distinct passkeys (400 PASSKEY_CREDENTIAL_ALREADY_EXISTS), one OAUTH per identity (409 CONFLICT); an email used by another wallet → 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS. A wallet without credentials gets its first one at once (201); otherwise adding is a signed retry, and 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the credentials changed after the 202. OTP credentials come back with an `otpEncryptionTargetBundle`. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
+         */
+        post: operations["createAuthCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/credentials/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a credential
+         * @description Signed retry that must be signed by a session of a different credential of the same wallet; answers 204 and revokes every session the credential issued. The wallet's only credential cannot be deleted (400). Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
+         */
+        delete: operations["deleteAuthCredential"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/credentials/{id}/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start authentication with a credential
+         * @description EMAIL_OTP/SMS_OTP (no body): issues a fresh code (sandbox: always 000000) and returns the credential with `otpEncryptionTargetBundle`, signed by GET /config `walletEnclavePublicKey`; at most once per 30 s, else 429 RATE_LIMITED with Retry-After. PASSKEY (body `clientPublicKey`): returns a PasskeyAuthChallenge whose hex `challenge` (UTF-8 bytes) is the WebAuthn challenge and whose `requestId` goes into verify's Request-Id. Requires TRANSACT.
+         */
+        post: operations["challengeAuthCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/credentials/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a credential and open a session
+         * @description EMAIL_OTP/SMS_OTP: `encryptedOtpBundle` (HPKE to the challenge's target) holding the code and a client public key; answers 202 with a verification token as payloadToSign; sign it with that key and repeat with both headers → 200 AuthSession (no sealed key). OAUTH: fresh `oidcToken` (nonce = hex SHA-256 of the clientPublicKey text; iss/aud/sub of the credential) and `clientPublicKey` → 200 AuthSession with `encryptedSessionSigningKey`. PASSKEY: the WebAuthn `assertion` with Request-Id from the challenge → 200 AuthSession with `encryptedSessionSigningKey`. Failed checks: 401 UNAUTHORIZED with `reason`. Requires TRANSACT.
+         */
+        post: operations["verifyAuthCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an embedded wallet's active sessions
+         * @description Unexpired, unrevoked sessions of the wallet `accountId`, without sealed keys. Requires VIEW.
+         */
+        get: operations["listAuthSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a session
+         * @description Signed retry; answers 204. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
+         */
+        delete: operations["revokeAuthSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/{id}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh an active session
+         * @description Signed retry with body `clientPublicKey` on both legs; answers 201 with a new AuthSession of the same credential whose `encryptedSessionSigningKey` is sealed to clientPublicKey. A revoked or expired session → 401. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
+         */
+        post: operations["refreshAuthSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal-accounts/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export an embedded wallet's secret
+         * @description Signed retry with body `clientPublicKey` (uncompressed hex) on both legs; answers 200 {id, encryptedWalletCredentials}: the wallet's BIP39 mnemonic HPKE-sealed to clientPublicKey inside an envelope signed by GET /config walletEnclavePublicKey (organizationId = the account id). Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
+         */
+        post: operations["exportInternalAccountWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an internal account (extension)
+         * @description A customer's or the platform's internal account with its current balances.
+         */
+        get: operations["getInternalAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an embedded wallet's privacy
+         * @description Signed retry with body `privateEnabled`; answers 200 with the internal account. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
+         */
+        patch: operations["updateInternalAccount"];
+        trace?: never;
+    };
+    "/auth/delegated-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List delegated keys
+         * @description Filters: `accountId` (embedded wallet), `fundingSourceId`. Newest first; not paginated. Requires VIEW.
+         */
+        get: operations["listDelegatedKeys"];
+        put?: never;
+        /**
+         * Create a delegated signing key
+         * @description A service-custodied P-256 key for the card funding source (card + embedded wallet), created and activated (ACTIVE) on the signed retry; 201 DelegatedKey. `spendingLimits`: at most one per currency. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
+         */
+        post: operations["createDelegatedKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/delegated-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delegated key
+         * @description Requires VIEW.
+         */
+        get: operations["getDelegatedKey"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a delegated key
+         * @description Moves the key to REVOKED (idempotent); it can no longer sign. Requires TRANSACT.
+         */
+        delete: operations["revokeDelegatedKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/internal-accounts": {
         parameters: {
             query?: never;
@@ -474,26 +710,6 @@ export interface paths {
          * @description One ACTIVE account per supported currency, used to fund platform payouts and to receive platform fees.
          */
         get: operations["listPlatformInternalAccounts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/internal-accounts/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get an internal account (extension)
-         * @description A customer's or the platform's internal account with its current balances.
-         */
-        get: operations["getInternalAccount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -635,6 +851,879 @@ export interface paths {
          * @description Same currency only, from a bank external account of the internal account's owner; answers 200 with the INCOMING transaction (deprecated in favour of quotes). Credited only on success. Sandbox outcomes by the external account's last three characters: 002 and 003 fail at once, 004 and 008 fail after PROCESSING, 005 stays PENDING about 30 s then fails; anything else completes at once. Requires TRANSACT.
          */
         post: operations["createTransferIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a quote
+         * @description Prices a payment from an internal account (`ACCOUNT`) or real-time funding (`REALTIME_FUNDING`, answered with `paymentInstructions`) to an external account of the same owner, another internal account, or a UMA address (`currency` required). Lock either side: SENDING (the receiver gets less by the fees) or RECEIVING (the sender pays the fees on top). Fees: the service's 0.5% on cross-currency corridors plus the platform's standing `feeConfigs` or this quote's `platformFeeOverride` (USD sources). The quote's OUTGOING transaction exists at once (PENDING, `transactionId`); the quote expires after 5 minutes. `immediatelyExecute` runs it in the same call. Sandbox limits: USD 10,000,000 per payment (400 TRANSACTION_SIZE_LIMIT_EXCEEDED), USD 25,000,000 sent per customer (or the platform's own accounts) per UTC day (429 DAILY_VOLUME_LIMIT_EXCEEDED with Retry-After); ACH_SAME_DAY entries at most USD 1,000,000 (10,000,000 from 2027-09-17). Answers 200. Requires TRANSACT.
+         */
+        post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{quoteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a quote */
+        get: operations["getQuoteById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{quoteId}/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Execute a quote
+         * @description Runs a PENDING quote funded from an internal account: the source is debited at once, the transaction goes PENDING → PROCESSING, then the destination's sandbox outcome decides (external account suffixes 002–008, UMA sandbox counterparties). Realtime-funded quotes are run by their funds (400). Past expiresAt → 409 QUOTE_EXPIRED; already executed → 409 CONFLICT; a balance that cannot cover it → 400 INSUFFICIENT_BALANCE and the quote stays PENDING. Embedded-wallet sources need `Service-Wallet-Signature`. Requires TRANSACT.
+         */
+        post: operations["executeQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a realtime-funded quote (sandbox)
+         * @description Simulates the payer sending the funds a REALTIME_FUNDING quote asks for. `currencyCode` must be the quote's sending currency (400). The expected amount (the default) runs the quote like an execution; another amount fails it with FUNDING_AMOUNT_MISMATCH and the money goes back. Expired → 409 QUOTE_EXPIRED. Answers 200 with the transaction. Sandbox platforms only; requires TRANSACT.
+         */
+        post: operations["sandboxSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/{transactionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an unsettled payout
+         * @description Stops an OUTGOING ACH, ACH_SAME_DAY or WIRE payment that is still PROCESSING and not settled: a USER_CANCELLATION refund gives the amount back (REFUND_PENDING, then REFUND_COMPLETED), after which the payment reads COMPLETED with the refund attached (read `refund`). Settled or other states → 409 TRANSACTION_NOT_CANCELLABLE; incoming payments and other rails → 400. Requires TRANSACT.
+         */
+        post: operations["cancelTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/receiver/uma/{receiverUmaAddress}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up a UMA receiver
+         * @description What the receiver accepts (currency, estimated rate, amount range) and the payer data it asks for; pass `lookupId` to POST /quotes. Sandbox counterparties: `$success.usd@sandbox.uma.money` (also eur, mxn), `$pending.long.usd@…`, `$fail.compliance.usd@…`. Unknown domain → 404 USER_NOT_FOUND; unknown user → 404 UMA_NOT_FOUND.
+         */
+        get: operations["lookupUma"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/receiver/external-account/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up an external account as a receiver
+         * @description The account's currency with an estimated rate and amount range; pass `lookupId` to POST /quotes.
+         */
+        get: operations["lookupExternalAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/uma/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate an incoming UMA payment
+         * @description A sandbox counterparty (`$success.usd@sandbox.uma.money`, `$success.eur@…`, `$success.mxn@…`) pays one of the platform's customers, named by `receiverUmaAddress` or `customerId`, into their internal account in `receivingCurrencyCode`. The service sends the signed `INCOMING_PAYMENT.PENDING` approval request (the transaction plus `requestedReceiverCustomerInfoFields`) to the webhook endpoint, once, and follows the answer: 200 approves (COMPLETED and credited; FAILED MISSING_MANDATORY_PAYEE_DATA if a mandatory `receiverCustomerInfo` field is missing), 202 leaves it PENDING for 5 s to approve or reject, 403 REJECTED, 422 FAILED MISSING_MANDATORY_PAYEE_DATA, a timeout, error or missing endpoint FAILED PAYMENT_APPROVAL_WEBHOOK_ERROR. `$fail.compliance.usd@…` fails with COMPLIANCE_REJECTED and `$pending.long.usd@…` stays PENDING (pendingReason COMPLIANCE_REVIEW), without asking the platform. Answers 200 with the transaction after the answer was applied. Sandbox only; requires TRANSACT.
+         */
+        post: operations["sandboxReceiveUmaPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/{transactionId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an incoming payment awaiting the platform
+         * @description For an incoming payment whose approval request the platform answered 202 (within 5 s): the payment runs PROCESSING → COMPLETED and is credited. `receiverCustomerInfo` must carry every field the request marked mandatory (else 400 MISSING_MANDATORY_USER_INFO and nothing changes). 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when the payment is not awaiting the platform. Requires TRANSACT.
+         */
+        post: operations["approvePendingPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/{transactionId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject an incoming payment awaiting the platform
+         * @description The payment becomes REJECTED (INCOMING_PAYMENT.FAILED); nothing is credited. 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when it is not awaiting the platform. Requires TRANSACT.
+         */
+        post: operations["rejectPendingPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/{transactionId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm delivery of a payment's receipt
+         * @description Sets `receiptDeliveryConfirmedAt` (default now); a repeat overwrites it. Requires TRANSACT.
+         */
+        post: operations["confirmReceiptDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/transactions/{transactionId}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return an incoming ACH deposit (sandbox-only addition)
+         * @description Sandbox-only addition, not part of the published interface: simulates the bank returning a COMPLETED incoming ACH deposit (a POST /transfer-in from a US bank account). If the amount is still available, the credit is reversed and the transaction goes FAILED (INCOMING_PAYMENT.FAILED, INTERNAL_ACCOUNT.BALANCE_UPDATED); if it was already spent, the transaction stays COMPLETED. Either way the source railDetails become RETURNED with `returnedAt`. 409 INVALID_STATE_TRANSITION for anything else. Requires TRANSACT.
+         */
+        post: operations["sandboxReturnAchDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/transactions/{transactionId}/dishonor-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dishonor the return of an incoming ACH deposit (sandbox-only addition)
+         * @description Sandbox-only addition, not part of the published interface: the return of an ACH deposit is dishonored. A deposit the return had reversed (FAILED) is credited again and goes back to COMPLETED (INCOMING_PAYMENT.COMPLETED, INTERNAL_ACCOUNT.BALANCE_UPDATED); one that had stayed COMPLETED only changes its railDetails. railDetails become RETURN_DISHONORED with `dishonoredAt`, or RETURN_CONTESTED with `contestedAt` too when `contested`. 409 INVALID_STATE_TRANSITION when no return stands. Requires TRANSACT.
+         */
+        post: operations["sandboxDishonorAchReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crypto/estimate-withdrawal-fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate the fees of a crypto withdrawal
+         * @description What withdrawing `amount` from an internal account to `destinationAddress` on `cryptoNetwork` would cost; nothing moves. The currency must be the account's, the network must carry it (SOLANA, BASE, POLYGON, ETHEREUM: USDC; SPARK: BTC, USDB; BITCOIN: BTC) and the address must be in the network's format; the amount must exceed the fees. Sandbox fees are deterministic: a fixed network fee per network in the withdrawn currency plus a 10 bps application fee. Requires VIEW.
+         */
+        post: operations["estimateCryptoWithdrawalFee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/kyc-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a hosted KYC/KYB link
+         * @description A fresh single-use link to the hosted verification page; earlier links are not revoked. The customer's status does not change until the flow ends (reaching `redirectUri` does not mean approved). 409 CONFLICT while required contact details are unverified. Requires MANAGE.
+         */
+        post: operations["createKycLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List verifications
+         * @description Newest first; filter by `customerId` and `verificationStatus`.
+         */
+        get: operations["listVerifications"];
+        put?: never;
+        /**
+         * Submit a customer for KYC/KYB verification
+         * @description Submits the customer's KYC (individual) or KYB (business) packet. Missing or invalid fields and documents → `verificationStatus` RESOLVE_ERRORS with one `errors[]` entry each; fix them and submit again. Sandbox, for a complete packet: the last 3 characters of the individual's `fullName` or the business's `businessInfo.registrationNumber` decide — 001 PENDING_MANUAL_REVIEW (status PENDING), 002 REJECTED, 003 individual: one POOR_QUALITY_DOCUMENT on the identity document, APPROVED after it is replaced (PUT /documents/{documentId}); 003 business: IN_PROGRESS, APPROVED a minute later; other APPROVED. A business's owners resolve by the last 3 characters of their `lastName` when it resolves (an owner's 002 rejects the business, 001 sends it to manual review). With the platform setting `skipVerificationPaperwork`, suffixes other than 001/003 resolve without documents. Events: CUSTOMER.KYC_* / CUSTOMER.KYB_* when the status changes, VERIFICATION.<verificationStatus>, and INTERNAL_ACCOUNT.STATUS_UPDATED for each account activated on approval. 400 INVALID_INPUT on regulated platforms (customers are APPROVED at creation) and for customers already verified or under review; 409 CONFLICT while required contact details are unverified. Requires MANAGE.
+         */
+        post: operations["submitVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verifications/{verificationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a verification */
+        get: operations["getVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List documents
+         * @description Newest first; `documentHolder` limits the list to one customer or beneficial owner.
+         */
+        get: operations["listDocuments"];
+        put?: never;
+        /**
+         * Upload a verification document
+         * @description Multipart upload for a customer or a beneficial owner (`documentHolder`). `file` is a PDF, JPEG or PNG of at most 10 MB (400 INVALID_INPUT for another format, a larger or an empty file). PASSPORT, DRIVERS_LICENSE and NATIONAL_ID need `documentNumber` and `issuingAuthority`. Sandbox: a file name ending in a rejection reason before the extension (e.g. `passport-LOW_QUALITY.png`) is refused with that 400 code (LOW_QUALITY, DATA_MISMATCH, EXPIRED, SUSPECTED_FRAUD, UNSUITABLE_DOCUMENT, INCOMPLETE). Unknown holder: 404. Requires MANAGE.
+         */
+        post: operations["uploadDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a document */
+        get: operations["getDocument"];
+        /**
+         * Replace a document
+         * @description Replaces the file and its fields (the holder stays) and clears a rejection, e.g. after a POOR_QUALITY_DOCUMENT verification error; then submit the verification again. `file` is a PDF, JPEG or PNG of at most 10 MB (400 INVALID_INPUT for another format, a larger or an empty file). PASSPORT, DRIVERS_LICENSE and NATIONAL_ID need `documentNumber` and `issuingAuthority`. Sandbox: a file name ending in a rejection reason before the extension (e.g. `passport-LOW_QUALITY.png`) is refused with that 400 code (LOW_QUALITY, DATA_MISMATCH, EXPIRED, SUSPECTED_FRAUD, UNSUITABLE_DOCUMENT, INCOMPLETE). Requires MANAGE.
+         */
+        put: operations["replaceDocument"];
+        post?: never;
+        /**
+         * Delete a document
+         * @description Only before a verification submission included it; afterwards 409 CONFLICT (replace it with PUT instead). Requires MANAGE.
+         */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents/{documentId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a document's file
+         * @description Extension: the stored file (PDF, JPEG or PNG) with its content type, for review.
+         */
+        get: operations["getDocumentContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/beneficial-owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a business's beneficial owners */
+        get: operations["listBeneficialOwners"];
+        put?: never;
+        /**
+         * Add a beneficial owner to a business
+         * @description An owner (UBO), director, officer or control person of a BUSINESS customer, born `kycStatus` UNVERIFIED; it resolves when the business's verification does (sandbox: the last 3 characters of `personalInfo.lastName`). A business needs every owner of 25% or more plus a CONTROL_PERSON, each with an identity document. Requires MANAGE.
+         */
+        post: operations["createBeneficialOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/beneficial-owners/{beneficialOwnerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a beneficial owner */
+        get: operations["getBeneficialOwner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a beneficial owner
+         * @description Partial update; `personalInfo` merges field by field. Requires MANAGE.
+         */
+        patch: operations["updateBeneficialOwner"];
+        trace?: never;
+    };
+    "/customers/{customerId}/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a email verification code
+         * @description Sends a code to the customer's email address; calling again resends. Sandbox: nothing is sent and the code is 123456. Only where the customer's provider mandates it (`contactVerification` lists the channel): customers of the EU/EEA regions, for the email and phone number they have; otherwise, or once verified, 409 CONFLICT. KYC links and submissions wait (409) until every listed channel is VERIFIED. Requires MANAGE.
+         */
+        post: operations["sendCustomerEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/verify-email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the email verification code
+         * @description Marks the channel VERIFIED and answers the customer with its `contactVerification`. A wrong code → 400 INVALID_INPUT; no code sent yet → 409. Only where the customer's provider mandates it (`contactVerification` lists the channel): customers of the EU/EEA regions, for the email and phone number they have; otherwise, or once verified, 409 CONFLICT. KYC links and submissions wait (409) until every listed channel is VERIFIED. Requires MANAGE.
+         */
+        post: operations["confirmCustomerEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/verify-phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a phone verification code
+         * @description Sends a code to the customer's phone number; calling again resends. Sandbox: nothing is sent and the code is 123456. Only where the customer's provider mandates it (`contactVerification` lists the channel): customers of the EU/EEA regions, for the email and phone number they have; otherwise, or once verified, 409 CONFLICT. KYC links and submissions wait (409) until every listed channel is VERIFIED. Requires MANAGE.
+         */
+        post: operations["sendCustomerPhoneVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/verify-phone/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the phone verification code
+         * @description Marks the channel VERIFIED and answers the customer with its `contactVerification`. A wrong code → 400 INVALID_INPUT; no code sent yet → 409. Only where the customer's provider mandates it (`contactVerification` lists the channel): customers of the EU/EEA regions, for the email and phone number they have; otherwise, or once verified, 409 CONFLICT. KYC links and submissions wait (409) until every listed channel is VERIFIED. Requires MANAGE.
+         */
+        post: operations["confirmCustomerPhoneVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a UMA invitation
+         * @description A PENDING invitation with a shareable `code` and `url`. Needs the platform's `umaDomain` (400 INVITATIONS_NOT_CONFIGURED); a malformed `inviterUma` → 400 INVALID_UMA_ADDRESS. `amountToSend` is display only. Requires MANAGE.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitationCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an invitation by code
+         * @description Any platform can look an invitation up by its code (the invitee's platform does). Past `expiresAt` a PENDING invitation shows EXPIRED.
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitationCode}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim an invitation
+         * @description The invitee claims a PENDING invitation: CLAIMED with `claimedAt` and `inviteeUma`, and INVITATION.CLAIMED is sent to the inviter's platform, which then sends the payment. 400 INVITATION_ALREADY_CLAIMED, INVITATION_CANCELLED, INVALID_INPUT when expired, INVALID_UMA_ADDRESS; 404 INVITATION_NOT_FOUND. Requires MANAGE.
+         */
+        post: operations["claimInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitationCode}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an invitation
+         * @description Only the creating platform (403 FORBIDDEN otherwise), only while PENDING (400 INVITATION_ALREADY_CLAIMED, INVITATION_CANCELLED, INVALID_INPUT when expired). Requires MANAGE.
+         */
+        post: operations["cancelInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a customer's SCA factors
+         * @description SMS_OTP (implicit once the phone number is verified), confirmed TOTP apps and passkeys. Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT.
+         */
+        get: operations["listScaFactors"];
+        put?: never;
+        /**
+         * Start enrolling an SCA factor
+         * @description TOTP → secret and otpauth URI; PASSKEY → WebAuthn creation options (one passkey per customer: 409 PASSKEY_ALREADY_ENROLLED). Finish with POST /sca/factors/confirm. Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
+         */
+        post: operations["enrollScaFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an SCA factor enrolment
+         * @description TOTP: `secret` and a current `code` → ten recovery codes. PASSKEY: `origin` and the registration `credential`. Sandbox: SMS and TOTP codes are 123456; a passkey assertion passes with `signature` = `sandbox-valid-passkey-signature` and the enrolled `credentialId`. Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
+         */
+        post: operations["confirmScaFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/{credentialId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an SCA factor
+         * @description Removes a passkey or TOTP app. Needs an SCA session (409 SCA_SESSION_REQUIRED). Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
+         */
+        delete: operations["deleteScaFactor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/login/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an SCA login
+         * @description SMS_OTP/TOTP → `challengeId`, `expiresAt`; PASSKEY → also `passkeyOptions`, `allowedOrigins`, `relyingPartyId`. 423 ACCOUNT_LOCKED while locked out. Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
+         */
+        post: operations["startScaLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/login/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete an SCA login
+         * @description Answers the login challenge → `status` SUCCESS and `sessionExpiresAt` (the SCA session lasts 180 days). Sandbox: SMS and TOTP codes are 123456; a passkey assertion passes with `signature` = `sandbox-valid-passkey-signature` and the enrolled `credentialId`. Wrong answer: 401 UNAUTHORIZED with `reason`; after 5 wrong answers: 429 RATE_LIMITED (start again). Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
+         */
+        post: operations["completeScaLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/record-event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a security event
+         * @description FAILED_LOGIN_ATTEMPT: the 5th locks the customer out for 15 min, the 6th 30 min, the 7th 1 h, the 8th 24 h, from the 9th on it is suspended. RESET_PASSWORD_COMPLETED clears all that and revokes the SCA session. Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
+         */
+        post: operations["recordScaSecurityEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a 2FA reset
+         * @description Starts resetting a factor behind a liveness check (sandbox: passes 10 seconds later). At most 5 per customer in 24 hours (429 RATE_LIMITED). Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
+         */
+        post: operations["startScaFactorReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/reset/{resetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a 2FA reset
+         * @description INITIATED → LIVENESS_PASSED (then complete it) → COMPLETED; EXPIRED after 24 hours. Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT.
+         */
+        get: operations["getScaFactorReset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/reset/{resetId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a 2FA reset
+         * @description Only after LIVENESS_PASSED (else 400). SMS_OTP needs the new `mobile`; TOTP and PASSKEY factors are removed for re-enrolment. Revokes the SCA session. Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
+         */
+        post: operations["completeScaFactorReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/trust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trust a beneficiary (start)
+         * @description Opens the SCA challenge that confirms it (no challenge when there is nothing to change). Needs an SCA session (409 SCA_SESSION_REQUIRED). Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
+         */
+        post: operations["startTrustBeneficiary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/trust/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trust a beneficiary (confirm)
+         * @description Answers the challenge (`challengeId`, or the newest waiting). Sandbox: SMS and TOTP codes are 123456; a passkey assertion passes with `signature` = `sandbox-valid-passkey-signature` and the enrolled `credentialId`. Wrong answer: 401 UNAUTHORIZED; after 5: 429 RATE_LIMITED. Requires MANAGE.
+         */
+        post: operations["confirmTrustBeneficiary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/untrust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Untrust a beneficiary (start)
+         * @description Opens the SCA challenge that confirms it (no challenge when there is nothing to change). Needs an SCA session (409 SCA_SESSION_REQUIRED). Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
+         */
+        post: operations["startUntrustBeneficiary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/untrust/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Untrust a beneficiary (confirm)
+         * @description Answers the challenge (`challengeId`, or the newest waiting). Sandbox: SMS and TOTP codes are 123456; a passkey assertion passes with `signature` = `sandbox-valid-passkey-signature` and the enrolled `credentialId`. Wrong answer: 401 UNAUTHORIZED; after 5: 429 RATE_LIMITED. Requires MANAGE.
+         */
+        post: operations["confirmUntrustBeneficiary"];
         delete?: never;
         options?: never;
         head?: never;
@@ -785,6 +1874,8 @@ export interface components {
             webhookEndpoint?: string;
             supportedCurrencies: components["schemas"]["PlatformCurrencyConfig"][];
             isRegulatedFinancialInstitution: boolean;
+            /** @description Extension (sandbox setting "Skip verification paperwork"): suffix outcomes other than 001/003 resolve without documents — individuals at creation, businesses at their first POST /verifications. */
+            skipVerificationPaperwork: boolean;
             embeddedWalletConfig: components["schemas"]["EmbeddedWalletConfig"];
             cardTokenization2faConfig?: components["schemas"]["CardTokenization2FAConfig"];
             feeConfigs: {
@@ -799,6 +1890,8 @@ export interface components {
             }[];
             /** @description Extension: PEM (SPKI) P-256 public key that verifies `X-Service-Signature` on webhook deliveries. */
             readonly webhookPublicKey: string;
+            /** @description Read-only: uncompressed hex P-256 public key of the sandbox's long-lived wallet enclave key, which signs `otpEncryptionTargetBundle`, OTP verification tokens and wallet exports (pass it as the override signer key to verifying clients). */
+            readonly walletEnclavePublicKey?: string;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -891,6 +1984,8 @@ export interface components {
             embeddedWalletConfig?: components["schemas"]["EmbeddedWalletConfig"];
             cardTokenization2faConfig?: components["schemas"]["CardTokenization2FAConfig"];
             feeConfigs?: components["schemas"]["FeeConfig"][];
+            /** @description Sandbox setting "Skip verification paperwork" (see PlatformConfig). */
+            skipVerificationPaperwork?: boolean;
         };
         FeeConfig: {
             feeType: components["schemas"]["FeeType"];
@@ -2669,11 +3764,148 @@ export interface components {
             ownershipType?: components["schemas"]["OwnershipType"];
             accountInfo: components["schemas"]["ExternalAccountCreateInfoOneOf"];
         };
-        InternalAccountListResponse: {
-            data: components["schemas"]["InternalAccount"][];
-            hasMore: boolean;
-            nextCursor?: string;
-            totalCount?: number;
+        AuthMethodResponse: components["schemas"]["AuthMethod"] & {
+            /** @description EMAIL_OTP/SMS_OTP: JSON text {version, data, dataSignature, enclaveQuorumPublic}; encrypt the OTP bundle to data.targetPublic. Signed by GET /config walletEnclavePublicKey. */
+            otpEncryptionTargetBundle?: string;
+        };
+        /** @enum {string} */
+        AuthMethodType: "OAUTH" | "EMAIL_OTP" | "SMS_OTP" | "PASSKEY";
+        AuthMethod: {
+            /** @example AuthMethod:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            /** @description The embedded-wallet `InternalAccount:<uuid>` the credential authenticates. */
+            accountId: string;
+            type: components["schemas"]["AuthMethodType"];
+            /** @description EMAIL_OTP: the email; SMS_OTP: the phone number; OAUTH: the token's email claim; PASSKEY: the registration nickname. */
+            nickname: string;
+            /** @description PASSKEY only: base64url WebAuthn credential id (allowCredentials[].id). */
+            credentialId?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AuthSignedRequestChallenge: components["schemas"]["SignedRequestChallenge"] & {
+            type: components["schemas"]["AuthMethodType"];
+        };
+        SignedRequestChallenge: {
+            /** @description Exact text to sign; never re-parse or reformat it. */
+            payloadToSign: string;
+            /**
+             * @description Single use; send it as Request-Id on the retry.
+             * @example Request:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            requestId: string;
+            /**
+             * Format: date-time
+             * @description The signed retry must arrive before it (5 minutes after issue).
+             */
+            expiresAt: string;
+        };
+        AuthCredentialCreateRequestOneOf: {
+            /** @enum {string} */
+            type: "EMAIL_OTP";
+            /** @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            accountId: string;
+        } | {
+            /** @enum {string} */
+            type: "SMS_OTP";
+            /** @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            accountId: string;
+        } | {
+            /** @enum {string} */
+            type: "OAUTH";
+            /** @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            accountId: string;
+            oidcToken: string;
+        } | {
+            /** @enum {string} */
+            type: "PASSKEY";
+            /** @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            accountId: string;
+            nickname: string;
+            /** @description The platform backend's WebAuthn registration challenge (base64url). */
+            challenge: string;
+            attestation: components["schemas"]["PasskeyAttestation"];
+        };
+        PasskeyAttestation: {
+            credentialId: string;
+            clientDataJson: string;
+            attestationObject: string;
+            transports?: ("usb" | "nfc" | "ble" | "internal" | "hybrid")[];
+        };
+        AuthCredentialListResponse: {
+            data: components["schemas"]["AuthMethod"][];
+        };
+        PasskeyAuthChallenge: components["schemas"]["AuthMethod"] & {
+            credentialId: string;
+            /** @description Lowercase hex; its UTF-8 bytes are the WebAuthn challenge. */
+            challenge: string;
+            /** @description Send as Request-Id on verify. */
+            requestId: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        AuthCredentialChallengeRequest: {
+            /** @description Hex P-256 public key, compressed (66) or uncompressed (130). */
+            clientPublicKey?: string;
+        };
+        AuthSession: components["schemas"]["AuthMethod"] & {
+            /**
+             * @description Pass to DELETE /auth/sessions/{id}.
+             * @example Session:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            id?: string;
+            /**
+             * Format: date-time
+             * @description After it the session key must not be used for signing.
+             */
+            expiresAt: string;
+            /** @description OAUTH/PASSKEY/refresh only: base58check(compressed enc ‖ AES-256-GCM ciphertext) of the session private key, HPKE-sealed to clientPublicKey. */
+            encryptedSessionSigningKey?: string;
+        };
+        AuthCredentialVerifyRequestOneOf: {
+            /** @enum {string} */
+            type: "EMAIL_OTP";
+            encryptedOtpBundle: string;
+        } | {
+            /** @enum {string} */
+            type: "SMS_OTP";
+            encryptedOtpBundle: string;
+        } | {
+            /** @enum {string} */
+            type: "OAUTH";
+            oidcToken: string;
+            /** @description Hex P-256 public key, compressed (66) or uncompressed (130). */
+            clientPublicKey: string;
+        } | {
+            /** @enum {string} */
+            type: "PASSKEY";
+            assertion: components["schemas"]["PasskeyAssertion"];
+        };
+        PasskeyAssertion: {
+            credentialId: string;
+            clientDataJson: string;
+            authenticatorData: string;
+            /** @description base64url DER signature (or the legacy sandbox-valid-passkey-signature). */
+            signature: string;
+            userHandle?: string | null;
+        };
+        SessionListResponse: {
+            data: components["schemas"]["AuthSession"][];
+        };
+        AuthSessionRefreshRequest: {
+            /** @description Hex P-256 public key, compressed (66) or uncompressed (130). */
+            clientPublicKey: string;
+        };
+        InternalAccountExportResponse: {
+            id: string;
+            /** @description Signed envelope {version, data, dataSignature, enclaveQuorumPublic}; data = hex JSON {encappedPublic, ciphertext, organizationId}; the plaintext is the BIP39 mnemonic. */
+            encryptedWalletCredentials: string;
+        };
+        InternalAccountExportRequest: {
+            /** @description Uncompressed hex P-256 public key the wallet secret is sealed to. */
+            clientPublicKey: string;
         };
         InternalAccount: {
             /** @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
@@ -2847,6 +4079,47 @@ export interface components {
             address: string;
             /** @enum {string} */
             network: "BITCOIN";
+        };
+        InternalAccountUpdateRequest: {
+            privateEnabled: boolean;
+        };
+        DelegatedKey: {
+            id: string;
+            cardId: string;
+            fundingSourceId: string;
+            accountId: string;
+            /** @description Compressed P-256 public key, hex; informational. */
+            publicKey: string;
+            nickname: string;
+            status: components["schemas"]["DelegatedKeyStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            spendingLimits?: components["schemas"]["DelegatedKeySpendingLimit"][];
+        };
+        /** @enum {string} */
+        DelegatedKeyStatus: "PENDING" | "ACTIVE" | "REVOKED";
+        DelegatedKeySpendingLimit: {
+            currencyCode: string;
+            maxPerTransaction: number;
+        };
+        DelegatedKeyCreateRequest: {
+            /** @example Card:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            cardId: string;
+            /** @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            internalAccountId: string;
+            nickname: string;
+            spendingLimits?: components["schemas"]["DelegatedKeySpendingLimit"][];
+        };
+        DelegatedKeyListResponse: {
+            data: components["schemas"]["DelegatedKey"][];
+        };
+        InternalAccountListResponse: {
+            data: components["schemas"]["InternalAccount"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            totalCount?: number;
         };
         PlatformInternalAccountListResponse: {
             data: components["schemas"]["InternalAccount"][];
@@ -3193,6 +4466,866 @@ export interface components {
              */
             accountId: string;
         };
+        Quote: {
+            /** @example Quote:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            status: components["schemas"]["QuoteStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description After this the quote cannot be executed (409 QUOTE_EXPIRED); 5 minutes in the sandbox.
+             */
+            expiresAt: string;
+            source: components["schemas"]["QuoteSourceOneOf"];
+            destination: components["schemas"]["QuoteDestinationOneOf"];
+            sendingCurrency: components["schemas"]["Currency"];
+            receivingCurrency: components["schemas"]["Currency"];
+            /** @description Smallest unit of the sending currency, fees included. */
+            totalSendingAmount: number;
+            totalReceivingAmount: number;
+            /** @description Sending-currency units per receiving-currency unit (major units). */
+            exchangeRate: number;
+            feesIncluded: number;
+            platformFeesIncluded: number;
+            paymentInstructions?: components["schemas"]["QuotePaymentInstructions"][];
+            transactionId: string;
+            counterpartyInformation?: {
+                [key: string]: unknown;
+            };
+            rateDetails: components["schemas"]["OutgoingRateDetails"];
+            /** @enum {string} */
+            lockedCurrencySide?: "SENDING" | "RECEIVING";
+            lockedCurrencyAmount?: number;
+            description?: string;
+            remittanceInformation?: string;
+            /** @enum {string} */
+            purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
+            statementDescriptor?: string;
+        };
+        /** @enum {string} */
+        QuoteStatus: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        QuoteSourceOneOf: components["schemas"]["AccountQuoteSource"] | components["schemas"]["RealtimeFundingQuoteSource"];
+        AccountQuoteSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "ACCOUNT";
+            /**
+             * @description `InternalAccount:<uuid>` (a customer's or the platform's own).
+             * @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            accountId: string;
+            /** @description `Customer:<uuid>`, for FBO accounts; must own the account when given. */
+            customerId?: string;
+        };
+        RealtimeFundingQuoteSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "REALTIME_FUNDING";
+            /**
+             * @description Currency the payer sends.
+             * @example USD
+             */
+            currency: string;
+            /** @description `Customer:<uuid>` on whose behalf the funds arrive; the platform's when omitted. */
+            customerId?: string;
+            /**
+             * @description Required for stablecoins: ETHEREUM, BASE, POLYGON or SOLANA.
+             * @example SOLANA
+             */
+            cryptoNetwork?: string;
+        };
+        QuoteDestinationOneOf: components["schemas"]["AccountDestination"] | components["schemas"]["UmaAddressDestination"];
+        AccountDestination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            destinationType: "ACCOUNT";
+            /**
+             * @description `ExternalAccount:<uuid>` of the source's owner, or another `InternalAccount:<uuid>` of the platform.
+             * @example ExternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            accountId: string;
+            paymentRail?: components["schemas"]["PaymentRail"] & unknown;
+        };
+        UmaAddressDestination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            destinationType: "UMA_ADDRESS";
+            /** @example $success.eur@sandbox.uma.money */
+            umaAddress: string;
+            /**
+             * @description Required: the currency the receiver gets; must be one the counterparty accepts.
+             * @example EUR
+             */
+            currency: string;
+        };
+        QuotePaymentInstructions: {
+            instructionsNotes?: string;
+            isPlatformAccount?: boolean;
+            accountOrWalletInfo: components["schemas"]["QuoteAccountOrWalletInfo"];
+        };
+        /** @description Bank form (`USD_ACCOUNT`…, with the `reference` the payer must quote), wallet form (`<NETWORK>_WALLET`, `BITCOIN_L1`) or `EMBEDDED_WALLET` with `payloadToSign`. */
+        QuoteAccountOrWalletInfo: {
+            accountType: string;
+        } & {
+            [key: string]: unknown;
+        };
+        OutgoingRateDetails: {
+            counterpartyMultiplier: number;
+            counterpartyFixedFee: number;
+            serviceApiMultiplier: number;
+            serviceApiFixedFee: number;
+            serviceApiVariableFeeRate: number;
+            serviceApiVariableFeeAmount: number;
+        };
+        QuoteRequest: {
+            /** @description From GET /receiver/…: checked to exist and to name this receiver. */
+            lookupId?: string;
+            source: components["schemas"]["QuoteSourceOneOf"];
+            destination: components["schemas"]["QuoteDestinationOneOf"];
+            lockedCurrencySide: components["schemas"]["QuoteLockSide"];
+            /**
+             * @description Smallest unit of the locked side's currency, 1 to 9×10^15 (else 400 AMOUNT_OUT_OF_RANGE).
+             * @example 100000
+             */
+            lockedCurrencyAmount: number;
+            /** @description Create and execute in one call (internal-account sources, not embedded wallets). */
+            immediatelyExecute?: boolean;
+            description?: string;
+            /** @description Travels with the payment (at most 80 characters). */
+            remittanceInformation?: string;
+            /** @enum {string} */
+            purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
+            /** @description ACH company entry description (at most 10); only on quotes that move an ACH entry. */
+            statementDescriptor?: string;
+            platformFeeOverride?: components["schemas"]["PlatformFeeOverride"];
+            senderCustomerInfo?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @enum {string} */
+        QuoteLockSide: "SENDING" | "RECEIVING";
+        /** @description Replaces the standing feeConfigs for this quote only; USD sources only; both fields required. */
+        PlatformFeeOverride: {
+            platformFixedFee: components["schemas"]["QuoteFixedFee"];
+            platformVariableFeeBps: number;
+        };
+        /** @description In the sending currency's smallest unit; its currency must be the sending currency. */
+        QuoteFixedFee: {
+            amount: number;
+            currency: string;
+        };
+        SandboxSendRequest: {
+            /** @example Quote:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            quoteId: string;
+            /**
+             * @description Must be the quote's sending currency.
+             * @example USD
+             */
+            currencyCode: string;
+            /** @description Defaults to the quote's totalSendingAmount; any other amount fails the payment with FUNDING_AMOUNT_MISMATCH. */
+            currencyAmount?: number;
+        };
+        CancelTransactionRequest: {
+            reason?: string;
+        };
+        ReceiverLookupResponse: {
+            /**
+             * @description Pass as the quote's lookupId.
+             * @example Lookup:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            lookupId: string;
+            receiverUmaAddress?: string;
+            accountId?: string;
+            supportedCurrencies: components["schemas"]["CurrencyPreference"][];
+            /** @description Fields the receiver wants in the quote's senderCustomerInfo. */
+            requiredPayerDataFields: components["schemas"]["CounterpartyFieldDefinition"][];
+        };
+        CurrencyPreference: {
+            currency: components["schemas"]["Currency"];
+            /** @description Estimated USD per one unit of this currency; the quote fixes the real rate. */
+            estimatedExchangeRate: number;
+            /** @description Smallest unit of this currency. */
+            min: number;
+            max: number;
+        };
+        SandboxUmaReceiveRequest: {
+            /**
+             * @description A sandbox counterparty: `$success.usd@sandbox.uma.money` (also eur, mxn), `$pending.long.usd@…`, `$fail.compliance.usd@…`.
+             * @example $success.usd@sandbox.uma.money
+             */
+            senderUmaAddress: string;
+            /** @description The receiving customer's UMA address; give this or `customerId`. */
+            receiverUmaAddress?: string;
+            /** @description `Customer:<uuid>` of the receiving customer; give this or `receiverUmaAddress`. */
+            customerId?: string;
+            /**
+             * @description Currency credited to the customer's internal account in that currency.
+             * @example USD
+             */
+            receivingCurrencyCode: string;
+            /**
+             * @description Amount the customer receives, smallest unit of the receiving currency.
+             * @example 1000
+             */
+            receivingCurrencyAmount: number;
+        };
+        ApprovePaymentRequest: {
+            /** @description Values of the requested receiver fields, keyed by field name (e.g. `BIRTH_DATE`); required for every field the approval request marked mandatory. */
+            receiverCustomerInfo?: {
+                [key: string]: unknown;
+            };
+        };
+        RejectPaymentRequest: {
+            reason?: string;
+        };
+        ConfirmReceiptDeliveryRequest: {
+            /**
+             * Format: date-time
+             * @description When the receipt reached the customer; defaults to now.
+             */
+            receiptDeliveryConfirmedAt?: string;
+        };
+        SandboxDishonorReturnRequest: {
+            /** @description The dishonor is contested: railDetails ends RETURN_CONTESTED with contestedAt. */
+            contested?: boolean;
+        };
+        EstimateCryptoWithdrawalFeeResponse: {
+            /** @description Network (gas) fee, smallest unit of `networkFeeAsset`. */
+            networkFee: number;
+            /** @description Asset the network fee is charged in: in the sandbox, the withdrawn currency. */
+            networkFeeAsset: string;
+            /** @description The Service's fee, smallest unit of the currency. */
+            applicationFee: number;
+            /** @description networkFee + applicationFee. */
+            totalFee: number;
+            /** @description What arrives at the destination: amount − totalFee. */
+            netAmount: number;
+        };
+        EstimateCryptoWithdrawalFeeRequest: {
+            /**
+             * @description `InternalAccount:<uuid>` the withdrawal would debit.
+             * @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            internalAccountId: string;
+            /**
+             * @description Asset withdrawn; must be the account's currency.
+             * @example USDC
+             */
+            currency: string;
+            /**
+             * @description Network to send on; it must carry the currency.
+             * @example SOLANA
+             * @enum {string}
+             */
+            cryptoNetwork: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+            /**
+             * @description Gross amount debited, smallest unit of the currency.
+             * @example 10000
+             */
+            amount: number;
+            /**
+             * @description Address on that network, in its format.
+             * @example 7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV
+             */
+            destinationAddress: string;
+        };
+        KycLinkResponse: {
+            /** @description Single-use hosted verification page. */
+            kycUrl: string;
+            /** Format: date-time */
+            expiresAt: string;
+            provider: components["schemas"]["KycProvider"];
+            token?: string;
+        };
+        /** @enum {string} */
+        KycProvider: "SUMSUB";
+        KycLinkCreateRequest: {
+            /**
+             * Format: uri
+             * @description Where the hosted page sends the customer when the flow ends.
+             */
+            redirectUri?: string;
+        };
+        Verification: {
+            /** @example Verification:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            customerId: string;
+            verificationStatus: components["schemas"]["VerificationStatus"];
+            errors: components["schemas"]["VerificationError"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        VerificationStatus: "RESOLVE_ERRORS" | "READY_FOR_VERIFICATION" | "IN_PROGRESS" | "PENDING_MANUAL_REVIEW" | "APPROVED" | "REJECTED";
+        VerificationError: {
+            /** @description The Customer, BeneficialOwner or Document the entry is about. */
+            resourceId: string;
+            type: components["schemas"]["VerificationErrorType"];
+            /**
+             * @description Dot path of the field, for MISSING_FIELD and INVALID_FIELD.
+             * @example businessInfo.taxId
+             */
+            field?: string;
+            acceptedDocumentTypes?: components["schemas"]["DocumentType"][];
+            reason: string;
+        };
+        /** @enum {string} */
+        VerificationErrorType: "MISSING_FIELD" | "INVALID_FIELD" | "MISSING_LEGAL_PRESENCE_DOCUMENT" | "MISSING_CONTROL_STRUCTURE_DOCUMENT" | "MISSING_OWNERSHIP_STRUCTURE_DOCUMENT" | "MISSING_PROOF_OF_ADDRESS_DOCUMENT" | "MISSING_IDENTITY_DOCUMENT" | "INVALID_DOCUMENT" | "EXPIRED_DOCUMENT" | "POOR_QUALITY_DOCUMENT" | "SUSPECTED_FRAUD_DOCUMENT" | "WRONG_DOCUMENT_TYPE" | "INCOMPLETE_DOCUMENT" | "UNREADABLE_DOCUMENT" | "DOCUMENT_VERIFICATION_FAILED" | "APPLICANT_SANCTIONED" | "APPLICANT_FRAUD" | "APPLICANT_CRIMINAL_RECORD" | "APPLICANT_REJECTED" | "MISSING_BENEFICIAL_OWNER" | "MISSING_CONTROL_PERSON" | "MISSING_GOOD_STANDING_DOCUMENT";
+        /** @enum {string} */
+        DocumentType: "PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER";
+        VerificationRequest: {
+            /** @example Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            customerId: string;
+        };
+        VerificationListResponse: {
+            data: components["schemas"]["Verification"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        Document: {
+            /** @example Document:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            documentHolder: string;
+            documentType: components["schemas"]["DocumentType"];
+            side?: components["schemas"]["DocumentSide"];
+            country: string;
+            documentNumber?: string;
+            issuingAuthority?: string;
+            fileName: string;
+            /** @description Extension: detected file format. */
+            contentType: string;
+            /** @description Extension: file size in bytes. */
+            sizeBytes: number;
+            rejectionReason?: components["schemas"]["DocumentRejectionReason"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        DocumentSide: "FRONT" | "BACK";
+        /**
+         * @description Extension: set when the review rejected the document; replace it with PUT.
+         * @enum {string}
+         */
+        DocumentRejectionReason: "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE";
+        DocumentUploadRequest: {
+            /**
+             * Format: binary
+             * @description PDF, JPEG or PNG, at most 10 MB, not empty.
+             */
+            file: string;
+            documentType: components["schemas"]["DocumentType"];
+            side?: components["schemas"]["DocumentSide"] & unknown;
+            /**
+             * @description Issuing country.
+             * @example US
+             */
+            country: string;
+            /** @description Required for identity documents (PASSPORT, DRIVERS_LICENSE, NATIONAL_ID). */
+            documentNumber?: string;
+            /** @description Required for identity documents (PASSPORT, DRIVERS_LICENSE, NATIONAL_ID). */
+            issuingAuthority?: string;
+            /** @description `Customer:<uuid>` or `BeneficialOwner:<uuid>` the document belongs to. */
+            documentHolder: string;
+        };
+        DocumentListResponse: {
+            data: components["schemas"]["Document"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        DocumentReplaceRequest: {
+            /**
+             * Format: binary
+             * @description PDF, JPEG or PNG, at most 10 MB, not empty.
+             */
+            file: string;
+            documentType: components["schemas"]["DocumentType"];
+            side?: components["schemas"]["DocumentSide"] & unknown;
+            /**
+             * @description Issuing country.
+             * @example US
+             */
+            country: string;
+            /** @description Required for identity documents (PASSPORT, DRIVERS_LICENSE, NATIONAL_ID). */
+            documentNumber?: string;
+            /** @description Required for identity documents (PASSPORT, DRIVERS_LICENSE, NATIONAL_ID). */
+            issuingAuthority?: string;
+        };
+        BeneficialOwner: {
+            /** @example BeneficialOwner:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            customerId: string;
+            roles: components["schemas"]["BeneficialOwnerRole"][];
+            ownershipPercentage: number;
+            personalInfo: components["schemas"]["BeneficialOwnerPersonalInfo"];
+            kycStatus: components["schemas"]["KycStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        BeneficialOwnerRole: "UBO" | "DIRECTOR" | "COMPANY_OFFICER" | "CONTROL_PERSON" | "TRUSTEE" | "GENERAL_PARTNER";
+        BeneficialOwnerPersonalInfo: {
+            firstName: string;
+            middleName?: string;
+            /** @description Sandbox: its last 3 characters choose this owner's result (001 PENDING, 002 REJECTED, other APPROVED). */
+            lastName: string;
+            /**
+             * Format: date
+             * @example 1980-04-02
+             */
+            birthDate: string;
+            /** @example US */
+            nationality: string;
+            /** Format: email */
+            email?: string;
+            phoneNumber?: string;
+            address: components["schemas"]["Address"];
+            idType: components["schemas"]["IdentificationType"];
+            /** @description Returned masked (last 4 characters only). */
+            identifier: string;
+            /**
+             * @description Country that issued `identifier`; default US.
+             * @example US
+             */
+            countryOfIssuance?: string;
+        };
+        /** @enum {string} */
+        IdentificationType: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+        /** @enum {string} */
+        KycStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
+        BeneficialOwnerCreateRequest: {
+            /** @description The business customer (`Customer:<uuid>`). */
+            customerId: string;
+            roles: components["schemas"]["BeneficialOwnerRole"][];
+            /** @description Share of ownership, 0 to 100. */
+            ownershipPercentage: number;
+            personalInfo: components["schemas"]["BeneficialOwnerPersonalInfo"];
+        };
+        BeneficialOwnerListResponse: {
+            data: components["schemas"]["BeneficialOwner"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        BeneficialOwnerUpdateRequest: {
+            roles?: components["schemas"]["BeneficialOwnerRole"][];
+            /** @description Share of ownership, 0 to 100. */
+            ownershipPercentage?: number;
+            personalInfo?: components["schemas"]["BeneficialOwnerPersonalInfoUpdate"];
+        };
+        BeneficialOwnerPersonalInfoUpdate: {
+            firstName?: string;
+            middleName?: string;
+            /** @description Sandbox: its last 3 characters choose this owner's result (001 PENDING, 002 REJECTED, other APPROVED). */
+            lastName?: string;
+            /**
+             * Format: date
+             * @example 1980-04-02
+             */
+            birthDate?: string;
+            /** @example US */
+            nationality?: string;
+            /** Format: email */
+            email?: string;
+            phoneNumber?: string;
+            address?: components["schemas"]["Address"];
+            idType?: components["schemas"]["IdentificationType"];
+            /** @description Returned masked (last 4 characters only). */
+            identifier?: string;
+            /**
+             * @description Country that issued `identifier`; default US.
+             * @example US
+             */
+            countryOfIssuance?: string;
+        };
+        CustomerOneOf: components["schemas"]["IndividualCustomer"] | components["schemas"]["BusinessCustomer"];
+        IndividualCustomer: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            customerType: "INDIVIDUAL";
+            /** @example Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            platformCustomerId: string;
+            umaAddress: string;
+            region?: string;
+            currencies: string[];
+            email?: string;
+            phoneNumber?: string;
+            /** @description Latest acceptance per accepted type; empty until the first. */
+            agreementConsents: components["schemas"]["AgreementConsent"][];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            contactVerification?: components["schemas"]["ContactVerification"];
+            isDeleted: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            kycStatus: components["schemas"]["KycStatus"];
+            /** @description Given and family name. */
+            fullName?: string;
+            /**
+             * Format: date
+             * @description Date of birth, YYYY-MM-DD; not in the future.
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code.
+             * @example US
+             */
+            nationality?: string;
+            address?: components["schemas"]["Address"];
+            idType?: components["schemas"]["IdentificationType"] & unknown;
+            /**
+             * @description Country that issued `identifier`.
+             * @example US
+             */
+            countryOfIssuance?: string;
+            sourceOfFundsCategories?: components["schemas"]["IndividualSourceOfFundsCategory"][];
+            /** @description Required when sourceOfFundsCategories includes OTHER. */
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: components["schemas"]["SourceOfWealthCategory"][];
+            /** @description Required when sourceOfWealthCategories includes OTHER. */
+            sourceOfWealthOtherDescription?: string;
+            purposeOfAccount?: components["schemas"]["PurposeOfAccount"];
+            /** @description Required when purposeOfAccount is OTHER. */
+            purposeOfAccountOtherDescription?: string;
+            expectedMonthlyTransactionCount?: components["schemas"]["ExpectedMonthlyTransactionCount"];
+            expectedMonthlyTransactionVolume?: components["schemas"]["ExpectedMonthlyTransactionVolume"];
+            annualIncomeRange?: components["schemas"]["AnnualIncomeRange"];
+            netWorthRange?: components["schemas"]["NetWorthRange"];
+            pepStatus?: components["schemas"]["PepStatus"];
+        };
+        AgreementConsent: {
+            type: components["schemas"]["AgreementType"];
+            /** Format: date-time */
+            acceptedAt: string;
+            ipAddress: string;
+            termsVersion: string;
+            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
+        };
+        /** @enum {string} */
+        AgreementType: "SERVICE_END_USER_TERMS" | "SERVICE_PRIVACY_POLICY" | "ELECTRONIC_COMMUNICATIONS_CONSENT" | "IDENTITY_DATA_SHARING_CONSENT" | "EMBEDDED_WALLET_TERMS" | "CARDHOLDER_AGREEMENT" | "STABLECOIN_TERMS";
+        /** @enum {string} */
+        EndUserTermsAcceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+        /**
+         * @deprecated
+         * @description Latest SERVICE_END_USER_TERMS acceptance.
+         */
+        EndUserTermsConsent: {
+            /** Format: date-time */
+            acceptedAt: string;
+            ipAddress: string;
+            termsVersion: string;
+            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
+        };
+        /** @description Only where the provider mandates contact verification (EU/EEA customers): each channel to verify, PENDING or VERIFIED. */
+        ContactVerification: {
+            email?: components["schemas"]["ContactVerificationStatus"];
+            phone?: components["schemas"]["ContactVerificationStatus"];
+        };
+        /** @enum {string} */
+        ContactVerificationStatus: "PENDING" | "VERIFIED";
+        /** @enum {string} */
+        IndividualSourceOfFundsCategory: "SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER";
+        /** @enum {string} */
+        SourceOfWealthCategory: "SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER";
+        /** @enum {string} */
+        PurposeOfAccount: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+        /** @enum {string} */
+        ExpectedMonthlyTransactionCount: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+        /** @enum {string} */
+        ExpectedMonthlyTransactionVolume: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+        /** @enum {string} */
+        AnnualIncomeRange: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
+        /** @enum {string} */
+        NetWorthRange: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+        /** @enum {string} */
+        PepStatus: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
+        BusinessCustomer: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            customerType: "BUSINESS";
+            /** @example Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            platformCustomerId: string;
+            umaAddress: string;
+            region?: string;
+            currencies: string[];
+            email?: string;
+            phoneNumber?: string;
+            /** @description Latest acceptance per accepted type; empty until the first. */
+            agreementConsents: components["schemas"]["AgreementConsent"][];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            contactVerification?: components["schemas"]["ContactVerification"];
+            isDeleted: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            kybStatus: components["schemas"]["KybStatus"];
+            address?: components["schemas"]["Address"];
+            businessInfo: components["schemas"]["BusinessInfoResponse"];
+        };
+        /** @enum {string} */
+        KybStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
+        BusinessInfoResponse: {
+            legalName: string;
+            doingBusinessAs?: string;
+            /**
+             * @description Country of incorporation.
+             * @example US
+             */
+            country?: string;
+            registrationNumber?: string;
+            /**
+             * Format: date
+             * @description Date of incorporation, YYYY-MM-DD. Required when the customer holds a currency with direct customer-owned accounts (BRL, MXN, INR).
+             * @example 1990-01-31
+             */
+            incorporatedOn?: string;
+            entityType?: components["schemas"]["EntityType"];
+            /** @description Required when the customer holds a currency with direct customer-owned accounts (BRL, MXN, INR). */
+            taxId?: string;
+            countriesOfOperation?: string[];
+            businessType?: components["schemas"]["BusinessType"];
+            purposeOfAccount?: components["schemas"]["PurposeOfAccount"];
+            sourceOfFunds?: string;
+            expectedMonthlyTransactionCount?: components["schemas"]["ExpectedMonthlyTransactionCount"];
+            expectedMonthlyTransactionVolume?: components["schemas"]["ExpectedMonthlyTransactionVolume"];
+            expectedRecipientJurisdictions?: string[];
+            naicsCode?: string;
+            sourceOfFundsCategories?: components["schemas"]["SourceOfFundsCategory"][];
+            /** @description Required when sourceOfFundsCategories includes OTHER. */
+            sourceOfFundsOtherDescription?: string;
+            /** @description Required when purposeOfAccount is OTHER. */
+            purposeOfAccountOtherDescription?: string;
+            expectedCounterpartyCountries?: string[];
+            primaryContactFirstName?: string;
+            primaryContactLastName?: string;
+        };
+        /** @enum {string} */
+        EntityType: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+        /** @enum {string} */
+        BusinessType: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+        /** @enum {string} */
+        SourceOfFundsCategory: "OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER";
+        ContactVerificationConfirmRequest: {
+            /**
+             * @description The code sent to the customer (sandbox: 123456).
+             * @example 123456
+             */
+            code: string;
+        };
+        UmaInvitation: {
+            /** @example K7Q2M9XD */
+            code: string;
+            /** @description Link to share with the invitee. */
+            url: string;
+            status: components["schemas"]["UmaInvitationStatus"];
+            inviterUma: string;
+            inviteeUma?: string;
+            firstName?: string;
+            amountToSend?: components["schemas"]["CurrencyAmount"] & unknown;
+            /** Format: date-time */
+            expiresAt?: string;
+            /** Format: date-time */
+            claimedAt?: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @enum {string} */
+        UmaInvitationStatus: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
+        UmaInvitationCreateRequest: {
+            /**
+             * @description UMA address of the inviting customer.
+             * @example $alice@uma.example.com
+             */
+            inviterUma: string;
+            /** @description The invitee's first name, for display. */
+            firstName?: string;
+            /** @description Display only, in minor units of the platform's first currency. */
+            amountToSend?: number;
+            /**
+             * Format: date-time
+             * @description After this the invitation is EXPIRED; must be in the future.
+             */
+            expiresAt?: string;
+        };
+        UmaInvitationClaimRequest: {
+            /** @example $bob@uma.other.example */
+            inviteeUma: string;
+        };
+        ScaFactorList: {
+            factors: components["schemas"]["ScaFactorView"][];
+        };
+        ScaFactorView: {
+            factor: components["schemas"]["ScaFactor"];
+            credentialId?: string;
+            name?: string;
+        };
+        /** @enum {string} */
+        ScaFactor: "SMS_OTP" | "TOTP" | "PASSKEY";
+        /** @description TOTP: `secret`, `secretBase32Encoded`, `totpUri`. PASSKEY: `options`, `allowedOrigins`, `relyingPartyId`. */
+        ScaFactorEnrollStartOneOf: {
+            /** @enum {string} */
+            type: "TOTP" | "PASSKEY";
+            secret?: string;
+            secretBase32Encoded?: string;
+            totpUri?: string;
+            options?: {
+                [key: string]: unknown;
+            };
+            allowedOrigins?: string[];
+            relyingPartyId?: string;
+        };
+        ScaFactorEnrollRequestOneOf: {
+            /** @enum {string} */
+            type: "TOTP" | "PASSKEY";
+            /** @description Extension: a label for the factor. */
+            name?: string;
+        };
+        ScaFactorConfirmResponseOneOf: {
+            /** @enum {string} */
+            type: "TOTP" | "PASSKEY";
+            recoveryCodes?: string[];
+            factor?: components["schemas"]["ScaFactorView"];
+        };
+        ScaFactorConfirmRequestOneOf: {
+            /** @enum {string} */
+            type: "TOTP" | "PASSKEY";
+            /** @description TOTP: the secret from enrolment. */
+            secret?: string;
+            /** @description TOTP: a current code (sandbox: 123456). */
+            code?: string;
+            /** @description PASSKEY: the origin the credential was created on. */
+            origin?: string;
+            /** @description PASSKEY: the WebAuthn registration response (`id` required). */
+            credential?: {
+                [key: string]: unknown;
+            };
+        };
+        ScaLoginStart: {
+            factor: components["schemas"]["ScaFactor"];
+            challengeId?: string | null;
+            /** Format: date-time */
+            expiresAt?: string | null;
+            passkeyOptions?: {
+                [key: string]: unknown;
+            } | null;
+            allowedOrigins?: string[] | null;
+            relyingPartyId?: string | null;
+        };
+        ScaLoginStartRequest: {
+            factor: components["schemas"]["ScaFactor"];
+        };
+        ScaLoginComplete: {
+            /** @example SUCCESS */
+            status: string;
+            /** Format: date-time */
+            sessionExpiresAt?: string | null;
+        };
+        ScaLoginCompleteRequest: {
+            factor: components["schemas"]["ScaFactor"];
+            endUserIpAddress: string;
+            challengeId?: string | null;
+            /** @description SMS or TOTP code (sandbox: 123456). */
+            code?: string | null;
+            /** @description WebAuthn assertion (sandbox: `signature` = `sandbox-valid-passkey-signature` and `credentialId` of an enrolled passkey). */
+            passkeyAssertion?: {
+                [key: string]: unknown;
+            } | null;
+            origin?: string | null;
+        };
+        RecordSecurityEventResponse: {
+            /** @enum {string} */
+            eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT";
+            suspended: boolean;
+            /** Format: date-time */
+            lockedUntil: string | null;
+            failedAttempts: number;
+        };
+        RecordSecurityEventRequest: {
+            /** @enum {string} */
+            eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT";
+        };
+        TwoFactorResetStart: {
+            resetId: string;
+            livenessAccessToken?: string | null;
+            verificationLink?: string | null;
+            /** Format: date-time */
+            expiresAt?: string | null;
+        };
+        TwoFactorResetStartRequest: {
+            factor: components["schemas"]["ScaFactor"];
+        };
+        TwoFactorResetStatus: {
+            /** @enum {string} */
+            status: "INITIATED" | "PENDING_REVIEW" | "LIVENESS_PASSED" | "COMPLETED" | "REJECTED" | "EXPIRED";
+            factor: components["schemas"]["ScaFactor"];
+            /** @enum {string|null} */
+            enrollmentStatus?: "PENDING" | "COMPLETED" | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            completedAt?: string | null;
+        };
+        TwoFactorResetCompleteRequest: {
+            /** @description Required when resetting SMS_OTP: the new mobile number. */
+            mobile?: {
+                countryCode: string;
+                number: string;
+            };
+        };
+        BeneficiaryTrustStart: {
+            scaChallenge?: components["schemas"]["ScaChallenge"];
+        };
+        ScaChallenge: {
+            /** @example ScaChallenge:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            /** Format: date-time */
+            expiresAt: string;
+            factor: components["schemas"]["ScaFactor"];
+            availableFactors: components["schemas"]["ScaFactor"][];
+            purpose?: string | null;
+            passkeyAssertionOptions?: {
+                [key: string]: unknown;
+            } | null;
+            passkeyAllowedOrigins?: string[] | null;
+        };
+        BeneficiaryTrustConfirm: {
+            trusted: boolean;
+        };
+        BeneficiaryTrustConfirmRequest: {
+            challengeId?: string | null;
+            /** @description SMS or TOTP code (sandbox: 123456). */
+            code?: string | null;
+            /** @description WebAuthn assertion (sandbox: `signature` = `sandbox-valid-passkey-signature` and `credentialId` of an enrolled passkey). */
+            passkeyAssertion?: {
+                [key: string]: unknown;
+            } | null;
+            origin?: string | null;
+        };
         AgreementListResponse: {
             data: components["schemas"]["Agreement"][];
         };
@@ -3207,8 +5340,6 @@ export interface components {
              */
             url: string;
         };
-        /** @enum {string} */
-        AgreementType: "SERVICE_END_USER_TERMS" | "SERVICE_PRIVACY_POLICY" | "ELECTRONIC_COMMUNICATIONS_CONSENT" | "IDENTITY_DATA_SHARING_CONSENT" | "EMBEDDED_WALLET_TERMS" | "CARDHOLDER_AGREEMENT" | "STABLECOIN_TERMS";
         EndUserTerms: {
             version: string;
             /** Format: uri */
@@ -3266,178 +5397,6 @@ export interface components {
                 };
             };
         };
-        CustomerOneOf: components["schemas"]["IndividualCustomer"] | components["schemas"]["BusinessCustomer"];
-        IndividualCustomer: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            customerType: "INDIVIDUAL";
-            /** @example Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            platformCustomerId: string;
-            umaAddress: string;
-            region?: string;
-            currencies: string[];
-            email?: string;
-            phoneNumber?: string;
-            /** @description Latest acceptance per accepted type; empty until the first. */
-            agreementConsents: components["schemas"]["AgreementConsent"][];
-            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
-            isDeleted: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            kycStatus: components["schemas"]["KycStatus"];
-            /** @description Given and family name. */
-            fullName?: string;
-            /**
-             * Format: date
-             * @description Date of birth, YYYY-MM-DD; not in the future.
-             * @example 1990-01-31
-             */
-            birthDate?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code.
-             * @example US
-             */
-            nationality?: string;
-            address?: components["schemas"]["Address"];
-            idType?: components["schemas"]["IdentificationType"];
-            /**
-             * @description Country that issued `identifier`.
-             * @example US
-             */
-            countryOfIssuance?: string;
-            sourceOfFundsCategories?: components["schemas"]["IndividualSourceOfFundsCategory"][];
-            /** @description Required when sourceOfFundsCategories includes OTHER. */
-            sourceOfFundsOtherDescription?: string;
-            sourceOfWealthCategories?: components["schemas"]["SourceOfWealthCategory"][];
-            /** @description Required when sourceOfWealthCategories includes OTHER. */
-            sourceOfWealthOtherDescription?: string;
-            purposeOfAccount?: components["schemas"]["PurposeOfAccount"];
-            /** @description Required when purposeOfAccount is OTHER. */
-            purposeOfAccountOtherDescription?: string;
-            expectedMonthlyTransactionCount?: components["schemas"]["ExpectedMonthlyTransactionCount"];
-            expectedMonthlyTransactionVolume?: components["schemas"]["ExpectedMonthlyTransactionVolume"];
-            annualIncomeRange?: components["schemas"]["AnnualIncomeRange"];
-            netWorthRange?: components["schemas"]["NetWorthRange"];
-            pepStatus?: components["schemas"]["PepStatus"];
-        };
-        AgreementConsent: {
-            type: components["schemas"]["AgreementType"];
-            /** Format: date-time */
-            acceptedAt: string;
-            ipAddress: string;
-            termsVersion: string;
-            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
-        };
-        /** @enum {string} */
-        EndUserTermsAcceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
-        /**
-         * @deprecated
-         * @description Latest SERVICE_END_USER_TERMS acceptance.
-         */
-        EndUserTermsConsent: {
-            /** Format: date-time */
-            acceptedAt: string;
-            ipAddress: string;
-            termsVersion: string;
-            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
-        };
-        /** @enum {string} */
-        KycStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
-        /**
-         * @description Sent together with `identifier`.
-         * @enum {string}
-         */
-        IdentificationType: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
-        /** @enum {string} */
-        IndividualSourceOfFundsCategory: "SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER";
-        /** @enum {string} */
-        SourceOfWealthCategory: "SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER";
-        /** @enum {string} */
-        PurposeOfAccount: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
-        /** @enum {string} */
-        ExpectedMonthlyTransactionCount: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
-        /** @enum {string} */
-        ExpectedMonthlyTransactionVolume: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
-        /** @enum {string} */
-        AnnualIncomeRange: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
-        /** @enum {string} */
-        NetWorthRange: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
-        /** @enum {string} */
-        PepStatus: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
-        BusinessCustomer: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            customerType: "BUSINESS";
-            /** @example Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            platformCustomerId: string;
-            umaAddress: string;
-            region?: string;
-            currencies: string[];
-            email?: string;
-            phoneNumber?: string;
-            /** @description Latest acceptance per accepted type; empty until the first. */
-            agreementConsents: components["schemas"]["AgreementConsent"][];
-            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
-            isDeleted: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            kybStatus: components["schemas"]["KybStatus"];
-            address?: components["schemas"]["Address"];
-            businessInfo: components["schemas"]["BusinessInfoResponse"];
-        };
-        /** @enum {string} */
-        KybStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
-        BusinessInfoResponse: {
-            legalName: string;
-            doingBusinessAs?: string;
-            /**
-             * @description Country of incorporation.
-             * @example US
-             */
-            country?: string;
-            registrationNumber?: string;
-            /**
-             * Format: date
-             * @description Date of incorporation, YYYY-MM-DD. Required when the customer holds a currency with direct customer-owned accounts (BRL, MXN, INR).
-             * @example 1990-01-31
-             */
-            incorporatedOn?: string;
-            entityType?: components["schemas"]["EntityType"];
-            /** @description Required when the customer holds a currency with direct customer-owned accounts (BRL, MXN, INR). */
-            taxId?: string;
-            countriesOfOperation?: string[];
-            businessType?: components["schemas"]["BusinessType"];
-            purposeOfAccount?: components["schemas"]["PurposeOfAccount"];
-            sourceOfFunds?: string;
-            expectedMonthlyTransactionCount?: components["schemas"]["ExpectedMonthlyTransactionCount"];
-            expectedMonthlyTransactionVolume?: components["schemas"]["ExpectedMonthlyTransactionVolume"];
-            expectedRecipientJurisdictions?: string[];
-            naicsCode?: string;
-            sourceOfFundsCategories?: components["schemas"]["SourceOfFundsCategory"][];
-            /** @description Required when sourceOfFundsCategories includes OTHER. */
-            sourceOfFundsOtherDescription?: string;
-            /** @description Required when purposeOfAccount is OTHER. */
-            purposeOfAccountOtherDescription?: string;
-            expectedCounterpartyCountries?: string[];
-            primaryContactFirstName?: string;
-            primaryContactLastName?: string;
-        };
-        /** @enum {string} */
-        EntityType: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
-        /** @enum {string} */
-        BusinessType: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
-        /** @enum {string} */
-        SourceOfFundsCategory: "OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER";
         CustomerCreateRequestOneOf: components["schemas"]["IndividualCustomerCreateRequest"] | components["schemas"]["BusinessCustomerCreateRequest"];
         IndividualCustomerCreateRequest: {
             /**
@@ -3480,7 +5439,7 @@ export interface components {
              */
             nationality?: string;
             address?: components["schemas"]["Address"];
-            idType?: components["schemas"]["IdentificationType"];
+            idType?: components["schemas"]["IdentificationType"] & unknown;
             /** @description Write-only; never returned. SSN/ITIN `###-##-####` (or 9 digits), EIN `##-#######` (or 9 digits). */
             identifier?: string;
             /**
@@ -3648,7 +5607,7 @@ export interface components {
              */
             nationality?: string;
             address?: components["schemas"]["Address"];
-            idType?: components["schemas"]["IdentificationType"];
+            idType?: components["schemas"]["IdentificationType"] & unknown;
             /** @description Write-only; never returned. SSN/ITIN `###-##-####` (or 9 digits), EIN `##-#######` (or 9 digits). */
             identifier?: string;
             /**
@@ -5600,6 +7559,1133 @@ export interface operations {
             };
         };
     };
+    listAuthCredentials: {
+        parameters: {
+            query: {
+                accountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credentials */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthCredentialListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAuthCredential: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry leg: base64url stamp {publicKey, scheme, signature} over payloadToSign made with an active session key of the wallet. */
+                "service-wallet-signature"?: string;
+                /** @description Retry leg: the requestId of the 202 response. */
+                "request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthCredentialCreateRequestOneOf"];
+            };
+        };
+        responses: {
+            /** @description The credential */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthMethodResponse"];
+                };
+            };
+            /** @description Sign payloadToSign and retry */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSignedRequestChallenge"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAuthCredential: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry leg: base64url stamp {publicKey, scheme, signature} over payloadToSign made with an active session key of the wallet. */
+                "service-wallet-signature"?: string;
+                /** @description Retry leg: the requestId of the 202 response. */
+                "request-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sign payloadToSign and retry */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSignedRequestChallenge"];
+                };
+            };
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    challengeAuthCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AuthCredentialChallengeRequest"];
+            };
+        };
+        responses: {
+            /** @description The OTP credential with its target bundle, or a PasskeyAuthChallenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthMethodResponse"] | components["schemas"]["PasskeyAuthChallenge"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; back off for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyAuthCredential: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry leg: base64url stamp {publicKey, scheme, signature} over payloadToSign made with an active session key of the wallet. */
+                "service-wallet-signature"?: string;
+                /** @description Retry leg: the requestId of the 202 response. */
+                "request-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthCredentialVerifyRequestOneOf"];
+            };
+        };
+        responses: {
+            /** @description The new session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSession"];
+                };
+            };
+            /** @description OTP: sign the verification token and retry */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSignedRequestChallenge"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; back off for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuthSessions: {
+        parameters: {
+            query: {
+                accountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeAuthSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry leg: base64url stamp {publicKey, scheme, signature} over payloadToSign made with an active session key of the wallet. */
+                "service-wallet-signature"?: string;
+                /** @description Retry leg: the requestId of the 202 response. */
+                "request-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sign payloadToSign and retry */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedRequestChallenge"];
+                };
+            };
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refreshAuthSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry leg: base64url stamp {publicKey, scheme, signature} over payloadToSign made with an active session key of the wallet. */
+                "service-wallet-signature"?: string;
+                /** @description Retry leg: the requestId of the 202 response. */
+                "request-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthSessionRefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description The new session */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSession"];
+                };
+            };
+            /** @description Sign payloadToSign and retry */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedRequestChallenge"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportInternalAccountWallet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry leg: base64url stamp {publicKey, scheme, signature} over payloadToSign made with an active session key of the wallet. */
+                "service-wallet-signature"?: string;
+                /** @description Retry leg: the requestId of the 202 response. */
+                "request-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InternalAccountExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The sealed wallet secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalAccountExportResponse"];
+                };
+            };
+            /** @description Sign payloadToSign and retry */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedRequestChallenge"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInternalAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The internal account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalAccount"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateInternalAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry leg: base64url stamp {publicKey, scheme, signature} over payloadToSign made with an active session key of the wallet. */
+                "service-wallet-signature"?: string;
+                /** @description Retry leg: the requestId of the 202 response. */
+                "request-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InternalAccountUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The internal account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalAccount"];
+                };
+            };
+            /** @description Sign payloadToSign and retry */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedRequestChallenge"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDelegatedKeys: {
+        parameters: {
+            query?: {
+                accountId?: string;
+                fundingSourceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delegated keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DelegatedKeyListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDelegatedKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry leg: base64url stamp {publicKey, scheme, signature} over payloadToSign made with an active session key of the wallet. */
+                "service-wallet-signature"?: string;
+                /** @description Retry leg: the requestId of the 202 response. */
+                "request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DelegatedKeyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The delegated key */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DelegatedKey"];
+                };
+            };
+            /** @description Sign payloadToSign and retry */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedRequestChallenge"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDelegatedKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delegated key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DelegatedKey"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeDelegatedKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listCustomerInternalAccounts: {
         parameters: {
             query?: {
@@ -5710,64 +8796,6 @@ export interface operations {
             };
             /** @description The credential lacks the required permission */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected error; quote the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getInternalAccount: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The internal account */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalAccount"];
-                };
-            };
-            /** @description Missing, invalid or expired credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The credential lacks the required permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found (also for ids of other platforms) */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6302,6 +9330,3914 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; back off for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getQuoteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    executeQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. */
+                "idempotency-key"?: string;
+                /** @description Required for embedded-wallet sources: signature over the quote's paymentInstructions[0].accountOrWalletInfo.payloadToSign. */
+                "service-wallet-signature"?: string;
+            };
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote, PROCESSING or already settled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; back off for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxSendRequest"];
+            };
+        };
+        responses: {
+            /** @description The quote's transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionOneOf"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelTransactionRequest"];
+            };
+        };
+        responses: {
+            /** @description The transaction with its refund */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionOneOf"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    lookupUma: {
+        parameters: {
+            query?: {
+                /** @description The sender's UMA address (or give customerId). */
+                senderUmaAddress?: string;
+                /** @description `Customer:<uuid>` sending (or give senderUmaAddress). */
+                customerId?: string;
+            };
+            header?: never;
+            path: {
+                receiverUmaAddress: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receiver */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiverLookupResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    lookupExternalAccount: {
+        parameters: {
+            query?: {
+                /** @description The sender's UMA address (or give customerId). */
+                senderUmaAddress?: string;
+                /** @description `Customer:<uuid>` sending (or give senderUmaAddress). */
+                customerId?: string;
+            };
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receiver */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiverLookupResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxReceiveUmaPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxUmaReceiveRequest"];
+            };
+        };
+        responses: {
+            /** @description The incoming transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingTransaction"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approvePendingPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApprovePaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment after approval */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingTransaction"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectPendingPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RejectPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The rejected payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingTransaction"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmReceiptDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConfirmReceiptDeliveryRequest"];
+            };
+        };
+        responses: {
+            /** @description The transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionOneOf"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxReturnAchDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deposit after the return */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionOneOf"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxDishonorAchReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SandboxDishonorReturnRequest"];
+            };
+        };
+        responses: {
+            /** @description The deposit after the dishonor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionOneOf"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    estimateCryptoWithdrawalFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EstimateCryptoWithdrawalFeeRequest"];
+            };
+        };
+        responses: {
+            /** @description The fee estimate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EstimateCryptoWithdrawalFeeResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createKycLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["KycLinkCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycLinkResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listVerifications: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                customerId?: string;
+                verificationStatus?: components["schemas"]["VerificationStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of verifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerificationRequest"];
+            };
+        };
+        responses: {
+            /** @description The submission and its outcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Only this holder's documents (`Customer:…` or `BeneficialOwner:…`). */
+                documentHolder?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DocumentUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored document */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DocumentReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The replaced document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocumentContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBeneficialOwners: {
+        parameters: {
+            query: {
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description The business customer whose owners to list (required). */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of owners */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficialOwnerListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBeneficialOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BeneficialOwnerCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new owner */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficialOwner"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBeneficialOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                beneficialOwnerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The owner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficialOwner"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateBeneficialOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                beneficialOwnerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BeneficialOwnerUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated owner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficialOwner"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendCustomerEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Code sent */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmCustomerEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactVerificationConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerOneOf"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendCustomerPhoneVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Code sent */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmCustomerPhoneVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactVerificationConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerOneOf"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UmaInvitationCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    claimInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UmaInvitationClaimRequest"];
+            };
+        };
+        responses: {
+            /** @description The claimed invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listScaFactors: {
+        parameters: {
+            query: {
+                /** @description The customer (`Customer:<uuid>`); must be in an SCA region. */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The factors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaFactorList"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enrollScaFactor: {
+        parameters: {
+            query: {
+                /** @description The customer (`Customer:<uuid>`); must be in an SCA region. */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaFactorEnrollRequestOneOf"];
+            };
+        };
+        responses: {
+            /** @description Enrolment data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaFactorEnrollStartOneOf"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmScaFactor: {
+        parameters: {
+            query: {
+                /** @description The customer (`Customer:<uuid>`); must be in an SCA region. */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaFactorConfirmRequestOneOf"];
+            };
+        };
+        responses: {
+            /** @description The confirmed factor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaFactorConfirmResponseOneOf"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteScaFactor: {
+        parameters: {
+            query: {
+                /** @description The customer (`Customer:<uuid>`); must be in an SCA region. */
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                credentialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startScaLogin: {
+        parameters: {
+            query: {
+                /** @description The customer (`Customer:<uuid>`); must be in an SCA region. */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaLoginStartRequest"];
+            };
+        };
+        responses: {
+            /** @description The login challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaLoginStart"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeScaLogin: {
+        parameters: {
+            query: {
+                /** @description The customer (`Customer:<uuid>`); must be in an SCA region. */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaLoginCompleteRequest"];
+            };
+        };
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaLoginComplete"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; back off for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordScaSecurityEvent: {
+        parameters: {
+            query: {
+                /** @description The customer (`Customer:<uuid>`); must be in an SCA region. */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordSecurityEventRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer's lockout state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordSecurityEventResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startScaFactorReset: {
+        parameters: {
+            query: {
+                /** @description The customer (`Customer:<uuid>`); must be in an SCA region. */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorResetStartRequest"];
+            };
+        };
+        responses: {
+            /** @description The reset */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorResetStart"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; back off for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getScaFactorReset: {
+        parameters: {
+            query: {
+                /** @description The customer (`Customer:<uuid>`); must be in an SCA region. */
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                resetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorResetStatus"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeScaFactorReset: {
+        parameters: {
+            query: {
+                /** @description The customer (`Customer:<uuid>`); must be in an SCA region. */
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                resetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorResetCompleteRequest"];
+            };
+        };
+        responses: {
+            /** @description Completed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startTrustBeneficiary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge to answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustStart"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmTrustBeneficiary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BeneficiaryTrustConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description The beneficiary's trust */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustConfirm"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; back off for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startUntrustBeneficiary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge to answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustStart"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmUntrustBeneficiary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BeneficiaryTrustConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description The beneficiary's trust */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustConfirm"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; back off for `Retry-After` seconds */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

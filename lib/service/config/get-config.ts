@@ -2,6 +2,7 @@ import type { DbOrTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { serializeConfig } from "./serialize-config";
 import type { PlatformConfig } from "./schemas";
+import { getWalletEnclaveKey } from "../wallet-auth/enclave-key";
 
 /** GET /config. Throws: NOT_FOUND only if the platform vanished under a live credential. */
 export async function getConfig(db: DbOrTx, platformId: string): Promise<PlatformConfig> {
@@ -10,5 +11,5 @@ export async function getConfig(db: DbOrTx, platformId: string): Promise<Platfor
     include: { feeConfigs: { orderBy: [{ feeType: "asc" }, { sourceCurrency: "asc" }] } },
   });
   if (!platform) throw new ServiceError("NOT_FOUND", "Platform not found");
-  return serializeConfig(platform, platform.feeConfigs);
+  return { ...serializeConfig(platform, platform.feeConfigs), walletEnclavePublicKey: (await getWalletEnclaveKey(db, platformId)).publicKeyHex };
 }

@@ -95,6 +95,9 @@ export const PlatformConfigSchema = z
     webhookEndpoint: z.string().optional(),
     supportedCurrencies: z.array(PlatformCurrencyConfigSchema),
     isRegulatedFinancialInstitution: z.boolean(),
+    skipVerificationPaperwork: z.boolean().openapi({
+      description: "Extension (sandbox setting \"Skip verification paperwork\"): suffix outcomes other than 001/003 resolve without documents — individuals at creation, businesses at their first POST /verifications.",
+    }),
     embeddedWalletConfig: EmbeddedWalletConfigSchema,
     cardTokenization2faConfig: CardTokenization2FAConfigSchema.optional(),
     feeConfigs: z.array(
@@ -107,6 +110,10 @@ export const PlatformConfigSchema = z
     ),
     webhookPublicKey: z.string().openapi({
       description: "Extension: PEM (SPKI) P-256 public key that verifies `X-Service-Signature` on webhook deliveries.",
+      readOnly: true,
+    }),
+    walletEnclavePublicKey: z.string().optional().openapi({
+      description: "Read-only: uncompressed hex P-256 public key of the sandbox's long-lived wallet enclave key, which signs `otpEncryptionTargetBundle`, OTP verification tokens and wallet exports (pass it as the override signer key to verifying clients).",
       readOnly: true,
     }),
     createdAt: z.string().datetime(),
@@ -129,6 +136,7 @@ export const PlatformConfigUpdateRequestSchema = z
     embeddedWalletConfig: EmbeddedWalletConfigSchema.optional(),
     cardTokenization2faConfig: CardTokenization2FAConfigSchema.optional(),
     feeConfigs: z.array(FeeConfigSchema).max(20).optional(),
+    skipVerificationPaperwork: z.boolean().optional().openapi({ description: "Sandbox setting \"Skip verification paperwork\" (see PlatformConfig)." }),
   })
   .strict()
   // Rules across fields, reported together with the field rules so one answer lists every problem.

@@ -7,6 +7,7 @@ export function serializeConfig(platform: Platform, feeConfigs: PlatformFeeConfi
     id: formatId("Platform", platform.id),
     supportedCurrencies: platform.supportedCurrencies as PlatformCurrencyConfig[],
     isRegulatedFinancialInstitution: platform.isRegulatedFinancialInstitution,
+    skipVerificationPaperwork: platform.skipVerificationPaperwork,
     embeddedWalletConfig: platform.embeddedWalletConfig as EmbeddedWalletConfig,
     // GET /config shows active fee configs only (BEHAVIORS.md §1.1); inactive ones are deleted.
     feeConfigs: feeConfigs.map((f) => ({

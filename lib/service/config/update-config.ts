@@ -33,6 +33,7 @@ export async function updateConfig(
       data: {
         updatedAt: at,
         ...(update.umaDomain !== undefined && { umaDomain: update.umaDomain }),
+        ...(update.skipVerificationPaperwork !== undefined && { skipVerificationPaperwork: update.skipVerificationPaperwork }),
         ...(update.webhookEndpoint !== undefined && { webhookEndpoint: update.webhookEndpoint || null }),
         ...(update.supportedCurrencies !== undefined && { supportedCurrencies: update.supportedCurrencies }),
         ...(update.embeddedWalletConfig !== undefined && {

@@ -10,6 +10,7 @@ import type { CustomerCreateRequest } from "./schemas";
 import { generateUmaAddress, umaAddressKey } from "./uma-address";
 import { loadRuleContext } from "./validate-customer-request";
 import { provisionCustomerInternalAccounts } from "../internal-accounts/provision-customer-internal-accounts";
+import { resolveVerificationAtCreation } from "../verifications/resolve-verification-at-creation";
 
 export interface CreateCustomerInput {
   platformId: string;
@@ -60,6 +61,8 @@ export async function createCustomer(tx: Tx, input: CreateCustomerInput): Promis
     throw uniqueViolation(e, { platformCustomerId, umaAddress }) ?? e;
   }
   await recordAgreementConsents(tx, { platformId, customerId: id, request, at });
+  // "Skip verification paperwork" resolves individuals here, before their accounts exist (BEHAVIORS.md §4.5).
+  await resolveVerificationAtCreation(tx, { platformId, customerId: id });
   // Account provisioning (BEHAVIORS.md §1.3, 10.2) joins this transaction here.
   await provisionCustomerInternalAccounts(tx, { platformId, customerId: id });
   return tx.customer.findUniqueOrThrow({ where: { id }, include: CUSTOMER_INCLUDE });

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { z } from "@hono/zod-openapi";
 import { PageQuerySchema, pageResponseSchema } from "../http/pagination";
 import { CURRENCY_CODES } from "../sandbox/currencies";
+import { ContactVerificationSchema } from "../contact-verification/schemas";
 import { AGREEMENT_TYPES } from "./agreements";
 import { UMA_ADDRESS_PATTERN } from "./uma-address";
 
@@ -283,6 +284,9 @@ const customerCommon = {
   phoneNumber: z.string().optional(),
   agreementConsents: z.array(AgreementConsentSchema).openapi({ description: "Latest acceptance per accepted type; empty until the first." }),
   endUserTermsConsent: EndUserTermsConsentSchema.optional().openapi({ deprecated: true, description: "Latest SERVICE_END_USER_TERMS acceptance." }),
+  contactVerification: ContactVerificationSchema.optional().openapi({
+    description: "Only where the provider mandates contact verification (EU/EEA customers): each channel to verify, PENDING or VERIFIED.",
+  }),
   isDeleted: z.boolean(),
   createdAt: z.string().datetime(),
   updatedAt: z.string().datetime(),

@@ -1,12 +1,14 @@
-import type { Customer as CustomerModel, CustomerAgreementConsent } from "@/lib/generated/prisma/client";
+import type { ContactVerification, Customer as CustomerModel, CustomerAgreementConsent } from "@/lib/generated/prisma/client";
+import { requiredContactChannels } from "../contact-verification/contact-requirements";
 import { formatId } from "../http/ids";
 import { AGREEMENT_TYPES, END_USER_TERMS, type AgreementType } from "./agreements";
 import { EDD_FIELD_NAMES, type Address, type AgreementConsent, type BusinessInfo, type Customer, type IdentificationType } from "./schemas";
 
 /** Load a customer with this `include` to serialize it. */
-export const CUSTOMER_INCLUDE = { agreementConsents: true } as const;
+export const CUSTOMER_INCLUDE = { agreementConsents: true, contactVerification: true } as const;
 
-export type CustomerRow = CustomerModel & { agreementConsents: CustomerAgreementConsent[] };
+/** `contactVerification` is optional so rows loaded with only the consents still serialize (without it). */
+export type CustomerRow = CustomerModel & { agreementConsents: CustomerAgreementConsent[]; contactVerification?: ContactVerification | null };
 
 /**
  * A customer as the API returns it, in responses and in webhook `data` (SPEC.md "Customer (as sent
@@ -23,6 +25,7 @@ export function serializeCustomer(row: CustomerRow): Customer {
     ...(row.email !== null && { email: row.email }),
     ...(row.phoneNumber !== null && { phoneNumber: row.phoneNumber }),
     ...consents(row.agreementConsents),
+    ...contactVerification(row),
     isDeleted: row.deletedAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -67,4 +70,11 @@ function serializeConsent(type: AgreementType, row: CustomerAgreementConsent): A
     termsVersion: row.termsVersion,
     acceptanceMethod: row.acceptanceMethod as AgreementConsent["acceptanceMethod"],
   };
+}
+
+/** BEHAVIORS.md §9.5: present only where the provider mandates it; channels not yet confirmed are PENDING. */
+function contactVerification(row: CustomerRow) {
+  const channels = requiredContactChannels(row);
+  if (channels.length === 0 || row.contactVerification === undefined) return {};
+  return { contactVerification: Object.fromEntries(channels.map((c) => [c, row.contactVerification?.[c] === "VERIFIED" ? "VERIFIED" : "PENDING"])) };
 }

@@ -1,14 +1,19 @@
 import type { Db } from "../db";
+import { ServiceError } from "../http/errors";
 import { now } from "../sandbox/clock";
+import { isBeneficiaryTrusted } from "../sca/beneficiary-trust";
 import { getExternalAccountOrThrow, type ExternalAccountOwner } from "./get-external-account-or-throw";
 
 /**
  * DELETE …/external-accounts/{id}: a soft delete. The account disappears from the API (404) and
  * frees its details, platformAccountId and default-deposit flag; outstanding ownership challenges
- * are abandoned. The row stays for the transactions that name it. Throws: NOT_FOUND.
+ * are abandoned. The row stays for the transactions that name it. Throws: NOT_FOUND,
+ * BENEFICIARY_TRUSTED (an SCA-trusted beneficiary: untrust it first).
  */
 export async function deleteExternalAccount(db: Db, input: { platformId: string; owner: ExternalAccountOwner; externalAccountId: string }): Promise<void> {
   const row = await getExternalAccountOrThrow(db, input.platformId, input.externalAccountId, { owner: input.owner });
+  if (await isBeneficiaryTrusted(db, input.platformId, row.id))
+    throw new ServiceError("BENEFICIARY_TRUSTED", `External account ${input.externalAccountId} is a trusted beneficiary: untrust it first (POST …/untrust and …/untrust/confirm), then delete it`);
   await db.$transaction(async (tx) => {
     const at = await now(tx, input.platformId);
     // deletedAt: null in the where clause: of two concurrent deletes only one applies.

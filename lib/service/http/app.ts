@@ -7,6 +7,7 @@ import { ServiceError, isServiceError, type ErrorBody } from "./errors";
 import { uuidv7 } from "./ids";
 import { authenticate } from "./auth";
 import { idempotency } from "./idempotency";
+import { rateLimit } from "./rate-limit";
 import { API_BASE_PATH, API_VERSION } from "./openapi";
 import { validationHook } from "./validation";
 import { configRouter } from "../config/routes";
@@ -20,6 +21,17 @@ import { internalAccountsRouter } from "../internal-accounts/routes";
 import { externalAccountsRouter } from "../external-accounts/routes";
 import { transactionsRouter } from "../transactions/routes";
 import { transfersRouter } from "../transfers/routes";
+import { quotesRouter } from "../quotes/routes";
+import { receiversRouter } from "../receivers/routes";
+import { verificationsRouter } from "../verifications/routes";
+import { documentsRouter } from "../documents/routes";
+import { beneficialOwnersRouter } from "../beneficial-owners/routes";
+import { contactVerificationRouter } from "../contact-verification/routes";
+import { invitationsRouter } from "../invitations/routes";
+import { scaRouter } from "../sca/routes";
+import { incomingPaymentsRouter } from "../incoming-payments/routes";
+import { cryptoWithdrawalsRouter } from "../crypto-withdrawals/routes";
+import { walletAuthRouter } from "../wallet-auth/routes";
 
 const MAX_JSON_BYTES = 1024 * 1024;
 /** File uploads (bulk CSV up to 5 MB, documents) get more room than JSON bodies. */
@@ -31,7 +43,7 @@ const PUBLIC_PATHS = new Set([`${API_BASE_PATH}/openapi.json`]);
  * route wins, so routers with fixed paths under /customers/… (internal and external accounts) must
  * come before customersRouter, whose /customers/{customerId} would otherwise catch them.
  */
-const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter, webhooksRouter, sandboxRouter, externalAccountsRouter, internalAccountsRouter, transactionsRouter, transfersRouter, customersRouter];
+const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter, webhooksRouter, sandboxRouter, externalAccountsRouter, walletAuthRouter, internalAccountsRouter, transactionsRouter, transfersRouter, quotesRouter, receiversRouter, incomingPaymentsRouter, cryptoWithdrawalsRouter, verificationsRouter, documentsRouter, beneficialOwnersRouter, contactVerificationRouter, invitationsRouter, scaRouter, customersRouter];
 
 /**
  * The Service API: request id, body limit, authentication, idempotency, the areas' routes, the
@@ -67,6 +79,8 @@ export function buildApi(deps: ApiDeps) {
     c.set("db", await deps.getDb());
     return auth(c, next);
   });
+  const limit = rateLimit(deps.rateLimitPerSecond ?? 100);
+  api.use("*", (c, next) => (PUBLIC_PATHS.has(c.req.path) ? next() : limit(c, next)));
   api.use("*", idempotency);
 
   for (const router of ROUTERS) api.route("/", router);

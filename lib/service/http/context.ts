@@ -27,4 +27,6 @@ export interface ApiDeps {
    * user. It never leaves the process, so the staff headers cannot be forged over HTTP.
    */
   internalKey: string;
+  /** Requests per second per API token (0 = unlimited); see rate-limit.ts. Default 100. */
+  rateLimitPerSecond?: number;
 }

@@ -1,22 +1,32 @@
 import { createHash } from "node:crypto";
-import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context";
 import { ServiceError, invalidInput } from "./errors";
 import { now } from "../sandbox/clock";
+import type { Db, Tx } from "../db";
 
 /** Responses that carry a one-time secret are never stored, so these routes refuse the header. */
 const SECRET_BEARING = new Set(["POST /tokens"]);
 
 const RETENTION_MS = 24 * 60 * 60 * 1000; // BEHAVIORS.md 10.26
-const WAIT_FOR_FIRST_MS = 5_000;
-const POLL_MS = 50;
+/** How long a duplicate waits for the first request holding its key before answering 409. */
+const WAIT_FOR_FIRST = "5s";
+/** Room for the slowest request (an approval webhook may take 30 s) inside the one transaction. */
+const REQUEST_TX_OPTIONS = { maxWait: 15_000, timeout: 90_000 } as const;
+
+type Scope = { platformId: string; method: string; path: string; key: string };
 
 /**
- * `Idempotency-Key` on any mutating request: scope (platform, method, path, key). The first request
- * runs and its response is stored; the same key with the same body replays it; another body, or a
- * duplicate arriving while the first still runs past a short wait, gets 409 CONFLICT. The claim is
- * an INSERT on the primary key, so two concurrent duplicates can never both execute.
+ * `Idempotency-Key` on any mutating request: scope (platform, method, path, key). The claim of the
+ * key, everything the request writes and its stored response commit in ONE database transaction,
+ * so a crash at any moment leaves either nothing (the retry runs afresh) or the whole result (the
+ * retry replays it) — never a payment without its response, or a key stuck "in flight".
+ * The same key with the same body replays the stored response; another body → 409 CONFLICT; a
+ * duplicate arriving while the first still runs waits for it briefly (the claim is a row lock),
+ * then → 409 CONFLICT. 5xx answers and signed-retry challenges (202 with payloadToSign) are not
+ * stored: the client may retry, or send the signed leg, with the same key.
+ * Inside, the request's own `db.$transaction` calls become savepoints of the one transaction, so
+ * each still succeeds or fails as a whole.
  */
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header("idempotency-key");
@@ -35,57 +45,112 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const { platformId } = c.get("auth");
   const body = await c.req.raw.clone().text();
   const fingerprint = createHash("sha256").update(body).digest("hex");
-  const scope = { platformId, method: c.req.method, path: new URL(c.req.url).pathname, key };
+  const scope: Scope = { platformId, method: c.req.method, path: new URL(c.req.url).pathname, key };
   const at = await now(db, platformId);
 
-  const claimed = await db.$executeRaw`
-    INSERT INTO "IdempotencyKey" ("platformId", "method", "path", "key", "fingerprint", "createdAt", "expiresAt")
-    VALUES (${scope.platformId}::uuid, ${scope.method}, ${scope.path}, ${scope.key}, ${fingerprint}, ${at}, ${new Date(at.getTime() + RETENTION_MS)})
-    ON CONFLICT ("platformId", "method", "path", "key") DO UPDATE
-      SET "fingerprint" = EXCLUDED."fingerprint", "createdAt" = EXCLUDED."createdAt", "expiresAt" = EXCLUDED."expiresAt",
-          "responseStatus" = NULL, "responseBody" = NULL
-      WHERE "IdempotencyKey"."expiresAt" <= ${at}`;
+  let replayed: Response | undefined;
+  await db.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${WAIT_FOR_FIRST}'`);
+    let claimed: number;
+    try {
+      claimed = await tx.$executeRaw`
+        INSERT INTO "IdempotencyKey" ("platformId", "method", "path", "key", "fingerprint", "createdAt", "expiresAt")
+        VALUES (${scope.platformId}::uuid, ${scope.method}, ${scope.path}, ${scope.key}, ${fingerprint}, ${at}, ${new Date(at.getTime() + RETENTION_MS)})
+        ON CONFLICT ("platformId", "method", "path", "key") DO UPDATE
+          SET "fingerprint" = EXCLUDED."fingerprint", "createdAt" = EXCLUDED."createdAt", "expiresAt" = EXCLUDED."expiresAt",
+              "responseStatus" = NULL, "responseBody" = NULL
+          WHERE "IdempotencyKey"."expiresAt" <= ${at}`;
+    } catch (e) {
+      if (isLockTimeout(e)) throw inFlight(scope);
+      throw e;
+    }
+    await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = 0`);
+    if (claimed === 0) {
+      replayed = await replay(tx, scope, fingerprint);
+      return;
+    }
 
-  if (claimed === 0) return replay(c, scope, fingerprint);
-
-  try {
-    await next();
-  } catch (e) {
-    await db.idempotencyKey.delete({ where: { platformId_method_path_key: scope } }).catch(() => undefined);
-    throw e;
-  }
-  if (c.res.status >= 500) {
-    // Not a final answer: let the client retry with the same key.
-    await db.idempotencyKey.delete({ where: { platformId_method_path_key: scope } });
-    return;
-  }
-  const responseBody = await c.res.clone().text();
-  await db.idempotencyKey.update({ where: { platformId_method_path_key: scope }, data: { responseStatus: c.res.status, responseBody } });
+    await tx.$executeRawUnsafe(`SAVEPOINT idempotent_request`);
+    c.set("db", transactionScopedDb(tx));
+    await next(); // Hono turns a thrown error into c.res here
+    c.set("db", db);
+    // A handler that caught a database error and answered 4xx may have left the transaction unusable.
+    await tx.$executeRawUnsafe(`RELEASE SAVEPOINT idempotent_request`).catch(() => tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT idempotent_request`));
+    const responseBody = await c.res.clone().text();
+    if (c.res.status >= 500 || isSignedRetryChallenge(c.res.status, responseBody)) {
+      // Not a final answer: let the client retry (or send the signed leg) with the same key.
+      await tx.idempotencyKey.delete({ where: { platformId_method_path_key: scope } });
+      return;
+    }
+    await tx.idempotencyKey.update({ where: { platformId_method_path_key: scope }, data: { responseStatus: c.res.status, responseBody } });
+  }, REQUEST_TX_OPTIONS);
+  if (replayed) return replayed;
 });
 
-async function replay(
-  c: Context<AppEnv>,
-  scope: { platformId: string; method: string; path: string; key: string },
-  fingerprint: string,
-): Promise<Response> {
-  const db = c.get("db");
-  const deadline = performance.now() + WAIT_FOR_FIRST_MS;
-  for (;;) {
-    const row = await db.idempotencyKey.findUnique({ where: { platformId_method_path_key: scope } });
-    if (row && row.fingerprint !== fingerprint)
-      throw new ServiceError("CONFLICT", "This Idempotency-Key was already used with a different request body; use a new key for a new request", {
-        details: { idempotencyKey: scope.key },
-      });
-    if (row && row.responseStatus !== null) {
-      return new Response(row.responseBody || null, {
-        status: row.responseStatus,
-        headers: { "content-type": "application/json", "idempotent-replayed": "true" },
-      });
-    }
-    if (!row || performance.now() > deadline)
-      throw new ServiceError("CONFLICT", "A request with this Idempotency-Key is still being processed; retry in a moment", {
-        details: { idempotencyKey: scope.key },
-      });
-    await new Promise((r) => setTimeout(r, POLL_MS));
+async function replay(tx: Tx, scope: Scope, fingerprint: string): Promise<Response> {
+  const row = await tx.idempotencyKey.findUnique({ where: { platformId_method_path_key: scope } });
+  if (row && row.fingerprint !== fingerprint)
+    throw new ServiceError("CONFLICT", "This Idempotency-Key was already used with a different request body; use a new key for a new request", {
+      details: { idempotencyKey: scope.key },
+    });
+  if (!row || row.responseStatus === null) throw inFlight(scope);
+  return new Response(row.responseBody || null, {
+    status: row.responseStatus,
+    headers: { "content-type": "application/json", "idempotent-replayed": "true" },
+  });
+}
+
+/** A 202 asking the caller to sign `payloadToSign` and repeat the request with `Request-Id` (SPEC.md signed retries). */
+function isSignedRetryChallenge(status: number, body: string): boolean {
+  if (status !== 202) return false;
+  try {
+    const json = JSON.parse(body) as Record<string, unknown>;
+    return typeof json.payloadToSign === "string" && typeof json.requestId === "string";
+  } catch {
+    return false;
   }
+}
+
+function inFlight(scope: Scope): ServiceError {
+  return new ServiceError("CONFLICT", "A request with this Idempotency-Key is still being processed; retry in a moment", { details: { idempotencyKey: scope.key } });
+}
+
+/** PostgreSQL 55P03 lock_not_available, as Prisma reports it. */
+function isLockTimeout(e: unknown): boolean {
+  const text = `${(e as { code?: string })?.code ?? ""} ${(e as Error)?.message ?? ""} ${JSON.stringify((e as { meta?: unknown })?.meta ?? "")}`;
+  return /55P03|lock timeout|lock_not_available/i.test(text);
+}
+
+/**
+ * The request's view of the database while it runs inside the idempotency transaction: every query
+ * goes to that transaction, and `$transaction(fn)` runs fn in a savepoint (rolled back alone when fn
+ * throws), so code written for the plain client keeps its all-or-nothing steps.
+ */
+function transactionScopedDb(tx: Tx): Db {
+  let savepoints = 0;
+  const scoped: Db = new Proxy(tx as unknown as Db, {
+    get(target, prop) {
+      if (prop === "$transaction") return runInSavepoint;
+      const value = Reflect.get(target, prop) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  async function runInSavepoint(arg: unknown): Promise<unknown> {
+    if (Array.isArray(arg)) {
+      const results: unknown[] = [];
+      for (const query of arg) results.push(await query);
+      return results;
+    }
+    const name = `request_step_${++savepoints}`;
+    await tx.$executeRawUnsafe(`SAVEPOINT ${name}`);
+    try {
+      const result = await (arg as (tx: Db) => Promise<unknown>)(scoped);
+      await tx.$executeRawUnsafe(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (e) {
+      await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+      throw e;
+    }
+  }
+  return scoped;
 }

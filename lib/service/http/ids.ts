@@ -25,6 +25,12 @@ export const ID_TYPES = [
   "Platform",
   "StaffUser",
   "BulkUploadJob",
+  "Verification",
+  "Document",
+  "BeneficialOwner",
+  "ScaChallenge",
+  "ScaFactor",
+  "ScaFactorReset",
 ] as const;
 export type IdType = (typeof ID_TYPES)[number];
 

@@ -6,6 +6,7 @@ import { now } from "../sandbox/clock";
 import { accountTypeFor, supportedCurrencyCodes } from "./account-types";
 import { createInternalAccounts, type NewInternalAccount } from "./create-internal-accounts";
 import type { InternalAccountRow } from "./serialize-internal-account";
+import { createInitialWalletCredentials } from "../wallet-auth/create-initial-wallet-credentials";
 
 /**
  * Gives a customer one internal account per currency it holds that the platform supports
@@ -29,5 +30,9 @@ export async function provisionCustomerInternalAccounts(tx: Tx, input: { platfor
     const type = supported.has(currency) ? accountTypeFor(currency, "CUSTOMER") : null;
     if (type) accounts.push({ type, currency, status });
   }
-  return createInternalAccounts(tx, { platformId, customerId: customer.id, at: await now(tx, platformId), accounts });
+  const at = await now(tx, platformId);
+  const created = await createInternalAccounts(tx, { platformId, customerId: customer.id, at, accounts });
+  // Embedded wallets are born with their EMAIL_OTP credential (wallet-auth, BEHAVIORS.md §1.3).
+  await createInitialWalletCredentials(tx, { platformId, customerEmail: customer.email, accounts: created, at });
+  return created;
 }

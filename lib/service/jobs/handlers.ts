@@ -4,6 +4,15 @@ import { DELIVER_WEBHOOK } from "./enqueue-event";
 import { BULK_CUSTOMER_IMPORT_JOB, runBulkCustomerImport } from "../customers/run-bulk-customer-import";
 import { COMPLETE_TRANSFER_REFUND_JOB, runCompleteTransferRefund } from "../transfers/complete-transfer-refund";
 import { FAIL_PENDING_TRANSFER_JOB, runFailPendingTransfer } from "../transfers/fail-pending-transfer";
+import { EXPIRE_QUOTE_JOB, runExpireQuote } from "../quotes/expire-quote";
+import { COMPLETE_QUOTE_JOB, runCompleteQuoteLater } from "../quotes/complete-quote-later";
+import { runCompleteQuoteRefund } from "../quotes/complete-quote-refund";
+import { RETURN_QUOTE_PAYOUT_JOB, runReturnQuotePayout } from "../quotes/return-quote-payout";
+import { COMPLETE_QUOTE_REFUND_JOB } from "../quotes/start-quote-refund";
+import { EXPIRE_APPROVAL_JOB, runExpireApproval } from "../incoming-payments/expire-approval";
+
+import { COMPLETE_BUSINESS_REVIEW_JOB } from "../verifications/submit-verification";
+import { runCompleteBusinessReview } from "../verifications/complete-business-review";
 
 export interface JobContext {
   db: Db;
@@ -17,4 +26,10 @@ export const JOB_HANDLERS: Readonly<Record<string, (ctx: JobContext) => Promise<
   [BULK_CUSTOMER_IMPORT_JOB]: runBulkCustomerImport,
   [FAIL_PENDING_TRANSFER_JOB]: runFailPendingTransfer,
   [COMPLETE_TRANSFER_REFUND_JOB]: runCompleteTransferRefund,
+  [EXPIRE_QUOTE_JOB]: runExpireQuote,
+  [COMPLETE_QUOTE_JOB]: runCompleteQuoteLater,
+  [RETURN_QUOTE_PAYOUT_JOB]: runReturnQuotePayout,
+  [COMPLETE_QUOTE_REFUND_JOB]: runCompleteQuoteRefund,
+  [EXPIRE_APPROVAL_JOB]: runExpireApproval,
+  [COMPLETE_BUSINESS_REVIEW_JOB]: runCompleteBusinessReview,
 };

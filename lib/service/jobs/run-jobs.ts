@@ -1,8 +1,12 @@
 import type { Db } from "../db";
 import { JOB_HANDLERS } from "./handlers";
 
-/** How long a claimed job is reserved for the worker running it (wall clock). */
-const LEASE_MS = 5 * 60 * 1000;
+/**
+ * How long a claimed job is reserved for the worker running it (wall clock): longer than any job
+ * runs (a webhook attempt times out after 30 s). JOB_LEASE_SECONDS shortens it where crashed
+ * workers must be taken over quickly (the reliability suite's crash test).
+ */
+const LEASE_MS = Number(process.env.JOB_LEASE_SECONDS ?? 300) * 1000;
 
 interface ClaimedJob {
   id: string;

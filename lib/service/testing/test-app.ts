@@ -7,11 +7,12 @@ import { createToken } from "../tokens/create-token";
 import type { Permission } from "../http/context";
 
 /** The API against this run's fresh PostgreSQL database, called in-process with app.request(). */
-export async function createTestApp() {
+export async function createTestApp(options: { rateLimitPerSecond?: number } = {}) {
   const database: Database = await openDatabase({ url: inject("databaseUrl") });
   const db = database.prisma;
   const internalKey = "test-internal-key";
-  const api = buildApi({ getDb: async () => db, internalKey });
+  // Unlimited unless a test is about the limit: tests fire requests faster than any client should.
+  const api = buildApi({ getDb: async () => db, internalKey, rateLimitPerSecond: options.rateLimitPerSecond ?? 0 });
 
   async function call(
     method: string,

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db";
 import type { AuthContext, Permission } from "../http/context";
 import { verifySecret } from "../crypto/password";
@@ -7,7 +7,7 @@ import { now } from "../sandbox/clock";
 // The slow hash costs ~40 ms; a request must not pay it every time. Remember the SHA-256 of a
 // secret that already verified against the stored hash (per token id). The token row is still
 // read on every request, so revocation and expiry take effect at once.
-const verified = new Map<string, string>();
+const verified = new Map<string, Buffer>();
 const MAX_REMEMBERED = 10_000;
 
 export type AuthResult = { ok: true; auth: AuthContext } | { ok: false; reason: string };
@@ -21,8 +21,10 @@ export async function authenticateToken(db: Db, clientId: string, clientSecret: 
   if (!token) return { ok: false, reason: "unknown clientId" };
   if (token.revokedAt) return { ok: false, reason: "token has been revoked" };
 
-  const fingerprint = createHash("sha256").update(clientSecret).digest("hex");
-  if (verified.get(token.id) !== fingerprint) {
+  // Constant-time comparison, like verifySecret's, so response timing says nothing about the secret.
+  const fingerprint = createHash("sha256").update(clientSecret).digest();
+  const remembered = verified.get(token.id);
+  if (!remembered || !timingSafeEqual(remembered, fingerprint)) {
     if (!(await verifySecret(clientSecret, token.secretHash))) return { ok: false, reason: "clientSecret does not match clientId" };
     if (verified.size >= MAX_REMEMBERED) verified.clear();
     verified.set(token.id, fingerprint);

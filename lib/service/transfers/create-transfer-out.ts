@@ -7,6 +7,7 @@ import { captureHold } from "../ledger/capture-hold";
 import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
 import { placeHold } from "../ledger/place-hold";
 import { now } from "../sandbox/clock";
+import { assertDailyVolume } from "../quotes/limits";
 import { createTransaction, type CreateTransactionInput } from "../transactions/create-transaction";
 import { expectedSettlementAt, railDetailsFor, withRailStatus } from "../transactions/rail-details";
 import { recordTransactionStatus } from "../transactions/record-transaction-status";
@@ -32,7 +33,8 @@ export const TRANSFER_OUT = "TRANSFER_OUT";
  * answer FAILED with nothing held; 004/008 fail after the debit, refunded 2 s later; 005 stays
  * PENDING (amount held) for 30 s, then fails and the hold is released.
  * Throws: NOT_FOUND, CONFLICT, INVALID_INPUT, INVALID_CURRENCY, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED,
- * END_USER_TERMS_NOT_ACCEPTED (resolveTransferParties); INSUFFICIENT_BALANCE.
+ * END_USER_TERMS_NOT_ACCEPTED (resolveTransferParties); INSUFFICIENT_BALANCE; DAILY_VOLUME_LIMIT_EXCEEDED
+ * (429 with Retry-After, lib/service/quotes/limits.ts).
  */
 export async function createTransferOut(db: Db, input: { platformId: string; request: TransferOutRequest }): Promise<Transaction> {
   const { platformId, request } = input;
@@ -49,6 +51,7 @@ export async function createTransferOut(db: Db, input: { platformId: string; req
       return (await createTransaction(tx, { ...columns, id, status: "FAILED", failureReason: outcome.failureReason, destinationRailDetails: railDetails("FAILED") ?? undefined })).transaction;
 
     const amount = BigInt(request.amount);
+    await assertDailyVolume(tx, { platformId, customerId: account.customerId, amount, currency: account.currency });
     const hold = await placeHold(tx, { platformId, ledgerAccountId: ledgerAccount.id, amount, reference: formatId("Transaction", id), transactionId: id });
     let { row, transaction } = await createTransaction(tx, { ...columns, id, status: "PENDING", destinationRailDetails: railDetails("PENDING") ?? undefined });
 

@@ -1,0 +1,101 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { describeActionError, type ActionError, type ActionResult } from "@/lib/client/action-result";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Notice } from "@/components/ui/notice";
+import { approveTransactionAction, cancelTransactionAction, rejectTransactionAction } from "../actions";
+
+function describeError(error: ActionError): string {
+  switch (error.code) {
+    case "FORBIDDEN":
+      return "Your role cannot act on payments. Ask an admin or operator.";
+    case "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL":
+    case "TRANSACTION_NOT_CANCELLABLE":
+    case "MISSING_MANDATORY_USER_INFO":
+      return error.message;
+    default:
+      return describeActionError(error);
+  }
+}
+
+/** Runs one action on the transaction, then reloads the page so every card shows the new state. */
+function useTransactionAction() {
+  const router = useRouter();
+  const [error, setError] = useState<ActionError | null>(null);
+  const [pending, startTransition] = useTransition();
+  function run(action: () => Promise<ActionResult<unknown>>, after?: () => void) {
+    startTransition(async () => {
+      const result = await action();
+      after?.();
+      if (!result.ok) return setError(result.error);
+      setError(null);
+      router.refresh();
+    });
+  }
+  return { error, pending, run };
+}
+
+function ActionError({ error, testId }: { error: ActionError | null; testId: string }) {
+  return error ? (
+    <Notice tone="error" testId={testId}>
+      {describeError(error)}
+    </Notice>
+  ) : null;
+}
+
+/** Approve or reject an incoming payment that waits on the platform's decision; view-only roles see them disabled. */
+export function ApprovalButtons({ transactionId, canDecide }: { transactionId: string; canDecide: boolean }) {
+  const { error, pending, run } = useTransactionAction();
+  const [isConfirmingReject, setConfirmingReject] = useState(false);
+  return (
+    <div className="space-y-3">
+      <ActionError error={error} testId="approval-error" />
+      <div className="flex flex-wrap items-center gap-2">
+        <Button onClick={() => run(() => approveTransactionAction({ transactionId }))} disabled={!canDecide || pending}>
+          {pending ? "Working…" : "Approve"}
+        </Button>
+        <Button variant="danger" onClick={() => setConfirmingReject(true)} disabled={!canDecide || pending}>
+          Reject
+        </Button>
+        {!canDecide && <span className="text-sm text-zinc-500">Your role can view this payment but not approve or reject it.</span>}
+      </div>
+      <ConfirmDialog
+        open={isConfirmingReject}
+        title="Reject this payment?"
+        confirmLabel="Reject payment"
+        pending={pending}
+        onCancel={() => setConfirmingReject(false)}
+        onConfirm={() => run(() => rejectTransactionAction({ transactionId }), () => setConfirmingReject(false))}
+      >
+        The payment becomes REJECTED and nothing is credited to the customer. This cannot be undone.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** Stop an unsettled payout; the API decides whether it still can and says why not. */
+export function CancelPaymentButton({ transactionId }: { transactionId: string }) {
+  const { error, pending, run } = useTransactionAction();
+  const [isConfirming, setConfirming] = useState(false);
+  return (
+    <div className="space-y-3">
+      <ActionError error={error} testId="cancel-error" />
+      <Button variant="danger" onClick={() => setConfirming(true)} disabled={pending}>
+        Cancel payment
+      </Button>
+      <ConfirmDialog
+        open={isConfirming}
+        title="Cancel this payment?"
+        confirmLabel="Cancel payment"
+        pending={pending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => run(() => cancelTransactionAction({ transactionId }), () => setConfirming(false))}
+      >
+        If the payout has not settled yet it is stopped and the amount is refunded to the source (USER_CANCELLATION).
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+// HTTP figures of the service against same-machine baselines (issue #12): a no-database route vs a
+// bare node:http server, an authenticated read vs `pgbench -S`, a same-currency transfer and a
+// cross-currency quote vs pgbench running the equivalent ledger posting, memory, how latency grows
+// with the ledger, and the embedded PGlite vs PostgreSQL. Figures, not pass/fail.
+import { fork } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import pg from "pg";
+import { API, alternate, api, ensureTool, freePort, freshDatabase, peakRss, pgbench, round3, startService, wrk, type LoadFigures, type ServiceProcess } from "./tools";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
+const CONCURRENCY = [1, 8, 32];
+const HEADLINE_CONCURRENCY = 8;
+const CUSTOMERS = 40;
+
+/** The SQL a transfer amounts to: lock the source, move the amount between two accounts, write the entries and the payment. */
+const LEDGER_SCRIPT = (accounts: string) => `
+\\set src random(1, ${accounts})
+\\set dst random(1, ${accounts})
+\\set lo least(:src, :dst)
+\\set hi greatest(:src, :dst)
+\\set amt random(1, 100)
+BEGIN;
+SELECT balance FROM bench_account WHERE id IN (:lo, :hi) ORDER BY id FOR UPDATE;
+UPDATE bench_account SET balance = balance - :amt WHERE id = :src;
+UPDATE bench_account SET balance = balance + :amt WHERE id = :dst;
+INSERT INTO bench_ledger_tx (kind) VALUES ('TRANSFER');
+INSERT INTO bench_entry (account_id, amount) VALUES (:src, -:amt), (:dst, :amt);
+INSERT INTO bench_payment (status, amount) VALUES ('COMPLETED', :amt);
+COMMIT;
+`;
+
+export async function benchHttp() {
+  ensureTool("wrk", "wrk");
+  ensureTool("pgbench", "postgresql-client");
+  const database = await freshDatabase("http");
+  const service = await startService({ databaseUrl: database.url });
+  const sql = new pg.Client({ connectionString: database.url });
+  await sql.connect();
+  const figures: Record<string, unknown> = {};
+  const ratios: Record<string, number> = {};
+  try {
+    const restMb = service.rssMb();
+    const setup = await seed(service, sql);
+    await prepareBaselines(database.url, sql);
+    const url = (route: string) => `${service.origin}${API}${route}`;
+    const auth = { authorization: service.authorization };
+
+    const { result: loaded, peakMb } = await peakRss(service, async () => {
+      // (0) a no-database route: an unauthenticated request is refused before any query.
+      const unauthorizedBody = await (await fetch(url("/config"))).text();
+      const bare = await startBareServer(unauthorizedBody);
+      const noop = scenario(
+        (c) => wrk({ url: url("/config"), connections: c, seconds: SECONDS }),
+        (c) => wrk({ url: bare.url, connections: c, seconds: SECONDS }),
+      );
+      bare.stop();
+
+      // (1) authenticated GET of a customer vs pgbench -S.
+      const read = scenario(
+        (c) => wrk({ url: url(`/customers/${setup.customers[0]!.customerId}`), connections: c, seconds: SECONDS, headers: auth }),
+        (c) => pgbench({ dbUrl: database.url, clients: c, seconds: SECONDS, builtin: "select-only" }),
+      );
+
+      // (2) same-currency transfer (create + complete through the ledger) vs the ledger posting in pgbench.
+      const transferBodies = setup.customers.map((c) => JSON.stringify({ source: { accountId: c.usdAccount }, destination: { accountId: c.usdExternal }, amount: 1 }));
+      const transfer = scenario(
+        (c) => wrk({ url: url("/transfer-out"), method: "POST", bodies: transferBodies, connections: c, seconds: SECONDS, headers: auth }),
+        (c) => pgbench({ dbUrl: database.url, clients: c, seconds: SECONDS, script: LEDGER_SCRIPT("10000") }),
+      );
+      const hotLedger = pgbench({ dbUrl: database.url, clients: HEADLINE_CONCURRENCY, seconds: SECONDS, script: LEDGER_SCRIPT("10") });
+
+      // (3) cross-currency quote, created and executed in one call, vs the same ledger posting.
+      const quoteBodies = setup.customers.map((c) =>
+        JSON.stringify({
+          source: { sourceType: "ACCOUNT", accountId: c.usdAccount },
+          destination: { destinationType: "ACCOUNT", accountId: c.eurExternal },
+          lockedCurrencySide: "SENDING",
+          lockedCurrencyAmount: 1000,
+          immediatelyExecute: true,
+        }),
+      );
+      const quoteWorks = await probe(service, "POST", "/quotes", JSON.parse(quoteBodies[0]!));
+      const quote = quoteWorks
+        ? scenario(
+            (c) => wrk({ url: url("/quotes"), method: "POST", bodies: quoteBodies, connections: c, seconds: SECONDS, headers: auth }),
+            (c) => pgbench({ dbUrl: database.url, clients: c, seconds: SECONDS, script: LEDGER_SCRIPT("10000") }),
+          )
+        : { skipped: `POST /quotes with immediatelyExecute answered: ${quoteWorks === false ? "an error" : "nothing"}` };
+      return { noop, read, transfer, hotLedger, quote };
+    });
+
+    figures.noop = loaded.noop;
+    figures.read = loaded.read;
+    figures.transfer = loaded.transfer;
+    figures.ledgerPgbenchHot10 = loaded.hotLedger;
+    figures.quote = loaded.quote;
+    ratios.noop_vs_node_http = loaded.noop.headline.ratio;
+    ratios.read_vs_pgbench_select = loaded.read.headline.ratio;
+    ratios.transfer_vs_pgbench = loaded.transfer.headline.ratio;
+    if ("headline" in loaded.quote) ratios.quote_vs_pgbench = loaded.quote.headline.ratio;
+    const transferP99 = loaded.transfer.byConcurrency.find((f) => f.concurrency === HEADLINE_CONCURRENCY)!.measured.p99Ms;
+    const pgbenchMean = loaded.transfer.byConcurrency.find((f) => f.concurrency === HEADLINE_CONCURRENCY)!.baseline.meanMs;
+    figures.latency = { transfer_p99_ms: transferP99, pgbench_ledger_mean_ms: pgbenchMean, p99_over_pgbench_mean: round3(transferP99 / pgbenchMean) };
+    figures.memory = { restMb, peakUnderLoadMb: peakMb };
+
+    figures.growth = await growth(service, sql, setup.customers[1]!);
+    figures.pglite = await pgliteVsPostgres(setup.customers[0]!.customerId, service);
+    if (figures.pglite && typeof figures.pglite === "object" && "ratio" in figures.pglite) ratios.pglite_vs_postgres_read = (figures.pglite as { ratio: number }).ratio;
+    return { ratios, figures };
+  } finally {
+    await sql.end();
+    await service.stop();
+    await database.drop();
+  }
+}
+
+type Figures = (concurrency: number) => LoadFigures;
+
+/** rps / p50 / p99 at 1, 8 and 32 clients for both sides, then the ABAB ratio at the headline concurrency. */
+function scenario(measured: Figures, baseline: Figures) {
+  measured(HEADLINE_CONCURRENCY); // warm-up
+  const byConcurrency = CONCURRENCY.map((concurrency) => ({ concurrency, measured: measured(concurrency), baseline: baseline(concurrency) }));
+  const headline = alternate(
+    PAIRS,
+    () => measured(HEADLINE_CONCURRENCY),
+    () => baseline(HEADLINE_CONCURRENCY),
+  );
+  return { byConcurrency, headline: { concurrency: HEADLINE_CONCURRENCY, ratio: headline.ratio, pairRatios: headline.ratios } };
+}
+
+async function probe(service: ServiceProcess, method: string, route: string, body: unknown): Promise<boolean> {
+  try {
+    await api(service, method, route, body);
+    return true;
+  } catch (e) {
+    console.log(`  (probe ${method} ${route}: ${(e as Error).message.slice(0, 200)})`);
+    return false;
+  }
+}
+
+interface SeededCustomer {
+  customerId: string;
+  usdAccount: string;
+  usdExternal: string;
+  eurExternal: string;
+}
+
+/** A regulated platform (accounts ACTIVE at once) with funded customers and their external accounts. */
+async function seed(service: ServiceProcess, sql: pg.Client): Promise<{ customers: SeededCustomer[] }> {
+  await sql.query(`UPDATE "Platform" SET "isRegulatedFinancialInstitution" = true`);
+  const address = { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" };
+  const customers: SeededCustomer[] = [];
+  for (let i = 0; i < CUSTOMERS; i++) {
+    const customer = await api(service, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Bench Customer ${i}`, platformCustomerId: `bench-${i}` });
+    const accounts = await api(service, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`);
+    const usd = accounts.data.find((a: { balance: { currency: { code: string } } }) => a.balance.currency.code === "USD");
+    await api(service, "POST", `/sandbox/internal-accounts/${usd.id}/fund`, { amount: 100_000_000_000 });
+    const usdExternal = await api(service, "POST", "/customers/external-accounts", {
+      customerId: customer.id,
+      currency: "USD",
+      accountInfo: { accountType: "USD_ACCOUNT", accountNumber: `${100000 + i}55`, routingNumber: "021000021", bankAccountType: "CHECKING", beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: `Bench Customer ${i}`, address } },
+    });
+    const eurExternal = await api(service, "POST", "/customers/external-accounts", {
+      customerId: customer.id,
+      currency: "EUR",
+      accountInfo: { accountType: "EUR_ACCOUNT", iban: "DE89370400440532013000", swiftCode: "COBADEFF", beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: `Bench Customer ${i}`, address: { ...address, country: "DE" } } },
+    }).catch(() => ({ id: "" }));
+    customers.push({ customerId: customer.id, usdAccount: usd.id, usdExternal: usdExternal.id, eurExternal: eurExternal.id });
+  }
+  return { customers };
+}
+
+/** pgbench's own tables (-S reads pgbench_accounts) and the ledger-posting tables, 10,000 accounts. */
+async function prepareBaselines(dbUrl: string, sql: pg.Client) {
+  execFileSync("pgbench", ["-i", "-s", "10", "-q", dbUrl], { stdio: "ignore" });
+  await sql.query(`
+    CREATE TABLE bench_account (id int PRIMARY KEY, balance bigint NOT NULL);
+    INSERT INTO bench_account SELECT g, 1000000000 FROM generate_series(1, 10000) g;
+    CREATE TABLE bench_ledger_tx (id bigserial PRIMARY KEY, kind text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
+    CREATE TABLE bench_entry (id bigserial PRIMARY KEY, account_id int NOT NULL, amount bigint NOT NULL);
+    CREATE INDEX ON bench_entry (account_id, id);
+    CREATE TABLE bench_payment (id bigserial PRIMARY KEY, status text NOT NULL, amount bigint NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
+  `);
+}
+
+async function startBareServer(body: string) {
+  const port = await freePort();
+  const child = fork(new URL("./bare-server.mjs", import.meta.url).pathname, [body], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit", "ipc"], execArgv: [] });
+  execFileSync("taskset", ["-p", "-c", "0", String(child.pid)], { stdio: "ignore" });
+  await new Promise((resolve) => child.once("message", resolve));
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+}
+
+/**
+ * How cost grows: transfer latency and balance-changes latency (first page) at one client with
+ * 10³, 10⁵ and 10⁶ ledger entries in the database, seeded with SQL on one account's history.
+ */
+async function growth(service: ServiceProcess, sql: pg.Client, customer: SeededCustomer) {
+  const url = (route: string) => `${service.origin}${API}${route}`;
+  const auth = { authorization: service.authorization };
+  const levels = (process.env.BENCH_GROWTH_LEVELS ?? "1000,100000,1000000").split(",").map(Number);
+  const { rows } = await sql.query(`SELECT id, "platformId", currency FROM "LedgerAccount" WHERE "internalAccountId" = $1::uuid`, [customer.usdAccount.replace("InternalAccount:", "")]);
+  const account = rows[0] as { id: string; platformId: string; currency: string };
+  const clearing = (await sql.query(`SELECT id FROM "LedgerAccount" WHERE "platformId" = $1 AND kind = 'SERVICE_CLEARING' AND currency = $2 LIMIT 1`, [account.platformId, account.currency])).rows[0]?.id as string;
+  const out: { entries: number; transferP50Ms: number; transferP99Ms: number; balanceChangesP50Ms: number; balanceChangesP99Ms: number; seedSeconds: number }[] = [];
+  const body = JSON.stringify({ source: { accountId: customer.usdAccount }, destination: { accountId: customer.usdExternal }, amount: 1 });
+  for (const level of levels) {
+    const current = Number((await sql.query(`SELECT count(*) FROM "LedgerEntry"`)).rows[0].count);
+    const pairs = Math.max(0, Math.ceil((level - current) / 2));
+    const started = performance.now();
+    if (pairs > 0) {
+      // Each seeded ledger transaction: the account pays 1 into clearing, dated in the past.
+      await sql.query(
+        `WITH tx AS (
+           INSERT INTO "LedgerTransaction" (id, "platformId", kind, description, "effectiveAt", "createdAt")
+           SELECT gen_random_uuid(), $1::uuid, 'BENCH_SEED', NULL, now() - interval '30 days' + g * interval '1 millisecond', now()
+           FROM generate_series(1, $2::int) g RETURNING id, "effectiveAt")
+         INSERT INTO "LedgerEntry" (id, "platformId", "ledgerTransactionId", "ledgerAccountId", currency, amount, "effectiveAt")
+         SELECT gen_random_uuid(), $1::uuid, tx.id, side.account, $3, side.amount, tx."effectiveAt"
+         FROM tx CROSS JOIN (VALUES ($4::uuid, -1::bigint), ($5::uuid, 1::bigint)) AS side(account, amount)`,
+        [account.platformId, pairs, account.currency, account.id, clearing],
+      );
+      await sql.query(`UPDATE "LedgerAccount" SET "postedBalance" = "postedBalance" - $2 WHERE id = $1`, [account.id, pairs]);
+      await sql.query(`UPDATE "LedgerAccount" SET "postedBalance" = "postedBalance" + $2 WHERE id = $1`, [clearing, pairs]);
+      await sql.query(`ANALYZE "LedgerEntry"`);
+    }
+    const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
+    const transfer = wrk({ url: url("/transfer-out"), method: "POST", bodies: [body], connections: 1, seconds: SECONDS, headers: auth });
+    const changes = wrk({ url: url(`/internal-accounts/${customer.usdAccount}/balance-changes?limit=100`), connections: 1, seconds: SECONDS, headers: auth });
+    out.push({ entries: level, transferP50Ms: transfer.p50Ms, transferP99Ms: transfer.p99Ms, balanceChangesP50Ms: changes.p50Ms, balanceChangesP99Ms: changes.p99Ms, seedSeconds });
+  }
+  return out;
+}
+
+/** The same authenticated read against the embedded PGlite and against PostgreSQL. */
+async function pgliteVsPostgres(_postgresCustomerId: string, postgres: ServiceProcess) {
+  const lite = await startService();
+  try {
+    const customer = await api(lite, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: "Lite Customer", platformCustomerId: "lite-1" });
+    const read = (service: ServiceProcess, id: string) => wrk({ url: `${service.origin}${API}/customers/${id}`, connections: HEADLINE_CONCURRENCY, seconds: SECONDS, headers: { authorization: service.authorization } });
+    read(lite, customer.id);
+    const ab = alternate(
+      3,
+      () => read(lite, customer.id),
+      () => read(postgres, _postgresCustomerId),
+    );
+    return { ratio: ab.ratio, pglite: ab.measured.at(-1), postgres: ab.baseline.at(-1), restMb: lite.rssMb() };
+  } finally {
+    await lite.stop();
+  }
+}

@@ -1,0 +1,15 @@
+import type { DbOrTx } from "../db";
+import { ServiceError } from "../http/errors";
+import { parseId } from "../http/ids";
+import type { DocumentRow } from "./serialize-document";
+
+/**
+ * The platform's document `Document:<uuid>`.
+ * Throws: NOT_FOUND (unknown, malformed or another platform's id).
+ */
+export async function getDocumentOrThrow(db: DbOrTx, platformId: string, documentId: string): Promise<DocumentRow> {
+  const id = parseId("Document", documentId);
+  const row = id ? await db.document.findFirst({ where: { id, platformId } }) : null;
+  if (!row) throw new ServiceError("NOT_FOUND", `Document ${documentId} not found`);
+  return row;
+}

@@ -1,0 +1,95 @@
+import type { Db, Tx } from "../db";
+import { ServiceError } from "../http/errors";
+import { formatId } from "../http/ids";
+import { supportedCurrencyCodes } from "../internal-accounts/account-types";
+import { hasRate, RATE_SCALE } from "../exchange-rates/rate-table";
+import { createTransaction, type CreateTransactionInput } from "../transactions/create-transaction";
+import type { Transaction } from "../transactions/schemas";
+import { resolveSandboxCounterparty, type SandboxCounterparty } from "../uma/sandbox-counterparties";
+import { applyApprovalAnswer } from "./apply-approval-answer";
+import { sendApprovalRequest, writeApprovalRequest, type PreparedApprovalRequest } from "./approval-request";
+import { incomingAmounts } from "./incoming-amounts";
+import { UMA_RECEIVE } from "./is-awaiting-approval";
+import { requestedReceiverFields } from "./receiver-info-fields";
+import { resolveReceiver, type Receiver } from "./resolve-receiver";
+import type { ReceiverInfoField, SandboxUmaReceiveRequest } from "./schemas";
+import { sandboxSenderInformation } from "./sandbox-sender-information";
+
+type Started = { kind: "DONE"; transaction: Transaction } | { kind: "ASK"; transactionId: string; request: PreparedApprovalRequest; requested: ReceiverInfoField[] };
+
+/**
+ * POST /sandbox/uma/receive: a sandbox counterparty pays one of the platform's customers
+ * (BEHAVIORS.md §3.3, §3.7, §4.6, §4.8). The INCOMING transaction is written PENDING and committed;
+ * then the signed INCOMING_PAYMENT.PENDING approval request goes to the platform's webhook endpoint
+ * (once, outside any database transaction) and its answer is applied in a second transaction.
+ * `$fail.compliance.usd@…` fails with COMPLIANCE_REJECTED and `$pending.long.usd@…` stays PENDING
+ * under COMPLIANCE_REVIEW, both without asking the platform. Returns the transaction as it stands.
+ * Throws: INVALID_UMA_ADDRESS, USER_NOT_FOUND, UMA_NOT_FOUND (sender or receiver), INVALID_INPUT,
+ * INVALID_CURRENCY, AMOUNT_OUT_OF_RANGE, CUSTOMER_DELETED, CONFLICT (account cannot receive).
+ */
+export async function receiveUmaPayment(db: Db, input: { platformId: string; request: SandboxUmaReceiveRequest }): Promise<Transaction> {
+  const { platformId, request } = input;
+  const sender = resolveSandboxCounterparty(request.senderUmaAddress);
+  const started = await db.$transaction(async (tx): Promise<Started> => {
+    const receiver = await resolveReceiver(tx, { platformId, receiverUmaAddress: request.receiverUmaAddress, customerId: request.customerId, currency: request.receivingCurrencyCode });
+    await assertAmountInRange(tx, platformId, request.receivingCurrencyCode, request.receivingCurrencyAmount);
+    if (!hasRate(sender.currency) || !hasRate(request.receivingCurrencyCode))
+      throw new ServiceError("INVALID_CURRENCY", `No sandbox rate from ${sender.currency} to ${request.receivingCurrencyCode}`);
+    const columns = incomingColumns(platformId, sender, receiver, BigInt(request.receivingCurrencyAmount));
+
+    if (sender.behavior === "FAIL_COMPLIANCE") {
+      const failed = await createTransaction(tx, { ...columns, status: "FAILED", failureReason: "COMPLIANCE_REJECTED", note: `Sandbox: ${sender.address} fails the compliance check` });
+      return { kind: "DONE", transaction: failed.transaction };
+    }
+    if (sender.behavior === "PENDING_LONG") {
+      const held = await createTransaction(tx, { ...columns, status: "PENDING", pendingReason: "COMPLIANCE_REVIEW", eventType: null, note: `Sandbox: ${sender.address} stays in compliance review` });
+      return { kind: "DONE", transaction: held.transaction };
+    }
+    const requested = requestedReceiverFields(receiver.customer);
+    const created = await createTransaction(tx, { ...columns, status: "PENDING", eventType: null, note: "Approval request sent to the platform" });
+    return { kind: "ASK", transactionId: created.row.id, request: await writeApprovalRequest(tx, created.row, created.transaction, requested), requested };
+  });
+  if (started.kind === "DONE") return started.transaction;
+
+  const answer = await sendApprovalRequest(db, started.request);
+  return applyApprovalAnswer(db, { platformId, transactionId: started.transactionId, answer, requested: started.requested });
+}
+
+/** The platform's per-currency amount limits, when it configured the currency (SPEC.md "Limits"). */
+async function assertAmountInRange(tx: Tx, platformId: string, currency: string, amount: number): Promise<void> {
+  const platform = await tx.platform.findUniqueOrThrow({ where: { id: platformId }, select: { supportedCurrencies: true } });
+  if (!supportedCurrencyCodes(platform.supportedCurrencies).includes(currency)) return;
+  const config = (platform.supportedCurrencies as { currencyCode: string; minAmount: number; maxAmount: number }[]).find((c) => c.currencyCode === currency)!;
+  if (amount < config.minAmount || amount > config.maxAmount)
+    throw new ServiceError("AMOUNT_OUT_OF_RANGE", `receivingCurrencyAmount must be between ${config.minAmount} and ${config.maxAmount} ${currency} (smallest unit), per the platform's configuration`, {
+      details: { min: config.minAmount, max: config.maxAmount, currency },
+    });
+}
+
+function incomingColumns(platformId: string, sender: SandboxCounterparty, receiver: Receiver, receivedAmount: bigint) {
+  const { customer, account } = receiver;
+  const amounts = incomingAmounts(sender.currency, account.currency, receivedAmount);
+  const accountId = formatId("InternalAccount", account.id);
+  const rate = amounts.exchangeRateScaled;
+  return {
+    platformId,
+    type: "INCOMING",
+    origin: UMA_RECEIVE,
+    customerId: customer.id,
+    platformCustomerId: customer.platformCustomerId,
+    destinationAccountId: account.id,
+    source: { sourceType: "UMA_ADDRESS", umaAddress: sender.address, currency: sender.currency },
+    destination: { destinationType: "ACCOUNT", accountId, currency: account.currency },
+    senderIdentifiers: [sender.address],
+    receiverIdentifiers: [accountId, customer.umaAddress.toLowerCase()],
+    sentAmount: amounts.sentAmount,
+    sentCurrency: sender.currency,
+    receivedAmount,
+    receivedCurrency: account.currency,
+    fees: amounts.fees,
+    exchangeRate: `${rate / RATE_SCALE}.${(rate % RATE_SCALE).toString().padStart(8, "0")}`,
+    rateDetails: amounts.rateDetails,
+    counterpartyInformation: sandboxSenderInformation(sender),
+    description: `UMA payment from ${sender.address}`,
+  } satisfies Omit<CreateTransactionInput, "status">;
+}

@@ -1,0 +1,361 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { assertEndUserTermsAccepted } from "../customers/has-accepted-end-user-terms";
+import { getCustomerOrThrow } from "../customers/get-customer-or-throw";
+import type { Db } from "../db";
+import { decimalsOf, exchangeRateScaled, hasRate, RATE_SCALE, rateToNumber } from "../exchange-rates/rate-table";
+import { receivingLockedAmounts, sendingLockedAmounts, type FeeSchedule, type SendingLockedAmounts } from "../exchange-rates/sending-locked-amounts";
+import { getExternalAccountOrThrow } from "../external-accounts/get-external-account-or-throw";
+import type { ExternalAccountRow } from "../external-accounts/serialize-external-account";
+import { ServiceError, invalidInput } from "../http/errors";
+import { formatId, parseId, uuidv7 } from "../http/ids";
+import { assertCanMoveMoney } from "../internal-accounts/account-can-move-money";
+import { ensurePlatformInternalAccounts } from "../internal-accounts/ensure-platform-internal-accounts";
+import { getInternalAccountOrThrow } from "../internal-accounts/get-internal-account-or-throw";
+import { lockInternalAccountForPayment, type LockedInternalAccount } from "../internal-accounts/lock-internal-account-for-payment";
+import type { InternalAccountRow } from "../internal-accounts/serialize-internal-account";
+import { scheduleJob } from "../jobs/schedule-job";
+import type { LedgerTx } from "../ledger/ledger-tx";
+import { now } from "../sandbox/clock";
+import { currencyInfo } from "../sandbox/currencies";
+import { createTransaction, type CreateTransactionInput } from "../transactions/create-transaction";
+import { DEFAULT_STATEMENT_DESCRIPTOR, expectedSettlementAt, railDetailsFor } from "../transactions/rail-details";
+import { resolveTransactionCustomer } from "../transactions/resolve-transaction-customer";
+import type { PaymentRail } from "../transactions/schemas";
+import { chooseRail, externalIdentifiers, externalSnapshot, internalIdentifiers, internalSnapshot } from "../transfers/transfer-columns";
+import { TRANSFER_TX_OPTIONS } from "../transfers/transfer-tx-options";
+import { resolveSandboxCounterparty, type SandboxCounterparty } from "../uma/sandbox-counterparties";
+import { EXPIRE_QUOTE_JOB } from "./expire-quote";
+import { feeScheduleFor } from "./fee-schedule";
+import { assertAchSameDayCap, assertDailyVolume, assertTransactionSize, usdCents } from "./limits";
+import { realtimePaymentInstructions, walletPayloadToSign } from "./payment-instructions";
+import { getReceiverLookupOrThrow } from "../receivers/get-receiver-lookup-or-throw";
+import { parseLookupId } from "../receivers/lookup-id";
+import { runQuote } from "./run-quote";
+import { MAX_LOCKED_AMOUNT, type Quote, type QuoteDestination, type QuoteRequest, type QuoteSource } from "./schemas";
+import { serializeQuote } from "./serialize-quote";
+
+/** Ledger-free origin of the quote's transaction. */
+export const QUOTE_ORIGIN = "QUOTE";
+/** BEHAVIORS.md §2.5, 10.10: the sandbox quote window. */
+export const QUOTE_WINDOW_SECONDS = 300;
+/** Stablecoin networks a realtime quote can be paid on (wallet form of the instructions). */
+export const REALTIME_CRYPTO_NETWORKS = ["ETHEREUM", "BASE", "POLYGON", "SOLANA"] as const;
+const STABLECOINS = new Set(["USDC", "USDB"]);
+const ACH = new Set(["ACH", "ACH_SAME_DAY"]);
+
+interface ResolvedSource {
+  kind: "ACCOUNT" | "REALTIME_FUNDING";
+  locked: LockedInternalAccount | null;
+  customerId: string | null;
+  currency: string;
+  wire: QuoteSource;
+}
+
+interface ResolvedDestination {
+  kind: "INTERNAL" | "EXTERNAL" | "UMA";
+  internal?: InternalAccountRow;
+  external?: ExternalAccountRow;
+  counterparty?: SandboxCounterparty;
+  currency: string;
+  paymentRail: string | null;
+  railSelectionMode: "AUTO" | "MANUAL" | null;
+  wire: QuoteDestination;
+}
+
+/**
+ * POST /quotes (BEHAVIORS.md §2.1–2.5, SPEC.md "Quote"): checks the source and destination, prices
+ * the payment (exact fee math of §2.2–2.4 on either locked side), applies the limits, and writes the
+ * quote with its OUTGOING transaction (PENDING, no event yet — 10.1) and the expiry step at
+ * expiresAt. With `immediatelyExecute` it is executed in the same transaction.
+ * Throws: INVALID_INPUT (field rules, listing the field), AMOUNT_OUT_OF_RANGE, SELF_PAYMENT,
+ * INVALID_CURRENCY, NOT_FOUND / USER_NOT_FOUND / UMA_NOT_FOUND / LOOKUP_REQUEST_NOT_FOUND, CONFLICT
+ * (account status), END_USER_TERMS_NOT_ACCEPTED, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED,
+ * TRANSACTION_SIZE_LIMIT_EXCEEDED, DAILY_VOLUME_LIMIT_EXCEEDED, INSUFFICIENT_BALANCE (immediate).
+ */
+export async function createQuote(db: Db, input: { platformId: string; request: QuoteRequest }): Promise<Quote> {
+  const { platformId, request } = input;
+  const locked = BigInt(request.lockedCurrencyAmount);
+  if (locked < 1n || locked > BigInt(MAX_LOCKED_AMOUNT))
+    throw new ServiceError("AMOUNT_OUT_OF_RANGE", `lockedCurrencyAmount must be between 1 and ${MAX_LOCKED_AMOUNT} (smallest units); got ${request.lockedCurrencyAmount}`, {
+      details: { min: 1, max: MAX_LOCKED_AMOUNT },
+    });
+  if (request.immediatelyExecute && request.source.sourceType === "REALTIME_FUNDING")
+    throw invalidInput([{ field: "immediatelyExecute", message: "cannot be used with a REALTIME_FUNDING source: the funds arriving run the quote", constraint: { sourceType: ["ACCOUNT"] } }]);
+  // Platform fees land on the platform's own account: make sure it exists before the money transaction.
+  await ensurePlatformInternalAccounts(db, platformId);
+
+  const quoteRow = await db.$transaction(async (tx) => {
+    const at = await now(tx, platformId);
+    const source = await resolveSource(tx, platformId, request.source);
+    const destination = await resolveDestination(tx, platformId, request.destination, source);
+    if (!hasRate(source.currency) || !hasRate(destination.currency))
+      throw new ServiceError("INVALID_CURRENCY", `The sandbox has no rate for ${source.currency} → ${destination.currency}; see GET /exchange-rates for the corridors offered`, {
+        details: { sendingCurrency: source.currency, receivingCurrency: destination.currency },
+      });
+    if (request.immediatelyExecute && source.locked?.account.type === "EMBEDDED_WALLET")
+      throw invalidInput([{ field: "immediatelyExecute", message: "cannot be used with an embedded-wallet source: execute the quote with a Service-Wallet-Signature", constraint: { embeddedWallet: false } }]);
+    if (request.statementDescriptor !== undefined && (destination.paymentRail === null || !ACH.has(destination.paymentRail)))
+      throw invalidInput([
+        {
+          field: "statementDescriptor",
+          message: `applies only to ACH entries; this quote pays ${destination.paymentRail ? `over ${destination.paymentRail}` : "without an external rail"}`,
+          constraint: { paymentRail: [...ACH] },
+        },
+      ]);
+    if (request.lookupId !== undefined) await checkLookup(tx, platformId, request.lookupId, destination);
+
+    const fees = await feeScheduleFor(tx, { platformId, sendingCurrency: source.currency, receivingCurrency: destination.currency, override: request.platformFeeOverride });
+    const amounts = priceQuote(source.currency, destination.currency, request.lockedCurrencySide, locked, fees);
+    assertTransactionSize(amounts.sendingAmount, source.currency);
+    if (destination.paymentRail === "ACH_SAME_DAY") assertAchSameDayCap(usdCents(amounts.receivingAmount, destination.currency), at);
+    await assertDailyVolume(tx, { platformId, customerId: source.customerId, amount: amounts.sendingAmount, currency: source.currency });
+
+    const quoteId = uuidv7(at.getTime());
+    const transactionId = uuidv7(at.getTime());
+    const expiresAt = new Date(at.getTime() + QUOTE_WINDOW_SECONDS * 1000);
+    const customer = await resolveTransactionCustomer(tx, platformId, source.customerId ?? destination.external?.customerId ?? null);
+    const rateDetails = rateDetailsFor(source.currency, destination.currency, fees, amounts);
+    const exchangeRate = rateDecimal(amounts.exchangeRateScaled);
+    const { row: transaction } = await createTransaction(tx, {
+      ...transactionColumns(platformId, source, destination, request, amounts, at),
+      ...customer,
+      id: transactionId,
+      status: "PENDING",
+      quoteId,
+      exchangeRate,
+      rateDetails,
+      eventType: null,
+      note: "Quote created",
+    });
+
+    const sourceAccount = source.locked?.account;
+    const paymentInstructions =
+      source.kind === "REALTIME_FUNDING"
+        ? realtimePaymentInstructions({ quoteId, currency: source.currency, cryptoNetwork: request.source.sourceType === "REALTIME_FUNDING" ? request.source.cryptoNetwork : undefined, reference: transaction.reference, isPlatform: source.customerId === null })
+        : sourceAccount?.type === "EMBEDDED_WALLET"
+          ? [
+              {
+                accountOrWalletInfo: {
+                  accountType: "EMBEDDED_WALLET",
+                  payloadToSign: walletPayloadToSign({ quoteId, amounts, sendingCurrency: source.currency, receivingCurrency: destination.currency, destination: destination.wire, expiresAt }),
+                },
+              },
+            ]
+          : null;
+
+    const quote = await tx.quote.create({
+      data: {
+        id: quoteId,
+        platformId,
+        status: "PENDING",
+        transactionId,
+        customerId: source.customerId,
+        sourceType: source.kind,
+        sourceAccountId: sourceAccount?.id ?? null,
+        destinationType: destination.kind === "UMA" ? "UMA_ADDRESS" : "ACCOUNT",
+        destinationAccountKind: destination.kind === "UMA" ? null : destination.kind,
+        destinationAccountId: destination.internal?.id ?? destination.external?.id ?? null,
+        source: source.wire as Prisma.InputJsonValue,
+        destination: destination.wire as Prisma.InputJsonValue,
+        sendingCurrency: source.currency,
+        receivingCurrency: destination.currency,
+        totalSendingAmount: amounts.sendingAmount,
+        totalReceivingAmount: amounts.receivingAmount,
+        exchangeRate,
+        feesIncluded: amounts.feesIncluded,
+        platformFeesIncluded: amounts.platformFeesIncluded,
+        rateDetails,
+        lockedCurrencySide: request.lockedCurrencySide,
+        lockedCurrencyAmount: locked,
+        paymentInstructions: paymentInstructions === null ? undefined : (paymentInstructions as Prisma.InputJsonValue),
+        paymentRail: destination.paymentRail,
+        railSelectionMode: destination.railSelectionMode,
+        statementDescriptor: request.statementDescriptor ?? null,
+        description: request.description ?? null,
+        remittanceInformation: request.remittanceInformation ?? null,
+        purposeOfPayment: request.purposeOfPayment ?? null,
+        counterpartyInformation: destination.counterparty ? { umaAddress: destination.counterparty.address } : undefined,
+        senderCustomerInfo: request.senderCustomerInfo as Prisma.InputJsonValue | undefined,
+        lookupId: request.lookupId ? parseLookupId(request.lookupId) : null,
+        fundingReference: source.kind === "REALTIME_FUNDING" ? transaction.reference : null,
+        expiresAt,
+        createdAt: at,
+        updatedAt: at,
+      },
+    });
+    await scheduleJob(tx, { platformId, kind: EXPIRE_QUOTE_JOB, payload: { quoteId }, runAt: expiresAt });
+
+    if (!request.immediatelyExecute) return quote;
+    await runQuote(tx, quote, transaction, source.locked);
+    return tx.quote.findUniqueOrThrow({ where: { id: quoteId } });
+  }, TRANSFER_TX_OPTIONS);
+  return serializeQuote(quoteRow);
+}
+
+/** Prices a quote on either locked side. Throws: AMOUNT_OUT_OF_RANGE (nothing would arrive, or fees of 100% or more). */
+export function priceQuote(sendingCurrency: string, receivingCurrency: string, side: "SENDING" | "RECEIVING", locked: bigint, fees: FeeSchedule): SendingLockedAmounts {
+  const amounts = side === "SENDING" ? sendingLockedAmounts(sendingCurrency, receivingCurrency, locked, fees) : receivingLockedAmounts(sendingCurrency, receivingCurrency, locked, fees);
+  if (amounts === null || amounts.receivingAmount <= 0n || amounts.sendingAmount <= amounts.feesIncluded)
+    throw new ServiceError(
+      "AMOUNT_OUT_OF_RANGE",
+      side === "SENDING"
+        ? `Sending ${locked} ${sendingCurrency} leaves nothing to receive in ${receivingCurrency} after fees; send more`
+        : `The fees on this quote leave nothing to deliver; lower platformVariableFeeBps`,
+      { details: { lockedCurrencySide: side, lockedCurrencyAmount: Number(locked) } },
+    );
+  return amounts;
+}
+
+async function resolveSource(tx: LedgerTx, platformId: string, source: QuoteSource): Promise<ResolvedSource> {
+  if (source.sourceType === "ACCOUNT") {
+    const locked = await lockInternalAccountForPayment(tx, { platformId, accountId: source.accountId, direction: "SEND" });
+    const { account } = locked;
+    if (source.customerId !== undefined && (account.customerId === null || parseId("Customer", source.customerId) !== account.customerId))
+      throw invalidInput([{ field: "source.customerId", message: `does not own ${source.accountId}`, constraint: { owner: account.customerId === null ? null : formatId("Customer", account.customerId) } }]);
+    if (account.customerId !== null) await assertEndUserTermsAccepted(tx, platformId, account.customerId);
+    const wire: QuoteSource = { sourceType: "ACCOUNT", accountId: formatId("InternalAccount", account.id), ...(account.customerId !== null && { customerId: formatId("Customer", account.customerId) }) };
+    return { kind: "ACCOUNT", locked, customerId: account.customerId, currency: account.currency, wire };
+  }
+  const errors = [];
+  if (!currencyInfo(source.currency)) errors.push({ field: "source.currency", message: `${source.currency} is not a currency the sandbox knows`, constraint: { knownCurrency: true } });
+  if (STABLECOINS.has(source.currency) && source.cryptoNetwork === undefined)
+    errors.push({ field: "source.cryptoNetwork", message: `is required for ${source.currency}: one of ${REALTIME_CRYPTO_NETWORKS.join(", ")}`, constraint: { enum: REALTIME_CRYPTO_NETWORKS } });
+  if (source.cryptoNetwork !== undefined && STABLECOINS.has(source.currency) && !(REALTIME_CRYPTO_NETWORKS as readonly string[]).includes(source.cryptoNetwork))
+    errors.push({ field: "source.cryptoNetwork", message: `must be one of ${REALTIME_CRYPTO_NETWORKS.join(", ")}`, constraint: { enum: REALTIME_CRYPTO_NETWORKS } });
+  if (errors.length > 0) throw invalidInput(errors);
+  let customerId: string | null = null;
+  if (source.customerId !== undefined) {
+    customerId = (await getCustomerOrThrow(tx, platformId, source.customerId)).id;
+    await assertEndUserTermsAccepted(tx, platformId, customerId);
+  }
+  const wire: QuoteSource = {
+    sourceType: "REALTIME_FUNDING",
+    currency: source.currency,
+    ...(customerId !== null && { customerId: formatId("Customer", customerId) }),
+    ...(source.cryptoNetwork !== undefined && { cryptoNetwork: source.cryptoNetwork }),
+  };
+  return { kind: "REALTIME_FUNDING", locked: null, customerId, currency: source.currency, wire };
+}
+
+/** External account statuses a payout may go to (as transfers: pending ownership proof is usable). */
+const CAN_RECEIVE = new Set(["ACTIVE", "PENDING_OWNERSHIP_VERIFICATION"]);
+
+async function resolveDestination(tx: LedgerTx, platformId: string, destination: QuoteDestination, source: ResolvedSource): Promise<ResolvedDestination> {
+  if (destination.destinationType === "UMA_ADDRESS") {
+    const counterparty = resolveSandboxCounterparty(destination.umaAddress);
+    if (counterparty.currency !== destination.currency)
+      throw new ServiceError("INVALID_CURRENCY", `${counterparty.address} receives ${counterparty.currency} only; set destination.currency to ${counterparty.currency}`, {
+        details: { umaAddress: destination.umaAddress, supportedCurrencies: [counterparty.currency] },
+      });
+    return { kind: "UMA", counterparty, currency: counterparty.currency, paymentRail: null, railSelectionMode: null, wire: { destinationType: "UMA_ADDRESS", umaAddress: destination.umaAddress, currency: counterparty.currency } };
+  }
+  const { accountId } = destination;
+  if (accountId.startsWith("InternalAccount:")) {
+    const internal = await getInternalAccountOrThrow(tx, platformId, accountId);
+    if (source.locked && internal.id === source.locked.account.id)
+      throw new ServiceError("SELF_PAYMENT", `Source and destination are the same account (${accountId}); pick another destination`, { details: { accountId } });
+    if (destination.paymentRail !== undefined)
+      throw invalidInput([{ field: "destination.paymentRail", message: "cannot be used: an internal account is credited without an external rail", constraint: { notAllowed: true } }]);
+    assertCanMoveMoney(internal, "RECEIVE");
+    return { kind: "INTERNAL", internal, currency: internal.currency, paymentRail: null, railSelectionMode: null, wire: { destinationType: "ACCOUNT", accountId: formatId("InternalAccount", internal.id) } };
+  }
+  const external = await getExternalAccountOrThrow(tx, platformId, accountId).catch((e: unknown) => {
+    if (!accountId.startsWith("ExternalAccount:"))
+      throw invalidInput([{ field: "destination.accountId", message: "must be `ExternalAccount:<uuid>` or `InternalAccount:<uuid>`", constraint: { pattern: "^(External|Internal)Account:" } }]);
+    throw e;
+  });
+  const externalId = formatId("ExternalAccount", external.id);
+  if (source.customerId !== null && external.customerId !== source.customerId)
+    throw invalidInput([
+      {
+        field: "destination.accountId",
+        message: `belongs to ${external.customerId === null ? "the platform" : "another customer"}, not to the source's owner ${formatId("Customer", source.customerId)}`,
+        constraint: { sameOwner: true },
+      },
+    ]);
+  if (source.customerId === null && external.customerId !== null && source.kind === "REALTIME_FUNDING")
+    throw invalidInput([{ field: "destination.accountId", message: "belongs to a customer: name that customer in source.customerId", constraint: { sameOwner: true } }]);
+  if (!CAN_RECEIVE.has(external.status)) {
+    if (external.status === "UNVERIFIED")
+      throw new ServiceError("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED", `External account ${externalId} is UNVERIFIED: prove ownership first`, { details: { accountId: externalId, accountStatus: external.status } });
+    throw new ServiceError("CONFLICT", `External account ${externalId} is ${external.status} and cannot receive funds; only ACTIVE accounts can`, { details: { accountId: externalId, accountStatus: external.status } });
+  }
+  const rail = chooseRail(external, destination.paymentRail, "destination.paymentRail");
+  return {
+    kind: "EXTERNAL",
+    external,
+    currency: external.currency,
+    paymentRail: rail.paymentRail,
+    railSelectionMode: rail.railSelectionMode,
+    wire: { destinationType: "ACCOUNT", accountId: externalId, ...(rail.paymentRail !== null && { paymentRail: rail.paymentRail as PaymentRail }) },
+  };
+}
+
+async function checkLookup(tx: LedgerTx, platformId: string, lookupId: string, destination: ResolvedDestination): Promise<void> {
+  const lookup = await getReceiverLookupOrThrow(tx, platformId, lookupId);
+  const matches =
+    (destination.kind === "UMA" && lookup.receiverUmaAddress?.toLowerCase() === destination.counterparty!.address) ||
+    (destination.kind === "EXTERNAL" && lookup.accountId === destination.external!.id);
+  if (!matches)
+    throw invalidInput([{ field: "lookupId", message: "was made for another receiver; look up this destination with GET /receiver/… and use that lookupId", constraint: { sameReceiver: true } }]);
+}
+
+function transactionColumns(platformId: string, source: ResolvedSource, destination: ResolvedDestination, request: QuoteRequest, amounts: SendingLockedAmounts, at: Date) {
+  const account = source.locked?.account;
+  const sourceWire =
+    source.kind === "ACCOUNT"
+      ? { sourceType: "ACCOUNT", accountId: formatId("InternalAccount", account!.id), currency: source.currency }
+      : { sourceType: "REALTIME_FUNDING", currency: source.currency, ...(source.customerId !== null && { customerId: formatId("Customer", source.customerId) }) };
+  const destinationWire =
+    destination.kind === "UMA"
+      ? { destinationType: "UMA_ADDRESS", umaAddress: destination.counterparty!.address, currency: destination.currency }
+      : { destinationType: "ACCOUNT", accountId: (destination.wire as { accountId: string }).accountId, currency: destination.currency };
+  return {
+    platformId,
+    type: "OUTGOING",
+    origin: QUOTE_ORIGIN,
+    sourceAccountId: account?.id ?? null,
+    destinationAccountId: destination.internal?.id ?? destination.external?.id ?? null,
+    source: sourceWire,
+    destination: destinationWire,
+    sourceSnapshot: account ? internalSnapshot(account) : undefined,
+    destinationSnapshot: destination.external ? externalSnapshot(destination.external) : destination.internal ? internalSnapshot(destination.internal) : { umaAddress: destination.counterparty!.address },
+    senderIdentifiers: account ? internalIdentifiers(account) : [],
+    receiverIdentifiers: destination.external ? externalIdentifiers(destination.external) : destination.internal ? internalIdentifiers(destination.internal) : [destination.counterparty!.address],
+    sentAmount: amounts.sendingAmount,
+    sentCurrency: source.currency,
+    receivedAmount: amounts.receivingAmount,
+    receivedCurrency: destination.currency,
+    fees: amounts.feesIncluded,
+    platformFees: amounts.platformFeesIncluded,
+    paymentRail: destination.paymentRail,
+    railSelectionMode: destination.railSelectionMode,
+    expectedSettlementAt: expectedSettlementAt(destination.paymentRail, at),
+    destinationRailDetails: railDetailsFor(destination.paymentRail, "PENDING", request.statementDescriptor ?? DEFAULT_STATEMENT_DESCRIPTOR) ?? undefined,
+    description: request.description ?? request.remittanceInformation ?? null,
+    remittanceInformation: request.remittanceInformation ?? null,
+    purposeOfPayment: request.purposeOfPayment ?? null,
+  } satisfies Omit<CreateTransactionInput, "status">;
+}
+
+/** `rateDetails` (BEHAVIORS.md §2.3, 10.12): serviceApiMultiplier = (1 − sv)/x in minor units. */
+function rateDetailsFor(sending: string, receiving: string, fees: FeeSchedule, amounts: SendingLockedAmounts) {
+  const rate = exchangeRateScaled(sending, receiving);
+  const shift = decimalsOf(receiving) - decimalsOf(sending);
+  const multiplier =
+    ((10_000n - fees.serviceVariableBps) * RATE_SCALE * RATE_SCALE * 10n ** BigInt(Math.max(shift, 0))) / (10_000n * rate * 10n ** BigInt(Math.max(-shift, 0)));
+  return {
+    counterpartyMultiplier: 1,
+    counterpartyFixedFee: 0,
+    serviceApiMultiplier: rateToNumber(multiplier),
+    serviceApiFixedFee: Number(fees.serviceFixedFee),
+    serviceApiVariableFeeRate: Number(fees.serviceVariableBps) / 10_000,
+    serviceApiVariableFeeAmount: Number(amounts.serviceVariableFee),
+  };
+}
+
+/** The exact decimal text of a scaled rate, for the Decimal column. */
+function rateDecimal(scaled: bigint): string {
+  return `${scaled / RATE_SCALE}.${(scaled % RATE_SCALE).toString().padStart(8, "0")}`;
+}
+

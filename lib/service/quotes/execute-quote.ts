@@ -1,0 +1,61 @@
+import type { Db } from "../db";
+import { ServiceError, invalidInput } from "../http/errors";
+import { formatId } from "../http/ids";
+import { ensurePlatformInternalAccounts } from "../internal-accounts/ensure-platform-internal-accounts";
+import { lockInternalAccountForPayment } from "../internal-accounts/lock-internal-account-for-payment";
+import type { LedgerTx } from "../ledger/ledger-tx";
+import { now } from "../sandbox/clock";
+import { lockTransaction } from "../transactions/lock-transaction";
+import { TRANSFER_TX_OPTIONS } from "../transfers/transfer-tx-options";
+import { assertWalletSignedExecution } from "./assert-wallet-signed-execution";
+import { lockQuote } from "./get-quote";
+import { assertDailyVolume } from "./limits";
+import { runQuote } from "./run-quote";
+import type { Quote, QuotePaymentInstructions } from "./schemas";
+import { serializeQuote, type QuoteRow } from "./serialize-quote";
+
+/**
+ * Refuses a quote that cannot be run now: past expiresAt (or EXPIRED) → QUOTE_EXPIRED (409,
+ * BEHAVIORS.md §2.5); any status but PENDING → CONFLICT naming it.
+ */
+export async function assertQuoteRunnable(tx: LedgerTx, quote: QuoteRow): Promise<void> {
+  const id = formatId("Quote", quote.id);
+  const at = await now(tx, quote.platformId);
+  if (quote.status === "EXPIRED" || (quote.status === "PENDING" && at >= quote.expiresAt))
+    throw new ServiceError("QUOTE_EXPIRED", `Quote ${id} expired at ${quote.expiresAt.toISOString()}; create a new quote`, { details: { quoteId: id, expiresAt: quote.expiresAt.toISOString() } });
+  if (quote.status !== "PENDING")
+    throw new ServiceError("CONFLICT", `Quote ${id} is ${quote.status}: only a PENDING quote can run, and a quote runs once`, { details: { quoteId: id, status: quote.status } });
+}
+
+/**
+ * POST /quotes/{quoteId}/execute (BEHAVIORS.md §2.7, 10.13): runs a PENDING quote funded from an
+ * internal account (embedded wallets: with a valid Service-Wallet-Signature over the quote's
+ * payloadToSign). The quote row lock makes any number of concurrent executes run it once; the
+ * others see it PROCESSING and answer 409. Insufficient balance leaves it PENDING.
+ * Throws: QUOTE_NOT_FOUND; INVALID_INPUT (realtime-funded); QUOTE_EXPIRED; CONFLICT;
+ * WALLET_SIGNATURE_MISSING / _INVALID; INSUFFICIENT_BALANCE; DAILY_VOLUME_LIMIT_EXCEEDED.
+ */
+export async function executeQuote(db: Db, input: { platformId: string; quoteId: string; walletSignature?: string }): Promise<Quote> {
+  const { platformId } = input;
+  await ensurePlatformInternalAccounts(db, platformId);
+  const row = await db.$transaction(async (tx) => {
+    const quote = await lockQuote(tx, platformId, input.quoteId);
+    if (quote.sourceType !== "ACCOUNT" || quote.sourceAccountId === null)
+      throw invalidInput(
+        [{ field: "quoteId", message: "is funded in real time: it has no execute step", constraint: { sourceType: ["ACCOUNT"] } }],
+        `Quote ${input.quoteId} is funded in real time: the funds arriving at its paymentInstructions run it (sandbox: POST /sandbox/send); it cannot be executed`,
+      );
+    await assertQuoteRunnable(tx, quote);
+    const source = await lockInternalAccountForPayment(tx, { platformId, accountId: quote.sourceAccountId, direction: "SEND", allowBare: true });
+    if (source.account.type === "EMBEDDED_WALLET") {
+      const instructions = (quote.paymentInstructions as QuotePaymentInstructions[] | null) ?? [];
+      const payloadToSign = String(instructions[0]?.accountOrWalletInfo.payloadToSign ?? "");
+      await assertWalletSignedExecution(tx, { platformId, internalAccountId: source.account.id, payloadToSign, signature: input.walletSignature });
+    }
+    await assertDailyVolume(tx, { platformId, customerId: quote.customerId, amount: quote.totalSendingAmount, currency: quote.sendingCurrency });
+    const transaction = await lockTransaction(tx, { platformId, transactionId: quote.transactionId });
+    await runQuote(tx, quote, transaction, source);
+    return tx.quote.findUniqueOrThrow({ where: { id: quote.id } });
+  }, TRANSFER_TX_OPTIONS);
+  return serializeQuote(row);
+}

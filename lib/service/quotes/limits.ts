@@ -1,0 +1,88 @@
+import type { DbOrTx } from "../db";
+import { ServiceError } from "../http/errors";
+import { formatId } from "../http/ids";
+import { decimalsOf, exchangeRateScaled, hasRate, RATE_SCALE } from "../exchange-rates/rate-table";
+import { now } from "../sandbox/clock";
+
+/**
+ * Sandbox payment limits (SPEC.md § Limits: "threshold values not shown" — these are ours, in US
+ * dollar value so one number covers every currency; documented in the API description):
+ * - one payment may send at most USD 10,000,000 (TRANSACTION_SIZE_LIMIT_EXCEEDED, 400);
+ * - a customer (or the platform, for its own accounts) may send at most USD 25,000,000 per UTC day
+ *   on the sandbox clock (DAILY_VOLUME_LIMIT_EXCEEDED, 429 with Retry-After until midnight UTC);
+ * - an ACH_SAME_DAY entry may carry at most 1,000,000 USD, 10,000,000 from 2027-09-17.
+ */
+export const MAX_TRANSACTION_USD_CENTS = 1_000_000_000n;
+export const DAILY_VOLUME_USD_CENTS = 2_500_000_000n;
+export const ACH_SAME_DAY_CAP_CENTS = 100_000_000n;
+export const ACH_SAME_DAY_CAP_RAISED_CENTS = 1_000_000_000n;
+export const ACH_SAME_DAY_CAP_RAISED_FROM = new Date("2027-09-17T00:00:00.000Z");
+
+/** An amount's value in US cents (rounded down); currencies without a sandbox rate count 1:1. */
+export function usdCents(amount: bigint, currency: string): bigint {
+  if (currency === "USD" || !hasRate(currency) || !hasRate("USD")) return amount;
+  // USD per one unit of `currency` = exchangeRateScaled(USD, currency) / RATE_SCALE.
+  const rate = exchangeRateScaled("USD", currency);
+  const shift = 2 - decimalsOf(currency);
+  const numerator = amount * rate * 10n ** BigInt(Math.max(shift, 0));
+  return numerator / (RATE_SCALE * 10n ** BigInt(Math.max(-shift, 0)));
+}
+
+/** Throws: TRANSACTION_SIZE_LIMIT_EXCEEDED when one payment is worth more than the per-payment limit. */
+export function assertTransactionSize(amount: bigint, currency: string): void {
+  const value = usdCents(amount, currency);
+  if (value > MAX_TRANSACTION_USD_CENTS)
+    throw new ServiceError(
+      "TRANSACTION_SIZE_LIMIT_EXCEEDED",
+      `A single payment may move at most USD ${MAX_TRANSACTION_USD_CENTS / 100n} in value; this one moves ${amount} ${currency} (about USD ${value / 100n}). Split it into smaller payments.`,
+      { details: { limitUsdCents: Number(MAX_TRANSACTION_USD_CENTS), amount: Number(amount), currency } },
+    );
+}
+
+/**
+ * The per-entry cap of ACH_SAME_DAY (SPEC.md § Limits), by the sandbox clock.
+ * Throws: TRANSACTION_SIZE_LIMIT_EXCEEDED naming ACH as the way out.
+ */
+export function assertAchSameDayCap(amountCents: bigint, at: Date): void {
+  const cap = at >= ACH_SAME_DAY_CAP_RAISED_FROM ? ACH_SAME_DAY_CAP_RAISED_CENTS : ACH_SAME_DAY_CAP_CENTS;
+  if (amountCents > cap)
+    throw new ServiceError(
+      "TRANSACTION_SIZE_LIMIT_EXCEEDED",
+      `An ACH_SAME_DAY entry may carry at most USD ${cap / 100n}; this payout is ${amountCents} cents. Send it over ACH instead (omit paymentRail or name ACH).`,
+      { details: { paymentRail: "ACH_SAME_DAY", capCents: Number(cap), amount: Number(amountCents) } },
+    );
+}
+
+/**
+ * The daily volume check (SPEC.md § Limits, BEHAVIORS.md §2.7, §2.8): what the customer (or, with
+ * customerId null, the platform's own accounts) sent today (UTC, sandbox clock) in outgoing
+ * payments that are under way or done, plus `amount`, must stay within the daily limit.
+ * Throws: DAILY_VOLUME_LIMIT_EXCEEDED (429) with Retry-After = seconds until the next UTC day.
+ */
+export async function assertDailyVolume(db: DbOrTx, input: { platformId: string; customerId: string | null; amount: bigint; currency: string }): Promise<void> {
+  const at = await now(db, input.platformId);
+  const dayStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  const sums = await db.transaction.groupBy({
+    by: ["sentCurrency"],
+    where: {
+      platformId: input.platformId,
+      customerId: input.customerId,
+      type: "OUTGOING",
+      status: { in: ["PROCESSING", "COMPLETED"] },
+      createdAt: { gte: dayStart },
+    },
+    _sum: { sentAmount: true },
+  });
+  let used = 0n;
+  for (const row of sums) used += usdCents(row._sum.sentAmount ?? 0n, row.sentCurrency ?? "USD");
+  const adding = usdCents(input.amount, input.currency);
+  if (used + adding <= DAILY_VOLUME_USD_CENTS) return;
+  const nextDay = dayStart.getTime() + 24 * 3600 * 1000;
+  const retryAfter = Math.max(1, Math.ceil((nextDay - at.getTime()) / 1000));
+  const who = input.customerId === null ? "the platform's own accounts" : `customer ${formatId("Customer", input.customerId)}`;
+  throw new ServiceError(
+    "DAILY_VOLUME_LIMIT_EXCEEDED",
+    `Daily volume limit reached: ${who} may send at most USD ${DAILY_VOLUME_USD_CENTS / 100n} per UTC day and has sent about USD ${used / 100n} today; this payment (about USD ${adding / 100n}) would exceed it. Retry after ${retryAfter} s (next UTC day).`,
+    { details: { limitUsdCents: Number(DAILY_VOLUME_USD_CENTS), usedUsdCents: Number(used), retryAfterSeconds: retryAfter }, headers: { "Retry-After": String(retryAfter) } },
+  );
+}

@@ -1,0 +1,92 @@
+import { formatId } from "../http/ids";
+import { getExternalAccountOrThrow } from "../external-accounts/get-external-account-or-throw";
+import type { LockedInternalAccount } from "../internal-accounts/lock-internal-account-for-payment";
+import { scheduleJob } from "../jobs/schedule-job";
+import { captureHold } from "../ledger/capture-hold";
+import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
+import type { LedgerTx } from "../ledger/ledger-tx";
+import { placeHold } from "../ledger/place-hold";
+import { now } from "../sandbox/clock";
+import { withRailStatus } from "../transactions/rail-details";
+import { recordTransactionStatus } from "../transactions/record-transaction-status";
+import type { TransactionRow } from "../transactions/serialize-transaction";
+import { enqueueBalanceUpdated } from "../transfers/enqueue-balance-updated";
+import { resolveSandboxCounterparty } from "../uma/sandbox-counterparties";
+import { externalAccountOutcome, umaOutcome, type QuoteOutcome } from "./quote-outcome";
+import type { QuoteRow } from "./serialize-quote";
+import { COMPLETE_QUOTE_JOB } from "./complete-quote-later";
+import { RETURN_QUOTE_PAYOUT_JOB } from "./return-quote-payout";
+import { QUOTE_DEBIT, settleQuote } from "./settle-quote";
+import { startQuoteRefund } from "./start-quote-refund";
+
+
+/** The sandbox outcome of a quote, from its destination (BEHAVIORS.md §4.3, §4.6). */
+export async function outcomeOf(tx: LedgerTx, quote: QuoteRow): Promise<QuoteOutcome> {
+  if (quote.destinationType === "UMA_ADDRESS") return umaOutcome(resolveSandboxCounterparty((quote.destination as { umaAddress: string }).umaAddress).behavior);
+  if (quote.destinationAccountKind === "EXTERNAL") {
+    const external = await tx.externalAccount.findFirst({ where: { id: quote.destinationAccountId!, platformId: quote.platformId } });
+    if (external) return externalAccountOutcome(external);
+    await getExternalAccountOrThrow(tx, quote.platformId, formatId("ExternalAccount", quote.destinationAccountId!));
+  }
+  return { kind: "COMPLETE" };
+}
+
+/**
+ * Runs a quote whose money is there: from an internal account (execute, immediatelyExecute) the
+ * amount is held then captured into clearing (refused with INSUFFICIENT_BALANCE, nothing written,
+ * when the available balance cannot cover it); realtime funds (POST /sandbox/send) arrive in
+ * clearing. The transaction sends OUTGOING_PAYMENT.PENDING then .PROCESSING (BEHAVIORS.md 10.1),
+ * the quote goes PROCESSING, and the sandbox outcome follows in the same transaction or as a timed
+ * step. In the caller's transaction, with the quote and its transaction locked by the caller.
+ * Throws: INSUFFICIENT_BALANCE; CONFLICT (destination internal account no longer ACTIVE).
+ */
+export async function runQuote(tx: LedgerTx, quote: QuoteRow, transaction: TransactionRow, source: LockedInternalAccount | null): Promise<TransactionRow> {
+  const { platformId } = quote;
+  const at = await now(tx, platformId);
+  const amount = quote.totalSendingAmount;
+  const hold = source ? await placeHold(tx, { platformId, ledgerAccountId: source.ledgerAccount.id, amount, reference: formatId("Transaction", transaction.id), transactionId: transaction.id }) : null;
+
+  let { row } = await recordTransactionStatus(tx, transaction, { eventType: "OUTGOING_PAYMENT.PENDING", note: source ? "Quote executed" : "Funds received" });
+  ({ row } = await recordTransactionStatus(tx, row, { status: "PROCESSING", destinationRailDetails: withRailStatus(row.destinationRailDetails, "PROCESSING") }));
+  await tx.quote.update({ where: { id: quote.id }, data: { status: "PROCESSING", executedAt: at, updatedAt: at } });
+
+  if (source && hold) {
+    const { clearing } = await ensureSystemAccounts(tx, platformId, quote.sendingCurrency);
+    await captureHold(tx, {
+      platformId,
+      holdId: hold.id,
+      kind: QUOTE_DEBIT,
+      description: `Quote ${formatId("Quote", quote.id)}: ${amount} ${quote.sendingCurrency} debited`,
+      entries: [
+        { ledgerAccountId: source.ledgerAccount.id, amount: -amount },
+        { ledgerAccountId: clearing.id, amount },
+      ],
+    });
+    await enqueueBalanceUpdated(tx, platformId, source.account.id);
+  }
+
+  const outcome = await outcomeOf(tx, quote);
+  switch (outcome.kind) {
+    case "COMPLETE":
+      return settleQuote(tx, quote, row);
+    case "COMPLETE_LATER":
+      await scheduleJob(tx, { platformId, kind: COMPLETE_QUOTE_JOB, payload: { transactionId: row.id }, runAt: new Date(at.getTime() + outcome.afterSeconds * 1000) });
+      return row;
+    case "COMPLETE_THEN_RETURN": {
+      const settled = await settleQuote(tx, quote, row);
+      await scheduleJob(tx, { platformId, kind: RETURN_QUOTE_PAYOUT_JOB, payload: { transactionId: row.id }, runAt: new Date(at.getTime() + outcome.afterSeconds * 1000) });
+      return settled;
+    }
+    case "FAIL":
+      return startQuoteRefund(tx, row, {
+        reason: "TRANSACTION_FAILED",
+        status: "FAILED",
+        failureReason: outcome.failureReason,
+        destinationRailDetails: withRailStatus(row.destinationRailDetails, "FAILED"),
+        ...(outcome.isRefundFailing && { then: "REFUND_FAILS" as const }),
+        note: `Sandbox outcome of the destination: ${outcome.failureReason}`,
+      });
+    case "USER_CANCELLATION":
+      return startQuoteRefund(tx, row, { reason: "USER_CANCELLATION", then: "COMPLETE", note: "Sandbox: the payment was cancelled by the user (suffix 006)" });
+  }
+}

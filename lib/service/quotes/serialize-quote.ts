@@ -1,0 +1,39 @@
+import type { Quote as QuoteRow } from "@/lib/generated/prisma/client";
+import { formatId } from "../http/ids";
+import { currencyShape } from "../sandbox/currencies";
+import type { OutgoingRateDetails, Quote, QuoteDestination, QuotePaymentInstructions, QuoteSource } from "./schemas";
+
+export type { QuoteRow };
+
+/**
+ * A quote as the API returns it (SPEC.md "Quote", BEHAVIORS.md §2): amounts as JSON integers in
+ * each currency's smallest unit, `exchangeRate` sending units per receiving unit,
+ * `paymentInstructions` only for realtime-funded and embedded-wallet sources.
+ */
+export function serializeQuote(row: QuoteRow): Quote {
+  return {
+    id: formatId("Quote", row.id),
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    source: row.source as QuoteSource,
+    destination: row.destination as QuoteDestination,
+    sendingCurrency: currencyShape(row.sendingCurrency),
+    receivingCurrency: currencyShape(row.receivingCurrency),
+    totalSendingAmount: Number(row.totalSendingAmount),
+    totalReceivingAmount: Number(row.totalReceivingAmount),
+    exchangeRate: row.exchangeRate.toNumber(),
+    feesIncluded: Number(row.feesIncluded),
+    platformFeesIncluded: Number(row.platformFeesIncluded),
+    ...(row.paymentInstructions !== null && { paymentInstructions: row.paymentInstructions as QuotePaymentInstructions[] }),
+    transactionId: formatId("Transaction", row.transactionId),
+    ...(row.counterpartyInformation !== null && { counterpartyInformation: row.counterpartyInformation as Record<string, unknown> }),
+    rateDetails: row.rateDetails as OutgoingRateDetails,
+    lockedCurrencySide: row.lockedCurrencySide as "SENDING" | "RECEIVING",
+    lockedCurrencyAmount: Number(row.lockedCurrencyAmount),
+    ...(row.description !== null && { description: row.description }),
+    ...(row.remittanceInformation !== null && { remittanceInformation: row.remittanceInformation }),
+    ...(row.purposeOfPayment !== null && { purposeOfPayment: row.purposeOfPayment as Quote["purposeOfPayment"] }),
+    ...(row.statementDescriptor !== null && { statementDescriptor: row.statementDescriptor }),
+  };
+}

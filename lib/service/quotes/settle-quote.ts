@@ -1,0 +1,79 @@
+import { formatId } from "../http/ids";
+import { lockInternalAccountForPayment } from "../internal-accounts/lock-internal-account-for-payment";
+import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
+import { findLedgerAccount } from "../ledger/find-ledger-account";
+import type { LedgerEntryInput } from "../ledger/apply-posting";
+import type { LedgerTx } from "../ledger/ledger-tx";
+import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
+import { now } from "../sandbox/clock";
+import { withRailStatus } from "../transactions/rail-details";
+import { recordTransactionStatus } from "../transactions/record-transaction-status";
+import type { TransactionRow } from "../transactions/serialize-transaction";
+import { enqueueBalanceUpdated } from "../transfers/enqueue-balance-updated";
+import { mergeLedgerEntries } from "./merge-ledger-entries";
+import type { QuoteRow } from "./serialize-quote";
+import { setQuoteStatus } from "./set-quote-status";
+
+/** Ledger kinds of quote money movements. */
+export const QUOTE_DEBIT = "QUOTE_DEBIT";
+export const QUOTE_SETTLEMENT = "QUOTE_SETTLEMENT";
+export const QUOTE_REFUND = "QUOTE_REFUND";
+
+/**
+ * Delivers an executed quote (BEHAVIORS.md §2.2–2.4): out of clearing in the sending currency go
+ * the platform's fees (to the platform's internal account in that currency), the service's fees,
+ * and the net amount, which crosses into the receiving currency through the service's FX accounts
+ * and ends on the destination internal account, or in clearing for a payout leaving on a rail or to
+ * a UMA counterparty. Then COMPLETED with settledAt (OUTGOING_PAYMENT.COMPLETED), the quote
+ * COMPLETED, and BALANCE_UPDATED for each internal account credited. In the caller's transaction.
+ * Throws: CONFLICT (a destination internal account that can no longer receive); LedgerInvariantError.
+ */
+export async function settleQuote(tx: LedgerTx, quote: QuoteRow, row: TransactionRow): Promise<TransactionRow> {
+  const { platformId } = quote;
+  const S = quote.totalSendingAmount;
+  const R = quote.totalReceivingAmount;
+  const platformFees = quote.platformFeesIncluded;
+  const serviceFees = quote.feesIncluded - platformFees;
+  const send = await ensureSystemAccounts(tx, platformId, quote.sendingCurrency);
+  const credited: string[] = [];
+  const entries: LedgerEntryInput[] = [{ ledgerAccountId: send.clearing.id, amount: -S }];
+
+  if (platformFees > 0n) {
+    const platformAccount = await tx.internalAccount.findFirst({ where: { platformId, customerId: null, currency: quote.sendingCurrency } });
+    const platformLedger = platformAccount ? await findLedgerAccount(tx, { platformId, internalAccountId: platformAccount.id }) : null;
+    if (platformAccount && platformLedger) {
+      entries.push({ ledgerAccountId: platformLedger.id, amount: platformFees });
+      credited.push(platformAccount.id);
+    } else entries.push({ ledgerAccountId: send.fees.id, amount: platformFees }); // no platform account: kept by the service
+  }
+  if (serviceFees > 0n) entries.push({ ledgerAccountId: send.fees.id, amount: serviceFees });
+
+  let destinationLedgerId: string;
+  if (quote.destinationAccountKind === "INTERNAL") {
+    const { ledgerAccount } = await lockInternalAccountForPayment(tx, { platformId, accountId: quote.destinationAccountId!, direction: "RECEIVE", allowBare: true });
+    destinationLedgerId = ledgerAccount.id;
+    credited.push(quote.destinationAccountId!);
+  } else destinationLedgerId = (await ensureSystemAccounts(tx, platformId, quote.receivingCurrency)).clearing.id;
+
+  const net = S - quote.feesIncluded;
+  if (quote.sendingCurrency === quote.receivingCurrency) entries.push({ ledgerAccountId: destinationLedgerId, amount: net });
+  else {
+    const receive = await ensureSystemAccounts(tx, platformId, quote.receivingCurrency);
+    entries.push({ ledgerAccountId: send.fx.id, amount: net }, { ledgerAccountId: receive.fx.id, amount: -R }, { ledgerAccountId: destinationLedgerId, amount: R });
+  }
+  const entriesToPost = mergeLedgerEntries(entries);
+  if (entriesToPost.length > 0)
+    await postLedgerTransaction(tx, {
+      platformId,
+      kind: QUOTE_SETTLEMENT,
+      description: `Quote ${formatId("Quote", quote.id)}: ${S} ${quote.sendingCurrency} → ${R} ${quote.receivingCurrency}`,
+      transactionId: row.id,
+      entries: entriesToPost,
+    });
+
+  const at = await now(tx, platformId);
+  const completed = await recordTransactionStatus(tx, row, { status: "COMPLETED", settledAt: at, destinationRailDetails: withRailStatus(row.destinationRailDetails, "COMPLETED") });
+  await setQuoteStatus(tx, completed.row, "COMPLETED");
+  for (const id of credited) await enqueueBalanceUpdated(tx, platformId, id);
+  return completed.row;
+}

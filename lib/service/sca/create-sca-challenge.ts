@@ -1,0 +1,57 @@
+import type { DbOrTx } from "../db";
+import type { CustomerRow } from "../customers/serialize-customer";
+import { invalidInput } from "../http/errors";
+import { uuidv7 } from "../http/ids";
+import { now } from "../sandbox/clock";
+import { availableFactors } from "./available-factors";
+import type { ScaChallenge, ScaFactorName } from "./schemas";
+import { isPerTransaction, serializeScaChallenge, type ScaChallengeRow } from "./serialize-sca-challenge";
+
+/** A challenge is answered within 5 minutes; a resend does not extend it. */
+export const SCA_CHALLENGE_TTL_SECONDS = 300;
+
+/**
+ * Opens an SCA challenge for the customer, in the caller's transaction. `purpose` names what it
+ * authorizes (LOGIN, CURRENCY_CONVERSION, PAYOUT, TRANSFER, TRUST_BENEFICIARY, …) and `subjectId`
+ * the thing (a quote's or external account's bare uuid). Per-action challenges offer SMS_OTP and
+ * PASSKEY only; the factor defaults to SMS_OTP, else the first passkey. For the quotes area:
+ * call it when a quote of an SCA-region customer waits in PENDING_AUTHORIZATION and return
+ * `challenge` as the quote's `scaChallenge`. Throws: INVALID_INPUT (the factor is not enrolled, or
+ * the customer has no factor: verify its phone number first).
+ */
+export async function createScaChallenge(
+  tx: DbOrTx,
+  input: { platformId: string; customer: CustomerRow; purpose: string; subjectId?: string; factor?: ScaFactorName },
+): Promise<{ row: ScaChallengeRow; challenge: ScaChallenge }> {
+  const { platformId, customer, purpose } = input;
+  const usable = (await availableFactors(tx, customer)).filter((f) => !isPerTransaction(purpose) || f.factor !== "TOTP");
+  const names = [...new Set(usable.map((f) => f.factor))];
+  const factor = input.factor ?? (names.includes("SMS_OTP") ? "SMS_OTP" : names[0]);
+  if (!factor || !names.includes(factor))
+    throw invalidInput([
+      {
+        field: "factor",
+        message: factor
+          ? `${factor} is not available for this customer${factor === "TOTP" && isPerTransaction(purpose) ? " (TOTP cannot authorize a single action)" : ""}; available: ${names.join(", ") || "none"}`
+          : "the customer has no SCA factor: verify its phone number (POST /customers/{customerId}/verify-phone) or enroll a passkey",
+        constraint: { enum: names },
+      },
+    ]);
+  const at = await now(tx, platformId);
+  const row = await tx.scaChallenge.create({
+    data: {
+      id: uuidv7(at.getTime()),
+      platformId,
+      customerId: customer.id,
+      purpose,
+      subjectId: input.subjectId ?? null,
+      factor,
+      status: "PENDING",
+      expiresAt: new Date(at.getTime() + SCA_CHALLENGE_TTL_SECONDS * 1000),
+      createdAt: at,
+      updatedAt: at,
+    },
+  });
+  const passkeys = usable.filter((f) => f.factor === "PASSKEY").map((f) => f.credentialId!);
+  return { row, challenge: serializeScaChallenge(row, names, passkeys) };
+}

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { advanceClock } from "../sandbox/advance-clock";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { getKycLinkPage } from "./get-kyc-link-page";
+import { completeIndividual, onboarding, useTemporaryDocumentStore } from "./onboarding-fixtures";
+import { submitKycLink } from "./submit-kyc-link";
+
+let t: TestApp;
+beforeAll(async () => {
+  useTemporaryDocumentStore();
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function link() {
+  const p = await t.createTestPlatform();
+  const o = onboarding(t, p.auth);
+  const customer = await o.createCustomer(completeIndividual("Ada Lovelace"));
+  const res = await t.call("POST", `/customers/${customer.id}/kyc-link`, { auth: p.auth, body: { redirectUri: "https://example.com/back" } });
+  return { p, o, customer, token: (res.json.kycUrl as string).split("/").pop()! };
+}
+
+describe("hosted KYC page", () => {
+  it("shows what is missing; submitting with gaps keeps the link; a complete submission uses it up", async () => {
+    const { o, customer, token } = await link();
+    const page = await getKycLinkPage(t.db, token);
+    expect(page).toMatchObject({ customerType: "INDIVIDUAL", name: "Ada Lovelace", status: "UNVERIFIED", redirectUri: "https://example.com/back" });
+    expect(page.missing.map((m) => m.type)).toEqual(["MISSING_IDENTITY_DOCUMENT"]);
+    expect((await submitKycLink(t.db, token)).verificationStatus).toBe("RESOLVE_ERRORS");
+    await o.passport(customer.id);
+    expect((await getKycLinkPage(t.db, token)).missing).toEqual([]);
+    expect(await submitKycLink(t.db, token)).toEqual({ verificationStatus: "APPROVED", redirectUri: "https://example.com/back" });
+    await expect(getKycLinkPage(t.db, token)).rejects.toMatchObject({ code: "INVALID_INPUT" });
+  });
+
+  it("unknown token → NOT_FOUND; expired after 24 hours", async () => {
+    await expect(getKycLinkPage(t.db, "no-such-token-at-all")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const { p, token } = await link();
+    await advanceClock(t.db, p.platform.id, 24 * 3600 + 1);
+    await expect(getKycLinkPage(t.db, token)).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringContaining("expired") });
+  });
+});

@@ -1,0 +1,106 @@
+import { createHash } from "node:crypto";
+import type { Db, DbOrTx } from "../db";
+import { ServiceError, invalidInput, type FieldError } from "../http/errors";
+import { formatId, parseId, uuidv7 } from "../http/ids";
+import { now } from "../sandbox/clock";
+import { generateP256KeyPair } from "../crypto/p256-keys";
+import { getEmbeddedWalletOrThrow } from "./get-embedded-wallet-or-throw";
+import type { DelegatedKey } from "./schemas";
+import { serializeDelegatedKey } from "./serialize";
+import { runSignedRetry, type SignedResult, type SignedRetryHeaders } from "./signed-retry";
+
+export interface DelegatedKeyCreateInput {
+  cardId: string;
+  internalAccountId: string;
+  nickname: string;
+  spendingLimits?: { currencyCode: string; maxPerTransaction: number }[];
+}
+
+/**
+ * POST /auth/delegated-keys: signed retry (202 → 201) by an active session of the wallet; creates a
+ * service-custodied P-256 key for the card's funding source on that wallet and activates it
+ * (PENDING → ACTIVE in one step). The funding source id is derived from (card, wallet). At most one
+ * spending limit per currency (400 otherwise).
+ */
+export async function createDelegatedKey(db: Db, input: { platformId: string; request: DelegatedKeyCreateInput; headers: SignedRetryHeaders; fingerprint: string }): Promise<SignedResult<DelegatedKey>> {
+  const { request, platformId } = input;
+  const errors: FieldError[] = [];
+  const cardId = parseId("Card", request.cardId);
+  if (!cardId) errors.push({ field: "cardId", message: "must be a Card:<uuid> id", constraint: { pattern: "^Card:<uuid>$" } });
+  const seen = new Set<string>();
+  (request.spendingLimits ?? []).forEach((limit, i) => {
+    if (seen.has(limit.currencyCode)) errors.push({ field: `spendingLimits.${i}.currencyCode`, message: `duplicates ${limit.currencyCode}; at most one limit per currency`, constraint: { uniqueItems: true } });
+    seen.add(limit.currencyCode);
+  });
+  if (errors.length > 0) throw invalidInput(errors);
+
+  return db.$transaction(async (tx) => {
+    const wallet = await getEmbeddedWalletOrThrow(tx, platformId, request.internalAccountId);
+    const fundingSourceId = derivedUuid(`${cardId}:${wallet.id}`);
+    return runSignedRetry(
+      tx,
+      {
+        platformId,
+        internalAccountId: wallet.id,
+        operation: "CREATE_DELEGATED_KEY",
+        fingerprint: input.fingerprint,
+        headers: input.headers,
+        activityType: "ACTIVITY_TYPE_CREATE_DELEGATED_ACCESS",
+        parameters: { cardId: request.cardId, fundingSourceId: formatId("CardFundingSource", fundingSourceId), nickname: request.nickname, userId: formatId("InternalAccount", wallet.id) },
+      },
+      async () => {
+        const at = await now(tx, platformId);
+        const key = generateP256KeyPair();
+        const row = await tx.walletDelegatedKey.create({
+          data: {
+            id: uuidv7(),
+            platformId,
+            internalAccountId: wallet.id,
+            cardId: cardId!,
+            fundingSourceId,
+            nickname: request.nickname,
+            publicKeyHex: key.publicKeyCompressedHex,
+            privateKeyHex: key.privateKeyHex,
+            status: "PENDING",
+            ...(request.spendingLimits?.length && { spendingLimits: request.spendingLimits }),
+            createdAt: at,
+            updatedAt: at,
+          },
+        });
+        // The sandbox grants the signing policy at once.
+        return serializeDelegatedKey(await tx.walletDelegatedKey.update({ where: { id: row.id }, data: { status: "ACTIVE" } }));
+      },
+    );
+  });
+}
+
+/** GET /auth/delegated-keys?accountId&fundingSourceId: newest first. */
+export async function listDelegatedKeys(db: DbOrTx, platformId: string, query: { accountId?: string; fundingSourceId?: string }): Promise<{ data: DelegatedKey[] }> {
+  const accountId = query.accountId ? parseId("InternalAccount", query.accountId) : undefined;
+  const fundingSourceId = query.fundingSourceId ? parseId("CardFundingSource", query.fundingSourceId) : undefined;
+  if (accountId === null || fundingSourceId === null) return { data: [] };
+  const rows = await db.walletDelegatedKey.findMany({
+    where: { platformId, ...(accountId && { internalAccountId: accountId }), ...(fundingSourceId && { fundingSourceId }) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  return { data: rows.map(serializeDelegatedKey) };
+}
+
+export async function getDelegatedKey(db: DbOrTx, platformId: string, id: string): Promise<DelegatedKey> {
+  const uuid = parseId("DelegatedKey", id);
+  const row = uuid ? await db.walletDelegatedKey.findFirst({ where: { id: uuid, platformId } }) : null;
+  if (!row) throw new ServiceError("NOT_FOUND", `Delegated key ${id} not found`);
+  return serializeDelegatedKey(row);
+}
+
+/** DELETE /auth/delegated-keys/{id}: ACTIVE/PENDING → REVOKED (idempotent); the key can no longer sign. */
+export async function revokeDelegatedKey(db: DbOrTx, platformId: string, id: string): Promise<void> {
+  await getDelegatedKey(db, platformId, id);
+  const at = await now(db, platformId);
+  await db.walletDelegatedKey.updateMany({ where: { id: parseId("DelegatedKey", id)!, platformId, status: { not: "REVOKED" } }, data: { status: "REVOKED", updatedAt: at } });
+}
+
+function derivedUuid(seed: string): string {
+  const h = createHash("sha256").update(seed).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}

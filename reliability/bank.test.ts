@@ -1,0 +1,261 @@
+// The bank test and the crash test: many concurrent clients move money between random accounts over
+// real HTTP, with idempotency-key retries and client timeouts; in the crash test the server is
+// SIGKILLed mid-load and restarted. Afterwards every balance equals the sum of its ledger entries,
+// every currency's entries sum to zero, every acknowledged payment exists exactly once, balances
+// match what the acknowledged payments say, and every webhook event gets delivered.
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDatabase, type Database } from "@/lib/db/open-database";
+import { createPlatform } from "@/lib/service/platforms/create-platform";
+import { createToken } from "@/lib/service/tokens/create-token";
+import { FULL_SIZE } from "./operations";
+import { freePort, startServer, type ServerProcess } from "./server-process";
+
+const CLIENTS = FULL_SIZE ? 16 : 6;
+const OPERATIONS_PER_CLIENT = FULL_SIZE ? 60 : 12;
+const ACCOUNTS = FULL_SIZE ? 8 : 4;
+const START_BALANCE = 1_000_000;
+
+let database: Database;
+let server: ServerProcess;
+let receiver: { url: string; eventIds: Set<string>; close(): Promise<void> };
+
+beforeAll(async () => {
+  database = await openDatabase({ url: inject("databaseUrl") });
+  receiver = await startReceiver();
+  server = await startServer({ databaseUrl: inject("databaseUrl"), env: { JOB_LEASE_SECONDS: "3" } });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await receiver?.close();
+  await database?.close();
+});
+
+type Op = { kind: "out" | "in" | "fund"; account: number; amount: number };
+interface Outcome {
+  key: string;
+  op: Op;
+  status: number;
+  transactionId?: string;
+  transactionStatus?: string;
+}
+
+/** A platform with ACCOUNTS funded customer accounts and one external bank account each. */
+async function bankFixture() {
+  const db = database.prisma;
+  const platform = await createPlatform(db, { name: `Bank test ${Math.random().toString(36).slice(2, 8)}` });
+  await db.platform.update({ where: { id: platform.id }, data: { isRegulatedFinancialInstitution: true, webhookEndpoint: receiver.url } });
+  const token = await createToken(db, { platformId: platform.id, name: "bank", permissions: ["VIEW", "TRANSACT", "MANAGE"] });
+  const authorization = `Basic ${Buffer.from(`${token.clientId}:${token.clientSecret}`).toString("base64")}`;
+  const api = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) => {
+    const res = await fetch(`${server.origin}/api/2025-10-13${path}`, {
+      method,
+      headers: { authorization, "content-type": "application/json", ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : undefined };
+  };
+
+  const accounts: { internal: string; external: string }[] = [];
+  for (let i = 0; i < ACCOUNTS; i++) {
+    const customer = await api("POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Bank Customer ${i}`, platformCustomerId: `bank-${i}` });
+    expect(customer.status).toBe(201);
+    const list = await api("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.json.id)}`);
+    const internal = list.json.data.find((a: { balance: { currency: { code: string } }; status: string }) => a.balance.currency.code === "USD");
+    expect(internal.status).toBe("ACTIVE");
+    const external = await api("POST", "/customers/external-accounts", {
+      customerId: customer.json.id,
+      currency: "USD",
+      accountInfo: {
+        accountType: "USD_ACCOUNT",
+        accountNumber: `${100000 + i}55`,
+        routingNumber: "021000021",
+        bankAccountType: "CHECKING",
+        beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: `Bank Customer ${i}`, address: { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" } },
+      },
+    });
+    expect(external.status).toBe(201);
+    expect((await api("POST", `/sandbox/internal-accounts/${internal.id}/fund`, { amount: START_BALANCE })).status).toBe(200);
+    accounts.push({ internal: internal.id, external: external.json.id });
+  }
+  return { platformId: platform.id, api, accounts };
+}
+
+type Fixture = Awaited<ReturnType<typeof bankFixture>>;
+
+function requestFor(f: Fixture, op: Op): [string, unknown] {
+  const { internal, external } = f.accounts[op.account]!;
+  if (op.kind === "out") return ["/transfer-out", { source: { accountId: internal }, destination: { accountId: external }, amount: op.amount }];
+  if (op.kind === "in") return ["/transfer-in", { source: { accountId: external }, destination: { accountId: internal }, amount: op.amount }];
+  return [`/sandbox/internal-accounts/${internal}/fund`, { amount: op.amount }];
+}
+
+/**
+ * One client: random operations, each under its own Idempotency-Key, retried with the same key after
+ * a client timeout, a refused connection or an in-flight conflict until the service gives a
+ * definitive answer; sometimes replayed once more to check the replay.
+ */
+async function client(f: Fixture, id: number, faults: { timeouts: number; retries: number; replays: number; replayMismatches: number }): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (let n = 0; n < OPERATIONS_PER_CLIENT; n++) {
+    const op: Op = { kind: (["out", "out", "in", "fund"] as const)[Math.floor(Math.random() * 4)]!, account: Math.floor(Math.random() * ACCOUNTS), amount: 1 + Math.floor(Math.random() * 50_000) };
+    const key = `bank-${id}-${n}-${Math.random().toString(36).slice(2)}`;
+    const [path, body] = requestFor(f, op);
+    for (let attempt = 0; ; attempt++) {
+      const timeout = Math.random() < 0.25 ? 1 + Math.floor(Math.random() * 40) : 30_000;
+      try {
+        const res = await f.api("POST", path, body, { "idempotency-key": key }, AbortSignal.timeout(timeout));
+        if (res.status === 409 || res.status === 429 || res.status >= 500) throw new Error(`retryable ${res.status}`);
+        const transaction = path.startsWith("/sandbox") ? undefined : res.json;
+        const outcome: Outcome = { key, op, status: res.status, transactionId: transaction?.id, transactionStatus: transaction?.status };
+        if (res.status === 200 && op.kind === "fund") outcome.transactionId = `fund:${key}`;
+        outcomes.push(outcome);
+        if (res.status === 200 && op.kind !== "fund" && Math.random() < 0.2) {
+          faults.replays++;
+          const again = await f.api("POST", path, body, { "idempotency-key": key });
+          if (again.json?.id !== transaction?.id) faults.replayMismatches++;
+        }
+        break;
+      } catch (error) {
+        if ((error as Error).name === "TimeoutError") faults.timeouts++;
+        faults.retries++;
+        if (attempt > 400) throw new Error(`gave up on ${key}`, { cause: error });
+        await new Promise((r) => setTimeout(r, 10 + Math.random() * 40));
+      }
+    }
+  }
+  return outcomes;
+}
+
+/** The invariants that must hold whatever happened. */
+async function checkBooks(f: Fixture, outcomes: Outcome[]) {
+  const db = database.prisma;
+  const drift: string[] = [];
+
+  const perCurrency = await db.$queryRaw<{ currency: string; total: bigint }[]>`
+    SELECT currency, SUM(amount)::bigint AS total FROM "LedgerEntry" WHERE "platformId" = ${f.platformId}::uuid GROUP BY currency`;
+  for (const row of perCurrency) if (row.total !== 0n) drift.push(`${row.currency} entries sum to ${row.total}, not 0`);
+
+  const cached = await db.$queryRaw<{ id: string; postedBalance: bigint; heldAmount: bigint; entries: bigint | null; holds: bigint | null }[]>`
+    SELECT a.id, a."postedBalance", a."heldAmount",
+      (SELECT SUM(e.amount)::bigint FROM "LedgerEntry" e WHERE e."ledgerAccountId" = a.id) AS entries,
+      (SELECT SUM(h.amount)::bigint FROM "Hold" h WHERE h."ledgerAccountId" = a.id AND h.status = 'ACTIVE') AS holds
+    FROM "LedgerAccount" a WHERE a."platformId" = ${f.platformId}::uuid`;
+  for (const a of cached) {
+    if (a.postedBalance !== (a.entries ?? 0n)) drift.push(`ledger account ${a.id}: cached balance ${a.postedBalance} ≠ entries ${a.entries}`);
+    if (a.heldAmount !== (a.holds ?? 0n)) drift.push(`ledger account ${a.id}: cached holds ${a.heldAmount} ≠ active holds ${a.holds}`);
+  }
+
+  // Every acknowledged payment exists exactly once; nothing else was created.
+  const acknowledged = outcomes.filter((o) => o.status === 200 && o.op.kind !== "fund");
+  const ids = acknowledged.map((o) => o.transactionId!.replace("Transaction:", ""));
+  if (new Set(ids).size !== ids.length) drift.push("two acknowledged requests answered with the same transaction");
+  const payments = await db.transaction.findMany({ where: { platformId: f.platformId, origin: { in: ["TRANSFER_OUT", "TRANSFER_IN"] } }, select: { id: true } });
+  const stored = new Set(payments.map((p) => p.id));
+  for (const id of ids) if (!stored.has(id)) drift.push(`acknowledged transaction ${id} is missing`);
+  if (payments.length !== ids.length) drift.push(`${payments.length} transfers stored for ${ids.length} acknowledged`);
+  const funds = await db.transaction.count({ where: { platformId: f.platformId, origin: "SANDBOX_FUNDING" } });
+  const acknowledgedFunds = outcomes.filter((o) => o.status === 200 && o.op.kind === "fund").length;
+  if (funds !== acknowledgedFunds + ACCOUNTS) drift.push(`${funds} fundings stored for ${acknowledgedFunds + ACCOUNTS} acknowledged`);
+
+  // Each account's balance is what its acknowledged, completed payments say.
+  for (const [i, account] of f.accounts.entries()) {
+    let expected = START_BALANCE;
+    for (const o of outcomes) {
+      if (o.op.account !== i || o.status !== 200) continue;
+      if (o.op.kind === "fund") expected += o.op.amount;
+      else if (o.transactionStatus === "COMPLETED") expected += o.op.kind === "in" ? o.op.amount : -o.op.amount;
+    }
+    const res = await f.api("GET", `/internal-accounts/${account.internal}`);
+    if (res.json.balance.amount !== expected) drift.push(`account ${i}: balance ${res.json.balance.amount}, acknowledged payments say ${expected}`);
+  }
+  return drift;
+}
+
+async function waitForDeliveries(platformId: string, timeoutMs: number): Promise<{ undelivered: number; unseen: number }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const events = await database.prisma.webhookEvent.findMany({ where: { platformId }, select: { id: true, deliveryStatus: true } });
+    const undelivered = events.filter((e) => e.deliveryStatus !== "DELIVERED").length;
+    const unseen = events.filter((e) => !receiver.eventIds.has(`Webhook:${e.id}`) && !receiver.eventIds.has(e.id)).length;
+    if ((undelivered === 0 && unseen === 0) || Date.now() > deadline) return { undelivered, unseen };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function runLoad(f: Fixture, duringLoad?: (progress: () => number) => Promise<void>) {
+  const faults = { timeouts: 0, retries: 0, replays: 0, replayMismatches: 0 };
+  const all: Outcome[][] = Array.from({ length: CLIENTS }, () => []);
+  let done = 0;
+  const clients = Array.from({ length: CLIENTS }, async (_, id) => {
+    const outcomes = await client(f, id, faults);
+    all[id] = outcomes;
+    done++;
+  });
+  const progress = () => done / CLIENTS;
+  await Promise.all([...clients, duringLoad?.(progress)]);
+  return { outcomes: all.flat(), faults };
+}
+
+describe("the books always balance", () => {
+  it("bank test: concurrent transfers with retries and client timeouts lose nothing and duplicate nothing", async () => {
+    const f = await bankFixture();
+    const { outcomes, faults } = await runLoad(f);
+    const drift = await checkBooks(f, outcomes);
+    const deliveries = await waitForDeliveries(f.platformId, 60_000);
+    console.log(
+      `bank test: ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200).length} acknowledged, ${outcomes.filter((o) => o.status === 400).length} refused), ` +
+        `${faults.timeouts} client timeouts, ${faults.retries} retries, ${faults.replays} replays, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
+    );
+    expect(faults.replayMismatches).toBe(0);
+    expect(drift).toEqual([]);
+    expect(deliveries).toEqual({ undelivered: 0, unseen: 0 });
+  });
+
+  it("crash test: the server is SIGKILLed mid-load and restarted; nothing acknowledged is lost, nothing is half-written, pending events are delivered", async () => {
+    const f = await bankFixture();
+    let crashes = 0;
+    const { outcomes, faults } = await runLoad(f, async () => {
+      // Kill once a good share of the work is under way, while clients are mid-request.
+      await new Promise((r) => setTimeout(r, 400 + Math.random() * 400));
+      await server.kill();
+      crashes++;
+      await new Promise((r) => setTimeout(r, 200));
+      await server.restart();
+    });
+    const drift = await checkBooks(f, outcomes);
+    const deliveries = await waitForDeliveries(f.platformId, 60_000);
+    console.log(
+      `crash test: ${crashes} SIGKILL + restart, ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200).length} acknowledged), ` +
+        `${faults.retries} retries (${faults.timeouts} client timeouts), drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
+    );
+    expect(crashes).toBe(1);
+    expect(faults.replayMismatches).toBe(0);
+    expect(drift).toEqual([]);
+    expect(deliveries).toEqual({ undelivered: 0, unseen: 0 });
+  });
+});
+
+/** A webhook endpoint that answers 200 and remembers the event ids it saw. */
+async function startReceiver() {
+  const eventIds = new Set<string>();
+  const port = await freePort();
+  const srv = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (d: Buffer) => (body += d.toString()));
+    req.on("end", () => {
+      try {
+        const parsed = JSON.parse(body) as { id?: string };
+        if (parsed.id) eventIds.add(parsed.id);
+      } catch {
+        // not an event: ignore
+      }
+      res.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => srv.listen(port, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${port}/webhooks`, eventIds, close: () => new Promise<void>((resolve) => srv.close(() => resolve())) };
+}

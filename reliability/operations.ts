@@ -1,0 +1,95 @@
+// The operations of our own OpenAPI document, with just enough schema reading to fuzz them.
+
+export interface Operation {
+  method: string;
+  /** OpenAPI path, e.g. /customers/{customerId} */
+  path: string;
+  operationId: string;
+  pathParams: string[];
+  queryParams: { name: string; schema: Schema }[];
+  /** Resolved request body schema (JSON or multipart), when the operation takes one */
+  body?: { contentType: string; schema: Schema };
+  /** The document declares no security for it (public) */
+  isPublic: boolean;
+}
+
+export type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  enum?: unknown[];
+  items?: Schema;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  allOf?: Schema[];
+  [key: string]: unknown;
+};
+
+interface Doc {
+  paths: Record<string, Record<string, RawOperation>>;
+  components?: { schemas?: Record<string, Schema> };
+  security?: unknown[];
+}
+
+interface RawOperation {
+  operationId?: string;
+  parameters?: { name: string; in: string; schema?: Schema }[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  security?: unknown[];
+}
+
+const METHODS = new Set(["get", "post", "put", "patch", "delete"]);
+
+export function listOperations(doc: Doc): Operation[] {
+  const resolve = (schema: Schema | undefined, depth = 0): Schema => {
+    if (!schema) return {};
+    if (schema.$ref && depth < 20) return resolve(doc.components?.schemas?.[schema.$ref.split("/").pop()!], depth + 1);
+    return schema;
+  };
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, raw] of Object.entries(item)) {
+      if (!METHODS.has(method)) continue;
+      const params = raw.parameters ?? [];
+      const content = raw.requestBody?.content ?? {};
+      const contentType = Object.keys(content)[0];
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        operationId: raw.operationId ?? `${method} ${path}`,
+        pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+        queryParams: params.filter((p) => p.in === "query").map((p) => ({ name: p.name, schema: resolve(p.schema) })),
+        body: contentType ? { contentType, schema: resolve(content[contentType]!.schema) } : undefined,
+        isPublic: Array.isArray(raw.security) && raw.security.length === 0,
+      });
+    }
+  }
+  return operations;
+}
+
+/** Follows $ref and picks the first branch of oneOf/anyOf, merging allOf, to find an object's fields. */
+export function objectFields(doc: Doc, schema: Schema): { properties: Record<string, Schema>; required: string[] } {
+  const seen = new Set<Schema>();
+  const walk = (s: Schema | undefined): { properties: Record<string, Schema>; required: string[] } => {
+    if (!s || seen.has(s)) return { properties: {}, required: [] };
+    seen.add(s);
+    if (s.$ref) return walk(doc.components?.schemas?.[s.$ref.split("/").pop()!]);
+    if (s.allOf) {
+      const parts = s.allOf.map(walk);
+      return { properties: Object.assign({}, ...parts.map((p) => p.properties)), required: parts.flatMap((p) => p.required) };
+    }
+    const branch = s.oneOf?.[0] ?? s.anyOf?.[0];
+    if (branch && !s.properties) return walk(branch);
+    return { properties: s.properties ?? {}, required: s.required ?? [] };
+  };
+  return walk(schema);
+}
+
+/** Fills an OpenAPI path template. */
+export function fillPath(path: string, values: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? "x"));
+}
+
+/** How many generated cases per operation: small inside `npm test`, larger for `npm run test:reliability`. */
+export const FULL_SIZE = process.env.RELIABILITY_SIZE === "full";
