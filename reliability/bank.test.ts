@@ -1,5 +1,5 @@
 // The bank test and the crash test: many concurrent clients move money between random accounts over
-// real HTTP, with idempotency-key retries and client timeouts; in the crash test the server is
+// real HTTP (payouts, pulls, sandbox deposits, USD→USDC conversions between customers through quotes), with idempotency-key retries and client timeouts; in the crash test the server is
 // SIGKILLed mid-load and restarted. Afterwards every balance equals the sum of its ledger entries,
 // every currency's entries sum to zero, every acknowledged payment exists exactly once, balances
 // match what the acknowledged payments say, and every webhook event gets delivered.
@@ -32,13 +32,15 @@ afterAll(async () => {
   await database?.close();
 });
 
-type Op = { kind: "out" | "in" | "fund"; account: number; amount: number };
+type Op = { kind: "out" | "in" | "fund" | "convert"; account: number; amount: number; /** convert: whose USDC account receives */ to?: number };
 interface Outcome {
   key: string;
   op: Op;
   status: number;
   transactionId?: string;
   transactionStatus?: string;
+  /** convert: USDC credited to `op.to` */
+  receivedAmount?: number;
 }
 
 /** A platform with ACCOUNTS funded customer accounts and one external bank account each. */
@@ -59,13 +61,16 @@ async function bankFixture() {
     return { status: res.status, json: text ? JSON.parse(text) : undefined };
   };
 
-  const accounts: { internal: string; external: string }[] = [];
+  const accounts: { internal: string; usdc: string; external: string }[] = [];
   for (let i = 0; i < ACCOUNTS; i++) {
     const customer = await api("POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Bank Customer ${i}`, platformCustomerId: `bank-${i}` });
     expect(customer.status).toBe(201);
     const list = await api("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.json.id)}`);
-    const internal = list.json.data.find((a: { balance: { currency: { code: string } }; status: string }) => a.balance.currency.code === "USD");
+    const byCurrency = (code: string) => list.json.data.find((a: { balance: { currency: { code: string } }; status: string }) => a.balance.currency.code === code);
+    const internal = byCurrency("USD");
+    const usdc = byCurrency("USDC");
     expect(internal.status).toBe("ACTIVE");
+    expect(usdc.status).toBe("ACTIVE");
     const external = await api("POST", "/customers/external-accounts", {
       customerId: customer.json.id,
       currency: "USD",
@@ -79,7 +84,7 @@ async function bankFixture() {
     });
     expect(external.status).toBe(201);
     expect((await api("POST", `/sandbox/internal-accounts/${internal.id}/fund`, { amount: START_BALANCE })).status).toBe(200);
-    accounts.push({ internal: internal.id, external: external.json.id });
+    accounts.push({ internal: internal.id, usdc: usdc.id, external: external.json.id });
   }
   return { platformId: platform.id, api, accounts };
 }
@@ -90,6 +95,17 @@ function requestFor(f: Fixture, op: Op): [string, unknown] {
   const { internal, external } = f.accounts[op.account]!;
   if (op.kind === "out") return ["/transfer-out", { source: { accountId: internal }, destination: { accountId: external }, amount: op.amount }];
   if (op.kind === "in") return ["/transfer-in", { source: { accountId: external }, destination: { accountId: internal }, amount: op.amount }];
+  if (op.kind === "convert")
+    return [
+      "/quotes",
+      {
+        source: { sourceType: "ACCOUNT", accountId: internal },
+        destination: { destinationType: "ACCOUNT", accountId: f.accounts[op.to!]!.usdc },
+        lockedCurrencySide: "SENDING",
+        lockedCurrencyAmount: op.amount,
+        immediatelyExecute: true,
+      },
+    ];
   return [`/sandbox/internal-accounts/${internal}/fund`, { amount: op.amount }];
 }
 
@@ -101,7 +117,12 @@ function requestFor(f: Fixture, op: Op): [string, unknown] {
 async function client(f: Fixture, id: number, faults: { timeouts: number; retries: number; replays: number; replayMismatches: number }): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (let n = 0; n < OPERATIONS_PER_CLIENT; n++) {
-    const op: Op = { kind: (["out", "out", "in", "fund"] as const)[Math.floor(Math.random() * 4)]!, account: Math.floor(Math.random() * ACCOUNTS), amount: 1 + Math.floor(Math.random() * 50_000) };
+    const op: Op = {
+      kind: (["out", "out", "in", "fund", "convert"] as const)[Math.floor(Math.random() * 5)]!,
+      account: Math.floor(Math.random() * ACCOUNTS),
+      amount: 1 + Math.floor(Math.random() * 50_000),
+      to: Math.floor(Math.random() * ACCOUNTS),
+    };
     const key = `bank-${id}-${n}-${Math.random().toString(36).slice(2)}`;
     const [path, body] = requestFor(f, op);
     for (let attempt = 0; ; attempt++) {
@@ -109,14 +130,15 @@ async function client(f: Fixture, id: number, faults: { timeouts: number; retrie
       try {
         const res = await f.api("POST", path, body, { "idempotency-key": key }, AbortSignal.timeout(timeout));
         if (res.status === 409 || res.status === 429 || res.status >= 500) throw new Error(`retryable ${res.status}`);
-        const transaction = path.startsWith("/sandbox") ? undefined : res.json;
-        const outcome: Outcome = { key, op, status: res.status, transactionId: transaction?.id, transactionStatus: transaction?.status };
+        // A quote answers with the quote; its payment is the transaction it names.
+        const transaction = path.startsWith("/sandbox") ? undefined : op.kind === "convert" ? { id: res.json?.transactionId, status: res.json?.status } : res.json;
+        const outcome: Outcome = { key, op, status: res.status, transactionId: transaction?.id, transactionStatus: transaction?.status, receivedAmount: res.json?.totalReceivingAmount };
         if (res.status === 200 && op.kind === "fund") outcome.transactionId = `fund:${key}`;
         outcomes.push(outcome);
         if (res.status === 200 && op.kind !== "fund" && Math.random() < 0.2) {
           faults.replays++;
           const again = await f.api("POST", path, body, { "idempotency-key": key });
-          if (again.json?.id !== transaction?.id) faults.replayMismatches++;
+          if (again.json?.id !== res.json?.id) faults.replayMismatches++;
         }
         break;
       } catch (error) {
@@ -153,10 +175,10 @@ async function checkBooks(f: Fixture, outcomes: Outcome[]) {
   const acknowledged = outcomes.filter((o) => o.status === 200 && o.op.kind !== "fund");
   const ids = acknowledged.map((o) => o.transactionId!.replace("Transaction:", ""));
   if (new Set(ids).size !== ids.length) drift.push("two acknowledged requests answered with the same transaction");
-  const payments = await db.transaction.findMany({ where: { platformId: f.platformId, origin: { in: ["TRANSFER_OUT", "TRANSFER_IN"] } }, select: { id: true } });
+  const payments = await db.transaction.findMany({ where: { platformId: f.platformId, origin: { in: ["TRANSFER_OUT", "TRANSFER_IN", "QUOTE"] } }, select: { id: true } });
   const stored = new Set(payments.map((p) => p.id));
   for (const id of ids) if (!stored.has(id)) drift.push(`acknowledged transaction ${id} is missing`);
-  if (payments.length !== ids.length) drift.push(`${payments.length} transfers stored for ${ids.length} acknowledged`);
+  if (payments.length !== ids.length) drift.push(`${payments.length} payments stored for ${ids.length} acknowledged`);
   const funds = await db.transaction.count({ where: { platformId: f.platformId, origin: "SANDBOX_FUNDING" } });
   const acknowledgedFunds = outcomes.filter((o) => o.status === 200 && o.op.kind === "fund").length;
   if (funds !== acknowledgedFunds + ACCOUNTS) drift.push(`${funds} fundings stored for ${acknowledgedFunds + ACCOUNTS} acknowledged`);
@@ -164,13 +186,18 @@ async function checkBooks(f: Fixture, outcomes: Outcome[]) {
   // Each account's balance is what its acknowledged, completed payments say.
   for (const [i, account] of f.accounts.entries()) {
     let expected = START_BALANCE;
+    let expectedUsdc = 0;
     for (const o of outcomes) {
-      if (o.op.account !== i || o.status !== 200) continue;
+      if (o.status !== 200) continue;
+      if (o.op.kind === "convert" && o.op.to === i && o.transactionStatus === "COMPLETED") expectedUsdc += o.receivedAmount!;
+      if (o.op.account !== i) continue;
       if (o.op.kind === "fund") expected += o.op.amount;
       else if (o.transactionStatus === "COMPLETED") expected += o.op.kind === "in" ? o.op.amount : -o.op.amount;
     }
-    const res = await f.api("GET", `/internal-accounts/${account.internal}`);
-    if (res.json.balance.amount !== expected) drift.push(`account ${i}: balance ${res.json.balance.amount}, acknowledged payments say ${expected}`);
+    const usd = await f.api("GET", `/internal-accounts/${account.internal}`);
+    if (usd.json.balance.amount !== expected) drift.push(`account ${i}: USD balance ${usd.json.balance.amount}, acknowledged payments say ${expected}`);
+    const usdc = await f.api("GET", `/internal-accounts/${account.usdc}`);
+    if (usdc.json.balance.amount !== expectedUsdc) drift.push(`account ${i}: USDC balance ${usdc.json.balance.amount}, acknowledged conversions say ${expectedUsdc}`);
   }
   return drift;
 }

@@ -84,7 +84,7 @@ test("a transfer larger than the balance says the balance is insufficient and se
   await page.goto("/transactions/new");
   await page.getByLabel("From (platform internal account)").selectOption(source.id);
   await page.getByLabel("To (platform external account)").selectOption(destinationId);
-  await page.getByLabel("Amount").fill("1000000000.00");
+  await page.getByLabel("Amount").fill("20000000.00");
   await page.getByRole("button", { name: "Send transfer" }).click();
 
   await expect(page.getByTestId("send-transfer-error")).toContainText("Insufficient balance");

@@ -46,8 +46,14 @@ export async function updateCustomerAction(input: unknown): Promise<ActionResult
   const { customerId, values } = parsed.data;
   const body = toUpdateRequest(values, await consentSource());
   const result = await callService((client) => client.PATCH("/customers/{customerId}", { params: { path: { customerId } }, body }));
+  if (result.ok && "payloadToSign" in result.data) {
+    // 202: the contact is a sign-in credential of the customer's embedded wallet; only the customer can approve moving it.
+    const field = body.email !== undefined ? "email" : "phoneNumber";
+    const message = `This ${field === "email" ? "email" : "phone number"} signs the customer in to their embedded wallet, so the change must be signed by the customer from their wallet (a signed retry). Ask them to make it in your app; nothing was changed.`;
+    return { ok: false, error: { code: "WALLET_SIGNATURE_MISSING", message, fieldErrors: { [field]: "changes only with the customer's wallet signature" } } };
+  }
   if (result.ok) revalidatePath("/customers", "layout");
-  return result;
+  return result as ActionResult<Customer>;
 }
 
 /** DELETE /customers/{customerId}: the customer stays readable, marked deleted. */

@@ -868,7 +868,7 @@ export interface paths {
         put?: never;
         /**
          * Create a quote
-         * @description Prices a payment from an internal account (`ACCOUNT`) or real-time funding (`REALTIME_FUNDING`, answered with `paymentInstructions`) to an external account of the same owner, another internal account, or a UMA address (`currency` required). Lock either side: SENDING (the receiver gets less by the fees) or RECEIVING (the sender pays the fees on top). Fees: the service's 0.5% on cross-currency corridors plus the platform's standing `feeConfigs` or this quote's `platformFeeOverride` (USD sources). The quote's OUTGOING transaction exists at once (PENDING, `transactionId`); the quote expires after 5 minutes. `immediatelyExecute` runs it in the same call. Sandbox limits: USD 10,000,000 per payment (400 TRANSACTION_SIZE_LIMIT_EXCEEDED), USD 25,000,000 sent per customer (or the platform's own accounts) per UTC day (429 DAILY_VOLUME_LIMIT_EXCEEDED with Retry-After); ACH_SAME_DAY entries at most USD 1,000,000 (10,000,000 from 2027-09-17). Answers 200. Requires TRANSACT.
+         * @description Prices a payment from an internal account (`ACCOUNT`) or real-time funding (`REALTIME_FUNDING`, answered with `paymentInstructions`) to an external account of the same owner, another internal account, or a UMA address (`currency` required). Lock either side: SENDING (the receiver gets less by the fees) or RECEIVING (the sender pays the fees on top). Fees: the service's 0.5% on cross-currency corridors plus the platform's standing `feeConfigs` or this quote's `platformFeeOverride` (USD sources). The quote's OUTGOING transaction exists at once (PENDING, `transactionId`); the quote expires after 5 minutes. `immediatelyExecute` runs it in the same call. Sandbox limits: USD 10,000,000 per payment (400 TRANSACTION_SIZE_LIMIT_EXCEEDED), USD 25,000,000 sent per customer (or the platform's own accounts) per UTC day (429 DAILY_VOLUME_LIMIT_EXCEEDED with Retry-After); ACH_SAME_DAY entries at most USD 1,000,000 (10,000,000 from 2027-09-17). Answers 200. Customers of EU/EEA regions (strong customer authentication): a REALTIME_FUNDING or `immediatelyExecute` quote answers 202 PENDING_AUTHORIZATION with `scaChallenge` (realtime `paymentInstructions` withheld until it is authorized with POST /quotes/{quoteId}/authorize). Requires TRANSACT.
          */
         post: operations["createQuote"];
         delete?: never;
@@ -905,9 +905,49 @@ export interface paths {
         put?: never;
         /**
          * Execute a quote
-         * @description Runs a PENDING quote funded from an internal account: the source is debited at once, the transaction goes PENDING → PROCESSING, then the destination's sandbox outcome decides (external account suffixes 002–008, UMA sandbox counterparties). Realtime-funded quotes are run by their funds (400). Past expiresAt → 409 QUOTE_EXPIRED; already executed → 409 CONFLICT; a balance that cannot cover it → 400 INSUFFICIENT_BALANCE and the quote stays PENDING. Embedded-wallet sources need `Service-Wallet-Signature`. Requires TRANSACT.
+         * @description Runs a PENDING quote funded from an internal account: the source is debited at once, the transaction goes PENDING → PROCESSING, then the destination's sandbox outcome decides (external account suffixes 002–008, UMA sandbox counterparties). Realtime-funded quotes are run by their funds (400). Past expiresAt → 409 QUOTE_EXPIRED; already executed → 409 CONFLICT; a balance that cannot cover it → 400 INSUFFICIENT_BALANCE and the quote stays PENDING. Embedded-wallet sources need `Service-Wallet-Signature`. Customers of EU/EEA regions: the quote (and its transaction, OUTGOING_PAYMENT.PENDING_AUTHORIZATION) goes PENDING_AUTHORIZATION with `scaChallenge` and nothing is debited until POST /quotes/{quoteId}/authorize; executing it again → 409. Requires TRANSACT.
          */
         post: operations["executeQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{quoteId}/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Authorize a quote (SCA)
+         * @description Answers the `scaChallenge` of a PENDING_AUTHORIZATION quote of a customer in an EU/EEA region: `code` for SMS_OTP (sandbox 123456), or `passkeyAssertion` and `origin` for PASSKEY. While another step needs authorizing (currency conversion, then payout) the quote stays PENDING_AUTHORIZATION with the next `scaChallenge`: call again. After the last one a realtime-funded quote becomes PENDING with its `paymentInstructions`; an executed quote runs (source debited, PROCESSING, then the destination's sandbox outcome). A challenge not answered before its `expiresAt` fails an executed quote (FAILED, `SCA_NOT_COMPLETED`, nothing debited). Wrong code → 401; 5 wrong answers → 429 RATE_LIMITED; locked-out customer → 423 ACCOUNT_LOCKED; expired challenge → 400; other regions, or a quote not PENDING_AUTHORIZATION → 409. Requires TRANSACT.
+         */
+        post: operations["authorizeQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{quoteId}/authorize/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a quote's SCA code
+         * @description Sends the code of the quote's current SMS_OTP challenge again: same challenge, `expiresAt` not extended. Passkey challenges have no code (409); expired challenge → 400; other regions, or a quote not PENDING_AUTHORIZATION → 409. Answers 204. Requires TRANSACT.
+         */
+        post: operations["resendQuoteAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1858,7 +1898,7 @@ export interface paths {
         head?: never;
         /**
          * Update a customer
-         * @description `customerType` is required and cannot change. Fields sent replace their values; `businessInfo` and the due-diligence fields merge field by field. Consents sent are added; consents of other types stay. 410 CUSTOMER_DELETED for a deleted customer. Requires MANAGE.
+         * @description `customerType` is required and cannot change. Fields sent replace their values; `businessInfo` and the due-diligence fields merge field by field. Consents sent are added; consents of other types stay. Changing `email` (or `phoneNumber`) while the customer's embedded wallet has an EMAIL_OTP (SMS_OTP) credential is a signed retry: 202 with payloadToSign, then the same request signed by an active wallet session → 200; one of the two per request. 410 CUSTOMER_DELETED for a deleted customer. Requires MANAGE.
          */
         patch: operations["updateCustomerById"];
         trace?: never;
@@ -4502,6 +4542,7 @@ export interface components {
             /** @enum {string} */
             purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
             statementDescriptor?: string;
+            scaChallenge?: components["schemas"]["ScaChallenge"];
         };
         /** @enum {string} */
         QuoteStatus: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
@@ -4586,6 +4627,22 @@ export interface components {
             serviceApiVariableFeeRate: number;
             serviceApiVariableFeeAmount: number;
         };
+        /** @description While PENDING_AUTHORIZATION (customers of EU/EEA regions): the challenge to answer with POST /quotes/{quoteId}/authorize (sandbox code 123456). */
+        ScaChallenge: {
+            /** @example ScaChallenge:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            /** Format: date-time */
+            expiresAt: string;
+            factor: components["schemas"]["ScaFactor"];
+            availableFactors: components["schemas"]["ScaFactor"][];
+            purpose?: string | null;
+            passkeyAssertionOptions?: {
+                [key: string]: unknown;
+            } | null;
+            passkeyAllowedOrigins?: string[] | null;
+        };
+        /** @enum {string} */
+        ScaFactor: "SMS_OTP" | "TOTP" | "PASSKEY";
         QuoteRequest: {
             /** @description From GET /receiver/…: checked to exist and to name this receiver. */
             lookupId?: string;
@@ -4622,6 +4679,17 @@ export interface components {
         QuoteFixedFee: {
             amount: number;
             currency: string;
+        };
+        ScaAuthorization: {
+            /** @description The SMS code of an SMS_OTP challenge (sandbox: 123456). */
+            code?: string | null;
+            /** @description WebAuthn assertion for a PASSKEY challenge (sandbox: `signature` = `sandbox-valid-passkey-signature` and the `credentialId` of an enrolled passkey). */
+            passkeyAssertion?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Origin the passkey assertion was made on; required with passkeyAssertion. */
+            origin?: string | null;
+            endUserIpAddress?: string | null;
         };
         SandboxSendRequest: {
             /** @example Quote:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
@@ -5184,8 +5252,6 @@ export interface components {
             credentialId?: string;
             name?: string;
         };
-        /** @enum {string} */
-        ScaFactor: "SMS_OTP" | "TOTP" | "PASSKEY";
         /** @description TOTP: `secret`, `secretBase32Encoded`, `totpUri`. PASSKEY: `options`, `allowedOrigins`, `relyingPartyId`. */
         ScaFactorEnrollStartOneOf: {
             /** @enum {string} */
@@ -5299,19 +5365,6 @@ export interface components {
         };
         BeneficiaryTrustStart: {
             scaChallenge?: components["schemas"]["ScaChallenge"];
-        };
-        ScaChallenge: {
-            /** @example ScaChallenge:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            /** Format: date-time */
-            expiresAt: string;
-            factor: components["schemas"]["ScaFactor"];
-            availableFactors: components["schemas"]["ScaFactor"][];
-            purpose?: string | null;
-            passkeyAssertionOptions?: {
-                [key: string]: unknown;
-            } | null;
-            passkeyAllowedOrigins?: string[] | null;
         };
         BeneficiaryTrustConfirm: {
             trusted: boolean;
@@ -9373,6 +9426,15 @@ export interface operations {
                     "application/json": components["schemas"]["Quote"];
                 };
             };
+            /** @description The quote, PENDING_AUTHORIZATION: answer its scaChallenge with POST /quotes/{quoteId}/authorize */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
             /** @description Invalid input; `details.errors[]` lists every invalid field */
             400: {
                 headers: {
@@ -9568,6 +9630,178 @@ export interface operations {
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    authorizeQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaAuthorization"];
+            };
+        };
+        responses: {
+            /** @description The quote: PENDING_AUTHORIZATION with the next challenge, PENDING (realtime) or PROCESSING / settled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; back off for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendQuoteAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code was sent again */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13749,7 +13983,12 @@ export interface operations {
     updateCustomerById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry leg: base64url stamp {publicKey, scheme, signature} over payloadToSign made with an active session key of the wallet. */
+                "service-wallet-signature"?: string;
+                /** @description Retry leg: the requestId of the 202 response. */
+                "request-id"?: string;
+            };
             path: {
                 customerId: string;
             };
@@ -13768,6 +14007,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerOneOf"];
+                };
+            };
+            /** @description The change moves the embedded wallet's sign-in credentials: sign payloadToSign with an active wallet session and repeat the same request with Service-Wallet-Signature and Request-Id */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedRequestChallenge"];
                 };
             };
             /** @description Invalid input; `details.errors[]` lists every invalid field */

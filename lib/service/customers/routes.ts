@@ -1,4 +1,6 @@
 import { createRoute, type z } from "@hono/zod-openapi";
+import { SignedRequestChallengeSchema, SignedRetryHeadersSchema } from "../wallet-auth/schemas";
+import { requestFingerprint } from "../wallet-auth/signed-retry";
 import type { Context } from "hono";
 import { requirePermission } from "../http/auth";
 import type { AppEnv } from "../http/context";
@@ -184,20 +186,27 @@ export const customersRouter = createRouter()
       operationId: "updateCustomerById",
       summary: "Update a customer",
       description:
-        "`customerType` is required and cannot change. Fields sent replace their values; `businessInfo` and the due-diligence fields merge field by field. Consents sent are added; consents of other types stay. 410 CUSTOMER_DELETED for a deleted customer. Requires MANAGE.",
+        "`customerType` is required and cannot change. Fields sent replace their values; `businessInfo` and the due-diligence fields merge field by field. Consents sent are added; consents of other types stay. Changing `email` (or `phoneNumber`) while the customer's embedded wallet has an EMAIL_OTP (SMS_OTP) credential is a signed retry: 202 with payloadToSign, then the same request signed by an active wallet session → 200; one of the two per request. 410 CUSTOMER_DELETED for a deleted customer. Requires MANAGE.",
       tags,
       security,
       middleware: [requirePermission("MANAGE")] as const,
-      request: { params: CustomerIdParamSchema, body: jsonBody(CustomerUpdateRequestSchema) },
-      responses: { 200: jsonResponse(CustomerSchema, "The updated customer"), ...errorResponses(400, 403, 404, 409, 410) },
+      request: { headers: SignedRetryHeadersSchema, params: CustomerIdParamSchema, body: jsonBody(CustomerUpdateRequestSchema) },
+      responses: {
+        200: jsonResponse(CustomerSchema, "The updated customer"),
+        202: jsonResponse(SignedRequestChallengeSchema, "The change moves the embedded wallet's sign-in credentials: sign payloadToSign with an active wallet session and repeat the same request with Service-Wallet-Signature and Request-Id"),
+        ...errorResponses(400, 401, 403, 404, 409, 410),
+      },
     }),
     async (c) => {
-      const row = await updateCustomer(c.get("db"), {
+      const request = c.req.valid("json");
+      const result = await updateCustomer(c.get("db"), {
         platformId: c.get("auth").platformId,
         customerId: c.req.valid("param").customerId,
-        request: c.req.valid("json"),
+        request,
+        headers: { signature: c.req.header("service-wallet-signature") || undefined, requestId: c.req.header("request-id") || undefined },
+        fingerprint: requestFingerprint(c.req.method, c.req.path, request),
       });
-      return c.json(serializeCustomer(row), 200);
+      return result.kind === "challenge" ? c.json(result.challenge, 202) : c.json(serializeCustomer(result.value), 200);
     },
     customerBodyHook("update"),
   )

@@ -5,6 +5,7 @@ import { BULK_CUSTOMER_IMPORT_JOB, runBulkCustomerImport } from "../customers/ru
 import { COMPLETE_TRANSFER_REFUND_JOB, runCompleteTransferRefund } from "../transfers/complete-transfer-refund";
 import { FAIL_PENDING_TRANSFER_JOB, runFailPendingTransfer } from "../transfers/fail-pending-transfer";
 import { EXPIRE_QUOTE_JOB, runExpireQuote } from "../quotes/expire-quote";
+import { EXPIRE_QUOTE_SCA_JOB, runExpireQuoteSca } from "../quotes/quote-authorization";
 import { COMPLETE_QUOTE_JOB, runCompleteQuoteLater } from "../quotes/complete-quote-later";
 import { runCompleteQuoteRefund } from "../quotes/complete-quote-refund";
 import { RETURN_QUOTE_PAYOUT_JOB, runReturnQuotePayout } from "../quotes/return-quote-payout";
@@ -27,6 +28,7 @@ export const JOB_HANDLERS: Readonly<Record<string, (ctx: JobContext) => Promise<
   [FAIL_PENDING_TRANSFER_JOB]: runFailPendingTransfer,
   [COMPLETE_TRANSFER_REFUND_JOB]: runCompleteTransferRefund,
   [EXPIRE_QUOTE_JOB]: runExpireQuote,
+  [EXPIRE_QUOTE_SCA_JOB]: runExpireQuoteSca,
   [COMPLETE_QUOTE_JOB]: runCompleteQuoteLater,
   [RETURN_QUOTE_PAYOUT_JOB]: runReturnQuotePayout,
   [COMPLETE_QUOTE_REFUND_JOB]: runCompleteQuoteRefund,

@@ -30,6 +30,7 @@ import { assertAchSameDayCap, assertDailyVolume, assertTransactionSize, usdCents
 import { realtimePaymentInstructions, walletPayloadToSign } from "./payment-instructions";
 import { getReceiverLookupOrThrow } from "../receivers/get-receiver-lookup-or-throw";
 import { parseLookupId } from "../receivers/lookup-id";
+import { scaCustomerOf, startQuoteSca } from "./quote-authorization";
 import { runQuote } from "./run-quote";
 import { MAX_LOCKED_AMOUNT, type Quote, type QuoteDestination, type QuoteRequest, type QuoteSource } from "./schemas";
 import { serializeQuote } from "./serialize-quote";
@@ -66,7 +67,9 @@ interface ResolvedDestination {
  * POST /quotes (BEHAVIORS.md §2.1–2.5, SPEC.md "Quote"): checks the source and destination, prices
  * the payment (exact fee math of §2.2–2.4 on either locked side), applies the limits, and writes the
  * quote with its OUTGOING transaction (PENDING, no event yet — 10.1) and the expiry step at
- * expiresAt. With `immediatelyExecute` it is executed in the same transaction.
+ * expiresAt. With `immediatelyExecute` it is executed in the same transaction. For a customer of an
+ * SCA region (EU/EEA) a realtime-funded or immediately executed quote waits in PENDING_AUTHORIZATION
+ * with its `scaChallenge` (the route answers 202; BEHAVIORS.md §2.6, §9.4).
  * Throws: INVALID_INPUT (field rules, listing the field), AMOUNT_OUT_OF_RANGE, SELF_PAYMENT,
  * INVALID_CURRENCY, NOT_FOUND / USER_NOT_FOUND / UMA_NOT_FOUND / LOOKUP_REQUEST_NOT_FOUND, CONFLICT
  * (account status), END_USER_TERMS_NOT_ACCEPTED, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED,
@@ -185,6 +188,11 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
     });
     await scheduleJob(tx, { platformId, kind: EXPIRE_QUOTE_JOB, payload: { quoteId }, runAt: expiresAt });
 
+    const scaCustomer = source.kind === "REALTIME_FUNDING" || request.immediatelyExecute ? await scaCustomerOf(tx, quote) : null;
+    if (scaCustomer) {
+      await startQuoteSca(tx, quote, scaCustomer, request.immediatelyExecute && source.locked ? { transaction, source: source.locked } : undefined);
+      return tx.quote.findUniqueOrThrow({ where: { id: quoteId } });
+    }
     if (!request.immediatelyExecute) return quote;
     await runQuote(tx, quote, transaction, source.locked);
     return tx.quote.findUniqueOrThrow({ where: { id: quoteId } });

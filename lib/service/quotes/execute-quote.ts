@@ -10,6 +10,7 @@ import { TRANSFER_TX_OPTIONS } from "../transfers/transfer-tx-options";
 import { assertWalletSignedExecution } from "./assert-wallet-signed-execution";
 import { lockQuote } from "./get-quote";
 import { assertDailyVolume } from "./limits";
+import { scaCustomerOf, startQuoteSca } from "./quote-authorization";
 import { runQuote } from "./run-quote";
 import type { Quote, QuotePaymentInstructions } from "./schemas";
 import { serializeQuote, type QuoteRow } from "./serialize-quote";
@@ -31,7 +32,9 @@ export async function assertQuoteRunnable(tx: LedgerTx, quote: QuoteRow): Promis
  * POST /quotes/{quoteId}/execute (BEHAVIORS.md §2.7, 10.13): runs a PENDING quote funded from an
  * internal account (embedded wallets: with a valid Service-Wallet-Signature over the quote's
  * payloadToSign). The quote row lock makes any number of concurrent executes run it once; the
- * others see it PROCESSING and answer 409. Insufficient balance leaves it PENDING.
+ * others see it PROCESSING and answer 409. Insufficient balance leaves it PENDING. A customer of an
+ * SCA region (EU/EEA) must authorize it first: it goes PENDING_AUTHORIZATION with a `scaChallenge`
+ * (nothing debited; POST /quotes/{quoteId}/authorize runs it).
  * Throws: QUOTE_NOT_FOUND; INVALID_INPUT (realtime-funded); QUOTE_EXPIRED; CONFLICT;
  * WALLET_SIGNATURE_MISSING / _INVALID; INSUFFICIENT_BALANCE; DAILY_VOLUME_LIMIT_EXCEEDED.
  */
@@ -54,7 +57,9 @@ export async function executeQuote(db: Db, input: { platformId: string; quoteId:
     }
     await assertDailyVolume(tx, { platformId, customerId: quote.customerId, amount: quote.totalSendingAmount, currency: quote.sendingCurrency });
     const transaction = await lockTransaction(tx, { platformId, transactionId: quote.transactionId });
-    await runQuote(tx, quote, transaction, source);
+    const scaCustomer = await scaCustomerOf(tx, quote);
+    if (scaCustomer) await startQuoteSca(tx, quote, scaCustomer, { transaction, source });
+    else await runQuote(tx, quote, transaction, source);
     return tx.quote.findUniqueOrThrow({ where: { id: quote.id } });
   }, TRANSFER_TX_OPTIONS);
   return serializeQuote(row);

@@ -10,14 +10,16 @@ export const EXPIRE_QUOTE_JOB = "quotes.expire";
 
 /**
  * Timed step at a quote's expiresAt (BEHAVIORS.md §2.5, §2.6): a quote still PENDING (or awaiting
- * authorization) and its transaction become EXPIRED, with OUTGOING_PAYMENT.EXPIRED. An executed
- * quote is left alone. Throws: QUOTE_NOT_FOUND, TRANSACTION_NOT_FOUND.
+ * authorization of a realtime quote) and its transaction become EXPIRED, with OUTGOING_PAYMENT.EXPIRED.
+ * An executed quote (also one waiting on its SCA challenge) is left alone. Throws: QUOTE_NOT_FOUND, TRANSACTION_NOT_FOUND.
  */
 export async function expireQuote(db: Db, input: { platformId: string; quoteId: string }): Promise<void> {
   const { platformId } = input;
   await db.$transaction(async (tx) => {
     const quote = await lockQuote(tx, platformId, input.quoteId, { allowBare: true });
     if (quote.status !== "PENDING" && quote.status !== "PENDING_AUTHORIZATION") return;
+    // Executed and waiting on its SCA challenge: the challenge's own expiry decides (quote-authorization.ts).
+    if (quote.status === "PENDING_AUTHORIZATION" && quote.sourceType === "ACCOUNT") return;
     const at = await now(tx, platformId);
     if (at < quote.expiresAt) return;
     const row = await lockTransaction(tx, { platformId, transactionId: quote.transactionId });

@@ -7,8 +7,9 @@ import { cancelTransaction } from "./cancel-transaction";
 import { createQuote } from "./create-quote";
 import { executeQuote } from "./execute-quote";
 import { getQuoteOrThrow } from "./get-quote";
+import { authorizeQuote, resendQuoteAuthorization } from "./quote-authorization";
 import { sandboxSend } from "./sandbox-send";
-import { CancelTransactionRequestSchema, QuoteIdParamSchema, QuoteRequestSchema, QuoteSchema, SandboxSendRequestSchema } from "./schemas";
+import { CancelTransactionRequestSchema, QuoteIdParamSchema, QuoteRequestSchema, QuoteSchema, SandboxSendRequestSchema, ScaAuthorizationRequestSchema } from "./schemas";
 import { serializeQuote } from "./serialize-quote";
 
 const tags = ["Cross-Currency Transfers"];
@@ -28,14 +29,21 @@ export const quotesRouter = createRouter()
       operationId: "createQuote",
       summary: "Create a quote",
       description:
-        "Prices a payment from an internal account (`ACCOUNT`) or real-time funding (`REALTIME_FUNDING`, answered with `paymentInstructions`) to an external account of the same owner, another internal account, or a UMA address (`currency` required). Lock either side: SENDING (the receiver gets less by the fees) or RECEIVING (the sender pays the fees on top). Fees: the service's 0.5% on cross-currency corridors plus the platform's standing `feeConfigs` or this quote's `platformFeeOverride` (USD sources). The quote's OUTGOING transaction exists at once (PENDING, `transactionId`); the quote expires after 5 minutes. `immediatelyExecute` runs it in the same call. Sandbox limits: USD 10,000,000 per payment (400 TRANSACTION_SIZE_LIMIT_EXCEEDED), USD 25,000,000 sent per customer (or the platform's own accounts) per UTC day (429 DAILY_VOLUME_LIMIT_EXCEEDED with Retry-After); ACH_SAME_DAY entries at most USD 1,000,000 (10,000,000 from 2027-09-17). Answers 200. Requires TRANSACT.",
+        "Prices a payment from an internal account (`ACCOUNT`) or real-time funding (`REALTIME_FUNDING`, answered with `paymentInstructions`) to an external account of the same owner, another internal account, or a UMA address (`currency` required). Lock either side: SENDING (the receiver gets less by the fees) or RECEIVING (the sender pays the fees on top). Fees: the service's 0.5% on cross-currency corridors plus the platform's standing `feeConfigs` or this quote's `platformFeeOverride` (USD sources). The quote's OUTGOING transaction exists at once (PENDING, `transactionId`); the quote expires after 5 minutes. `immediatelyExecute` runs it in the same call. Sandbox limits: USD 10,000,000 per payment (400 TRANSACTION_SIZE_LIMIT_EXCEEDED), USD 25,000,000 sent per customer (or the platform's own accounts) per UTC day (429 DAILY_VOLUME_LIMIT_EXCEEDED with Retry-After); ACH_SAME_DAY entries at most USD 1,000,000 (10,000,000 from 2027-09-17). Answers 200. Customers of EU/EEA regions (strong customer authentication): a REALTIME_FUNDING or `immediatelyExecute` quote answers 202 PENDING_AUTHORIZATION with `scaChallenge` (realtime `paymentInstructions` withheld until it is authorized with POST /quotes/{quoteId}/authorize). Requires TRANSACT.",
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,
       request: { headers: idempotencyHeader, body: jsonBody(QuoteRequestSchema) },
-      responses: { 200: jsonResponse(QuoteSchema, "The quote"), ...errorResponses(400, 403, 404, 409, 429) },
+      responses: {
+        200: jsonResponse(QuoteSchema, "The quote"),
+        202: jsonResponse(QuoteSchema, "The quote, PENDING_AUTHORIZATION: answer its scaChallenge with POST /quotes/{quoteId}/authorize"),
+        ...errorResponses(400, 403, 404, 409, 429),
+      },
     }),
-    async (c) => c.json(await createQuote(c.get("db"), { platformId: c.get("auth").platformId, request: c.req.valid("json") }), 200),
+    async (c) => {
+      const quote = await createQuote(c.get("db"), { platformId: c.get("auth").platformId, request: c.req.valid("json") });
+      return quote.status === "PENDING_AUTHORIZATION" ? c.json(quote, 202) : c.json(quote, 200);
+    },
   )
   .openapi(
     createRoute({
@@ -58,7 +66,7 @@ export const quotesRouter = createRouter()
       operationId: "executeQuote",
       summary: "Execute a quote",
       description:
-        "Runs a PENDING quote funded from an internal account: the source is debited at once, the transaction goes PENDING → PROCESSING, then the destination's sandbox outcome decides (external account suffixes 002–008, UMA sandbox counterparties). Realtime-funded quotes are run by their funds (400). Past expiresAt → 409 QUOTE_EXPIRED; already executed → 409 CONFLICT; a balance that cannot cover it → 400 INSUFFICIENT_BALANCE and the quote stays PENDING. Embedded-wallet sources need `Service-Wallet-Signature`. Requires TRANSACT.",
+        "Runs a PENDING quote funded from an internal account: the source is debited at once, the transaction goes PENDING → PROCESSING, then the destination's sandbox outcome decides (external account suffixes 002–008, UMA sandbox counterparties). Realtime-funded quotes are run by their funds (400). Past expiresAt → 409 QUOTE_EXPIRED; already executed → 409 CONFLICT; a balance that cannot cover it → 400 INSUFFICIENT_BALANCE and the quote stays PENDING. Embedded-wallet sources need `Service-Wallet-Signature`. Customers of EU/EEA regions: the quote (and its transaction, OUTGOING_PAYMENT.PENDING_AUTHORIZATION) goes PENDING_AUTHORIZATION with `scaChallenge` and nothing is debited until POST /quotes/{quoteId}/authorize; executing it again → 409. Requires TRANSACT.",
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,
@@ -67,6 +75,42 @@ export const quotesRouter = createRouter()
     }),
     async (c) =>
       c.json(await executeQuote(c.get("db"), { platformId: c.get("auth").platformId, quoteId: c.req.valid("param").quoteId, walletSignature: c.req.header("service-wallet-signature") }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/quotes/{quoteId}/authorize",
+      operationId: "authorizeQuote",
+      summary: "Authorize a quote (SCA)",
+      description:
+        "Answers the `scaChallenge` of a PENDING_AUTHORIZATION quote of a customer in an EU/EEA region: `code` for SMS_OTP (sandbox 123456), or `passkeyAssertion` and `origin` for PASSKEY. While another step needs authorizing (currency conversion, then payout) the quote stays PENDING_AUTHORIZATION with the next `scaChallenge`: call again. After the last one a realtime-funded quote becomes PENDING with its `paymentInstructions`; an executed quote runs (source debited, PROCESSING, then the destination's sandbox outcome). A challenge not answered before its `expiresAt` fails an executed quote (FAILED, `SCA_NOT_COMPLETED`, nothing debited). Wrong code → 401; 5 wrong answers → 429 RATE_LIMITED; locked-out customer → 423 ACCOUNT_LOCKED; expired challenge → 400; other regions, or a quote not PENDING_AUTHORIZATION → 409. Requires TRANSACT.",
+      tags,
+      security,
+      middleware: [requirePermission("TRANSACT")] as const,
+      request: { params: QuoteIdParamSchema, body: jsonBody(ScaAuthorizationRequestSchema) },
+      responses: { 200: jsonResponse(QuoteSchema, "The quote: PENDING_AUTHORIZATION with the next challenge, PENDING (realtime) or PROCESSING / settled"), ...errorResponses(400, 401, 403, 404, 409, 423, 429) },
+    }),
+    async (c) =>
+      c.json(await authorizeQuote(c.get("db"), { platformId: c.get("auth").platformId, quoteId: c.req.valid("param").quoteId, authorization: c.req.valid("json") }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/quotes/{quoteId}/authorize/resend",
+      operationId: "resendQuoteAuthorization",
+      summary: "Resend a quote's SCA code",
+      description:
+        "Sends the code of the quote's current SMS_OTP challenge again: same challenge, `expiresAt` not extended. Passkey challenges have no code (409); expired challenge → 400; other regions, or a quote not PENDING_AUTHORIZATION → 409. Answers 204. Requires TRANSACT.",
+      tags,
+      security,
+      middleware: [requirePermission("TRANSACT")] as const,
+      request: { params: QuoteIdParamSchema },
+      responses: { 204: { description: "The code was sent again" }, ...errorResponses(400, 403, 404, 409) },
+    }),
+    async (c) => {
+      await resendQuoteAuthorization(c.get("db"), { platformId: c.get("auth").platformId, quoteId: c.req.valid("param").quoteId });
+      return c.body(null, 204);
+    },
   )
   .openapi(
     createRoute({

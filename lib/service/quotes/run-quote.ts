@@ -46,8 +46,14 @@ export async function runQuote(tx: LedgerTx, quote: QuoteRow, transaction: Trans
   const amount = quote.totalSendingAmount;
   const hold = source ? await placeHold(tx, { platformId, ledgerAccountId: source.ledgerAccount.id, amount, reference: formatId("Transaction", transaction.id), transactionId: transaction.id }) : null;
 
-  let { row } = await recordTransactionStatus(tx, transaction, { eventType: "OUTGOING_PAYMENT.PENDING", note: source ? "Quote executed" : "Funds received" });
-  ({ row } = await recordTransactionStatus(tx, row, { status: "PROCESSING", destinationRailDetails: withRailStatus(row.destinationRailDetails, "PROCESSING") }));
+  // Authorized after PENDING_AUTHORIZATION: straight to PROCESSING (BEHAVIORS.md §3.2); else .PENDING first (10.1).
+  const isAuthorized = transaction.status === "PENDING_AUTHORIZATION";
+  let row = isAuthorized ? transaction : (await recordTransactionStatus(tx, transaction, { eventType: "OUTGOING_PAYMENT.PENDING", note: source ? "Quote executed" : "Funds received" })).row;
+  ({ row } = await recordTransactionStatus(tx, row, {
+    status: "PROCESSING",
+    destinationRailDetails: withRailStatus(row.destinationRailDetails, "PROCESSING"),
+    ...(isAuthorized && { note: "Quote authorized (SCA) and executed" }),
+  }));
   await tx.quote.update({ where: { id: quote.id }, data: { status: "PROCESSING", executedAt: at, updatedAt: at } });
 
   if (source && hold) {

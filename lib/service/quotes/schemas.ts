@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CurrencySchema } from "../exchange-rates/schemas";
+import { ScaChallengeSchema } from "../sca/schemas";
 import { PaymentRailSchema } from "../transactions/schemas";
 import { PURPOSES_OF_PAYMENT } from "../transfers/schemas";
 
@@ -136,6 +137,9 @@ export const QuoteSchema = z
     remittanceInformation: z.string().optional(),
     purposeOfPayment: z.enum(PURPOSES_OF_PAYMENT).optional(),
     statementDescriptor: z.string().optional(),
+    scaChallenge: ScaChallengeSchema.optional().openapi({
+      description: "While PENDING_AUTHORIZATION (customers of EU/EEA regions): the challenge to answer with POST /quotes/{quoteId}/authorize (sandbox code 123456).",
+    }),
   })
   .openapi("Quote");
 export type Quote = z.infer<typeof QuoteSchema>;
@@ -158,3 +162,18 @@ export const CancelTransactionRequestSchema = z
   .object({ reason: z.string().max(1024).optional() })
   .strict()
   .openapi("CancelTransactionRequest");
+
+export const ScaAuthorizationRequestSchema = z
+  .object({
+    code: z.string().max(16).nullable().optional().openapi({ description: "The SMS code of an SMS_OTP challenge (sandbox: 123456)." }),
+    passkeyAssertion: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .openapi({ description: "WebAuthn assertion for a PASSKEY challenge (sandbox: `signature` = `sandbox-valid-passkey-signature` and the `credentialId` of an enrolled passkey)." }),
+    origin: z.string().max(2048).nullable().optional().openapi({ description: "Origin the passkey assertion was made on; required with passkeyAssertion." }),
+    endUserIpAddress: z.string().max(45).nullable().optional(),
+  })
+  .strict()
+  .openapi("ScaAuthorization");
+export type ScaAuthorizationRequest = z.infer<typeof ScaAuthorizationRequestSchema>;

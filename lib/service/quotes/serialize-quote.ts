@@ -1,6 +1,7 @@
 import type { Quote as QuoteRow } from "@/lib/generated/prisma/client";
 import { formatId } from "../http/ids";
 import { currencyShape } from "../sandbox/currencies";
+import type { ScaChallenge } from "../sca/schemas";
 import type { OutgoingRateDetails, Quote, QuoteDestination, QuotePaymentInstructions, QuoteSource } from "./schemas";
 
 export type { QuoteRow };
@@ -8,9 +9,11 @@ export type { QuoteRow };
 /**
  * A quote as the API returns it (SPEC.md "Quote", BEHAVIORS.md §2): amounts as JSON integers in
  * each currency's smallest unit, `exchangeRate` sending units per receiving unit,
- * `paymentInstructions` only for realtime-funded and embedded-wallet sources.
+ * `paymentInstructions` only for realtime-funded and embedded-wallet sources, realtime ones
+ * withheld while the quote is PENDING_AUTHORIZATION (then `scaChallenge` says what to answer, BEHAVIORS.md §9.4).
  */
 export function serializeQuote(row: QuoteRow): Quote {
+  const isAwaitingSca = row.status === "PENDING_AUTHORIZATION";
   return {
     id: formatId("Quote", row.id),
     status: row.status,
@@ -25,7 +28,7 @@ export function serializeQuote(row: QuoteRow): Quote {
     exchangeRate: row.exchangeRate.toNumber(),
     feesIncluded: Number(row.feesIncluded),
     platformFeesIncluded: Number(row.platformFeesIncluded),
-    ...(row.paymentInstructions !== null && { paymentInstructions: row.paymentInstructions as QuotePaymentInstructions[] }),
+    ...(row.paymentInstructions !== null && !(isAwaitingSca && row.sourceType === "REALTIME_FUNDING") && { paymentInstructions: row.paymentInstructions as QuotePaymentInstructions[] }),
     transactionId: formatId("Transaction", row.transactionId),
     ...(row.counterpartyInformation !== null && { counterpartyInformation: row.counterpartyInformation as Record<string, unknown> }),
     rateDetails: row.rateDetails as OutgoingRateDetails,
@@ -35,5 +38,6 @@ export function serializeQuote(row: QuoteRow): Quote {
     ...(row.remittanceInformation !== null && { remittanceInformation: row.remittanceInformation }),
     ...(row.purposeOfPayment !== null && { purposeOfPayment: row.purposeOfPayment as Quote["purposeOfPayment"] }),
     ...(row.statementDescriptor !== null && { statementDescriptor: row.statementDescriptor }),
+    ...(isAwaitingSca && row.scaChallenge !== null && { scaChallenge: row.scaChallenge as ScaChallenge }),
   };
 }

@@ -7,16 +7,30 @@ import { serviceClient } from "@/lib/client/server";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/page-header";
+import { QuoteSummary } from "@/components/quote-summary";
+import { PaymentDetails } from "../_components/payment-details";
 import { StatusTimeline } from "../_components/status-timeline";
+import { ApprovalButtons, CancelPaymentButton } from "../_components/transaction-actions";
 import { TransactionSummary } from "../_components/transaction-summary";
 import { decodeSegment } from "../_lib/transaction-href";
 
 export const metadata: Metadata = { title: "Transaction" };
 
 type WebhookEvent = components["schemas"]["WebhookEvent"];
+type Transaction = components["schemas"]["TransactionOneOf"];
+
+/** An incoming UMA payment waiting on the platform's approve/reject (BEHAVIORS.md §3.7); held payments are not. */
+function isAwaitingApproval(t: Transaction): boolean {
+  return t.type === "INCOMING" && t.status === "PENDING" && !t.pendingReason && t.source?.sourceType === "UMA_ADDRESS";
+}
+
+/** A payout still on its way; whether it can really be stopped is the API's call. */
+function mayBeCancellable(t: Transaction): boolean {
+  return t.type === "OUTGOING" && t.status === "PROCESSING" && !t.settledAt && !t.refund;
+}
 
 export default async function TransactionPage({ params }: { params: Promise<{ transactionId: string }> }) {
-  await requireSession();
+  const { user } = await requireSession();
   const transactionId = decodeSegment((await params).transactionId);
   const client = await serviceClient();
   const path = { path: { transactionId } };
@@ -30,6 +44,9 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
   const eventIds = [...new Set(steps.flatMap((s) => (s.webhookEventId ? [s.webhookEventId] : [])))];
   const answers = await Promise.all(eventIds.map((eventId) => client.GET("/webhooks/events/{eventId}", { params: { path: { eventId } } })));
   const events = new Map<string, WebhookEvent>(answers.flatMap((a) => (a.data ? [[a.data.id, a.data] as const] : [])));
+  const quoteId = transaction?.quoteId;
+  const quote = quoteId ? (await client.GET("/quotes/{quoteId}", { params: { path: { quoteId } } })).data : undefined;
+  const canTransact = user.role !== "SUPPORT";
 
   return (
     <>
@@ -44,7 +61,23 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
         <>
           <PageHeader title={`${transaction.type === "OUTGOING" ? "Outgoing" : "Incoming"} transaction`} description={<code className="font-mono text-xs">{transaction.id}</code>} />
           <div className="space-y-6">
+            {isAwaitingApproval(transaction) && (
+              <Card title="Awaiting your approval" description="The platform answered the approval request with 202: approve to credit the customer, or reject. The window is short." tone="attention">
+                <ApprovalButtons transactionId={transaction.id} canDecide={canTransact} />
+              </Card>
+            )}
             <TransactionSummary transaction={transaction} />
+            {mayBeCancellable(transaction) && canTransact && (
+              <Card title="Cancel" description="Stops the payout if it has not settled yet; the amount goes back to the source.">
+                <CancelPaymentButton transactionId={transaction.id} />
+              </Card>
+            )}
+            <PaymentDetails transaction={transaction} />
+            {quote && (
+              <Card title="Quote" description={<>The price the payment was executed at (rate details above). <code className="font-mono text-xs">{quote.id}</code></>}>
+                <QuoteSummary quote={quote} isShowingRateDetails={false} />
+              </Card>
+            )}
             <Card title="Timeline" description="Every status change, oldest first, with the webhook event it sent and its delivery state." flush>
               {history ? <StatusTimeline steps={steps} events={events} /> : <p className="px-5 py-6 text-sm text-zinc-500">The status history could not be loaded.</p>}
             </Card>

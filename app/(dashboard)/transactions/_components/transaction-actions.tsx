@@ -8,17 +8,11 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Notice } from "@/components/ui/notice";
 import { approveTransactionAction, cancelTransactionAction, rejectTransactionAction } from "../actions";
 
+/** The API's own message says why it refused (not cancellable, not awaiting approval, wrong rail). */
 function describeError(error: ActionError): string {
-  switch (error.code) {
-    case "FORBIDDEN":
-      return "Your role cannot act on payments. Ask an admin or operator.";
-    case "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL":
-    case "TRANSACTION_NOT_CANCELLABLE":
-    case "MISSING_MANDATORY_USER_INFO":
-      return error.message;
-    default:
-      return describeActionError(error);
-  }
+  if (error.code === "FORBIDDEN") return "Your role cannot act on payments. Ask an admin or operator.";
+  if (error.code === "UNAUTHENTICATED" || error.code === "UNAUTHORIZED" || error.status === 404) return describeActionError(error);
+  return error.message;
 }
 
 /** Runs one action on the transaction, then reloads the page so every card shows the new state. */
@@ -38,7 +32,7 @@ function useTransactionAction() {
   return { error, pending, run };
 }
 
-function ActionError({ error, testId }: { error: ActionError | null; testId: string }) {
+function ErrorNotice({ error, testId }: { error: ActionError | null; testId: string }) {
   return error ? (
     <Notice tone="error" testId={testId}>
       {describeError(error)}
@@ -52,7 +46,7 @@ export function ApprovalButtons({ transactionId, canDecide }: { transactionId: s
   const [isConfirmingReject, setConfirmingReject] = useState(false);
   return (
     <div className="space-y-3">
-      <ActionError error={error} testId="approval-error" />
+      <ErrorNotice error={error} testId="approval-error" />
       <div className="flex flex-wrap items-center gap-2">
         <Button onClick={() => run(() => approveTransactionAction({ transactionId }))} disabled={!canDecide || pending}>
           {pending ? "Working…" : "Approve"}
@@ -82,7 +76,7 @@ export function CancelPaymentButton({ transactionId }: { transactionId: string }
   const [isConfirming, setConfirming] = useState(false);
   return (
     <div className="space-y-3">
-      <ActionError error={error} testId="cancel-error" />
+      <ErrorNotice error={error} testId="cancel-error" />
       <Button variant="danger" onClick={() => setConfirming(true)} disabled={pending}>
         Cancel payment
       </Button>

@@ -1,0 +1,148 @@
+"use client";
+
+import { useState, useTransition, type FormEvent } from "react";
+import type { components } from "@/lib/client/generated/schema";
+import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { AmountInput } from "@/components/amount-input";
+import { FormErrorNotice } from "@/components/form-error-notice";
+import { currencyDecimals, parseMajorUnits } from "@/components/money";
+import { SelectField, TextField, enumOptions } from "@/components/text-field";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, controlProps } from "@/components/ui/field";
+import { createQuoteAction } from "../actions";
+import { FIELDS_ON_SCREEN, formCurrencies, initialQuoteForm, quoteFieldErrors, toQuoteInput, type QuoteFormContext, type QuoteFormValues } from "../_lib/quote-form";
+import { PURPOSES_OF_PAYMENT, type QuoteInput } from "../_lib/quote-input";
+import { ChoiceGroup } from "./choice-group";
+import { QuoteDestinationFields } from "./quote-destination-fields";
+import { QuoteResult } from "./quote-result";
+import { QuoteSourceFields } from "./quote-source-fields";
+
+type Quote = components["schemas"]["Quote"];
+
+const LOCK_SIDES = [
+  { value: "SENDING", label: "Sending amount" },
+  { value: "RECEIVING", label: "Receiving amount" },
+] as const;
+
+function describeQuoteError(error: ActionError): string {
+  switch (error.code) {
+    case "FORBIDDEN":
+      return "Your role cannot create quotes. Ask an admin or operator.";
+    case "DAILY_VOLUME_LIMIT_EXCEEDED":
+      return "The daily volume limit is reached; try again after it resets (UTC midnight).";
+    default:
+      return error.code === "INVALID_INPUT" ? describeActionError(error) : error.message;
+  }
+}
+
+export interface QuoteBuilderProps extends QuoteFormContext {
+  canTransact: boolean;
+  isSandbox: boolean;
+}
+
+/** Build a quote: source, destination, the locked side and amount; the API prices it and names any bad field. */
+export function QuoteBuilder({ accounts, externalAccounts, canTransact, isSandbox }: QuoteBuilderProps) {
+  const ctx: QuoteFormContext = { accounts, externalAccounts };
+  const [values, setValues] = useState<QuoteFormValues>(() => initialQuoteForm(ctx));
+  const [error, setError] = useState<ActionError | null>(null);
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [lastInput, setLastInput] = useState<QuoteInput | null>(null);
+  const [pending, startTransition] = useTransition();
+  const { sending, receiving } = formCurrencies(values, ctx);
+  const lockedCurrency = (values.lockedCurrencySide === "SENDING" ? sending : receiving) ?? { code: "—" };
+  const errors = quoteFieldErrors(error, values);
+  const otherErrors = Object.entries(error?.fieldErrors ?? {}).filter(([field]) => !FIELDS_ON_SCREEN.has(field));
+  const amountHint = `The ${values.lockedCurrencySide === "SENDING" ? "sender pays exactly this; fees come off what the receiver gets" : "receiver gets exactly this; the sender pays the fees on top"}.`;
+
+  function update(change: Partial<QuoteFormValues>) {
+    setValues((current) => ({ ...current, ...change }));
+  }
+
+  function request(input: QuoteInput) {
+    startTransition(async () => {
+      const result = await createQuoteAction(input);
+      if (!result.ok) {
+        setError(result.error);
+        setQuote(null);
+        return;
+      }
+      setError(null);
+      setLastInput(input);
+      setQuote(result.data);
+    });
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseMajorUnits(values.amount, currencyDecimals(lockedCurrency));
+    if (!parsed.ok) return setError({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors: { lockedCurrencyAmount: parsed.message } });
+    request(toQuoteInput(values, parsed.minorUnits));
+  }
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Quote builder">
+        {error && <FormErrorNotice title={describeQuoteError(error)} otherErrors={otherErrors} testId="quote-form-error" />}
+        <fieldset disabled={pending || !canTransact} className="space-y-6">
+          <Card title="From">
+            <QuoteSourceFields values={values} ctx={ctx} errors={errors} update={update} />
+          </Card>
+          <Card title="To">
+            <QuoteDestinationFields values={values} ctx={ctx} errors={errors} update={update} />
+          </Card>
+          <Card title="Amount">
+            <div className="space-y-4">
+              <div className="space-y-1.5">
+                <p className="text-sm font-medium text-zinc-800">Lock</p>
+                <ChoiceGroup label="Locked side" value={values.lockedCurrencySide} options={LOCK_SIDES} onChange={(lockedCurrencySide) => update({ lockedCurrencySide })} />
+                {errors.lockedCurrencySide && <p className="text-xs font-medium text-red-600">{errors.lockedCurrencySide}</p>}
+              </div>
+              <Field id="lockedCurrencyAmount" label={`Amount (${lockedCurrency.code})`} hint={amountHint} error={errors.lockedCurrencyAmount} className="max-w-sm">
+                <AmountInput {...controlProps("lockedCurrencyAmount", errors.lockedCurrencyAmount, amountHint)} currency={lockedCurrency} value={values.amount} onValueChange={(amount) => update({ amount })} />
+              </Field>
+            </div>
+          </Card>
+          <Card title="Details" description="Optional.">
+            <div className="grid gap-4 md:grid-cols-2">
+              <TextField id="description" label="Description" value={values.description} onChange={(description) => update({ description })} error={errors.description} maxLength={1024} />
+              <TextField
+                id="remittanceInformation"
+                label="Remittance information"
+                value={values.remittanceInformation}
+                onChange={(remittanceInformation) => update({ remittanceInformation })}
+                error={errors.remittanceInformation}
+                maxLength={80}
+                hint="Travels with the payment; at most 80 characters."
+              />
+              <SelectField
+                id="purposeOfPayment"
+                label="Purpose of payment"
+                value={values.purposeOfPayment}
+                onChange={(purposeOfPayment) => update({ purposeOfPayment })}
+                error={errors.purposeOfPayment}
+                options={enumOptions(PURPOSES_OF_PAYMENT)}
+                emptyLabel="Not given"
+              />
+            </div>
+          </Card>
+        </fieldset>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={pending || !canTransact}>
+            {pending ? "Getting quote…" : "Get quote"}
+          </Button>
+        </div>
+      </form>
+      {quote && (
+        <QuoteResult
+          key={quote.id}
+          quote={quote}
+          canTransact={canTransact}
+          isSandbox={isSandbox}
+          onRefresh={() => lastInput && request(lastInput)}
+          isRefreshing={pending}
+        />
+      )}
+    </div>
+  );
+}

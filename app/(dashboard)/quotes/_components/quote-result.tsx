@@ -1,0 +1,135 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useRef, useState, useTransition } from "react";
+import type { components } from "@/lib/client/generated/schema";
+import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { ExpiryCountdown, useSecondsLeft } from "@/components/expiry-countdown";
+import { PaymentInstructionsList } from "@/components/payment-instructions";
+import { QuoteSummary } from "@/components/quote-summary";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
+import { transactionHref } from "../../transactions/_lib/transaction-href";
+import { executeQuoteAction, sandboxSendAction } from "../actions";
+
+type Quote = components["schemas"]["Quote"];
+
+function describeRunError(error: ActionError): string {
+  switch (error.code) {
+    case "QUOTE_EXPIRED":
+      return "This quote has expired. Refresh it for a new rate.";
+    case "CONFLICT":
+      return `This quote was already executed. ${error.message}`;
+    case "INSUFFICIENT_BALANCE":
+      return "Insufficient balance: the source account's available balance does not cover the sending total. Nothing was sent.";
+    case "FORBIDDEN":
+      return "Your role cannot execute quotes, or this is not a sandbox platform.";
+    default:
+      return describeActionError(error);
+  }
+}
+
+export interface QuoteResultProps {
+  quote: Quote;
+  canTransact: boolean;
+  isSandbox: boolean;
+  onRefresh: () => void;
+  isRefreshing: boolean;
+}
+
+/** A fresh quote: its price, the live countdown, and the way to run it (execute, or the funds arriving). */
+export function QuoteResult({ quote, canTransact, isSandbox, onRefresh, isRefreshing }: QuoteResultProps) {
+  const secondsLeft = useSecondsLeft(quote.createdAt, quote.expiresAt);
+  const [ran, setRan] = useState<{ status: string } | null>(null);
+  const [error, setError] = useState<ActionError | null>(null);
+  const [pending, startTransition] = useTransition();
+  const isRealtime = quote.source.sourceType === "REALTIME_FUNDING";
+  const isExpired = secondsLeft <= 0 && !ran;
+  const canRun = canTransact && !ran && !isExpired && !pending;
+  const top = useRef<HTMLDivElement>(null);
+  // A new quote appears below the form: bring it into view. (Block body: newer browsers' scrollIntoView
+  // returns a promise, which React would take for a cleanup function.)
+  useEffect(() => {
+    top.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  }, []);
+
+  function execute() {
+    startTransition(async () => {
+      const result = await executeQuoteAction({ quoteId: quote.id });
+      if (!result.ok) return setError(result.error);
+      setError(null);
+      setRan({ status: result.data.status });
+    });
+  }
+
+  function sendFunds() {
+    startTransition(async () => {
+      const result = await sandboxSendAction({ quoteId: quote.id, currencyCode: quote.sendingCurrency.code });
+      if (!result.ok) return setError(result.error);
+      setError(null);
+      setRan({ status: result.data.status });
+    });
+  }
+
+  return (
+    <div ref={top} className="scroll-mt-4">
+      <Card
+        title="Quote"
+        description={<code className="font-mono text-xs" data-testid="quote-id">{quote.id}</code>}
+        actions={ran ? <span className="text-sm font-medium text-emerald-700">{isRealtime ? "Funds sent" : "Executed"}</span> : <ExpiryCountdown secondsLeft={secondsLeft} />}
+        tone={isExpired ? "attention" : "default"}
+      >
+        <div className="space-y-5">
+          {error && (
+            <Notice tone="error" testId="quote-run-error">
+              {describeRunError(error)}
+            </Notice>
+          )}
+          {isExpired && (
+            <Notice tone="warning" title="This quote has expired" testId="quote-expired">
+              Its rate and fees no longer hold. Refresh it to get a new one.
+            </Notice>
+          )}
+          <QuoteSummary quote={quote} />
+          {isRealtime && (
+            <div className="space-y-2">
+              <h3 className="text-sm font-semibold text-zinc-900">Payment instructions</h3>
+              <p className="text-sm text-zinc-600">The payer sends exactly the sending total, quoting the reference; the funds arriving run the quote.</p>
+              <PaymentInstructionsList instructions={quote.paymentInstructions ?? []} />
+            </div>
+          )}
+          {ran && (
+            <Notice tone="success" title={`${isRealtime ? "Funds sent" : "Quote executed"}: the transaction is ${ran.status}`} testId="quote-ran">
+              <Link href={transactionHref(quote.transactionId)} className="font-medium text-brand-700 underline">
+                View transaction {quote.transactionId}
+              </Link>
+            </Notice>
+          )}
+          <div className="flex flex-wrap justify-end gap-2 border-t border-zinc-200 pt-4">
+            {!ran && (
+              <Button variant="secondary" onClick={onRefresh} disabled={isRefreshing || pending}>
+                {isRefreshing ? "Refreshing…" : "Refresh quote"}
+              </Button>
+            )}
+            {!ran && !isRealtime && (
+              <Button onClick={execute} disabled={!canRun}>
+                {pending ? "Executing…" : "Execute"}
+              </Button>
+            )}
+            {!ran && isRealtime && isSandbox && (
+              <Button onClick={sendFunds} disabled={!canRun}>
+                {pending ? "Sending…" : "Send funds (sandbox)"}
+              </Button>
+            )}
+            {ran && (
+              <Link href={transactionHref(quote.transactionId)} className={buttonClasses("primary")}>
+                Open transaction
+              </Link>
+            )}
+          </div>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import type { components } from "@/lib/client/generated/schema";
+import type { ActionError } from "@/lib/client/action-result";
+import { externalAccountSummary } from "@/components/external-accounts-table";
+import { formatMoney, type MoneyCurrency } from "@/components/money";
+import type { QuoteInput } from "./quote-input";
+
+type InternalAccount = components["schemas"]["InternalAccount"];
+type ExternalAccount = components["schemas"]["ExternalAccount"];
+
+/** The platform itself, where a customer id would name the owner. */
+export const PLATFORM_OWNER = "platform";
+
+export interface QuoteFormValues {
+  sourceType: "ACCOUNT" | "REALTIME_FUNDING";
+  sourceAccountId: string;
+  fundingCurrency: string;
+  /** `Customer:<uuid>` the realtime funds arrive for, or PLATFORM_OWNER. */
+  fundingOwner: string;
+  destinationType: "EXTERNAL" | "INTERNAL" | "UMA_ADDRESS";
+  destinationAccountId: string;
+  umaAddress: string;
+  umaCurrency: string;
+  lockedCurrencySide: "SENDING" | "RECEIVING";
+  amount: string;
+  description: string;
+  remittanceInformation: string;
+  purposeOfPayment: string;
+}
+
+export interface QuoteFormContext {
+  accounts: InternalAccount[];
+  externalAccounts: ExternalAccount[];
+}
+
+export function initialQuoteForm(ctx: QuoteFormContext): QuoteFormValues {
+  const usd = ctx.accounts.find((a) => !a.customerId && a.balance.currency.code === "USD") ?? ctx.accounts[0];
+  return {
+    sourceType: "ACCOUNT",
+    sourceAccountId: usd?.id ?? "",
+    fundingCurrency: "USD",
+    fundingOwner: PLATFORM_OWNER,
+    destinationType: "EXTERNAL",
+    destinationAccountId: "",
+    umaAddress: "",
+    umaCurrency: "",
+    lockedCurrencySide: "SENDING",
+    amount: "",
+    description: "",
+    remittanceInformation: "",
+    purposeOfPayment: "",
+  };
+}
+
+/** Who pays: the source account's customer or the platform; for realtime funding, the chosen owner. */
+export function sourceOwner(values: QuoteFormValues, ctx: QuoteFormContext): string {
+  if (values.sourceType === "REALTIME_FUNDING") return values.fundingOwner;
+  return ctx.accounts.find((a) => a.id === values.sourceAccountId)?.customerId ?? PLATFORM_OWNER;
+}
+
+/** The currencies the API will quote in, as far as the form knows them (decimals from the accounts). */
+export function formCurrencies(values: QuoteFormValues, ctx: QuoteFormContext): { sending?: MoneyCurrency; receiving?: MoneyCurrency } {
+  const known = (code: string | undefined): MoneyCurrency | undefined =>
+    code ? (ctx.accounts.find((a) => a.balance.currency.code === code)?.balance.currency ?? { code }) : undefined;
+  const sending =
+    values.sourceType === "ACCOUNT" ? ctx.accounts.find((a) => a.id === values.sourceAccountId)?.balance.currency : known(values.fundingCurrency.trim().toUpperCase() || undefined);
+  const receiving =
+    values.destinationType === "UMA_ADDRESS"
+      ? known(values.umaCurrency || undefined)
+      : values.destinationType === "INTERNAL"
+        ? ctx.accounts.find((a) => a.id === values.destinationAccountId)?.balance.currency
+        : known(ctx.externalAccounts.find((a) => a.id === values.destinationAccountId)?.currency);
+  return { sending, receiving };
+}
+
+/** The action's input; `lockedAmount` already in minor units. */
+export function toQuoteInput(values: QuoteFormValues, lockedAmount: string): QuoteInput {
+  const owner = values.fundingOwner === PLATFORM_OWNER ? undefined : values.fundingOwner;
+  return {
+    source:
+      values.sourceType === "ACCOUNT"
+        ? { sourceType: "ACCOUNT", accountId: values.sourceAccountId }
+        : { sourceType: "REALTIME_FUNDING", currency: values.fundingCurrency, customerId: owner },
+    destination:
+      values.destinationType === "UMA_ADDRESS"
+        ? { destinationType: "UMA_ADDRESS", umaAddress: values.umaAddress, currency: values.umaCurrency }
+        : { destinationType: "ACCOUNT", accountId: values.destinationAccountId },
+    lockedCurrencySide: values.lockedCurrencySide,
+    lockedCurrencyAmount: lockedAmount,
+    description: values.description,
+    remittanceInformation: values.remittanceInformation,
+    purposeOfPayment: (values.purposeOfPayment || undefined) as QuoteInput["purposeOfPayment"],
+  };
+}
+
+export function internalAccountLabel(a: InternalAccount): string {
+  const owner = a.customerId ? `customer ${a.customerId}` : "platform";
+  return `${a.balance.currency.code} · ${formatMoney(a.balance.amount, a.balance.currency)} available · ${owner} · ${a.id}`;
+}
+
+export function externalAccountLabel(a: ExternalAccount): string {
+  const { kind, identifier } = externalAccountSummary(a.accountInfo);
+  return `${a.currency} · ${kind} ${identifier} · ${a.id}`;
+}
+
+/** Codes that name no field in `details.errors` but are about one field; their message goes beside it. */
+export function fieldForCode(error: ActionError, values: QuoteFormValues): string | undefined {
+  switch (error.code) {
+    case "AMOUNT_OUT_OF_RANGE":
+    case "TRANSACTION_SIZE_LIMIT_EXCEEDED":
+    case "DAILY_VOLUME_LIMIT_EXCEEDED":
+    case "INSUFFICIENT_BALANCE":
+      return "lockedCurrencyAmount";
+    case "INVALID_UMA_ADDRESS":
+    case "USER_NOT_FOUND":
+    case "UMA_NOT_FOUND":
+      return "destination.umaAddress";
+    case "INVALID_CURRENCY":
+      return values.destinationType === "UMA_ADDRESS" ? "destination.currency" : "destination.accountId";
+    case "SELF_PAYMENT":
+    case "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED":
+    case "ACCOUNT_NOT_FOUND":
+    case "EXTERNAL_ACCOUNT_NOT_FOUND":
+      return "destination.accountId";
+    case "INTERNAL_ACCOUNT_NOT_FOUND":
+      return "source.accountId";
+    case "CUSTOMER_NOT_FOUND":
+      return "source.customerId";
+    default:
+      return undefined;
+  }
+}
+
+/** Every error the form shows beside a field: the API's field errors plus the one a code implies. */
+export function quoteFieldErrors(error: ActionError | null, values: QuoteFormValues): Record<string, string> {
+  if (!error) return {};
+  const errors = { ...(error.fieldErrors ?? {}) };
+  const field = fieldForCode(error, values);
+  if (field) errors[field] ??= error.message;
+  return errors;
+}
+
+/** Field paths the form has a control for; any other API field error is listed at the top. */
+export const FIELDS_ON_SCREEN = new Set([
+  "source.accountId",
+  "source.currency",
+  "source.customerId",
+  "destination.accountId",
+  "destination.umaAddress",
+  "destination.currency",
+  "lockedCurrencySide",
+  "lockedCurrencyAmount",
+  "description",
+  "remittanceInformation",
+  "purposeOfPayment",
+]);

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import type { components } from "@/lib/client/generated/schema";
+
+type QuoteRequest = components["schemas"]["QuoteRequest"];
+type PurposeOfPayment = NonNullable<QuoteRequest["purposeOfPayment"]>;
+
+/** Every purposeOfPayment the API takes; the Record makes the compiler list them all. */
+const PURPOSES: Record<PurposeOfPayment, true> = {
+  GIFT: true,
+  SELF: true,
+  GOODS_OR_SERVICES: true,
+  EDUCATION: true,
+  HEALTH_OR_MEDICAL: true,
+  REAL_ESTATE_PURCHASE: true,
+  TAX_PAYMENT: true,
+  LOAN_PAYMENT: true,
+  UTILITY_BILL: true,
+  DONATION: true,
+  TRAVEL: true,
+  FAMILY_SUPPORT: true,
+  SALARY_PAYMENT: true,
+  OTHER: true,
+};
+export const PURPOSES_OF_PAYMENT = Object.keys(PURPOSES) as PurposeOfPayment[];
+
+/** The sandbox's UMA counterparties (BEHAVIORS.md §4.6), offered as suggestions; the API resolves any address. */
+export const SANDBOX_UMA_ADDRESSES = [
+  { address: "$success.usd@sandbox.uma.money", currency: "USD" },
+  { address: "$success.eur@sandbox.uma.money", currency: "EUR" },
+  { address: "$success.mxn@sandbox.uma.money", currency: "MXN" },
+  { address: "$pending.long.usd@sandbox.uma.money", currency: "USD" },
+  { address: "$fail.compliance.usd@sandbox.uma.money", currency: "USD" },
+] as const;
+
+const id = z.string().trim().min(1, "Choose an account").max(200);
+const currency = z.string().trim().toUpperCase().min(3, "must be a currency code like EUR").max(5, "must be a currency code like EUR");
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `can be at most ${max} characters`)
+    .optional()
+    .transform((t) => t || undefined);
+
+// Shape only, with the API's field paths: the API owns the rules (owners match, limits, fees) and names bad fields.
+export const QuoteInputSchema = z.object({
+  source: z.discriminatedUnion("sourceType", [
+    z.object({ sourceType: z.literal("ACCOUNT"), accountId: id }),
+    z.object({ sourceType: z.literal("REALTIME_FUNDING"), currency, customerId: z.string().trim().max(200).optional().transform((t) => t || undefined) }),
+  ]),
+  destination: z.discriminatedUnion("destinationType", [
+    z.object({ destinationType: z.literal("ACCOUNT"), accountId: id }),
+    z.object({ destinationType: z.literal("UMA_ADDRESS"), umaAddress: z.string().trim().min(1, "Enter a UMA address like $success.eur@sandbox.uma.money").max(255), currency }),
+  ]),
+  lockedCurrencySide: z.enum(["SENDING", "RECEIVING"]),
+  /** Minor units as exact digits; at most 16 digits stays exact as a JSON number (API max 9×10^15). */
+  lockedCurrencyAmount: z.string().regex(/^\d{1,16}$/, "must be an amount like 12.34"),
+  description: optionalText(1024),
+  remittanceInformation: optionalText(80),
+  purposeOfPayment: z.enum(PURPOSES_OF_PAYMENT as [PurposeOfPayment, ...PurposeOfPayment[]]).optional(),
+});
+export type QuoteInput = z.input<typeof QuoteInputSchema>;
+
+/** The POST /quotes body for a checked input. */
+export function toQuoteRequest(input: z.output<typeof QuoteInputSchema>): QuoteRequest {
+  return { ...input, lockedCurrencyAmount: Number(input.lockedCurrencyAmount) };
+}
