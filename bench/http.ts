@@ -164,8 +164,8 @@ async function seed(service: ServiceProcess, sql: pg.Client): Promise<{ customer
     const eurExternal = await api(service, "POST", "/customers/external-accounts", {
       customerId: customer.id,
       currency: "EUR",
-      accountInfo: { accountType: "EUR_ACCOUNT", iban: "DE89370400440532013000", swiftCode: "COBADEFF", beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: `Bench Customer ${i}`, address: { ...address, country: "DE" } } },
-    }).catch(() => ({ id: "" }));
+      accountInfo: { accountType: "EUR_ACCOUNT", iban: "DE89370400440532013000", swiftCode: "COBADEFF", beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: `Bench Customer ${i}`, countryOfResidence: "DE", address: { ...address, country: "DE" } } },
+    });
     customers.push({ customerId: customer.id, usdAccount: usd.id, usdExternal: usdExternal.id, eurExternal: eurExternal.id });
   }
   return { customers };

@@ -15,6 +15,7 @@ export const NAV_GROUPS: NavGroup[] = [
     label: "Payments",
     items: [
       { href: "/customers", label: "Customers" },
+      { href: "/invitations", label: "Invitations" },
       { href: "/accounts", label: "Accounts" },
       { href: "/quotes", label: "Quotes" },
       { href: "/transactions", label: "Transactions" },

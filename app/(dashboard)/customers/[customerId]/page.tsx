@@ -11,8 +11,10 @@ import { StatusBadge } from "@/components/status-badge";
 import { ConsentsTable } from "../_components/consents-table";
 import { CustomerAccounts } from "../_components/customer-accounts";
 import { CustomerProfile } from "../_components/customer-profile";
+import { CustomerTransactions } from "../_components/customer-transactions";
 import { DeleteCustomerButton } from "../_components/delete-customer-button";
 import { KycStatusBadge, customerName } from "../_components/kyc-status-badge";
+import { OnboardingSections } from "../_components/onboarding-sections";
 import { decodeSegment } from "../load-form-context";
 
 export const metadata: Metadata = { title: "Customer" };
@@ -21,14 +23,15 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
   const { user } = await requireSession();
   const customerId = decodeSegment((await params).customerId);
   const client = await serviceClient();
-  const [{ data: customer, error, response }, internal, external, { data: agreements }] = await Promise.all([
+  const [{ data: customer, error, response }, internal, external, { data: agreements }, transactions] = await Promise.all([
     client.GET("/customers/{customerId}", { params: { path: { customerId } } }),
     client.GET("/customers/internal-accounts", { params: { query: { customerId, limit: 100 } } }),
     client.GET("/customers/external-accounts", { params: { query: { customerId, limit: 100 } } }),
     client.GET("/customers/agreements"),
+    client.GET("/transactions", { params: { query: { customerId, limit: 20 } } }),
   ]);
   if (response.status === 404) notFound();
-  const canManage = user.role === "ADMIN" && customer && !customer.isDeleted;
+  const canManage = Boolean(user.role === "ADMIN" && customer && !customer.isDeleted);
 
   return (
     <>
@@ -68,7 +71,9 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
             <Card title="Profile">
               <CustomerProfile customer={customer} />
             </Card>
+            <OnboardingSections client={client} customer={customer} canManage={canManage} />
             <CustomerAccounts customer={customer} internal={internal.data} external={external.data} error={internal.error?.message ?? external.error?.message} />
+            <CustomerTransactions page={transactions.data} error={transactions.error?.message} />
             <Card title="Agreements" description="The latest acceptance of each agreement." flush>
               <ConsentsTable consents={customer.agreementConsents} agreements={agreements?.data ?? []} />
             </Card>

@@ -1,0 +1,33 @@
+import { NotSignedInError, serviceClient } from "@/lib/client/server";
+import { decodeSegment } from "../../../load-form-context";
+
+const ALLOWED_TYPES = new Set(["application/pdf", "image/jpeg", "image/png"]);
+
+/** Open a document's file for review: GET /documents/{documentId}/content, streamed through. */
+export async function GET(_request: Request, { params }: { params: Promise<{ documentId: string }> }) {
+  const documentId = decodeSegment((await params).documentId);
+  let client;
+  try {
+    client = await serviceClient();
+  } catch (error) {
+    if (error instanceof NotSignedInError) return new Response("Sign in first.\n", { status: 401, headers: { "content-type": "text/plain" } });
+    throw error;
+  }
+  const { data, error, response } = await client.GET("/documents/{documentId}/content", { params: { path: { documentId } }, parseAs: "stream" });
+  if (!response.ok || !data) {
+    const status = response.status === 404 ? 404 : response.status === 403 ? 403 : 502;
+    const text = error ? `${error.code}: ${error.message}` : `The service answered ${response.status}`;
+    return new Response(`${text}\n`, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
+  // Only the formats the service accepts are shown inline; anything else downloads.
+  const contentType = response.headers.get("content-type")?.split(";")[0]?.trim() ?? "";
+  const isInline = ALLOWED_TYPES.has(contentType);
+  return new Response(data, {
+    headers: {
+      "content-type": isInline ? contentType : "application/octet-stream",
+      "content-disposition": response.headers.get("content-disposition") ?? (isInline ? "inline" : "attachment"),
+      "x-content-type-options": "nosniff",
+      "cache-control": "private, no-store",
+    },
+  });
+}
