@@ -2,10 +2,12 @@
 // wrk (Debian's, installed when missing) and pgbench as load generators, resident memory.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "../reliability/server-process";
+
+export { freePort };
 
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 export const API = "/api/2025-10-13";
@@ -18,17 +20,6 @@ export function ensureTool(binary: string, debianPackage: string): void {
   if (spawnSync("sh", ["-c", `command -v ${binary}`]).status === 0) return;
   console.log(`installing ${debianPackage} (apt) for the benchmarks…`);
   execFileSync("sh", ["-c", `apt-get update -qq && apt-get install -y -qq ${debianPackage}`], { stdio: "inherit" });
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A fresh, migrated PostgreSQL database, dropped by `drop()`. */

@@ -39,20 +39,17 @@ else
   failed=$((failed + 1))
 fi
 
-read -r vp vf vs <<<"$(node -e '
+vitest_counts() { # report file → "passed failed skipped" (a missing report counts as one failure)
+  node -e '
 const fs = require("fs");
 const f = process.argv[1];
 if (!fs.existsSync(f)) { console.log("0 1 0"); process.exit(); }
 const r = JSON.parse(fs.readFileSync(f, "utf8"));
 console.log(r.numPassedTests, r.numFailedTests, r.numPendingTests + r.numTodoTests);
-' "$reports/vitest.json")"
-read -r rp rf rs <<<"$(node -e '
-const fs = require("fs");
-const f = process.argv[1];
-if (!fs.existsSync(f)) { console.log("0 1 0"); process.exit(); }
-const r = JSON.parse(fs.readFileSync(f, "utf8"));
-console.log(r.numPassedTests, r.numFailedTests, r.numPendingTests + r.numTodoTests);
-' "$reports/reliability.json")"
+' "$1"
+}
+read -r vp vf vs <<<"$(vitest_counts "$reports/vitest.json")"
+read -r rp rf rs <<<"$(vitest_counts "$reports/reliability.json")"
 read -r pp pf ps <<<"$(node -e '
 const fs = require("fs");
 const f = process.argv[1];

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button } from "./button";
 
 export interface ConfirmDialogProps {
@@ -17,6 +17,8 @@ export interface ConfirmDialogProps {
 /** A modal question with Cancel and one named action; Escape cancels. */
 export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, pending, tone = "danger" }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // One id per dialog: a page may hold several, each must name its own title.
+  const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -28,7 +30,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
   return (
     <dialog
       ref={ref}
-      aria-labelledby="confirm-dialog-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
@@ -36,7 +38,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
       className="m-auto w-full max-w-md rounded-lg text-left border border-zinc-200 bg-white p-0 shadow-xl backdrop:bg-zinc-900/40"
     >
       <div className="px-6 pt-5 pb-4">
-        <h2 id="confirm-dialog-title" className="text-base font-semibold text-zinc-900">
+        <h2 id={titleId} className="text-base font-semibold text-zinc-900">
           {title}
         </h2>
         <div className="mt-2 text-sm text-zinc-600">{children}</div>

@@ -48,3 +48,18 @@ export async function checkDocumentUpload(request: DocumentReplaceRequest): Prom
 function sniff(bytes: Uint8Array): ContentType | undefined {
   return (Object.keys(CONTENT_TYPES) as ContentType[]).find((type) => CONTENT_TYPES[type].every((b, i) => bytes[i] === b));
 }
+
+/** The columns a stored upload sets on its Document row (upload and replace alike). */
+export function documentFileColumns(request: DocumentReplaceRequest, file: CheckedFile, storageKey: string) {
+  return {
+    documentType: request.documentType,
+    side: request.side ?? null,
+    country: request.country,
+    documentNumber: request.documentNumber ?? null,
+    issuingAuthority: request.issuingAuthority ?? null,
+    fileName: file.fileName,
+    contentType: file.contentType,
+    sizeBytes: file.bytes.length,
+    storageKey,
+  };
+}

@@ -1,7 +1,7 @@
 import type { Db } from "../db";
 import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
-import { checkDocumentUpload } from "./check-document-upload";
+import { checkDocumentUpload, documentFileColumns } from "./check-document-upload";
 import { documentStore } from "./document-store";
 import { getDocumentOrThrow } from "./get-document-or-throw";
 import type { DocumentReplaceRequest } from "./schemas";
@@ -23,15 +23,7 @@ export async function replaceDocument(db: Db, input: { platformId: string; docum
   const row = await db.document.update({
     where: { id: existing.id },
     data: {
-      documentType: request.documentType,
-      side: request.side ?? null,
-      country: request.country,
-      documentNumber: request.documentNumber ?? null,
-      issuingAuthority: request.issuingAuthority ?? null,
-      fileName: file.fileName,
-      contentType: file.contentType,
-      sizeBytes: file.bytes.length,
-      storageKey,
+      ...documentFileColumns(request, file, storageKey),
       rejectionReason: null,
       updatedAt: at,
     },

@@ -1,7 +1,7 @@
 import type { Db } from "../db";
 import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
-import { checkDocumentUpload } from "./check-document-upload";
+import { checkDocumentUpload, documentFileColumns } from "./check-document-upload";
 import { documentStore } from "./document-store";
 import { resolveDocumentHolder } from "./resolve-document-holder";
 import type { DocumentUploadRequest } from "./schemas";
@@ -26,15 +26,7 @@ export async function uploadDocument(db: Db, input: { platformId: string; reques
         id,
         platformId,
         ...holder,
-        documentType: request.documentType,
-        side: request.side ?? null,
-        country: request.country,
-        documentNumber: request.documentNumber ?? null,
-        issuingAuthority: request.issuingAuthority ?? null,
-        fileName: file.fileName,
-        contentType: file.contentType,
-        sizeBytes: file.bytes.length,
-        storageKey,
+        ...documentFileColumns(request, file, storageKey),
         createdAt: at,
         updatedAt: at,
       },
