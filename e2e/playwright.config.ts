@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-const PORT = 3100;
+/** E2E_PORT lets a second checkout run its suite beside this one (CI checks while people work). */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
 
 /** Runs against the production build through the one Node server (`npm run build` first). */

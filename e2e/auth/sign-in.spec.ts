@@ -16,7 +16,7 @@ test("the right password lands on the overview with the platform, user and role"
   await expect(page.getByTestId("platform-name")).toHaveText("Sandbox Platform");
   await expect(page.getByText(ADMIN.email)).toBeVisible();
   await expect(page.getByTestId("user-role")).toHaveText("Admin");
-  await expect(page.getByTestId("api-base-url")).toHaveText("http://localhost:3100/api/2025-10-13");
+  await expect(page.getByTestId("api-base-url")).toHaveText(`http://localhost:${process.env.E2E_PORT ?? 3100}/api/2025-10-13`);
 });
 
 test("signing out returns to the sign-in page and the dashboard is closed again", async ({ page }) => {

@@ -15,7 +15,7 @@ test("the built-in receiver verifies a signed test event, and the event shows as
   await expect(toggle).toHaveAttribute("aria-checked", "false");
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-checked", "true");
-  await expect(page.getByTestId("webhook-endpoint")).toContainText(/^http:\/\/localhost:3100\/api\/webhook-receiver\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("webhook-endpoint")).toContainText(new RegExp(`^http://localhost:${process.env.E2E_PORT ?? 3100}/api/webhook-receiver/[0-9a-f-]{36}$`));
   const receiverUrl = (await page.getByTestId("webhook-endpoint").textContent())!;
 
   await page.getByRole("button", { name: "Send test event" }).click();
