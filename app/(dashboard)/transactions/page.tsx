@@ -9,7 +9,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { CursorPager, pageHref } from "@/components/cursor-pager";
 import { PageHeader } from "@/components/page-header";
 import { TransactionFilters } from "./_components/transaction-filters";
-import { TransactionsTable } from "./_components/transactions-table";
+import { TransactionsTable, paymentTransactions } from "./_components/transactions-table";
 import { TransactionListParamsSchema, apiQuery, filterQuery } from "./_lib/list-params";
 import { transactionHref } from "./_lib/transaction-href";
 
@@ -47,7 +47,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         {/* Keyed by the filters so the uncontrolled fields show the URL's values after Clear or Back. */}
         <TransactionFilters key={Object.values(filters).join("|")} {...params} />
         {page ? (
-          <TransactionsTable transactions={page.data} isFiltered={isFiltered} />
+          <TransactionsTable transactions={paymentTransactions(page.data)} isFiltered={isFiltered} />
         ) : (
           <div className="p-5">
             <Notice tone="error" title="Could not load transactions">

@@ -1770,6 +1770,487 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stablecoin-provider-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stablecoin provider account links
+         * @description Newest first, with `totalCount`.
+         */
+        get: operations["listStablecoinProviderAccounts"];
+        put?: never;
+        /**
+         * Link a stablecoin provider account
+         * @description Verifies the credentials with the provider and links the account ACTIVE; re-linking a non-revoked link refreshes it. `providerAccountId` may be omitted when the credentials see exactly one account. Sandbox: a secret ending in 002 is refused (400), a client id ending in 009 sees two accounts. Requires MANAGE. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT.
+         */
+        post: operations["linkStablecoinProviderAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoin-provider-accounts/{stablecoinProviderAccountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a stablecoin provider account link */
+        get: operations["getStablecoinProviderAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List registered stablecoins */
+        get: operations["listStablecoins"];
+        put?: never;
+        /**
+         * Register a provider-created stablecoin
+         * @description Links an existing provider token (creates nothing at the provider). With several ACTIVE links, `stablecoinProviderAccountId` is required (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED). The same token twice → 409. Sandbox: decimals come from a `-d<N>` ending of `providerTokenIdentifier` (for example `acme-usd-d18`), else 6. Requires MANAGE. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT.
+         */
+        post: operations["registerStablecoin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoins/{stablecoinId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a stablecoin */
+        get: operations["getStablecoin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoins/{stablecoinId}/mints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint stablecoins
+         * @description `fundingSource`: WIRE (wire instructions returned) or ACH_DEBIT / SAME_DAY_ACH_DEBIT from an external account; `destination.accountId` an ACTIVE Spark `ExternalAccount:` or an `InternalAccount:`. Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400; provider unavailable → 503. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
+         */
+        post: operations["createStablecoinMint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoins/{stablecoinId}/burns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Burn stablecoins for fiat
+         * @description `source.type`: EXTERNAL_ACCOUNT (send the tokens from any wallet to the deposit address in `fundingInstructions`) or PROVIDER_INTERNAL_BALANCE; `destination` a bank external account and payout rail. `estimatedDelivery.amount` is the fiat value in cents. 404 for the stablecoin or a referenced account. Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400; provider unavailable → 503. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
+         */
+        post: operations["createStablecoinBurn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoins/{stablecoinId}/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a stablecoin's operations
+         * @description Newest first. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
+         */
+        get: operations["listStablecoinOperations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoin-operations/{stablecoinOperationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a stablecoin operation */
+        get: operations["getStablecoinOperation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/stablecoin-provider-accounts/{stablecoinProviderAccountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: make a provider link invalid, revoked or unavailable (extension)
+         * @description `status` INVALID (failed re-verification; re-link to recover) or REVOKED (terminal); `providerUnavailable: true` makes mints, burns and registrations through the link answer 503.
+         */
+        post: operations["updateSandboxStablecoinProviderAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/stablecoin-operations/{stablecoinOperationId}/fund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: the provider reports an operation's funds now (extension)
+         * @description For a PENDING_FUNDING operation (external-wallet burn, wire mint): moves it to PROCESSING at once instead of after 30 s. Otherwise 409.
+         */
+        post: operations["fundSandboxStablecoinOperation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List cards
+         * @description Filters: cardholderId, accountId (cards funded by that account), platformCardId, state. Newest first unless sortOrder=asc. Requires VIEW.
+         */
+        get: operations["listCards"];
+        put?: never;
+        /**
+         * Issue a card
+         * @description Issues a VIRTUAL debit card to a customer whose kycStatus is APPROVED (else 400 CARDHOLDER_KYC_NOT_APPROVED), funded by the cardholder's internal accounts of one currency, USD or USDB (else 400 FUNDING_SOURCE_INELIGIBLE). Answers 201 with the card in PROCESSING; the issuer then activates it (CARD.STATE_CHANGE). Sandbox: the last three characters of platformCardId (else the cardholder id) decide: 001 stays PROCESSING, 002 is rejected (CLOSED, ISSUER_REJECTED), 005 activates after about 30 s, anything else at once; a funding source id ending 002 or 003 is ineligible. Requires MANAGE.
+         */
+        post: operations["createCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cards/{cardId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a card */
+        get: operations["getCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Freeze, unfreeze or close a card; change its funding sources or spend limit
+         * @description At least one field. state FROZEN freezes an ACTIVE card (new authorizations decline), ACTIVE unfreezes a FROZEN one, CLOSED closes either (terminal, CLOSED_BY_PLATFORM; alone in its request); each fires CARD.STATE_CHANGE. fundingSources replaces the ordered list (CARD.FUNDING_SOURCE_CHANGE); maxSpendPerTransaction null removes the limit. 409 INVALID_STATE_TRANSITION for other moves, CARD_ALREADY_CLOSED for closing a closed card, CARD_NOT_MUTABLE for changing one. Requires MANAGE.
+         */
+        patch: operations["updateCard"];
+        trace?: never;
+    };
+    "/cards/{cardId}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal card details
+         * @description A short-lived URL (5 minutes) of an embed showing the card number; never stored, never sent in webhooks. Requires MANAGE.
+         */
+        post: operations["revealCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cards/{cardId}/tokenize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Provision a card to a digital wallet
+         * @description Exchanges the wallet SDK's values for the encrypted provisioning payload that completes in-app add to Apple Pay or Google Pay. Only ACTIVE cards whose cardCapabilities.supportsDigitalWalletTokenization is true (else 409). Sandbox: a deterministic dummy payload. Requires MANAGE.
+         */
+        post: operations["tokenizeCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{cardId}/simulate/authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a card authorization
+         * @description A purchase: approved → DEBIT row AUTHORIZED with the amount held on the first funding source; declined → DECLINED with cardDeclinedReason. merchant.descriptor suffix: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_NOT_ACTIVE, 005 approves with the pull pending about 30 s, 006 approves and the pull confirmation later fails (EXCEPTION at clearing). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         */
+        post: operations["simulateCardAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{cardId}/simulate/clearing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a clearing
+         * @description Clears an AUTHORIZED or PARTIALLY_SETTLED row: equal to the open amount → SETTLED, less → PARTIALLY_SETTLED (the rest stays held), more → a second pull then SETTLED, 0 → the authorization expires (VOIDED, hold released). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         */
+        post: operations["simulateCardClearing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{cardId}/simulate/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a merchant return
+         * @description Returns up to settled − refunded of a settled purchase: the purchase's refundedAmount grows (its CARD_TRANSACTION.SETTLED re-fires) and a new CREDIT SETTLED row links it by originalTransactionId. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         */
+        post: operations["simulateCardReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{cardId}/simulate/return_reversal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a return reversal
+         * @description Pass the refund row of a posted return: the money is taken back, the refund row becomes VOIDED and the purchase's refundedAmount goes down. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         */
+        post: operations["simulateCardReturnReversal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{cardId}/simulate/balance_inquiry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a balance inquiry
+         * @description A zero-amount authorization; no money moves. merchant.descriptor suffix: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_NOT_ACTIVE, 005 approves with the pull pending about 30 s, 006 approves and the pull confirmation later fails (EXCEPTION at clearing). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         */
+        post: operations["simulateCardBalanceInquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{cardId}/simulate/credit_authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a credit authorization
+         * @description Money towards the cardholder: CREDIT row AUTHORIZED; credited at clearing. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         */
+        post: operations["simulateCardCreditAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{cardId}/simulate/financial_authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a single-message purchase
+         * @description Decided like an authorization, then debited at once: DEBIT row SETTLED. merchant.descriptor suffix: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_NOT_ACTIVE, 005 approves with the pull pending about 30 s, 006 approves and the pull confirmation later fails (EXCEPTION at clearing). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         */
+        post: operations["simulateCardFinancialAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{cardId}/simulate/financial_credit_authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a single-message credit
+         * @description The funding source is credited at once: CREDIT row SETTLED. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         */
+        post: operations["simulateCardFinancialCreditAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{cardId}/simulate/authorization_advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate an authorization advice
+         * @description Re-sizes an open purchase authorization to the new total amount (the hold follows). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         */
+        post: operations["simulateCardAuthorizationAdvice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{cardId}/simulate/credit_authorization_advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a credit authorization advice
+         * @description A network credit advice keyed by card + merchant descriptor: re-sizes that merchant's open CREDIT authorization, else writes a new CREDIT AUTHORIZED row. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         */
+        post: operations["simulateCardCreditAuthorizationAdvice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/agreements": {
         parameters: {
             query?: never;
@@ -4186,12 +4667,13 @@ export interface components {
             amount: number;
         };
         TransactionListResponse: {
-            data: components["schemas"]["TransactionOneOf"][];
+            data: components["schemas"]["TransactionListItem"][];
             hasMore: boolean;
             nextCursor?: string;
             totalCount?: number;
         };
-        TransactionOneOf: components["schemas"]["IncomingTransaction"] | components["schemas"]["OutgoingTransaction"];
+        /** @description TransactionOneOf plus CARD → CardTransaction. */
+        TransactionListItem: components["schemas"]["IncomingTransaction"] | components["schemas"]["OutgoingTransaction"] | components["schemas"]["CardTransaction"];
         IncomingTransaction: {
             /** @example Transaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
             id: string;
@@ -4439,6 +4921,80 @@ export interface components {
          * @enum {string}
          */
         OutgoingTransactionFailureReason: "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "QUOTE_EXECUTION_FAILED" | "FUNDING_AMOUNT_MISMATCH" | "SCA_NOT_COMPLETED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "LIGHTNING_PAYMENT_FAILED" | "COUNTERPARTY_POST_TX_FAILED";
+        CardTransaction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "CARD";
+            /** @example CardTransaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            cardId: string;
+            customerId: string;
+            platformCustomerId: string;
+            issuerTransactionToken: string;
+            status: components["schemas"]["CardTransactionStatus"];
+            /** @enum {string} */
+            direction: "DEBIT" | "CREDIT";
+            merchant: components["schemas"]["CardMerchant"];
+            authorizedAmount: components["schemas"]["CurrencyAmount"];
+            settledAmount: components["schemas"]["CurrencyAmount"];
+            refundedAmount: components["schemas"]["CurrencyAmount"];
+            /**
+             * @description DECLINED only. Treat unknown values as OTHER.
+             * @enum {string|null}
+             */
+            cardDeclinedReason: "CARD_NOT_ACTIVE" | "SPEND_LIMIT_EXCEEDED" | "INSUFFICIENT_FUNDS" | "NO_ELIGIBLE_FUNDING_SOURCE" | "BLOCKED" | "UNSUPPORTED_NETWORK" | "INCORRECT_CARD_DETAILS" | "TEMPORARILY_UNAVAILABLE" | "OTHER" | null;
+            /** @description Refund rows: the purchase they return. */
+            originalTransactionId: string | null;
+            accountId: string;
+            pullSummary: components["schemas"]["CardPullSummary"];
+            settlementSummary: components["schemas"]["CardSettlementSummary"];
+            refundSummary: components["schemas"]["CardRefundSummary"];
+            /** Format: date-time */
+            authorizedAt: string;
+            /** Format: date-time */
+            lastEventAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        CardTransactionStatus: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "DECLINED" | "VOIDED" | "EXCEPTION";
+        CardMerchant: {
+            descriptor: string;
+            mcc?: string;
+            country?: string;
+            city?: string;
+            state?: string;
+        };
+        CardPullSummary: {
+            count: number;
+            /**
+             * Format: int64
+             * @description Sum pulled.
+             */
+            totalAmount: number;
+            pendingCount: number;
+        };
+        CardSettlementSummary: {
+            count: number;
+            /**
+             * Format: int64
+             * @description Sum, smallest unit.
+             */
+            totalAmount: number;
+        };
+        CardRefundSummary: {
+            count: number;
+            /**
+             * Format: int64
+             * @description Sum, smallest unit.
+             */
+            totalAmount: number;
+        };
+        TransactionOneOf: components["schemas"]["IncomingTransaction"] | components["schemas"]["OutgoingTransaction"];
         TransactionStatusHistory: {
             transactionId: string;
             data: components["schemas"]["TransactionStatusChange"][];
@@ -5378,6 +5934,326 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             origin?: string | null;
+        };
+        StablecoinProviderAccount: {
+            /** @example StablecoinProviderAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            provider: components["schemas"]["StablecoinProvider"];
+            providerAccountId: string;
+            providerEnvironment: components["schemas"]["StablecoinProviderEnvironment"];
+            status: components["schemas"]["StablecoinProviderAccountStatus"];
+            /** Format: date-time */
+            lastVerifiedAt?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        StablecoinProvider: "BRALE";
+        /** @enum {string} */
+        StablecoinProviderEnvironment: "SANDBOX" | "PRODUCTION";
+        /** @enum {string} */
+        StablecoinProviderAccountStatus: "ACTIVE" | "INVALID" | "REVOKED";
+        StablecoinProviderAccountLinkRequest: {
+            provider: components["schemas"]["StablecoinProvider"];
+            apiClientId: string;
+            /** @description Write-only; never returned. */
+            apiClientSecret: string;
+            /** @description Optional when the credentials see exactly one account. */
+            providerAccountId?: string;
+        };
+        StablecoinProviderAccountListResponse: {
+            data: components["schemas"]["StablecoinProviderAccount"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        Stablecoin: {
+            /** @example Stablecoin:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            name: string;
+            symbol: string;
+            baseCurrency: string;
+            network: components["schemas"]["StablecoinNetwork"];
+            decimals: number;
+            issuanceStatus: components["schemas"]["StablecoinIssuanceStatus"];
+            serviceOperationsStatus: components["schemas"]["StablecoinServiceOperationsStatus"];
+            networkTokenIdentifier: string;
+            currency?: string;
+            provider: components["schemas"]["StablecoinProvider"];
+            stablecoinProviderAccountId: string;
+            providerEnvironment: components["schemas"]["StablecoinProviderEnvironment"];
+            providerTokenIdentifier: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        StablecoinNetwork: "SPARK";
+        /** @enum {string} */
+        StablecoinIssuanceStatus: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
+        /** @enum {string} */
+        StablecoinServiceOperationsStatus: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+        StablecoinRegisterRequest: {
+            providerTokenIdentifier: string;
+            networkTokenIdentifier: string;
+            network: components["schemas"]["StablecoinNetwork"];
+            /** @description Required when several provider links are ACTIVE. */
+            stablecoinProviderAccountId?: string;
+        };
+        StablecoinListResponse: {
+            data: components["schemas"]["Stablecoin"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        StablecoinOperation: {
+            /** @example StablecoinOperation:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            stablecoinId: string;
+            operationType: components["schemas"]["StablecoinOperationType"];
+            status: components["schemas"]["StablecoinOperationStatus"];
+            amount: string;
+            provider: components["schemas"]["StablecoinProvider"];
+            providerEnvironment: components["schemas"]["StablecoinProviderEnvironment"];
+            stablecoinProviderAccountId: string;
+            source?: components["schemas"]["StablecoinOperationSource"];
+            fundingInstructions?: components["schemas"]["StablecoinFundingInstructions"];
+            destination?: components["schemas"]["StablecoinOperationDestination"];
+            estimatedDelivery?: components["schemas"]["StablecoinEstimatedDelivery"];
+            /** Format: date-time */
+            expiresAt?: string;
+            providerStatus?: string;
+            failureReason?: string;
+            description?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        StablecoinOperationType: "MINT" | "BURN";
+        /** @enum {string} */
+        StablecoinOperationStatus: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        StablecoinOperationSource: {
+            /** @enum {string} */
+            type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "SERVICE_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+            externalAccountId?: string;
+            accountId?: string;
+            sourceTokenIdentifier?: string;
+            cryptoNetwork?: string;
+        };
+        StablecoinFundingInstructions: {
+            rail?: string;
+            network?: string;
+            address?: string;
+            valueType?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        StablecoinOperationDestination: {
+            accountId: string;
+            rail?: components["schemas"]["StablecoinPayoutRail"];
+        };
+        /** @enum {string} */
+        StablecoinPayoutRail: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+        StablecoinEstimatedDelivery: {
+            rail?: string;
+            amount?: string;
+            currency?: string;
+            timing?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        StablecoinMintRequest: {
+            amount: string;
+            fundingSource: components["schemas"]["StablecoinMintFundingSource"];
+            destination: components["schemas"]["StablecoinMintDestination"];
+            description?: string;
+        };
+        StablecoinMintFundingSource: {
+            /** @enum {string} */
+            type: "WIRE";
+        } | {
+            /** @enum {string} */
+            type: "ACH_DEBIT";
+            /** @example ExternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            externalAccountId: string;
+        } | {
+            /** @enum {string} */
+            type: "SAME_DAY_ACH_DEBIT";
+            /** @example ExternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            externalAccountId: string;
+        } | {
+            /** @enum {string} */
+            type: "SERVICE_INTERNAL_ACCOUNT";
+            /** @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            accountId: string;
+        } | {
+            /** @enum {string} */
+            type: "PROVIDER_INTERNAL_BALANCE";
+            sourceTokenIdentifier: string;
+            cryptoNetwork: string;
+        };
+        StablecoinMintDestination: {
+            /** @example ExternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            accountId: string;
+        };
+        StablecoinBurnRequest: {
+            amount: string;
+            source: components["schemas"]["StablecoinBurnSource"];
+            destination: components["schemas"]["StablecoinBurnDestination"];
+            description?: string;
+        };
+        StablecoinBurnSource: {
+            /** @enum {string} */
+            type: "EXTERNAL_ACCOUNT";
+        } | {
+            /** @enum {string} */
+            type: "SERVICE_INTERNAL_ACCOUNT";
+            /** @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            accountId: string;
+        } | {
+            /** @enum {string} */
+            type: "PROVIDER_INTERNAL_BALANCE";
+        };
+        StablecoinBurnDestination: {
+            /** @enum {string} */
+            type: "EXTERNAL_ACCOUNT";
+            /** @example ExternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            externalAccountId: string;
+            rail: components["schemas"]["StablecoinPayoutRail"];
+        };
+        StablecoinOperationListResponse: {
+            data: components["schemas"]["StablecoinOperation"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        SandboxStablecoinProviderAccountUpdateRequest: {
+            /**
+             * @description INVALID (failed re-verification) or REVOKED (terminal).
+             * @enum {string}
+             */
+            status?: "INVALID" | "REVOKED";
+            /** @description true: mints and burns through this link answer 503 until set back to false. */
+            providerUnavailable?: boolean;
+        };
+        Card: {
+            /** @example Card:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            /** @description `Customer:<uuid>` of the cardholder. */
+            cardholderId: string;
+            platformCardId?: string;
+            state: components["schemas"]["CardState"];
+            /**
+             * @description Why the card is CLOSED; null otherwise.
+             * @enum {string|null}
+             */
+            stateReason: "ISSUER_REJECTED" | "CLOSED_BY_PLATFORM" | "CLOSED_BY_SERVICE" | null;
+            /** @enum {string} */
+            brand?: "VISA" | "MASTERCARD";
+            /** @enum {string} */
+            form: "VIRTUAL";
+            last4?: string;
+            expMonth?: number;
+            expYear?: number;
+            /** @description `InternalAccount:<uuid>` ids in priority order; v1 authorizations use the first. */
+            fundingSources: string[];
+            /** @description Per-authorization ceiling in the card currency's smallest unit; null = none. */
+            maxSpendPerTransaction: number | null;
+            currency?: string;
+            processorRef?: string;
+            issuerRef?: string;
+            cardCapabilities: {
+                supportsDigitalWalletTokenization: boolean;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description PROCESSING until the issuer answers; ACTIVE ⇄ FROZEN by PATCH; CLOSED is terminal. PENDING_KYC is unused.
+         * @enum {string}
+         */
+        CardState: "PENDING_KYC" | "PROCESSING" | "ACTIVE" | "FROZEN" | "CLOSED";
+        CardCreateRequest: {
+            /** @description `Customer:<uuid>` whose kycStatus is APPROVED. */
+            cardholderId: string;
+            platformCardId?: string;
+            /** @description Forwarded to the issuer, never stored. */
+            threeDSecurePassword?: string;
+            /** @enum {string} */
+            form: "VIRTUAL";
+            /** @description The cardholder's `InternalAccount:<uuid>` ids, one card-eligible currency (USD or USDB). */
+            fundingSources: string[];
+            maxSpendPerTransaction?: number;
+        };
+        CardListResponse: {
+            data: components["schemas"]["Card"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        CardUpdateRequest: {
+            /**
+             * @description FROZEN freezes, ACTIVE unfreezes, CLOSED closes (terminal; alone).
+             * @enum {string}
+             */
+            state?: "ACTIVE" | "FROZEN" | "CLOSED";
+            fundingSources?: string[];
+            maxSpendPerTransaction?: number | null;
+        };
+        CardRevealResponse: {
+            /** Format: uri */
+            panEmbedUrl: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        /** @description Encrypted provisioning payload that completes in-app add to a digital wallet. */
+        CardTokenizeResponse: {
+            encryptedPassData: string;
+            activationData: string;
+            ephemeralPublicKey: string;
+        };
+        /** @description Values produced by the wallet SDK. */
+        CardTokenizeRequest: {
+            /** @enum {string} */
+            walletProvider: "APPLE_PAY" | "GOOGLE_PAY";
+            nonce?: string;
+            nonceSignature?: string;
+            certificates?: string[];
+            clientDeviceId?: string;
+            clientWalletAccountId?: string;
+        };
+        SandboxCardSimulationResponse: {
+            issuerTransactionToken: string;
+        };
+        SandboxCardAuthorizationRequest: {
+            amount: number;
+            currency: components["schemas"]["Currency"];
+            merchant: components["schemas"]["CardMerchant"];
+        };
+        SandboxCardClearingRequest: {
+            cardTransactionId: string;
+            amount: number;
+        };
+        SandboxCardReturnRequest: {
+            cardTransactionId: string;
+            amount: number;
+        };
+        SandboxCardTransactionRefRequest: {
+            cardTransactionId: string;
+        };
+        SandboxCardBalanceInquiryRequest: {
+            merchant: components["schemas"]["CardMerchant"];
+        };
+        SandboxCardAuthorizationAdviceRequest: {
+            cardTransactionId: string;
+            amount: number;
         };
         AgreementListResponse: {
             data: components["schemas"]["Agreement"][];
@@ -13472,6 +14348,2121 @@ export interface operations {
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStablecoinProviderAccounts: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                provider?: components["schemas"]["StablecoinProvider"];
+                status?: components["schemas"]["StablecoinProviderAccountStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StablecoinProviderAccountListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    linkStablecoinProviderAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required, 1 to 255 characters: the same key and body return the first response; another body → 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StablecoinProviderAccountLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StablecoinProviderAccount"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStablecoinProviderAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stablecoinProviderAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StablecoinProviderAccount"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStablecoins: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                issuanceStatus?: components["schemas"]["StablecoinIssuanceStatus"];
+                serviceOperationsStatus?: components["schemas"]["StablecoinServiceOperationsStatus"];
+                provider?: components["schemas"]["StablecoinProvider"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of stablecoins */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StablecoinListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registerStablecoin: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required, 1 to 255 characters: the same key and body return the first response; another body → 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StablecoinRegisterRequest"];
+            };
+        };
+        responses: {
+            /** @description The stablecoin */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Stablecoin"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStablecoin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stablecoinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stablecoin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Stablecoin"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createStablecoinMint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required, 1 to 255 characters: the same key and body return the first response; another body → 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                stablecoinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StablecoinMintRequest"];
+            };
+        };
+        responses: {
+            /** @description The operation */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StablecoinOperation"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 501 */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createStablecoinBurn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required, 1 to 255 characters: the same key and body return the first response; another body → 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                stablecoinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StablecoinBurnRequest"];
+            };
+        };
+        responses: {
+            /** @description The operation */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StablecoinOperation"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 501 */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStablecoinOperations: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                operationType?: components["schemas"]["StablecoinOperationType"];
+            };
+            header?: never;
+            path: {
+                stablecoinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of operations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StablecoinOperationListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStablecoinOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stablecoinOperationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StablecoinOperation"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSandboxStablecoinProviderAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stablecoinProviderAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxStablecoinProviderAccountUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StablecoinProviderAccount"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    fundSandboxStablecoinOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stablecoinOperationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operation, now PROCESSING */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StablecoinOperation"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCards: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                cardholderId?: string;
+                /** @description `InternalAccount:<uuid>`: cards funded by that account. */
+                accountId?: string;
+                platformCardId?: string;
+                state?: "PENDING_KYC" | "PROCESSING" | "ACTIVE" | "FROZEN" | "CLOSED";
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of cards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardListResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The card, PROCESSING */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Card"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Card"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The card */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Card"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revealCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The embed URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardRevealResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tokenizeCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardTokenizeRequest"];
+            };
+        };
+        responses: {
+            /** @description The provisioning payload */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardTokenizeResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulateCardAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the issuer's token of the card operation */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulateCardClearing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardClearingRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the issuer's token of the card operation */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulateCardReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardReturnRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the issuer's token of the card operation */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulateCardReturnReversal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardTransactionRefRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the issuer's token of the card operation */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulateCardBalanceInquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardBalanceInquiryRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the issuer's token of the card operation */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulateCardCreditAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the issuer's token of the card operation */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulateCardFinancialAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the issuer's token of the card operation */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulateCardFinancialCreditAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the issuer's token of the card operation */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulateCardAuthorizationAdvice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardAuthorizationAdviceRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the issuer's token of the card operation */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulateCardCreditAuthorizationAdvice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the issuer's token of the card operation */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for ids of other platforms) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

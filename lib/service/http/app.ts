@@ -32,6 +32,9 @@ import { scaRouter } from "../sca/routes";
 import { incomingPaymentsRouter } from "../incoming-payments/routes";
 import { cryptoWithdrawalsRouter } from "../crypto-withdrawals/routes";
 import { walletAuthRouter } from "../wallet-auth/routes";
+import { stablecoinsRouter } from "../stablecoins/routes";
+import { cardsRouter } from "../cards/routes";
+import { cardsSandboxRouter } from "../cards/sandbox-routes";
 
 const MAX_JSON_BYTES = 1024 * 1024;
 /** File uploads (bulk CSV up to 5 MB, documents) get more room than JSON bodies. */
@@ -43,7 +46,7 @@ const PUBLIC_PATHS = new Set([`${API_BASE_PATH}/openapi.json`]);
  * route wins, so routers with fixed paths under /customers/… (internal and external accounts) must
  * come before customersRouter, whose /customers/{customerId} would otherwise catch them.
  */
-const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter, webhooksRouter, sandboxRouter, externalAccountsRouter, walletAuthRouter, internalAccountsRouter, transactionsRouter, transfersRouter, quotesRouter, receiversRouter, incomingPaymentsRouter, cryptoWithdrawalsRouter, verificationsRouter, documentsRouter, beneficialOwnersRouter, contactVerificationRouter, invitationsRouter, scaRouter, customersRouter];
+const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter, webhooksRouter, sandboxRouter, externalAccountsRouter, walletAuthRouter, internalAccountsRouter, transactionsRouter, transfersRouter, quotesRouter, receiversRouter, incomingPaymentsRouter, cryptoWithdrawalsRouter, verificationsRouter, documentsRouter, beneficialOwnersRouter, contactVerificationRouter, invitationsRouter, scaRouter, stablecoinsRouter, cardsRouter, cardsSandboxRouter, customersRouter];
 
 /**
  * The Service API: request id, body limit, authentication, idempotency, the areas' routes, the

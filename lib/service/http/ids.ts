@@ -16,6 +16,7 @@ export const ID_TYPES = [
   "DelegatedKey",
   "Card",
   "CardFundingSource",
+  "CardTransaction",
   "Agent",
   "Request",
   "Webhook",

@@ -28,7 +28,7 @@ export async function listInternalAccountBalanceChanges(
     throw invalidInput([{ field: "query.endDate", message: `must be after startDate (${query.startDate}): the window is [startDate, endDate)`, constraint: { exclusiveMinimum: "startDate" } }]);
 
   const account = await getInternalAccountOrThrow(db, platformId, input.accountId);
-  await assertBalanceWindowSettled({ platformId, internalAccountId: account.id, startDate, endDate });
+  await assertBalanceWindowSettled(db, { platformId, internalAccountId: account.id, startDate, endDate });
   const ledgerAccount = await findLedgerAccount(db, { platformId, internalAccountId: account.id });
   if (!ledgerAccount) throw new LedgerInvariantError(`Internal account ${account.id} has no ledger account`);
 

@@ -14,6 +14,9 @@ import { EXPIRE_APPROVAL_JOB, runExpireApproval } from "../incoming-payments/exp
 
 import { COMPLETE_BUSINESS_REVIEW_JOB } from "../verifications/submit-verification";
 import { runCompleteBusinessReview } from "../verifications/complete-business-review";
+import { STABLECOIN_OPERATION_STEP_JOB } from "../stablecoins/operation-status";
+import { runOperationStepJob } from "../stablecoins/run-operation-step";
+import { ACTIVATE_CARD_JOB, runActivateCard } from "../cards/issue-card";
 
 export interface JobContext {
   db: Db;
@@ -34,4 +37,6 @@ export const JOB_HANDLERS: Readonly<Record<string, (ctx: JobContext) => Promise<
   [COMPLETE_QUOTE_REFUND_JOB]: runCompleteQuoteRefund,
   [EXPIRE_APPROVAL_JOB]: runExpireApproval,
   [COMPLETE_BUSINESS_REVIEW_JOB]: runCompleteBusinessReview,
+  [STABLECOIN_OPERATION_STEP_JOB]: runOperationStepJob,
+  [ACTIVATE_CARD_JOB]: runActivateCard,
 };

@@ -4,26 +4,26 @@ import { invalidInput } from "../http/errors";
 import { parseId } from "../http/ids";
 import { afterCursor, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
 import { serializeTransaction } from "./serialize-transaction";
-import type { Transaction, TransactionListQuery } from "./schemas";
+import { listCardTransactions } from "../cards/list-card-transactions";
+import type { Transaction, TransactionListItem, TransactionListQuery } from "./schemas";
 
 const REFUND_SUFFIX = "-REFUND";
 
 /**
  * GET /transactions: the platform's payment transactions with the reference's filters (BEHAVIORS.md
  * §3.6), `startDate`/`endDate` inclusive, newest first unless `sortOrder=asc`, with totalCount.
- * Card transactions are not issued yet: `type=CARD` and `cardId` give an empty page.
+ * `type=CARD` (or a `cardId` filter) lists card transactions instead (lib/service/cards).
  * Throws: INVALID_INPUT for `status` with `type=CARD` (SPEC.md § Errors 400), a malformed
  * customerId, or a bad cursor.
  */
-export async function listTransactions(db: Db, platformId: string, query: TransactionListQuery): Promise<Page<Transaction>> {
+export async function listTransactions(db: Db, platformId: string, query: TransactionListQuery): Promise<Page<Transaction> | Page<TransactionListItem>> {
   if (query.type === "CARD" && query.status !== undefined)
     throw invalidInput(
       [{ field: "query.status", message: "applies to payment transactions only and cannot be combined with type=CARD", constraint: { conflictsWith: "type=CARD" } }],
       "status filters payment transactions only: drop it or ask for type INCOMING or OUTGOING",
     );
+  if (query.type === "CARD" || query.cardId !== undefined) return listCardTransactions(db, platformId, query);
   const cursor = decodeCursor(query.cursor);
-  // TODO(#cards): card transactions join this list when cards land.
-  if (query.type === "CARD" || query.cardId !== undefined) return { data: [], hasMore: false, totalCount: 0 };
 
   const where = filters(platformId, query);
   const isAscending = query.sortOrder === "asc";

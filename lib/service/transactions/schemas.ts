@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { CardTransactionSchema } from "../cards/schemas";
 import { PageQuerySchema, pageResponseSchema } from "../http/pagination";
 import { CurrencyAmountSchema } from "../internal-accounts/schemas";
 
@@ -254,7 +255,13 @@ export const TransactionListQuerySchema = PageQuerySchema.extend({
 });
 export type TransactionListQuery = z.infer<typeof TransactionListQuerySchema>;
 
-export const TransactionListResponseSchema = pageResponseSchema(TransactionSchema, "TransactionListResponse");
+/** A listed transaction: a payment, or a card transaction (type CARD, lib/service/cards). */
+export const TransactionListItemSchema = z
+  .discriminatedUnion("type", [IncomingTransactionSchema, OutgoingTransactionSchema, CardTransactionSchema])
+  .openapi("TransactionListItem", { description: "TransactionOneOf plus CARD → CardTransaction." });
+export type TransactionListItem = z.infer<typeof TransactionListItemSchema>;
+
+export const TransactionListResponseSchema = pageResponseSchema(TransactionListItemSchema, "TransactionListResponse");
 
 export const TransactionStatusChangeSchema = z
   .object({

@@ -15,6 +15,7 @@ import { CustomerTransactions } from "../_components/customer-transactions";
 import { DeleteCustomerButton } from "../_components/delete-customer-button";
 import { KycStatusBadge, customerName } from "../_components/kyc-status-badge";
 import { OnboardingSections } from "../_components/onboarding-sections";
+import { WalletCard } from "../_components/wallet-card";
 import { decodeSegment } from "../load-form-context";
 
 export const metadata: Metadata = { title: "Customer" };
@@ -73,6 +74,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
             </Card>
             <OnboardingSections client={client} customer={customer} canManage={canManage} />
             <CustomerAccounts customer={customer} internal={internal.data} external={external.data} error={internal.error?.message ?? external.error?.message} />
+            <WalletCard customerId={customer.id} />
             <CustomerTransactions page={transactions.data} error={transactions.error?.message} />
             <Card title="Agreements" description="The latest acceptance of each agreement." flush>
               <ConsentsTable consents={customer.agreementConsents} agreements={agreements?.data ?? []} />

@@ -1,7 +1,7 @@
 import type { components } from "@/lib/client/generated/schema";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { TransactionsTable } from "../../transactions/_components/transactions-table";
+import { TransactionsTable, paymentTransactions } from "../../transactions/_components/transactions-table";
 
 type TransactionList = components["schemas"]["TransactionListResponse"];
 
@@ -11,7 +11,7 @@ export function CustomerTransactions({ page, error }: { page?: TransactionList; 
   return (
     <Card title="Transactions" description={page ? `${count} transaction(s), newest first${page.hasMore ? "; the latest are shown" : ""}.` : undefined} flush>
       {page ? (
-        <TransactionsTable transactions={page.data} isFiltered={false} />
+        <TransactionsTable transactions={paymentTransactions(page.data)} isFiltered={false} />
       ) : (
         <div className="p-5">
           <Notice tone="error" title="Could not load transactions">

@@ -9,6 +9,11 @@ import { TransactionStatusBadge } from "./transaction-status-badge";
 type Transaction = components["schemas"]["TransactionOneOf"];
 type CurrencyAmount = components["schemas"]["CurrencyAmount"];
 
+/** The payments of a GET /transactions page (card transactions, type CARD, are listed elsewhere). */
+export function paymentTransactions(list: components["schemas"]["TransactionListItem"][]): Transaction[] {
+  return list.filter((tx): tx is Transaction => tx.type !== "CARD");
+}
+
 /** What moved: the sent amount of a payout, the received amount of a deposit. */
 export function primaryAmount(t: Transaction): CurrencyAmount | undefined {
   return t.type === "OUTGOING" ? t.sentAmount : t.receivedAmount;

@@ -1,0 +1,82 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Notice } from "@/components/ui/notice";
+import { createWalletLink, loadWalletCard, type WalletCardData } from "../wallet-actions";
+
+/** The customer's embedded wallet: credentials and sessions (read-only) and a link for the end user. */
+export function WalletCard({ customerId }: { customerId: string }) {
+  const [data, setData] = useState<WalletCardData | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const [quoteId, setQuoteId] = useState("");
+  const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
+
+  useEffect(() => {
+    void loadWalletCard(customerId).then((res) => (res.ok ? setData(res.data) : setError(res.error.message)));
+  }, [customerId]);
+
+  async function makeLink() {
+    setError(null);
+    const res = await createWalletLink(customerId, quoteId.trim() || undefined);
+    if (!res.ok) return setError(res.error.message);
+    setLink({ url: `${window.location.origin}${res.data.path}`, expiresAt: res.data.expiresAt });
+  }
+
+  if (data === null) return null;
+  return (
+    <Card title="Embedded wallet" description="What the end user signs in with, and where they are signed in. Read-only: changes are approved by the end user.">
+      {data === undefined ? (
+        error ? <Notice tone="error">{error}</Notice> : <p className="text-zinc-500">Loading…</p>
+      ) : (
+        <div className="space-y-4">
+          <p>
+            <code className="font-mono text-xs">{data.accountId}</code> · {data.status}
+          </p>
+          <div>
+            <h3 className="mb-1 font-medium text-zinc-800">Credentials</h3>
+            <ul data-testid="wallet-card-credentials" className="list-inside list-disc">
+              {data.credentials.length === 0 && <li>None yet</li>}
+              {data.credentials.map((c) => (
+                <li key={c.id}>
+                  {c.type} · {c.nickname}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h3 className="mb-1 font-medium text-zinc-800">Active sessions</h3>
+            <ul data-testid="wallet-card-sessions" className="list-inside list-disc">
+              {data.sessions.length === 0 && <li>None</li>}
+              {data.sessions.map((s) => (
+                <li key={s.id}>
+                  {s.type} · {s.nickname} · until {new Date(s.expiresAt).toLocaleString()}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="flex flex-wrap items-end gap-2">
+            <label className="block">
+              <span className="mb-1 block text-xs font-medium text-zinc-700">Quote to approve (optional)</span>
+              <Input value={quoteId} onChange={(e) => setQuoteId(e.target.value)} placeholder="Quote:…" />
+            </label>
+            <Button variant="secondary" onClick={makeLink}>
+              Create wallet link
+            </Button>
+          </div>
+          {link && (
+            <p className="text-sm">
+              Hand this link to the customer (expires {new Date(link.expiresAt).toLocaleString()}):{" "}
+              <a data-testid="wallet-link" href={link.url} className="font-mono break-all text-brand-700 hover:underline">
+                {link.url}
+              </a>
+            </p>
+          )}
+          {error && <Notice tone="error">{error}</Notice>}
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+"use server";
+
+import { getServerSession } from "next-auth";
+import { authOptions } from "@/lib/auth/options";
+import { callService } from "@/lib/client/call-service";
+import { actionOk, type ActionResult } from "@/lib/client/action-result";
+import { createWalletLinkToken } from "@/lib/wallet/server/tokens";
+
+export interface WalletCardData {
+  accountId: string;
+  status: string;
+  credentials: { id: string; type: string; nickname: string; createdAt: string }[];
+  sessions: { id: string; type: string; nickname: string; createdAt: string; expiresAt: string }[];
+}
+
+/** The customer's embedded wallet with its credentials and active sessions (read-only), or null. */
+export async function loadWalletCard(customerId: string): Promise<ActionResult<WalletCardData | null>> {
+  const accounts = await callService((c) => c.GET("/customers/internal-accounts", { params: { query: { customerId, type: "EMBEDDED_WALLET" as never, limit: 10 } } }));
+  if (!accounts.ok) return accounts;
+  const wallet = accounts.data.data.find((a) => a.type === "EMBEDDED_WALLET");
+  if (!wallet) return actionOk(null);
+  const [credentials, sessions] = await Promise.all([
+    callService((c) => c.GET("/auth/credentials", { params: { query: { accountId: wallet.id } } })),
+    callService((c) => c.GET("/auth/sessions", { params: { query: { accountId: wallet.id } } })),
+  ]);
+  if (!credentials.ok) return credentials;
+  if (!sessions.ok) return sessions;
+  return actionOk({
+    accountId: wallet.id,
+    status: wallet.status,
+    credentials: credentials.data.data.map((c) => ({ id: c.id, type: c.type, nickname: c.nickname, createdAt: c.createdAt })),
+    sessions: sessions.data.data.map((s) => ({ id: s.id ?? "", type: s.type, nickname: s.nickname, createdAt: s.createdAt, expiresAt: s.expiresAt })),
+  });
+}
+
+/** A signed link (24 h) to the customer's wallet pages; with `quoteId`, the page asks to approve that quote. */
+export async function createWalletLink(customerId: string, quoteId?: string): Promise<ActionResult<{ path: string; expiresAt: string }>> {
+  const session = await getServerSession(authOptions);
+  if (!session?.user) return { ok: false, error: { code: "UNAUTHENTICATED", message: "Your session has ended. Sign in again." } };
+  const card = await loadWalletCard(customerId);
+  if (!card.ok) return card;
+  if (!card.data) return { ok: false, error: { code: "NOT_FOUND", message: "This customer has no embedded wallet." } };
+  const { token, expiresAt } = createWalletLinkToken({ platformId: session.user.platformId, accountId: card.data.accountId, customerId }, Date.now());
+  const path = `/wallet/${encodeURIComponent(token)}${quoteId ? `?quote=${encodeURIComponent(quoteId)}` : ""}`;
+  return actionOk({ path, expiresAt });
+}

@@ -1,0 +1,122 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+import type { components } from "@/lib/client/generated/schema";
+import { CopyButton } from "@/components/copy-button";
+import { DateTime } from "@/components/date-time";
+import { ExpiryCountdown, useSecondsLeft } from "@/components/expiry-countdown";
+import { StatusBadge, type BadgeTone } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
+import { fundOperationAction } from "../actions";
+import { TERMINAL_STATUSES, previewCents } from "../_lib/cents";
+import { useAction } from "./use-action";
+
+type Operation = components["schemas"]["StablecoinOperation"];
+
+const TONES: Record<string, BadgeTone> = { COMPLETED: "success", FAILED: "danger", EXPIRED: "neutral", PROCESSING: "info", PENDING_FUNDING: "warning", PENDING_PROVIDER: "info" };
+const POLL_MS = 3000;
+
+/** Operations with live status: refreshes the server data every few seconds while any is still moving. */
+export function OperationsList({ operations, decimalsByCoin, symbolByCoin, isSandbox, serverNow }: { operations: Operation[]; decimalsByCoin: Record<string, number>; symbolByCoin: Record<string, string>; isSandbox: boolean; serverNow: string }) {
+  const router = useRouter();
+  const moving = operations.some((o) => !TERMINAL_STATUSES.has(o.status));
+  useEffect(() => {
+    if (!moving) return;
+    const timer = setInterval(() => router.refresh(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [moving, router]);
+
+  return (
+    <Card title="Operations" description={moving ? "Updating live while operations are in progress." : "Newest first."}>
+      {operations.length === 0 ? (
+        <p className="py-6 text-center text-sm text-zinc-500">No mints or burns yet.</p>
+      ) : (
+        <ul className="divide-y divide-zinc-200" aria-label="Stablecoin operations">
+          {operations.map((op) => (
+            <OperationRow key={`${op.id}:${op.status}`} op={op} decimals={decimalsByCoin[op.stablecoinId] ?? 2} symbol={symbolByCoin[op.stablecoinId] ?? ""} isSandbox={isSandbox} serverNow={serverNow} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function OperationRow({ op, decimals, symbol, isSandbox, serverNow }: { op: Operation; decimals: number; symbol: string; isSandbox: boolean; serverNow: string }) {
+  const fund = useAction(fundOperationAction);
+  const cents = previewCents(op.amount, decimals);
+  const instructions = op.fundingInstructions ? Object.entries(op.fundingInstructions).filter(([, v]) => typeof v === "string") : [];
+  return (
+    <li className="py-4" data-testid="stablecoin-operation" data-operation-id={op.id}>
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="font-medium">{op.operationType === "MINT" ? "Mint" : "Burn"}</span>
+        <span className="tabular-nums">
+          {op.amount} {symbol} {cents.ok && <span className="text-zinc-500">({cents.display})</span>}
+        </span>
+        <StatusBadge tone={TONES[op.status]}>{op.status}</StatusBadge>
+        {op.failureReason && <span className="text-sm text-red-700">{op.failureReason}</span>}
+        <span className="text-xs text-zinc-500">
+          <DateTime value={op.createdAt} />
+        </span>
+        <span className="font-mono text-xs text-zinc-400">{op.id}</span>
+      </div>
+      {op.estimatedDelivery?.timing && (
+        <p className="mt-1 text-sm text-zinc-600">
+          Estimated delivery: {op.estimatedDelivery.rail?.replace(/_/g, " ")} · {op.estimatedDelivery.timing}
+        </p>
+      )}
+      {op.status === "PENDING_FUNDING" && instructions.length > 0 && (
+        <div className="mt-3 rounded-md border border-amber-200 bg-amber-50 p-3">
+          <div className="flex items-center justify-between gap-2">
+            <p className="text-sm font-medium text-amber-900">{op.operationType === "BURN" ? "Send the tokens to this deposit address" : "Wire the funds with these details"}</p>
+            {op.expiresAt && <Countdown serverNow={serverNow} expiresAt={op.expiresAt} />}
+          </div>
+          <dl className="mt-2 grid gap-1 text-sm">
+            {instructions.map(([name, value]) => (
+              <div key={name} className="flex items-center gap-2">
+                <dt className="w-36 text-zinc-600">{INSTRUCTION_LABELS[name] ?? name}</dt>
+                <dd className="font-mono break-all">{String(value)}</dd>
+                <CopyButton value={String(value)} label={(INSTRUCTION_LABELS[name] ?? name).toLowerCase()} />
+              </div>
+            ))}
+          </dl>
+          {isSandbox && (
+            <Button className="mt-2" size="sm" variant="secondary" disabled={fund.pending} onClick={() => fund.run({ id: op.id })}>
+              Simulate funds received
+            </Button>
+          )}
+          {fund.error && <Notice tone="error">{fund.error.message}</Notice>}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Funding windows last days: "6d 23h left" above an hour, the minute countdown below. */
+function Countdown({ serverNow, expiresAt }: { serverNow: string; expiresAt: string }) {
+  const seconds = useSecondsLeft(serverNow, expiresAt);
+  if (seconds <= 3600) return <ExpiryCountdown secondsLeft={seconds} />;
+  const days = Math.floor(seconds / 86400);
+  const hours = Math.floor((seconds % 86400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  return (
+    <span role="timer" className="tabular-nums font-medium text-zinc-800">
+      {days > 0 ? `${days}d ${hours}h left` : `${hours}h ${minutes}m left`}
+    </span>
+  );
+}
+
+const INSTRUCTION_LABELS: Record<string, string> = {
+  rail: "Rail",
+  network: "Network",
+  address: "Address",
+  valueType: "Token",
+  bankName: "Bank name",
+  accountNumber: "Account number",
+  routingNumber: "Routing number",
+  reference: "Reference",
+  amount: "Amount (cents)",
+  currency: "Currency",
+};

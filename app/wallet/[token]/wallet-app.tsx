@@ -1,0 +1,712 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Notice } from "@/components/ui/notice";
+import type { ActionResult } from "@/lib/client/action-result";
+import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
+import { base64urlnopad } from "@scure/base";
+import { utf8ToBytes } from "@noble/hashes/utils.js";
+import { encryptOtpBundle, generateKeyPair, oidcNonce, openSessionKey, openWalletExport, stampPayload, WalletCryptoError } from "@/lib/wallet/crypto";
+import { IDP_MESSAGE } from "../idp/idp-form";
+import { formatMinor } from "@/lib/wallet/format";
+import { clearWalletSession, loadWalletSession, saveWalletSession, type StoredWalletSession } from "@/lib/wallet/session-store";
+import type { SessionProof } from "@/lib/wallet/server/service";
+import {
+  approveQuote,
+  bindSealedSession,
+  finishAddOauth,
+  finishAddSms,
+  startAddSms,
+  finishExport,
+  startExport,
+  finishAddPasskey,
+  finishOidcSignIn,
+  finishPasskeySignIn,
+  startAddOauth,
+  finishRemoveCredential,
+  passkeyRegistrationOptions,
+  startAddPasskey,
+  startPasskeySignIn,
+  startRemoveCredential,
+  type PasskeyAttestation,
+  type SealedSession,
+  finishOtp,
+  finishRevokeSession,
+  loadQuote,
+  loadWallet,
+  startOtpSignIn,
+  startRevokeSession,
+  submitOtp,
+  walletNonce,
+  type QuoteApproval,
+  type WalletView,
+} from "../actions";
+
+export interface SignInMethod {
+  id: string;
+  type: string;
+  label: string;
+}
+
+const SIGN_IN_CODES = new Set(["SESSION_EXPIRED", "PROOF_INVALID"]);
+
+/** Opens the sandbox identity provider in a popup and waits for the OIDC token it posts back. */
+function sandboxIdp(link: string, nonce: string | null): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const url = `/wallet/idp?link=${encodeURIComponent(link)}${nonce ? `&nonce=${nonce}` : ""}`;
+    const popup = window.open(url, "sandbox-idp", "width=480,height=640");
+    if (!popup) return reject(new Error("the browser blocked the sign-in window"));
+    let settled = false;
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { type?: string; oidcToken?: string } | null;
+      if (event.origin !== window.location.origin || data?.type !== IDP_MESSAGE || typeof data.oidcToken !== "string") return;
+      settled = true;
+      cleanup();
+      resolve(data.oidcToken);
+    };
+    const timer = window.setInterval(() => {
+      if (!popup.closed) return;
+      window.setTimeout(() => {
+        if (settled) return;
+        cleanup();
+        reject(new Error("the sign-in window was closed"));
+      }, 500);
+    }, 500);
+    const cleanup = () => {
+      window.removeEventListener("message", onMessage);
+      window.clearInterval(timer);
+    };
+    window.addEventListener("message", onMessage);
+  });
+}
+
+export function WalletApp({ link, accountId, methods, quoteId }: { link: string; accountId: string; methods: SignInMethod[]; quoteId: string | null }) {
+  const [session, setSession] = useState<StoredWalletSession | null>(null);
+  const [ready, setReady] = useState(false);
+  const [signInNotice, setSignInNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    setSession(loadWalletSession(accountId));
+    setReady(true);
+  }, [accountId]);
+
+  const signOut = useCallback(
+    (message: string | null) => {
+      clearWalletSession(accountId);
+      setSession(null);
+      setSignInNotice(message);
+    },
+    [accountId],
+  );
+
+  if (!ready) return <p className="text-zinc-500">Loading…</p>;
+  if (!session) {
+    return (
+      <SignIn
+        link={link}
+        methods={methods}
+        notice={signInNotice}
+        onSignedIn={(s) => {
+          saveWalletSession(accountId, s);
+          setSignInNotice(null);
+          setSession(s);
+        }}
+      />
+    );
+  }
+  return <SignedIn link={link} session={session} quoteId={quoteId} onSignOut={signOut} />;
+}
+
+/* ---------------------------------------------------------------- sign in */
+
+function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: SignInMethod[]; notice: string | null; onSignedIn: (s: StoredWalletSession) => void }) {
+  const [method, setMethod] = useState<SignInMethod | null>(null);
+  const [bundle, setBundle] = useState<{ otpEncryptionTargetBundle: string; enclavePublicKey: string } | null>(null);
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const otpMethods = methods.filter((m) => m.type === "EMAIL_OTP" || m.type === "SMS_OTP");
+  const passkeys = methods.filter((m) => m.type === "PASSKEY");
+  const oidc = methods.filter((m) => m.type === "OAUTH");
+
+  async function useOidc(m: SignInMethod) {
+    setBusy(true);
+    setError(null);
+    try {
+      const client = generateKeyPair();
+      const oidcToken = await sandboxIdp(link, oidcNonce(client.publicKey));
+      const sealed = await finishOidcSignIn(link, m.id, client.publicKey, oidcToken);
+      if (!sealed.ok) return setError(sealed.error.message);
+      await completeSealed(sealed.data, client.privateKey);
+    } catch (e) {
+      setError(e instanceof WalletCryptoError ? e.message : `Signing in with the identity provider did not complete (${e instanceof Error ? e.message : "cancelled"}). Try again.`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Opens the sealed session key here, then proves it to the server by stamping its pending token. */
+  async function completeSealed(sealed: SealedSession, clientPrivateKey: string) {
+    const key = await openSessionKey(sealed.encryptedSessionSigningKey, clientPrivateKey);
+    const bound = await bindSealedSession(link, sealed.pending, stampPayload(sealed.pending, key));
+    if (!bound.ok) return setError(bound.error.message);
+    onSignedIn({ key, binding: bound.data.binding, sessionId: bound.data.sessionId, expiresAt: bound.data.expiresAt });
+  }
+
+  async function usePasskey(m: SignInMethod) {
+    setBusy(true);
+    setError(null);
+    try {
+      const client = generateKeyPair();
+      const challenge = await startPasskeySignIn(link, m.id, client.publicKeyUncompressed);
+      if (!challenge.ok) return setError(challenge.error.message);
+      const response = await startAuthentication({
+        optionsJSON: {
+          // the hex challenge's UTF-8 bytes are the WebAuthn challenge
+          challenge: base64urlnopad.encode(utf8ToBytes(challenge.data.challenge)),
+          allowCredentials: [{ id: challenge.data.credentialId, type: "public-key" }],
+          rpId: window.location.hostname,
+          userVerification: "preferred",
+          timeout: 60_000,
+        },
+      });
+      const sealed = await finishPasskeySignIn(link, m.id, challenge.data.requestId, {
+        credentialId: response.id,
+        clientDataJson: response.response.clientDataJSON,
+        authenticatorData: response.response.authenticatorData,
+        signature: response.response.signature,
+        userHandle: response.response.userHandle ?? null,
+      });
+      if (!sealed.ok) return setError(sealed.error.message);
+      await completeSealed(sealed.data, client.privateKey);
+    } catch (e) {
+      setError(e instanceof WalletCryptoError ? e.message : `The passkey prompt did not complete (${e instanceof Error ? e.message : "cancelled"}). Try again.`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function sendCode(m: SignInMethod) {
+    setBusy(true);
+    setError(null);
+    const res = await startOtpSignIn(link, m.id);
+    setBusy(false);
+    if (!res.ok) return setError(res.error.code === "RATE_LIMITED" ? "A code was sent moments ago. Wait 30 seconds before asking for another." : res.error.message);
+    setMethod(m);
+    setBundle(res.data);
+  }
+
+  async function verify(event: React.FormEvent) {
+    event.preventDefault();
+    if (!method || !bundle) return;
+    setBusy(true);
+    setError(null);
+    try {
+      // The key pair is made here and its private half never leaves this browser.
+      const key = generateKeyPair();
+      const encryptedOtpBundle = await encryptOtpBundle(code.trim(), bundle.otpEncryptionTargetBundle, key.publicKey, bundle.enclavePublicKey);
+      const first = await submitOtp(link, method.id, encryptedOtpBundle);
+      if (!first.ok) return setError(first.error.message);
+      const second = await finishOtp(link, method.id, encryptedOtpBundle, first.data.requestId, stampPayload(first.data.payloadToSign, key));
+      if (!second.ok) return setError(second.error.message);
+      onSignedIn({ key, binding: second.data.binding, sessionId: second.data.sessionId, expiresAt: second.data.expiresAt });
+    } catch (e) {
+      if (e instanceof WalletCryptoError) return setError(`${e.message} Nothing was sent. Ask for a new code.`);
+      throw e;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card title="Sign in to your wallet" description="Your key is created in this browser and never leaves it.">
+      <div className="space-y-4">
+        {notice && (
+          <Notice tone="warning" testId="wallet-signin-notice">
+            {notice}
+          </Notice>
+        )}
+        {methods.length === 0 && <Notice tone="warning">This wallet has no email, SMS or passkey sign-in. Ask the platform for help.</Notice>}
+        {!bundle ? (
+          <div className="flex flex-wrap gap-2">
+            {oidc.map((m) => (
+              <Button key={m.id} onClick={() => useOidc(m)} disabled={busy}>
+                Continue with Google (sandbox) as {m.label}
+              </Button>
+            ))}
+            {passkeys.map((m) => (
+              <Button key={m.id} onClick={() => usePasskey(m)} disabled={busy}>
+                Use passkey “{m.label}”
+              </Button>
+            ))}
+            {otpMethods.map((m) => (
+              <Button key={m.id} onClick={() => sendCode(m)} disabled={busy}>
+                {m.type === "EMAIL_OTP" ? "Email" : "Text"} a code to {m.label}
+              </Button>
+            ))}
+          </div>
+        ) : (
+          <form onSubmit={verify} className="space-y-3">
+            <p>
+              We sent a 6-digit code to <strong>{method?.label}</strong>.
+            </p>
+            <label className="block">
+              <span className="mb-1 block font-medium text-zinc-800">Code</span>
+              <Input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
+            </label>
+            <div className="flex gap-2">
+              <Button type="submit" disabled={busy || code.trim().length === 0}>
+                Sign in
+              </Button>
+              <Button variant="ghost" onClick={() => (method ? sendCode(method) : undefined)} disabled={busy}>
+                Send a new code
+              </Button>
+            </div>
+          </form>
+        )}
+        {error && (
+          <Notice tone="error" testId="wallet-signin-error">
+            {error}
+          </Notice>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/* ---------------------------------------------------------------- signed in */
+
+function useProof(link: string, session: StoredWalletSession) {
+  return useCallback(async (): Promise<ActionResult<SessionProof>> => {
+    const nonce = await walletNonce(link);
+    if (!nonce.ok) return nonce;
+    return { ok: true, data: { link, binding: session.binding, nonce: nonce.data, stamp: stampPayload(nonce.data, session.key) } };
+  }, [link, session]);
+}
+
+interface PendingSignature {
+  title: string;
+  summary: React.ReactNode;
+  payloadToSign: string;
+  confirmLabel: string;
+  onSigned: (signature: string) => Promise<void>;
+}
+
+function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session: StoredWalletSession; quoteId: string | null; onSignOut: (message: string | null) => void }) {
+  const proof = useProof(link, session);
+  const [view, setView] = useState<WalletView | null>(null);
+  const [quote, setQuote] = useState<QuoteApproval | null>(null);
+  const [pending, setPending] = useState<PendingSignature | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [nickname, setNickname] = useState("");
+  const [mnemonic, setMnemonic] = useState<string | null>(null);
+
+  /** Runs an action that needs a proven session; a dead session sends the user back to sign-in. */
+  const withProof = useCallback(
+    async <T,>(run: (p: SessionProof) => Promise<ActionResult<T>>): Promise<T | null> => {
+      const p = await proof();
+      const res = p.ok ? await run(p.data) : p;
+      if (res.ok) return res.data;
+      if (SIGN_IN_CODES.has(res.error.code) || res.error.code === "LINK_EXPIRED") {
+        onSignOut(res.error.message);
+        return null;
+      }
+      setError(res.error.message);
+      return null;
+    },
+    [proof, onSignOut],
+  );
+
+  const refresh = useCallback(async () => {
+    const v = await withProof((p) => loadWallet(p));
+    if (v) setView(v);
+    if (quoteId) {
+      const q = await withProof((p) => loadQuote(p, quoteId));
+      if (q) setQuote(q);
+    }
+  }, [withProof, quoteId]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  async function sign() {
+    if (!pending) return;
+    setBusy(true);
+    setError(null);
+    try {
+      // Signs the exact text shown, byte for byte, and only now that the user confirmed.
+      await pending.onSigned(stampPayload(pending.payloadToSign, session.key));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function reviewQuote(q: QuoteApproval) {
+    setDone(null);
+    setPending({
+      title: "Approve this payment",
+      summary: <QuoteSummary quote={q} />,
+      payloadToSign: q.payloadToSign,
+      confirmLabel: "Approve and sign",
+      onSigned: async (signature) => {
+        const result = await withProof((p) => approveQuote(p, q.id, signature));
+        setPending(null);
+        if (result) {
+          setDone(`Payment approved. Status: ${result.status}.`);
+          setQuote(null);
+          await refresh();
+        }
+      },
+    });
+  }
+
+  async function reviewRevoke(s: WalletView["sessions"][number]) {
+    setDone(null);
+    setError(null);
+    const challenge = await withProof((p) => startRevokeSession(p, s.id));
+    if (!challenge) return;
+    setPending({
+      title: "Revoke a session",
+      summary: (
+        <p>
+          You are ending the <strong>{label(s.type)}</strong> session signed in as <strong>{s.nickname}</strong> on {new Date(s.createdAt).toLocaleString()}
+          {s.current ? " — this is the session you are using now; you will be signed out" : ""}. It will no longer be able to approve anything.
+        </p>
+      ),
+      payloadToSign: challenge.payloadToSign,
+      confirmLabel: "Sign and revoke",
+      onSigned: async (signature) => {
+        const result = await withProof((p) => finishRevokeSession(p, s.id, challenge.requestId, signature));
+        setPending(null);
+        if (!result) return;
+        if (s.current) return onSignOut("You revoked this session. Sign in again to continue.");
+        setDone("Session revoked.");
+        await refresh();
+      },
+    });
+  }
+
+  async function addPasskey(event: React.FormEvent) {
+    event.preventDefault();
+    const name = nickname.trim();
+    if (!name) return;
+    setDone(null);
+    setError(null);
+    const options = await withProof((p) => passkeyRegistrationOptions(p));
+    if (!options) return;
+    let attestation: PasskeyAttestation;
+    try {
+      const response = await startRegistration({
+        optionsJSON: {
+          challenge: options.challenge,
+          rp: { name: "Wallet", id: window.location.hostname },
+          user: { id: options.userId, name: options.userName, displayName: name },
+          pubKeyCredParams: [{ alg: -7, type: "public-key" }],
+          authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
+          attestation: "none",
+          timeout: 60_000,
+        },
+      });
+      const allowed = new Set(["usb", "nfc", "ble", "internal", "hybrid"]);
+      attestation = {
+        credentialId: response.id,
+        clientDataJson: response.response.clientDataJSON,
+        attestationObject: response.response.attestationObject,
+        transports: (response.response.transports ?? []).filter((t) => allowed.has(t)) as PasskeyAttestation["transports"],
+      };
+    } catch (e) {
+      return setError(`The passkey prompt did not complete (${e instanceof Error ? e.message : "cancelled"}). Try again.`);
+    }
+    const challenge = await withProof((p) => startAddPasskey(p, name, options.challenge, attestation));
+    if (!challenge) return;
+    setPending({
+      title: "Add a passkey",
+      summary: (
+        <p>
+          You are adding a passkey named <strong>{name}</strong> to this wallet. It will be able to sign in and approve payments.
+        </p>
+      ),
+      payloadToSign: challenge.payloadToSign,
+      confirmLabel: "Sign and add passkey",
+      onSigned: async (signature) => {
+        const result = await withProof((p) => finishAddPasskey(p, name, options.challenge, attestation, challenge.requestId, signature));
+        setPending(null);
+        if (!result) return;
+        setNickname("");
+        setDone(`Passkey “${name}” added.`);
+        await refresh();
+      },
+    });
+  }
+
+  async function linkOidc() {
+    setDone(null);
+    setError(null);
+    let oidcToken: string;
+    try {
+      oidcToken = await sandboxIdp(link, null);
+    } catch (e) {
+      return setError(`Linking did not complete (${e instanceof Error ? e.message : "cancelled"}). Try again.`);
+    }
+    const email = (JSON.parse(new TextDecoder().decode(base64urlnopad.decode(oidcToken.split(".")[1]!))) as { email?: string }).email ?? "this identity";
+    const challenge = await withProof((p) => startAddOauth(p, oidcToken));
+    if (!challenge) return;
+    setPending({
+      title: "Link a sign-in account",
+      summary: (
+        <p>
+          You are linking the Google account <strong>{email}</strong> to this wallet. Anyone signed in to it will be able to sign in and approve payments.
+        </p>
+      ),
+      payloadToSign: challenge.payloadToSign,
+      confirmLabel: "Sign and link",
+      onSigned: async (signature) => {
+        const result = await withProof((p) => finishAddOauth(p, oidcToken, challenge.requestId, signature));
+        setPending(null);
+        if (!result) return;
+        setDone(`Google account ${email} linked.`);
+        await refresh();
+      },
+    });
+  }
+
+  async function reviewExport() {
+    setDone(null);
+    setError(null);
+    setMnemonic(null);
+    // a one-off key for this export only, kept in memory; the phrase is sealed to it
+    const exportKey = generateKeyPair();
+    const challenge = await withProof((p) => startExport(p, exportKey.publicKeyUncompressed));
+    if (!challenge) return;
+    setPending({
+      title: "Export the wallet",
+      summary: <p>You are revealing this wallet&apos;s recovery phrase in this browser. Anyone who sees it controls the wallet and its funds; write it down somewhere safe.</p>,
+      payloadToSign: challenge.payloadToSign,
+      confirmLabel: "Sign and export",
+      onSigned: async (signature) => {
+        const result = await withProof((p) => finishExport(p, exportKey.publicKeyUncompressed, challenge.requestId, signature));
+        setPending(null);
+        if (!result) return;
+        try {
+          setMnemonic(await openWalletExport(result.encryptedWalletCredentials, exportKey.privateKey, result.enclavePublicKey));
+        } catch (e) {
+          setError(e instanceof WalletCryptoError ? `${e.message} Do not trust this export.` : "The export could not be opened.");
+        }
+      },
+    });
+  }
+
+  async function reviewAddSms() {
+    setDone(null);
+    setError(null);
+    const challenge = await withProof((p) => startAddSms(p));
+    if (!challenge) return;
+    setPending({
+      title: "Add text-message sign-in",
+      summary: <p>You are adding sign-in by a code texted to the phone number the platform has on file for you. Anyone with that phone will be able to sign in and approve payments.</p>,
+      payloadToSign: challenge.payloadToSign,
+      confirmLabel: "Sign and add",
+      onSigned: async (signature) => {
+        const result = await withProof((p) => finishAddSms(p, challenge.requestId, signature));
+        setPending(null);
+        if (!result) return;
+        setDone(`Text-message sign-in added for ${result.nickname}.`);
+        await refresh();
+      },
+    });
+  }
+
+  async function reviewRemove(c: WalletView["credentials"][number]) {
+    setDone(null);
+    setError(null);
+    const challenge = await withProof((p) => startRemoveCredential(p, c.id));
+    if (!challenge) return;
+    setPending({
+      title: "Remove a sign-in method",
+      summary: (
+        <p>
+          You are removing <strong>{label(c.type)}</strong> “{c.nickname}” from this wallet. Every session it opened ends, and it can no longer sign in.
+        </p>
+      ),
+      payloadToSign: challenge.payloadToSign,
+      confirmLabel: "Sign and remove",
+      onSigned: async (signature) => {
+        const result = await withProof((p) => finishRemoveCredential(p, c.id, challenge.requestId, signature));
+        setPending(null);
+        if (!result) return;
+        setDone("Sign-in method removed.");
+        await refresh();
+      },
+    });
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex items-center justify-between">
+        <p className="text-zinc-600">
+          Signed in. Session expires {new Date(session.expiresAt).toLocaleTimeString()}.
+        </p>
+        <Button variant="secondary" onClick={() => onSignOut(null)}>
+          Sign out
+        </Button>
+      </div>
+      {error && (
+        <Notice tone="error" testId="wallet-error">
+          {error}
+        </Notice>
+      )}
+      {done && (
+        <Notice tone="success" testId="wallet-done">
+          {done}
+        </Notice>
+      )}
+      {pending ? (
+        <Card title={pending.title} tone="attention">
+          <div className="space-y-4" data-testid="approval">
+            <div data-testid="approval-summary">{pending.summary}</div>
+            <div>
+              <p className="mb-1 font-medium text-zinc-800">Exact text you sign</p>
+              <pre data-testid="payload-to-sign" className="max-h-64 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs break-all whitespace-pre-wrap">
+                {pending.payloadToSign}
+              </pre>
+            </div>
+            <div className="flex gap-2">
+              <Button onClick={sign} disabled={busy}>
+                {pending.confirmLabel}
+              </Button>
+              <Button variant="ghost" onClick={() => setPending(null)} disabled={busy}>
+                Cancel
+              </Button>
+            </div>
+          </div>
+        </Card>
+      ) : (
+        quote && (
+          <Card title="A payment waits for your approval" tone="attention">
+            <div className="space-y-3">
+              <QuoteSummary quote={quote} />
+              <Button onClick={() => reviewQuote(quote)}>Review and approve</Button>
+            </div>
+          </Card>
+        )
+      )}
+      {view ? (
+        <>
+          <Card title="Balance">
+            <p className="text-2xl font-semibold" data-testid="wallet-balance">
+              {view.balance ? formatMinor(view.balance.amount, view.balance.currency.code, view.balance.currency.decimals ?? 2) : "—"}
+            </p>
+          </Card>
+          <Card title="Activity" flush>
+            {view.changes.length === 0 ? (
+              <p className="px-5 py-4 text-zinc-500">No activity yet.</p>
+            ) : (
+              <table className="w-full text-left" data-testid="wallet-activity">
+                <tbody>
+                  {view.changes.map((c) => (
+                    <tr key={c.id} className="border-t border-zinc-100">
+                      <td className="px-5 py-2">{new Date(c.effectiveAt).toLocaleString()}</td>
+                      <td className="px-5 py-2 text-right font-mono">{view.balance ? formatMinor(c.amount, view.balance.currency.code, view.balance.currency.decimals ?? 2) : c.amount}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </Card>
+          <Card title="Sessions" description="Browsers signed in to this wallet." flush>
+            <table className="w-full text-left" data-testid="wallet-sessions">
+              <tbody>
+                {view.sessions.map((s) => (
+                  <tr key={s.id} className="border-t border-zinc-100">
+                    <td className="px-5 py-2">
+                      {label(s.type)} · {s.nickname}
+                      {s.current && <span className="ml-2 text-xs text-brand-700">(this browser)</span>}
+                    </td>
+                    <td className="px-5 py-2 text-zinc-500">until {new Date(s.expiresAt).toLocaleTimeString()}</td>
+                    <td className="px-5 py-2 text-right">
+                      <Button size="sm" variant="danger-ghost" onClick={() => reviewRevoke(s)} disabled={busy || pending !== null}>
+                        Revoke
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+          <Card title="Sign-in methods" flush>
+            <ul data-testid="wallet-credentials">
+              {view.credentials.map((c) => (
+                <li key={c.id} className="flex items-center justify-between border-t border-zinc-100 px-5 py-2">
+                  <span>
+                    {label(c.type)} · {c.nickname}
+                  </span>
+                  {view.credentials.length > 1 && (
+                    <Button size="sm" variant="danger-ghost" onClick={() => reviewRemove(c)} disabled={busy || pending !== null}>
+                      Remove
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <form onSubmit={addPasskey} className="flex items-end gap-2 border-t border-zinc-100 px-5 py-3">
+              <label className="block">
+                <span className="mb-1 block text-xs font-medium text-zinc-700">Passkey name</span>
+                <Input value={nickname} onChange={(e) => setNickname(e.target.value)} placeholder="My laptop" maxLength={64} />
+              </label>
+              <Button type="submit" variant="secondary" disabled={busy || pending !== null || nickname.trim().length === 0}>
+                Add a passkey
+              </Button>
+              <Button variant="secondary" onClick={linkOidc} disabled={busy || pending !== null}>
+                Link a Google account (sandbox)
+              </Button>
+              {!view.credentials.some((c) => c.type === "SMS_OTP") && (
+                <Button variant="secondary" onClick={reviewAddSms} disabled={busy || pending !== null}>
+                  Add text-message sign-in
+                </Button>
+              )}
+            </form>
+          </Card>
+          <Card title="Export" description="Reveal the recovery phrase, to move the wallet elsewhere.">
+            {mnemonic ? (
+              <div className="space-y-2">
+                <pre data-testid="wallet-mnemonic" className="rounded-md bg-zinc-50 p-3 font-mono text-sm whitespace-pre-wrap">
+                  {mnemonic}
+                </pre>
+                <Button variant="secondary" onClick={() => setMnemonic(null)}>
+                  Hide the phrase
+                </Button>
+              </div>
+            ) : (
+              <Button variant="secondary" onClick={reviewExport} disabled={busy || pending !== null}>
+                Export recovery phrase
+              </Button>
+            )}
+          </Card>
+        </>
+      ) : (
+        !error && <p className="text-zinc-500">Loading your wallet…</p>
+      )}
+    </div>
+  );
+}
+
+function QuoteSummary({ quote }: { quote: QuoteApproval }) {
+  return (
+    <p data-testid="quote-summary">
+      You are sending <strong>{formatMinor(quote.sending.amount, quote.sending.code, quote.sending.decimals)}</strong> from this wallet to{" "}
+      <strong>{quote.destination}</strong>, who receives <strong>{formatMinor(quote.receiving.amount, quote.receiving.code, quote.receiving.decimals)}</strong>
+      {quote.fees > 0 && <> (fees included: {formatMinor(quote.fees, quote.sending.code, quote.sending.decimals)})</>}. This offer expires at {new Date(quote.expiresAt).toLocaleTimeString()}.
+      {quote.description && <> Note: {quote.description}.</>}
+    </p>
+  );
+}
+
+function label(type: string): string {
+  return ({ EMAIL_OTP: "Email code", SMS_OTP: "Text code", PASSKEY: "Passkey", OAUTH: "Google/Apple sign-in" } as Record<string, string>)[type] ?? type;
+}

@@ -1,0 +1,76 @@
+import { expect, test } from "@playwright/test";
+import { API } from "../support";
+import { endUserBrowser, headers, signInWithEmailCode, walletCustomer, walletLinkFromDashboard } from "./setup";
+
+test("revoking the session in use signs the browser out, and staff see sessions read-only", async ({ page, browser, request }) => {
+  const customer = await walletCustomer(request);
+  const link = await walletLinkFromDashboard(page, customer.customerId);
+  const user = await endUserBrowser(browser);
+  await user.page.goto(link);
+  await signInWithEmailCode(user.page, customer.email);
+  const sessions = user.page.getByTestId("wallet-sessions");
+  await expect(sessions).toContainText("(this browser)");
+
+  // staff view: the session shows on the customer's page
+  await page.reload();
+  await expect(page.getByTestId("wallet-card-sessions")).toContainText(`EMAIL_OTP · ${customer.email}`);
+
+  await sessions.getByRole("button", { name: "Revoke" }).click();
+  await expect(user.page.getByTestId("approval-summary")).toContainText("this is the session you are using now");
+  await expect(user.page.getByTestId("payload-to-sign")).not.toBeEmpty();
+  await user.page.getByRole("button", { name: "Sign and revoke" }).click();
+  await expect(user.page.getByTestId("wallet-signin-notice")).toContainText("You revoked this session");
+  const after = await (await request.get(`${API}/auth/sessions?accountId=${encodeURIComponent(customer.walletId)}`, { headers })).json();
+  expect(after.data).toEqual([]);
+  await user.context.close();
+});
+
+test("an expired session is refused with a clear message, and a tampered link is not accepted", async ({ page, browser, request }) => {
+  const customer = await walletCustomer(request);
+  const link = await walletLinkFromDashboard(page, customer.customerId);
+  const user = await endUserBrowser(browser);
+  await user.page.goto(link);
+  await signInWithEmailCode(user.page, customer.email);
+  // sessions last 15 minutes of sandbox time
+  const advanced = await request.post(`${API}/sandbox/clock/advance`, { headers, data: { seconds: 16 * 60 } });
+  expect(advanced.status(), await advanced.text()).toBe(200);
+  await user.page.reload();
+  await expect(user.page.getByTestId("wallet-signin-notice")).toContainText("Your wallet session has expired or was revoked. Sign in again.");
+  await expect(user.page.getByTestId("wallet-balance")).toHaveCount(0);
+
+  const [path] = link.split("?");
+  await user.page.goto(`${path!.slice(0, -3)}AAA`);
+  await expect(user.page.getByTestId("wallet-link-error")).toContainText("This wallet link is not valid");
+  await user.context.close();
+});
+
+test("exporting the wallet shows the recovery phrase opened in the browser after signing", async ({ page, browser, request }) => {
+  const customer = await walletCustomer(request);
+  const link = await walletLinkFromDashboard(page, customer.customerId);
+  const user = await endUserBrowser(browser);
+  await user.page.goto(link);
+  await signInWithEmailCode(user.page, customer.email);
+  await user.page.getByRole("button", { name: "Export recovery phrase" }).click();
+  await expect(user.page.getByTestId("approval-summary")).toContainText("You are revealing this wallet's recovery phrase");
+  await expect(user.page.getByTestId("wallet-mnemonic")).toHaveCount(0);
+  await user.page.getByRole("button", { name: "Sign and export" }).click();
+  await expect(user.page.getByTestId("wallet-mnemonic")).toHaveText(/^([a-z]+ ){11,23}[a-z]+$/);
+  await user.context.close();
+});
+
+test("adding text-message sign-in is approved by signing, then offered at sign-in", async ({ page, browser, request }) => {
+  const customer = await walletCustomer(request, { phoneNumber: "+15555550123" });
+  const link = await walletLinkFromDashboard(page, customer.customerId);
+  const user = await endUserBrowser(browser);
+  await user.page.goto(link);
+  await signInWithEmailCode(user.page, customer.email);
+  await user.page.getByRole("button", { name: "Add text-message sign-in" }).click();
+  await expect(user.page.getByTestId("approval-summary")).toContainText("You are adding sign-in by a code texted");
+  await user.page.getByRole("button", { name: "Sign and add" }).click();
+  await expect(user.page.getByTestId("wallet-done")).toContainText("Text-message sign-in added for +15555550123");
+  await expect(user.page.getByTestId("wallet-credentials")).toContainText("Text code · +15555550123");
+  await user.page.getByRole("button", { name: "Sign out" }).click();
+  await user.page.reload();
+  await expect(user.page.getByRole("button", { name: "Text a code to •••0123" })).toBeVisible();
+  await user.context.close();
+});

@@ -1,0 +1,35 @@
+import type { Db } from "../db";
+import { insertCardTransaction, newIssuerTransactionToken } from "./card-transaction-rows";
+import { decideAuthorization } from "./decide-authorization";
+import type { CardMerchant, SandboxCardSimulationResponse } from "./schemas";
+import { simulationContext } from "./simulation-context";
+
+/**
+ * POST /sandbox/cards/{id}/simulate/balance_inquiry (BEHAVIORS.md §4.9): a zero-amount
+ * authorization; the descriptor suffix and card state decide. Approved → DEBIT row AUTHORIZED of
+ * 0, which never settles and holds nothing; declined → DECLINED with the reason. No money moves.
+ * Throws: NOT_FOUND.
+ */
+export async function simulateBalanceInquiry(db: Db, input: { platformId: string; cardId: string; request: { merchant: CardMerchant } }): Promise<SandboxCardSimulationResponse> {
+  const { platformId, request } = input;
+  return db.$transaction(async (tx) => {
+    const { card, platformCustomerId } = await simulationContext(tx, { platformId, cardId: input.cardId });
+    const decision = await decideAuthorization(tx, { card, amount: 0n, direction: "DEBIT", descriptor: request.merchant.descriptor });
+    const issuerTransactionToken = newIssuerTransactionToken();
+    await insertCardTransaction(tx, {
+      card,
+      platformCustomerId,
+      accountId: decision.account?.id ?? card.fundingSources[0]!,
+      kind: BALANCE_INQUIRY,
+      status: decision.declinedReason === null ? "AUTHORIZED" : "DECLINED",
+      direction: "DEBIT",
+      merchant: request.merchant,
+      authorizedAmount: 0n,
+      issuerTransactionToken,
+      extra: { cardDeclinedReason: decision.declinedReason },
+    });
+    return { issuerTransactionToken };
+  });
+}
+
+export const BALANCE_INQUIRY = "BALANCE_INQUIRY";

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { isServiceError } from "../http/errors";
+import { tokenAmountToCents } from "./amounts";
+
+function rejection(amount: string, decimals: number) {
+  try {
+    tokenAmountToCents(amount, decimals);
+  } catch (e) {
+    if (isServiceError(e)) return e;
+  }
+  throw new Error(`${amount} with ${decimals} decimals was accepted`);
+}
+
+describe("whole-cent rule (BEHAVIORS.md §6.3)", () => {
+  it("accepts any positive amount with 2 decimals (cents are the unit)", () => {
+    expect(tokenAmountToCents("1", 2)).toBe(1n);
+    expect(tokenAmountToCents("12345", 2)).toBe(12345n);
+  });
+
+  it("accepts multiples of 10^4 with 6 decimals and converts exactly", () => {
+    expect(tokenAmountToCents("1230000", 6)).toBe(123n);
+    expect(tokenAmountToCents("2500000", 6)).toBe(250n);
+  });
+
+  it("rejects fractions of a cent with 6 decimals, naming amount and the unit", () => {
+    const e = rejection("1234567", 6);
+    expect(e.code).toBe("INVALID_INPUT");
+    expect(e.details).toMatchObject({ errors: [{ field: "amount", constraint: { multipleOf: "10000" } }] });
+    expect(e.message).toContain("multiple of 10000");
+  });
+
+  it("handles 18 decimals beyond float precision", () => {
+    expect(tokenAmountToCents("10000000000000000", 18)).toBe(1n);
+    expect(tokenAmountToCents("2500000000000000000", 18)).toBe(250n);
+    expect(tokenAmountToCents("123456789012345670000000000000000", 18)).toBe(12345678901234567n);
+    expect(rejection("15000000000000000", 18).code).toBe("INVALID_INPUT");
+  });
+
+  it("rejects zero", () => {
+    expect(rejection("0", 6).details).toMatchObject({ errors: [{ field: "amount", constraint: { minimum: 1 } }] });
+  });
+});

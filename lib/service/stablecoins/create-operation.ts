@@ -1,0 +1,197 @@
+import { createHash } from "node:crypto";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Db, DbOrTx } from "../db";
+import { ServiceError, invalidInput } from "../http/errors";
+import { formatId, parseId, uuidv7 } from "../http/ids";
+import { afterCursor, decodeCursor, toPage, type Page } from "../http/pagination";
+import { getExternalAccountOrThrow } from "../external-accounts/get-external-account-or-throw";
+import { sandboxSuffix } from "../external-accounts/primary-identifier";
+import { getInternalAccountOrThrow } from "../internal-accounts/get-internal-account-or-throw";
+import { now } from "../sandbox/clock";
+import { tokenAmountToCents } from "./amounts";
+import { AUTO_FUND_SECONDS, FUNDING_WINDOW_MS, PROVIDER_STEP_SECONDS, emitOperationEvent, scheduleStep } from "./operation-status";
+import { assertLinkUsable, getProviderAccountOrThrow } from "./provider-accounts";
+import type { BurnRequest, MintRequest, Operation, OperationListQuery } from "./schemas";
+import { serializeOperation } from "./serialize";
+import { getStablecoinOrThrow } from "./stablecoins";
+
+/** Sandbox: an operation awaiting funds whose fiat value in cents ends in 005 is never funded automatically (to exercise expiry). */
+export const neverAutoFunded = (cents: bigint) => cents % 1000n === 5n;
+
+/** Sandbox: an external account whose identifier ends in 002 or 004 makes the provider step fail. */
+const FAILING_SUFFIXES = new Set(["002", "004", "112", "114"]);
+export const PROVIDER_TRANSFER_FAILED = "PROVIDER_TRANSFER_FAILED";
+
+const TIMING: Record<string, string> = {
+  WIRE: "same business day",
+  ACH_CREDIT: "1-3 business days",
+  SAME_DAY_ACH_CREDIT: "same business day",
+  RTP_CREDIT: "within minutes",
+};
+
+function reserved(what: string): ServiceError {
+  return new ServiceError("NOT_IMPLEMENTED", `${what} is reserved and not available yet. Use one of the other types.`);
+}
+
+async function externalAccount(db: DbOrTx, platformId: string, id: string, field: string) {
+  try {
+    return await getExternalAccountOrThrow(db, platformId, id);
+  } catch {
+    throw new ServiceError("NOT_FOUND", `${field}: external account ${id} not found`, { details: { field } });
+  }
+}
+
+function failureFor(account: { accountType: string; accountInfo: unknown }): string | null {
+  return FAILING_SUFFIXES.has(sandboxSuffix(account.accountType, account.accountInfo as Record<string, unknown>)) ? PROVIDER_TRANSFER_FAILED : null;
+}
+
+interface Plan {
+  source: Record<string, unknown>;
+  destination: Record<string, unknown>;
+  awaitsFunds: boolean;
+  fundingInstructions?: Record<string, unknown>;
+  estimatedDelivery?: Record<string, unknown>;
+  sandboxFailure: string | null;
+}
+
+async function planMint(db: Db, platformId: string, request: MintRequest, cents: bigint, id: string): Promise<Plan> {
+  const fs = request.fundingSource;
+  if (fs.type === "SERVICE_INTERNAL_ACCOUNT" || fs.type === "PROVIDER_INTERNAL_BALANCE") throw reserved(`fundingSource.type ${fs.type}`);
+  let destination: Record<string, unknown>;
+  const destId = request.destination.accountId;
+  if (parseId("InternalAccount", destId)) {
+    await getInternalAccountOrThrow(db, platformId, destId).catch(() => {
+      throw new ServiceError("NOT_FOUND", `destination.accountId: internal account ${destId} not found`, { details: { field: "destination.accountId" } });
+    });
+    destination = { accountId: destId };
+  } else if (destId.startsWith("ExternalAccount:")) {
+    const account = await externalAccount(db, platformId, destId, "destination.accountId");
+    if (account.accountType !== "SPARK_WALLET" || account.status !== "ACTIVE")
+      throw invalidInput([{ field: "destination.accountId", message: "must be an ACTIVE SPARK_WALLET external account (tokens are minted on Spark)", constraint: { accountType: "SPARK_WALLET" } }]);
+    destination = { accountId: destId };
+  } else throw invalidInput([{ field: "destination.accountId", message: "must be an ExternalAccount:… (Spark wallet) or InternalAccount:… id", constraint: { format: "id" } }]);
+
+  if (fs.type === "WIRE")
+    return {
+      source: { type: "WIRE" },
+      destination,
+      awaitsFunds: true,
+      fundingInstructions: {
+        rail: "WIRE",
+        bankName: "Sandbox Provider Bank",
+        accountNumber: "900000" + createHash("sha256").update(id).digest("hex").replace(/[a-f]/g, "").slice(0, 6).padEnd(6, "7"),
+        routingNumber: "021000021",
+        reference: `MINT-${id.slice(-12).toUpperCase()}`,
+        amount: cents.toString(),
+        currency: "USD",
+      },
+      estimatedDelivery: { rail: "SPARK", currency: "USD", amount: cents.toString(), timing: "minutes after the wire arrives" },
+      sandboxFailure: null,
+    };
+  const funder = await externalAccount(db, platformId, fs.externalAccountId, "fundingSource.externalAccountId");
+  return {
+    source: { type: fs.type, externalAccountId: fs.externalAccountId },
+    destination,
+    awaitsFunds: false,
+    estimatedDelivery: { rail: "SPARK", currency: "USD", amount: cents.toString(), timing: fs.type === "ACH_DEBIT" ? "1-3 business days" : "same business day" },
+    sandboxFailure: failureFor(funder),
+  };
+}
+
+async function planBurn(db: Db, platformId: string, request: BurnRequest, cents: bigint, id: string, currency: string): Promise<Plan> {
+  if (request.source.type === "SERVICE_INTERNAL_ACCOUNT") throw reserved("source.type SERVICE_INTERNAL_ACCOUNT");
+  const bank = await externalAccount(db, platformId, request.destination.externalAccountId, "destination.externalAccountId");
+  if (bank.accountType.endsWith("_WALLET"))
+    throw invalidInput([{ field: "destination.externalAccountId", message: "must be a bank account: burns pay out fiat", constraint: { accountKind: "BANK" } }]);
+  const destination = { accountId: request.destination.externalAccountId, rail: request.destination.rail };
+  const estimatedDelivery = { rail: request.destination.rail, amount: cents.toString(), currency: "USD", timing: TIMING[request.destination.rail] };
+  if (request.source.type === "EXTERNAL_ACCOUNT")
+    return {
+      source: { type: "EXTERNAL_ACCOUNT" },
+      destination,
+      awaitsFunds: true,
+      fundingInstructions: { rail: "SPARK", network: "SPARK", address: `sprt1sandbox${createHash("sha256").update(id).digest("hex").slice(0, 40)}`, valueType: currency },
+      estimatedDelivery,
+      sandboxFailure: failureFor(bank),
+    };
+  return { source: { type: "PROVIDER_INTERNAL_BALANCE" }, destination, awaitsFunds: false, estimatedDelivery, sandboxFailure: failureFor(bank) };
+}
+
+/**
+ * POST /stablecoins/{id}/mints and …/burns (BEHAVIORS.md §6.3). Validates the whole-cent rule,
+ * the link (INVALID / REVOKED → 400, provider down → 503) and every referenced account (404), then
+ * stores the operation past CREATED: PENDING_FUNDING with `fundingInstructions` and `expiresAt`
+ * (wire mint, external-wallet burn; auto-funded after 30 s in sandbox) or PENDING_PROVIDER. Its
+ * next steps are scheduled and its status webhook queued in the same transaction.
+ * Throws: NOT_FOUND; INVALID_INPUT; STABLECOIN_PROVIDER_ACCOUNT_*; SERVICE_UNAVAILABLE; NOT_IMPLEMENTED (reserved types).
+ */
+export async function createOperation(
+  db: Db,
+  input: { platformId: string; stablecoinId: string } & ({ operationType: "MINT"; request: MintRequest } | { operationType: "BURN"; request: BurnRequest }),
+): Promise<Operation> {
+  const { platformId } = input;
+  const coin = await getStablecoinOrThrow(db, platformId, input.stablecoinId);
+  const link = await getProviderAccountOrThrow(db, platformId, coin.providerAccountId, { allowBare: true });
+  assertLinkUsable(link);
+  const cents = tokenAmountToCents(input.request.amount, coin.decimals);
+  const at = await now(db, platformId);
+  const id = uuidv7(at.getTime());
+  const plan = input.operationType === "MINT" ? await planMint(db, platformId, input.request, cents, id) : await planBurn(db, platformId, input.request, cents, id, coin.symbol);
+  const expiresAt = plan.awaitsFunds ? new Date(at.getTime() + FUNDING_WINDOW_MS) : null;
+
+  return db.$transaction(async (tx) => {
+    const row = await tx.stablecoinOperation.create({
+      data: {
+        id,
+        platformId,
+        stablecoinId: coin.id,
+        providerAccountId: link.id,
+        operationType: input.operationType,
+        status: plan.awaitsFunds ? "PENDING_FUNDING" : "PENDING_PROVIDER",
+        amount: input.request.amount.replace(/^0+(?=\d)/, ""),
+        fiatAmount: cents,
+        fiatCurrency: coin.baseCurrency,
+        source: plan.source as Prisma.InputJsonValue,
+        destination: plan.destination as Prisma.InputJsonValue,
+        ...(plan.fundingInstructions && { fundingInstructions: plan.fundingInstructions as Prisma.InputJsonValue }),
+        ...(plan.estimatedDelivery && { estimatedDelivery: plan.estimatedDelivery as Prisma.InputJsonValue }),
+        expiresAt,
+        providerStatus: plan.awaitsFunds ? "awaiting_funds" : "submitted",
+        description: input.request.description ?? null,
+        sandboxFailure: plan.sandboxFailure,
+        createdAt: at,
+        updatedAt: at,
+      },
+    });
+    await emitOperationEvent(tx, row);
+    if (expiresAt) {
+      if (!neverAutoFunded(cents)) await scheduleStep(tx, row, "FUNDS_RECEIVED", new Date(at.getTime() + AUTO_FUND_SECONDS * 1000));
+      await scheduleStep(tx, row, "EXPIRE", expiresAt);
+    } else await scheduleStep(tx, row, "PROVIDER_ACCEPTED", new Date(at.getTime() + PROVIDER_STEP_SECONDS * 1000));
+    return serializeOperation(row, link);
+  });
+}
+
+/** Throws: NOT_FOUND (unknown, malformed or another platform's id). */
+export async function getOperation(db: Db, platformId: string, operationId: string): Promise<Operation> {
+  const id = parseId("StablecoinOperation", operationId);
+  const row = id ? await db.stablecoinOperation.findFirst({ where: { id, platformId } }) : null;
+  if (!row) throw new ServiceError("NOT_FOUND", `Stablecoin operation ${operationId} not found`);
+  const link = await db.stablecoinProviderAccount.findUniqueOrThrow({ where: { id: row.providerAccountId } });
+  return serializeOperation(row, link);
+}
+
+/** GET /stablecoins/{id}/operations: newest first. Throws: NOT_FOUND for the stablecoin. */
+export async function listOperations(db: Db, input: { platformId: string; stablecoinId: string; query: OperationListQuery }): Promise<Page<Operation>> {
+  const { platformId, query } = input;
+  const coin = await getStablecoinOrThrow(db, platformId, input.stablecoinId);
+  const link = await db.stablecoinProviderAccount.findUniqueOrThrow({ where: { id: coin.providerAccountId } });
+  const where: Prisma.StablecoinOperationWhereInput = { platformId, stablecoinId: coin.id, ...(query.operationType !== undefined && { operationType: query.operationType }) };
+  const [rows, totalCount] = await Promise.all([
+    db.stablecoinOperation.findMany({ where: { AND: [where, afterCursor(decodeCursor(query.cursor))] }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
+    db.stablecoinOperation.count({ where }),
+  ]);
+  return toPage(rows, query.limit, totalCount, (row) => serializeOperation(row, link));
+}
+
+export const operationIdOf = (uuid: string) => formatId("StablecoinOperation", uuid);

@@ -1,0 +1,317 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { advanceClock } from "../sandbox/advance-clock";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { OperationSchema, ProviderAccountSchema, StablecoinSchema } from "./schemas";
+import { bankAccount, linkAccount, newKey, operationEvents, post, registerCoin, sparkWallet } from "./stablecoin-fixtures";
+
+let t: TestApp;
+type P = Awaited<ReturnType<TestApp["createTestPlatform"]>>;
+let p: P;
+let coinId: string;
+let bankId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  p = await t.createTestPlatform();
+  await linkAccount(t, p.auth);
+  coinId = (await registerCoin(t, p.auth, "acme-usd")).id;
+  bankId = await bankAccount(t, p.auth);
+});
+afterAll(() => t.close());
+
+const burnBody = (over: Record<string, unknown> = {}) => ({
+  amount: "2500000",
+  source: { type: "EXTERNAL_ACCOUNT" },
+  destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: bankId, rail: "ACH_CREDIT" },
+  ...over,
+});
+
+describe("provider accounts", () => {
+  it("links ACTIVE with lastVerifiedAt and never returns the secret; list filters and counts; get by id", async () => {
+    const q = await t.createTestPlatform();
+    const res = await post(t, q.auth, "/stablecoin-provider-accounts", { provider: "BRALE", apiClientId: "abc", apiClientSecret: "topsecret" });
+    expect(res.status).toBe(201);
+    expect(ProviderAccountSchema.safeParse(res.json).success).toBe(true);
+    expect(res.json).toMatchObject({ provider: "BRALE", status: "ACTIVE", providerEnvironment: "SANDBOX" });
+    expect(res.json.id).toMatch(/^StablecoinProviderAccount:/);
+    expect(res.json.lastVerifiedAt).toBeTruthy();
+    expect(res.text).not.toContain("topsecret");
+
+    await t.call("POST", `/sandbox/stablecoin-provider-accounts/${res.json.id}`, { auth: q.auth, body: { status: "INVALID" } });
+    await linkAccount(t, q.auth, "other");
+    const active = await t.call("GET", "/stablecoin-provider-accounts?status=ACTIVE", { auth: q.auth });
+    expect(active.json).toMatchObject({ hasMore: false, totalCount: 1 });
+    const paged = await t.call("GET", "/stablecoin-provider-accounts?limit=1", { auth: q.auth });
+    expect(paged.json).toMatchObject({ hasMore: true, totalCount: 2 });
+    expect(paged.json.nextCursor).toBeTruthy();
+    const got = await t.call("GET", `/stablecoin-provider-accounts/${res.json.id}`, { auth: q.auth });
+    expect(got.json.status).toBe("INVALID");
+
+    // re-linking recovers an INVALID link
+    const relinked = await post(t, q.auth, "/stablecoin-provider-accounts", { provider: "BRALE", apiClientId: "abc", apiClientSecret: "new" });
+    expect(relinked.json).toMatchObject({ id: res.json.id, status: "ACTIVE" });
+  });
+
+  it("answers 400 for refused credentials, a missing providerAccountId when several are visible, and a missing Idempotency-Key", async () => {
+    const bad = await post(t, p.auth, "/stablecoin-provider-accounts", { provider: "BRALE", apiClientId: "x", apiClientSecret: "wrong002" });
+    expect(bad.status).toBe(400);
+    expect(bad.json.details.errors[0].field).toBe("apiClientSecret");
+    const multi = await post(t, p.auth, "/stablecoin-provider-accounts", { provider: "BRALE", apiClientId: "many009", apiClientSecret: "ok" });
+    expect(multi.status).toBe(400);
+    expect(multi.json.details.errors[0].field).toBe("providerAccountId");
+    const noKey = await post(t, p.auth, "/stablecoin-provider-accounts", { provider: "BRALE", apiClientId: "x", apiClientSecret: "ok" }, null);
+    expect(noKey.status).toBe(400);
+    expect(noKey.json.details.errors[0].field).toBe("header.Idempotency-Key");
+  });
+
+  it("answers 404 STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND for unknown and other platforms' links", async () => {
+    const other = await t.createTestPlatform();
+    const theirs = await linkAccount(t, other.auth);
+    for (const id of [theirs.id, "StablecoinProviderAccount:0199a0c6-8f5e-7cc2-9a41-2b7d1c0e5f10", "nope"]) {
+      const res = await t.call("GET", `/stablecoin-provider-accounts/${id}`, { auth: p.auth });
+      expect(res.status).toBe(404);
+      expect(res.json.code).toBe("STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND");
+    }
+  });
+});
+
+describe("registration and selection", () => {
+  it("registers a token with decimals from the provider; the same token twice is 409", async () => {
+    const q = await t.createTestPlatform();
+    await linkAccount(t, q.auth);
+    const res = await post(t, q.auth, "/stablecoins", { providerTokenIdentifier: "big-d18", networkTokenIdentifier: "btkn1big", network: "SPARK" });
+    expect(res.status).toBe(201);
+    expect(StablecoinSchema.safeParse(res.json).success).toBe(true);
+    expect(res.json).toMatchObject({ decimals: 18, network: "SPARK", issuanceStatus: "PROVISIONED", serviceOperationsStatus: "ENABLED", baseCurrency: "USD", provider: "BRALE" });
+    const again = await post(t, q.auth, "/stablecoins", { providerTokenIdentifier: "big-d18", networkTokenIdentifier: "btkn1big", network: "SPARK" });
+    expect(again.status).toBe(409);
+    const list = await t.call("GET", "/stablecoins", { auth: q.auth });
+    expect(list.json).toMatchObject({ totalCount: 1, data: [{ id: res.json.id }] });
+    expect((await t.call("GET", `/stablecoins/${res.json.id}`, { auth: q.auth })).json.id).toBe(res.json.id);
+    expect((await t.call("GET", `/stablecoins/Stablecoin:0199a0c6-8f5e-7cc2-9a41-2b7d1c0e5f10`, { auth: q.auth })).status).toBe(404);
+  });
+
+  it("requires a selector when several links are ACTIVE, and refuses INVALID, REVOKED and unknown links", async () => {
+    const q = await t.createTestPlatform();
+    const a = await linkAccount(t, q.auth, "first");
+    const b = await linkAccount(t, q.auth, "second");
+    const body = (stablecoinProviderAccountId?: string) => ({ providerTokenIdentifier: `t-${newKey()}`, networkTokenIdentifier: "n", network: "SPARK", stablecoinProviderAccountId });
+    const none = await post(t, q.auth, "/stablecoins", body());
+    expect([none.status, none.json.code]).toEqual([400, "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED"]);
+    const chosen = await post(t, q.auth, "/stablecoins", body(b.id));
+    expect([chosen.status, chosen.json.stablecoinProviderAccountId]).toEqual([201, b.id]);
+
+    await t.call("POST", `/sandbox/stablecoin-provider-accounts/${a.id}`, { auth: q.auth, body: { status: "INVALID" } });
+    const invalid = await post(t, q.auth, "/stablecoins", body(a.id));
+    expect([invalid.status, invalid.json.code]).toEqual([400, "STABLECOIN_PROVIDER_ACCOUNT_INVALID"]);
+    // one ACTIVE link left: no selector needed
+    expect((await post(t, q.auth, "/stablecoins", body())).status).toBe(201);
+
+    await t.call("POST", `/sandbox/stablecoin-provider-accounts/${b.id}`, { auth: q.auth, body: { status: "REVOKED" } });
+    const revoked = await post(t, q.auth, "/stablecoins", body(b.id));
+    expect([revoked.status, revoked.json.code]).toEqual([400, "STABLECOIN_PROVIDER_ACCOUNT_REVOKED"]);
+    const back = await t.call("POST", `/sandbox/stablecoin-provider-accounts/${b.id}`, { auth: q.auth, body: { status: "INVALID" } });
+    expect(back.status).toBe(409);
+    const unknown = await post(t, q.auth, "/stablecoins", body("StablecoinProviderAccount:0199a0c6-8f5e-7cc2-9a41-2b7d1c0e5f10"));
+    expect([unknown.status, unknown.json.code]).toEqual([404, "STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND"]);
+  });
+});
+
+describe("mints and burns: validation", () => {
+  it("applies the whole-cent rule for the token's decimals", async () => {
+    const coin18 = await registerCoin(t, p.auth, "cents-d18");
+    const ok = await post(t, p.auth, `/stablecoins/${coin18.id}/burns`, burnBody({ amount: "2500000000000000000" }));
+    expect([ok.status, ok.json.estimatedDelivery.amount]).toEqual([201, "250"]);
+    const bad = await post(t, p.auth, `/stablecoins/${coin18.id}/burns`, burnBody({ amount: "15000000000000000" }));
+    expect([bad.status, bad.json.code, bad.json.details.errors[0].field]).toEqual([400, "INVALID_INPUT", "amount"]);
+    const bad6 = await post(t, p.auth, `/stablecoins/${coinId}/burns`, burnBody({ amount: "1234567" }));
+    expect(bad6.status).toBe(400);
+    const coin2 = await registerCoin(t, p.auth, "cents-d2");
+    const any2 = await post(t, p.auth, `/stablecoins/${coin2.id}/burns`, burnBody({ amount: "101" }));
+    expect([any2.status, any2.json.estimatedDelivery.amount]).toEqual([201, "101"]);
+    const letters = await post(t, p.auth, `/stablecoins/${coinId}/burns`, burnBody({ amount: "1.5" }));
+    expect(letters.status).toBe(400);
+  });
+
+  it("requires Idempotency-Key; same key and body → same operation; other body → 409 CONFLICT", async () => {
+    const missing = await post(t, p.auth, `/stablecoins/${coinId}/mints`, { amount: "1000000", fundingSource: { type: "WIRE" }, destination: { accountId: await sparkWallet(t, p.auth) } }, null);
+    expect([missing.status, missing.json.details.errors[0].field]).toEqual([400, "header.Idempotency-Key"]);
+    const key = newKey();
+    const first = await post(t, p.auth, `/stablecoins/${coinId}/burns`, burnBody(), key);
+    const again = await post(t, p.auth, `/stablecoins/${coinId}/burns`, burnBody(), key);
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.json.id).toBe(first.json.id);
+    const other = await post(t, p.auth, `/stablecoins/${coinId}/burns`, burnBody({ amount: "5000000" }), key);
+    expect([other.status, other.json.code]).toEqual([409, "CONFLICT"]);
+    expect(await t.db.stablecoinOperation.count({ where: { id: first.json.id.split(":")[1] } })).toBe(1);
+  });
+
+  it("answers 404 for an unknown stablecoin or referenced account, 400 for a long description, 501 for reserved sources", async () => {
+    const unknownCoin = await post(t, p.auth, `/stablecoins/Stablecoin:0199a0c6-8f5e-7cc2-9a41-2b7d1c0e5f10/burns`, burnBody());
+    expect(unknownCoin.status).toBe(404);
+    const unknownBank = await post(t, p.auth, `/stablecoins/${coinId}/burns`, burnBody({ destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: "ExternalAccount:0199a0c6-8f5e-7cc2-9a41-2b7d1c0e5f10", rail: "WIRE" } }));
+    expect([unknownBank.status, unknownBank.json.details.field]).toEqual([404, "destination.externalAccountId"]);
+    const long = await post(t, p.auth, `/stablecoins/${coinId}/burns`, burnBody({ description: "x".repeat(1025) }));
+    expect([long.status, long.json.details.errors[0].field]).toEqual([400, "description"]);
+    const reserved = await post(t, p.auth, `/stablecoins/${coinId}/burns`, burnBody({ source: { type: "SERVICE_INTERNAL_ACCOUNT", accountId: "InternalAccount:x" } }));
+    expect([reserved.status, reserved.json.code]).toEqual([501, "NOT_IMPLEMENTED"]);
+    const unknownAch = await post(t, p.auth, `/stablecoins/${coinId}/mints`, {
+      amount: "1000000",
+      fundingSource: { type: "ACH_DEBIT", externalAccountId: "ExternalAccount:0199a0c6-8f5e-7cc2-9a41-2b7d1c0e5f10" },
+      destination: { accountId: await sparkWallet(t, p.auth) },
+    });
+    expect(unknownAch.status).toBe(404);
+  });
+
+  it("answers 503 while the provider is unavailable and 400 once the coin's link is invalid or revoked", async () => {
+    const q = await t.createTestPlatform();
+    const link = await linkAccount(t, q.auth);
+    const coin = await registerCoin(t, q.auth, "down");
+    const bank = await bankAccount(t, q.auth);
+    const body = burnBody({ destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: bank, rail: "WIRE" } });
+    const set = (b: Record<string, unknown>) => t.call("POST", `/sandbox/stablecoin-provider-accounts/${link.id}`, { auth: q.auth, body: b });
+    await set({ providerUnavailable: true });
+    const down = await post(t, q.auth, `/stablecoins/${coin.id}/burns`, body);
+    expect([down.status, down.json.code]).toEqual([503, "SERVICE_UNAVAILABLE"]);
+    await set({ providerUnavailable: false });
+    expect((await post(t, q.auth, `/stablecoins/${coin.id}/burns`, body)).status).toBe(201);
+    await set({ status: "INVALID" });
+    expect((await post(t, q.auth, `/stablecoins/${coin.id}/burns`, body)).json.code).toBe("STABLECOIN_PROVIDER_ACCOUNT_INVALID");
+    await set({ status: "REVOKED" });
+    expect((await post(t, q.auth, `/stablecoins/${coin.id}/burns`, body)).json.code).toBe("STABLECOIN_PROVIDER_ACCOUNT_REVOKED");
+  });
+});
+
+async function ledgerBalances(platformId: string) {
+  const rows = await t.db.ledgerAccount.findMany({ where: { platformId, systemKey: { not: null } } });
+  const bySystem = Object.fromEntries(rows.map((r) => [r.systemKey!.startsWith("STABLECOIN_PROVIDER") ? "reserve" : r.systemKey!, r.postedBalance]));
+  const sum = await t.db.ledgerEntry.aggregate({ where: { ledgerAccount: { platformId } }, _sum: { amount: true } });
+  return { clearing: bySystem["SERVICE_CLEARING:USD"] ?? 0n, reserve: bySystem.reserve ?? 0n, total: sum._sum.amount ?? 0n };
+}
+
+describe("lifecycle on the sandbox clock", () => {
+  it("external-wallet burn: PENDING_FUNDING with deposit address → auto-funded after 30 s → PROCESSING (payout on the ledger) → COMPLETED", async () => {
+    const q = await t.createTestPlatform();
+    await linkAccount(t, q.auth);
+    const coin = await registerCoin(t, q.auth, "life");
+    const bank = await bankAccount(t, q.auth);
+    const res = await post(t, q.auth, `/stablecoins/${coin.id}/burns`, burnBody({ destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: bank, rail: "ACH_CREDIT" }, description: "payout" }));
+    expect(res.status).toBe(201);
+    expect(OperationSchema.safeParse(res.json).success).toBe(true);
+    expect(res.json).toMatchObject({
+      operationType: "BURN",
+      status: "PENDING_FUNDING",
+      amount: "2500000",
+      provider: "BRALE",
+      providerEnvironment: "SANDBOX",
+      source: { type: "EXTERNAL_ACCOUNT" },
+      destination: { accountId: bank, rail: "ACH_CREDIT" },
+      fundingInstructions: { rail: "SPARK", network: "SPARK", valueType: coin.symbol },
+      estimatedDelivery: { rail: "ACH_CREDIT", amount: "250", currency: "USD", timing: "1-3 business days" },
+      description: "payout",
+    });
+    expect(res.json.fundingInstructions.address).toMatch(/^sprt1/);
+    expect(new Date(res.json.expiresAt).getTime() - new Date(res.json.createdAt).getTime()).toBe(7 * 24 * 3600 * 1000);
+    expect((await ledgerBalances(q.platform.id)).clearing).toBe(0n);
+
+    await advanceClock(t.db, q.platform.id, 29);
+    expect((await t.call("GET", `/stablecoin-operations/${res.json.id}`, { auth: q.auth })).json.status).toBe("PENDING_FUNDING");
+    await advanceClock(t.db, q.platform.id, 1);
+    const processing = await t.call("GET", `/stablecoin-operations/${res.json.id}`, { auth: q.auth });
+    expect(processing.json.status).toBe("PROCESSING");
+    expect(processing.json.expiresAt).toBeUndefined();
+    expect(await ledgerBalances(q.platform.id)).toEqual({ clearing: 250n, reserve: -250n, total: 0n });
+    await advanceClock(t.db, q.platform.id, 10);
+    const done = await t.call("GET", `/stablecoin-operations/${res.json.id}`, { auth: q.auth });
+    expect(done.json.status).toBe("COMPLETED");
+    expect(await operationEvents(t, q.platform.id, res.json.id)).toEqual(["STABLECOIN_OPERATION.PENDING_FUNDING", "STABLECOIN_OPERATION.PROCESSING", "STABLECOIN_OPERATION.COMPLETED"]);
+    expect(await ledgerBalances(q.platform.id)).toEqual({ clearing: 250n, reserve: -250n, total: 0n });
+  });
+
+  it("the sandbox funding report moves a PENDING_FUNDING burn on at once; a second report is 409", async () => {
+    const res = await post(t, p.auth, `/stablecoins/${coinId}/burns`, burnBody());
+    const funded = await t.call("POST", `/sandbox/stablecoin-operations/${res.json.id}/fund`, { auth: p.auth });
+    expect([funded.status, funded.json.status]).toEqual([200, "PROCESSING"]);
+    const twice = await t.call("POST", `/sandbox/stablecoin-operations/${res.json.id}/fund`, { auth: p.auth });
+    expect([twice.status, twice.json.code]).toEqual([409, "INVALID_STATE_TRANSITION"]);
+    expect((await t.call("POST", `/sandbox/stablecoin-operations/StablecoinOperation:0199a0c6-8f5e-7cc2-9a41-2b7d1c0e5f10/fund`, { auth: p.auth })).status).toBe(404);
+  });
+
+  it("an unfunded operation expires at expiresAt (fiat value ending in 005 cents is never auto-funded) and moves no money", async () => {
+    const q = await t.createTestPlatform();
+    await linkAccount(t, q.auth);
+    const coin = await registerCoin(t, q.auth, "exp");
+    const wallet = await sparkWallet(t, q.auth);
+    const res = await post(t, q.auth, `/stablecoins/${coin.id}/mints`, { amount: "10050000", fundingSource: { type: "WIRE" }, destination: { accountId: wallet } });
+    expect(res.json).toMatchObject({ operationType: "MINT", status: "PENDING_FUNDING", fundingInstructions: { rail: "WIRE", routingNumber: "021000021", amount: "1005" } });
+    await advanceClock(t.db, q.platform.id, 7 * 24 * 3600 - 1);
+    expect((await t.call("GET", `/stablecoin-operations/${res.json.id}`, { auth: q.auth })).json.status).toBe("PENDING_FUNDING");
+    await advanceClock(t.db, q.platform.id, 1);
+    expect((await t.call("GET", `/stablecoin-operations/${res.json.id}`, { auth: q.auth })).json.status).toBe("EXPIRED");
+    expect(await operationEvents(t, q.platform.id, res.json.id)).toEqual(["STABLECOIN_OPERATION.PENDING_FUNDING", "STABLECOIN_OPERATION.EXPIRED"]);
+    expect(await ledgerBalances(q.platform.id)).toEqual({ clearing: 0n, reserve: 0n, total: 0n });
+    expect((await t.call("POST", `/sandbox/stablecoin-operations/${res.json.id}/fund`, { auth: q.auth })).status).toBe(409);
+  });
+
+  it("ACH mint: PENDING_PROVIDER → PROCESSING (fiat into the provider reserve) → COMPLETED; a failing debit account → FAILED with failureReason", async () => {
+    const q = await t.createTestPlatform();
+    await linkAccount(t, q.auth);
+    const coin = await registerCoin(t, q.auth, "ach");
+    const wallet = await sparkWallet(t, q.auth);
+    const good = await bankAccount(t, q.auth);
+    const failing = await bankAccount(t, q.auth, "004");
+    const mint = (externalAccountId: string) => post(t, q.auth, `/stablecoins/${coin.id}/mints`, { amount: "1230000", fundingSource: { type: "ACH_DEBIT", externalAccountId }, destination: { accountId: wallet } });
+    const ok = await mint(good);
+    const bad = await mint(failing);
+    expect([ok.json.status, bad.json.status]).toEqual(["PENDING_PROVIDER", "PENDING_PROVIDER"]);
+    expect(ok.json.expiresAt).toBeUndefined();
+    expect(ok.json.source).toEqual({ type: "ACH_DEBIT", externalAccountId: good });
+    await advanceClock(t.db, q.platform.id, 5);
+    expect(await ledgerBalances(q.platform.id)).toEqual({ clearing: -123n, reserve: 123n, total: 0n });
+    await advanceClock(t.db, q.platform.id, 10);
+    const [okNow, badNow] = await Promise.all([ok, bad].map((r) => t.call("GET", `/stablecoin-operations/${r.json.id}`, { auth: q.auth })));
+    expect(okNow!.json.status).toBe("COMPLETED");
+    expect(badNow!.json).toMatchObject({ status: "FAILED", failureReason: "PROVIDER_TRANSFER_FAILED" });
+    expect(await operationEvents(t, q.platform.id, ok.json.id)).toEqual(["STABLECOIN_OPERATION.PENDING_PROVIDER", "STABLECOIN_OPERATION.PROCESSING", "STABLECOIN_OPERATION.COMPLETED"]);
+    expect(await operationEvents(t, q.platform.id, bad.json.id)).toEqual(["STABLECOIN_OPERATION.PENDING_PROVIDER", "STABLECOIN_OPERATION.FAILED"]);
+    expect(await ledgerBalances(q.platform.id)).toEqual({ clearing: -123n, reserve: 123n, total: 0n });
+  });
+
+  it("provider-balance burn goes through PENDING_PROVIDER; operations list newest first with operationType filter", async () => {
+    const q = await t.createTestPlatform();
+    await linkAccount(t, q.auth);
+    const coin = await registerCoin(t, q.auth, "list");
+    const bank = await bankAccount(t, q.auth);
+    const wallet = await sparkWallet(t, q.auth);
+    const m = await post(t, q.auth, `/stablecoins/${coin.id}/mints`, { amount: "1000000", fundingSource: { type: "WIRE" }, destination: { accountId: wallet } });
+    const b = await post(t, q.auth, `/stablecoins/${coin.id}/burns`, burnBody({ amount: "1000000", source: { type: "PROVIDER_INTERNAL_BALANCE" }, destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: bank, rail: "RTP_CREDIT" } }));
+    expect(b.json).toMatchObject({ status: "PENDING_PROVIDER", source: { type: "PROVIDER_INTERNAL_BALANCE" } });
+    expect(b.json.fundingInstructions).toBeUndefined();
+    const all = await t.call("GET", `/stablecoins/${coin.id}/operations`, { auth: q.auth });
+    expect(all.json.data.map((o: { id: string }) => o.id)).toEqual([b.json.id, m.json.id]);
+    const mints = await t.call("GET", `/stablecoins/${coin.id}/operations?operationType=MINT`, { auth: q.auth });
+    expect(mints.json).toMatchObject({ totalCount: 1, data: [{ id: m.json.id }] });
+    await advanceClock(t.db, q.platform.id, 60);
+    const after = await t.call("GET", `/stablecoins/${coin.id}/operations`, { auth: q.auth });
+    expect(after.json.data.map((o: { status: string }) => o.status)).toEqual(["COMPLETED", "COMPLETED"]);
+    // mint +100¢ into the reserve, burn −100¢ out of it: the reserve is back to zero
+    expect(await ledgerBalances(q.platform.id)).toEqual({ clearing: 0n, reserve: 0n, total: 0n });
+  });
+});
+
+describe("permissions and sandbox-only controls", () => {
+  it("needs TRANSACT to mint or burn and MANAGE to link or register; VIEW can read", async () => {
+    const viewer = await p.tokenWith(["VIEW"]);
+    const burn = await post(t, viewer, `/stablecoins/${coinId}/burns`, burnBody());
+    expect([burn.status, burn.json.code]).toEqual([403, "FORBIDDEN"]);
+    const link = await post(t, viewer, "/stablecoin-provider-accounts", { provider: "BRALE", apiClientId: "v", apiClientSecret: "v" });
+    expect(link.status).toBe(403);
+    expect((await t.call("GET", `/stablecoins/${coinId}/operations`, { auth: viewer })).status).toBe(200);
+  });
+
+  it("sends the operation itself as the webhook data", async () => {
+    const res = await post(t, p.auth, `/stablecoins/${coinId}/burns`, burnBody());
+    const event = await t.db.webhookEvent.findFirst({ where: { platformId: p.platform.id, type: "STABLECOIN_OPERATION.PENDING_FUNDING" }, orderBy: { createdAt: "desc" } });
+    expect(JSON.parse(event!.body).data).toEqual(res.json);
+  });
+});

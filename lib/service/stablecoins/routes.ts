@@ -1,0 +1,268 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { requirePermission } from "../http/auth";
+import type { AppEnv } from "../http/context";
+import { invalidInput } from "../http/errors";
+import { BASIC_AUTH, createRouter, errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import { requireSandbox } from "../sandbox/require-sandbox";
+import { createOperation, getOperation, listOperations } from "./create-operation";
+import { getProviderAccountOrThrow, linkProviderAccount, listProviderAccounts, setProviderAccountSandboxState } from "./provider-accounts";
+import { reportOperationFunds } from "./run-operation-step";
+import {
+  BurnRequestSchema,
+  IdempotencyHeaderSchema,
+  MintRequestSchema,
+  OperationIdParamSchema,
+  OperationListQuerySchema,
+  OperationListResponseSchema,
+  OperationSchema,
+  ProviderAccountIdParamSchema,
+  ProviderAccountLinkRequestSchema,
+  ProviderAccountListQuerySchema,
+  ProviderAccountListResponseSchema,
+  ProviderAccountSchema,
+  SandboxProviderAccountStatusRequestSchema,
+  StablecoinIdParamSchema,
+  StablecoinListQuerySchema,
+  StablecoinListResponseSchema,
+  StablecoinRegisterRequestSchema,
+  StablecoinSchema,
+} from "./schemas";
+import { serializeOperation, serializeProviderAccount } from "./serialize";
+import { getStablecoinOrThrow, listStablecoins, registerStablecoin } from "./stablecoins";
+import { serializeStablecoin } from "./serialize";
+
+const tags = ["Stablecoins"];
+const security = BASIC_AUTH;
+
+/** Idempotency-Key is required on these creates (BEHAVIORS.md §6); the global middleware stores and replays. */
+function requireIdempotencyKey(c: Context<AppEnv>): void {
+  if (c.req.header("idempotency-key") === undefined)
+    throw invalidInput(
+      [{ field: "header.Idempotency-Key", message: "is required", constraint: { required: true, maxLength: 255 } }],
+      "Idempotency-Key header is required on this request: send a unique key (1 to 255 characters) and reuse it when retrying.",
+    );
+}
+
+const IDEMPOTENCY_NOTE = " `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT.";
+
+const OPERATION_WEBHOOKS =
+  " Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.";
+
+const LIFECYCLE =
+  " Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400; provider unavailable → 503." +
+  OPERATION_WEBHOOKS;
+
+export const stablecoinsRouter = createRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/stablecoin-provider-accounts",
+      operationId: "linkStablecoinProviderAccount",
+      summary: "Link a stablecoin provider account",
+      description:
+        "Verifies the credentials with the provider and links the account ACTIVE; re-linking a non-revoked link refreshes it. `providerAccountId` may be omitted when the credentials see exactly one account. Sandbox: a secret ending in 002 is refused (400), a client id ending in 009 sees two accounts. Requires MANAGE." +
+        IDEMPOTENCY_NOTE,
+      tags,
+      security,
+      middleware: [requirePermission("MANAGE")] as const,
+      request: { headers: IdempotencyHeaderSchema, body: jsonBody(ProviderAccountLinkRequestSchema) },
+      responses: { 201: jsonResponse(ProviderAccountSchema, "The link"), ...errorResponses(400, 403, 409) },
+    }),
+    async (c) => {
+      requireIdempotencyKey(c);
+      const { platformId, environment } = c.get("auth");
+      return c.json(await linkProviderAccount(c.get("db"), { platformId, environment, request: c.req.valid("json") }), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/stablecoin-provider-accounts",
+      operationId: "listStablecoinProviderAccounts",
+      summary: "List stablecoin provider account links",
+      description: "Newest first, with `totalCount`.",
+      tags,
+      security,
+      middleware: [requirePermission("VIEW")] as const,
+      request: { query: ProviderAccountListQuerySchema },
+      responses: { 200: jsonResponse(ProviderAccountListResponseSchema, "A page of links"), ...errorResponses(400, 403) },
+    }),
+    async (c) => c.json(await listProviderAccounts(c.get("db"), { platformId: c.get("auth").platformId, query: c.req.valid("query") }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/stablecoin-provider-accounts/{stablecoinProviderAccountId}",
+      operationId: "getStablecoinProviderAccount",
+      summary: "Get a stablecoin provider account link",
+      tags,
+      security,
+      middleware: [requirePermission("VIEW")] as const,
+      request: { params: ProviderAccountIdParamSchema },
+      responses: { 200: jsonResponse(ProviderAccountSchema, "The link"), ...errorResponses(403, 404) },
+    }),
+    async (c) =>
+      c.json(serializeProviderAccount(await getProviderAccountOrThrow(c.get("db"), c.get("auth").platformId, c.req.valid("param").stablecoinProviderAccountId)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/stablecoins",
+      operationId: "registerStablecoin",
+      summary: "Register a provider-created stablecoin",
+      description:
+        "Links an existing provider token (creates nothing at the provider). With several ACTIVE links, `stablecoinProviderAccountId` is required (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED). The same token twice → 409. Sandbox: decimals come from a `-d<N>` ending of `providerTokenIdentifier` (for example `acme-usd-d18`), else 6. Requires MANAGE." +
+        IDEMPOTENCY_NOTE,
+      tags,
+      security,
+      middleware: [requirePermission("MANAGE")] as const,
+      request: { headers: IdempotencyHeaderSchema, body: jsonBody(StablecoinRegisterRequestSchema) },
+      responses: { 201: jsonResponse(StablecoinSchema, "The stablecoin"), ...errorResponses(400, 403, 404, 409, 503) },
+    }),
+    async (c) => {
+      requireIdempotencyKey(c);
+      return c.json(await registerStablecoin(c.get("db"), { platformId: c.get("auth").platformId, request: c.req.valid("json") }), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/stablecoins",
+      operationId: "listStablecoins",
+      summary: "List registered stablecoins",
+      tags,
+      security,
+      middleware: [requirePermission("VIEW")] as const,
+      request: { query: StablecoinListQuerySchema },
+      responses: { 200: jsonResponse(StablecoinListResponseSchema, "A page of stablecoins"), ...errorResponses(400, 403) },
+    }),
+    async (c) => c.json(await listStablecoins(c.get("db"), { platformId: c.get("auth").platformId, query: c.req.valid("query") }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/stablecoins/{stablecoinId}",
+      operationId: "getStablecoin",
+      summary: "Get a stablecoin",
+      tags,
+      security,
+      middleware: [requirePermission("VIEW")] as const,
+      request: { params: StablecoinIdParamSchema },
+      responses: { 200: jsonResponse(StablecoinSchema, "The stablecoin"), ...errorResponses(403, 404) },
+    }),
+    async (c) => c.json(serializeStablecoin(await getStablecoinOrThrow(c.get("db"), c.get("auth").platformId, c.req.valid("param").stablecoinId)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/stablecoins/{stablecoinId}/mints",
+      operationId: "createStablecoinMint",
+      summary: "Mint stablecoins",
+      description:
+        "`fundingSource`: WIRE (wire instructions returned) or ACH_DEBIT / SAME_DAY_ACH_DEBIT from an external account; `destination.accountId` an ACTIVE Spark `ExternalAccount:` or an `InternalAccount:`. Requires TRANSACT." +
+        IDEMPOTENCY_NOTE +
+        LIFECYCLE,
+      tags,
+      security,
+      middleware: [requirePermission("TRANSACT")] as const,
+      request: { params: StablecoinIdParamSchema, headers: IdempotencyHeaderSchema, body: jsonBody(MintRequestSchema) },
+      responses: { 201: jsonResponse(OperationSchema, "The operation"), ...errorResponses(400, 403, 404, 409, 501, 503) },
+    }),
+    async (c) => {
+      requireIdempotencyKey(c);
+      const input = { platformId: c.get("auth").platformId, stablecoinId: c.req.valid("param").stablecoinId, operationType: "MINT" as const, request: c.req.valid("json") };
+      return c.json(await createOperation(c.get("db"), input), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/stablecoins/{stablecoinId}/burns",
+      operationId: "createStablecoinBurn",
+      summary: "Burn stablecoins for fiat",
+      description:
+        "`source.type`: EXTERNAL_ACCOUNT (send the tokens from any wallet to the deposit address in `fundingInstructions`) or PROVIDER_INTERNAL_BALANCE; `destination` a bank external account and payout rail. `estimatedDelivery.amount` is the fiat value in cents. 404 for the stablecoin or a referenced account. Requires TRANSACT." +
+        IDEMPOTENCY_NOTE +
+        LIFECYCLE,
+      tags,
+      security,
+      middleware: [requirePermission("TRANSACT")] as const,
+      request: { params: StablecoinIdParamSchema, headers: IdempotencyHeaderSchema, body: jsonBody(BurnRequestSchema) },
+      responses: { 201: jsonResponse(OperationSchema, "The operation"), ...errorResponses(400, 403, 404, 409, 501, 503) },
+    }),
+    async (c) => {
+      requireIdempotencyKey(c);
+      const input = { platformId: c.get("auth").platformId, stablecoinId: c.req.valid("param").stablecoinId, operationType: "BURN" as const, request: c.req.valid("json") };
+      return c.json(await createOperation(c.get("db"), input), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/stablecoins/{stablecoinId}/operations",
+      operationId: "listStablecoinOperations",
+      summary: "List a stablecoin's operations",
+      description: "Newest first." + OPERATION_WEBHOOKS,
+      tags,
+      security,
+      middleware: [requirePermission("VIEW")] as const,
+      request: { params: StablecoinIdParamSchema, query: OperationListQuerySchema },
+      responses: { 200: jsonResponse(OperationListResponseSchema, "A page of operations"), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await listOperations(c.get("db"), { platformId: c.get("auth").platformId, stablecoinId: c.req.valid("param").stablecoinId, query: c.req.valid("query") }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/stablecoin-operations/{stablecoinOperationId}",
+      operationId: "getStablecoinOperation",
+      summary: "Get a stablecoin operation",
+      tags,
+      security,
+      middleware: [requirePermission("VIEW")] as const,
+      request: { params: OperationIdParamSchema },
+      responses: { 200: jsonResponse(OperationSchema, "The operation"), ...errorResponses(403, 404) },
+    }),
+    async (c) => c.json(await getOperation(c.get("db"), c.get("auth").platformId, c.req.valid("param").stablecoinOperationId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/sandbox/stablecoin-provider-accounts/{stablecoinProviderAccountId}",
+      operationId: "updateSandboxStablecoinProviderAccount",
+      summary: "Sandbox: make a provider link invalid, revoked or unavailable (extension)",
+      description: "`status` INVALID (failed re-verification; re-link to recover) or REVOKED (terminal); `providerUnavailable: true` makes mints, burns and registrations through the link answer 503.",
+      tags: ["Sandbox"],
+      security,
+      middleware: [requirePermission("MANAGE"), requireSandbox] as const,
+      request: { params: ProviderAccountIdParamSchema, body: jsonBody(SandboxProviderAccountStatusRequestSchema) },
+      responses: { 200: jsonResponse(ProviderAccountSchema, "The link"), ...errorResponses(400, 403, 404, 409) },
+    }),
+    async (c) =>
+      c.json(
+        await setProviderAccountSandboxState(c.get("db"), { platformId: c.get("auth").platformId, id: c.req.valid("param").stablecoinProviderAccountId, ...c.req.valid("json") }),
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/sandbox/stablecoin-operations/{stablecoinOperationId}/fund",
+      operationId: "fundSandboxStablecoinOperation",
+      summary: "Sandbox: the provider reports an operation's funds now (extension)",
+      description: "For a PENDING_FUNDING operation (external-wallet burn, wire mint): moves it to PROCESSING at once instead of after 30 s. Otherwise 409.",
+      tags: ["Sandbox"],
+      security,
+      middleware: [requirePermission("TRANSACT"), requireSandbox] as const,
+      request: { params: OperationIdParamSchema },
+      responses: { 200: jsonResponse(OperationSchema, "The operation, now PROCESSING"), ...errorResponses(403, 404, 409) },
+    }),
+    async (c) => {
+      const { platformId } = c.get("auth");
+      const row = await reportOperationFunds(c.get("db"), { platformId, operationId: c.req.valid("param").stablecoinOperationId });
+      const link = await c.get("db").stablecoinProviderAccount.findUniqueOrThrow({ where: { id: row.providerAccountId } });
+      return c.json(serializeOperation(row, link), 200);
+    },
+  );

@@ -1,0 +1,68 @@
+import type { Db } from "../db";
+import { ServiceError } from "../http/errors";
+import { parseId } from "../http/ids";
+import type { JobContext } from "../jobs/handlers";
+import { now } from "../sandbox/clock";
+import { PROCESSING_SECONDS, postFiatLeg, scheduleStep, setOperationStatus, type OperationStep } from "./operation-status";
+import type { OperationRow } from "./serialize";
+
+/**
+ * One step of the lifecycle (BEHAVIORS.md §6.3), in one transaction with its ledger posting and
+ * webhook. A step whose operation has moved on is a no-op (the funding report and the expiry race,
+ * only the first wins). Returns the operation after the step.
+ *  - FUNDS_RECEIVED: PENDING_FUNDING → PROCESSING (fiat leg posted).
+ *  - PROVIDER_ACCEPTED: PENDING_PROVIDER → PROCESSING (fiat leg), or FAILED with failureReason.
+ *  - COMPLETE: PROCESSING → COMPLETED.
+ *  - EXPIRE: PENDING_FUNDING past expiresAt → EXPIRED.
+ */
+export async function runOperationStep(db: Db, input: { platformId: string; operationId: string; step: OperationStep }): Promise<OperationRow | null> {
+  const { platformId, operationId, step } = input;
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT "id" FROM "StablecoinOperation" WHERE "id" = ${operationId}::uuid AND "platformId" = ${platformId}::uuid FOR UPDATE`;
+    const row = await tx.stablecoinOperation.findFirst({ where: { id: operationId, platformId } });
+    if (!row) return null;
+    const at = await now(tx, platformId);
+    const processing = async (current: OperationRow) => {
+      await postFiatLeg(tx, current);
+      const next = await setOperationStatus(tx, current, "PROCESSING", { expiresAt: null, providerStatus: current.operationType === "MINT" ? "minting" : "payout_sent" });
+      await scheduleStep(tx, next, "COMPLETE", new Date(at.getTime() + PROCESSING_SECONDS * 1000));
+      return next;
+    };
+    switch (step) {
+      case "FUNDS_RECEIVED":
+        if (row.status !== "PENDING_FUNDING" || (row.expiresAt && row.expiresAt <= at)) return row;
+        return processing(row);
+      case "PROVIDER_ACCEPTED":
+        if (row.status !== "PENDING_PROVIDER") return row;
+        if (row.sandboxFailure) return setOperationStatus(tx, row, "FAILED", { failureReason: row.sandboxFailure, providerStatus: "failed" });
+        return processing(row);
+      case "COMPLETE":
+        if (row.status !== "PROCESSING") return row;
+        return setOperationStatus(tx, row, "COMPLETED", { providerStatus: "complete" });
+      case "EXPIRE":
+        if (row.status !== "PENDING_FUNDING" || !row.expiresAt || row.expiresAt > at) return row;
+        return setOperationStatus(tx, row, "EXPIRED", { providerStatus: "expired" });
+    }
+  });
+}
+
+export async function runOperationStepJob({ db, platformId, payload }: JobContext): Promise<void> {
+  const { operationId, step } = payload as { operationId: string; step: OperationStep };
+  await runOperationStep(db, { platformId, operationId, step });
+}
+
+/**
+ * Sandbox control: the provider reports the funds of an operation awaiting them (a burn's tokens
+ * at the deposit address, a wire mint's wire) now instead of after the automatic 30 s.
+ * Throws: NOT_FOUND; INVALID_STATE_TRANSITION when it is not PENDING_FUNDING.
+ */
+export async function reportOperationFunds(db: Db, input: { platformId: string; operationId: string }): Promise<OperationRow> {
+  const id = parseId("StablecoinOperation", input.operationId);
+  const row = id ? await db.stablecoinOperation.findFirst({ where: { id, platformId: input.platformId } }) : null;
+  if (!row) throw new ServiceError("NOT_FOUND", `Stablecoin operation ${input.operationId} not found`);
+  if (row.status !== "PENDING_FUNDING")
+    throw new ServiceError("INVALID_STATE_TRANSITION", `Operation is ${row.status}: only PENDING_FUNDING operations await funds.`);
+  const after = await runOperationStep(db, { platformId: input.platformId, operationId: row.id, step: "FUNDS_RECEIVED" });
+  if (!after || after.status !== "PROCESSING") throw new ServiceError("INVALID_STATE_TRANSITION", "The operation's funding window has closed.");
+  return after;
+}

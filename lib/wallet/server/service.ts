@@ -1,0 +1,65 @@
+import "server-only";
+import { services } from "@/lib/services";
+import { STAFF_HEADERS } from "@/lib/service/http/auth";
+import { createServiceClient, type ServiceClient } from "@/lib/client/create-client";
+import { checkLink, checkSessionProof, type SessionProof } from "./proof";
+import type { WalletLinkClaims } from "./tokens";
+
+/** A failure the wallet pages show as is; `code` lets the page decide (sign in again, …). */
+export class WalletPageError extends Error {
+  constructor(
+    readonly code: "LINK_INVALID" | "LINK_EXPIRED" | "SESSION_EXPIRED" | "PROOF_INVALID" | "NOT_FOUND",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The Service API as the platform's own app calls it, for the platform the wallet link names:
+ * SERVICE_BASE_URL with the platform's API token when configured, else the embedded service.
+ */
+export function platformClient(platformId: string): ServiceClient {
+  const baseUrl = process.env.SERVICE_BASE_URL;
+  if (baseUrl) {
+    return createServiceClient({ kind: "http", baseUrl, clientId: process.env.SERVICE_CLIENT_ID ?? "", clientSecret: process.env.SERVICE_CLIENT_SECRET ?? "" });
+  }
+  const svc = services();
+  return createServiceClient({
+    kind: "in-process",
+    fetch: (request) => svc.api.fetch(request),
+    headers: {
+      [STAFF_HEADERS.key]: svc.internalKey,
+      [STAFF_HEADERS.platform]: platformId,
+      [STAFF_HEADERS.staff]: "wallet-pages",
+      [STAFF_HEADERS.permissions]: "VIEW,TRANSACT",
+    },
+  });
+}
+
+export type { SessionProof } from "./proof";
+
+export function openLink(token: string): WalletLinkClaims {
+  const link = checkLink(token, Date.now());
+  if (!link.ok) throw new WalletPageError(link.code, link.message);
+  return link.claims;
+}
+
+export interface ProvenSession {
+  link: WalletLinkClaims;
+  client: ServiceClient;
+  sessionId: string;
+  publicKey: string;
+}
+
+/** Shows nothing of an account until the browser proved a live session (see checkSessionProof). */
+export async function proveSession(proof: SessionProof): Promise<ProvenSession> {
+  const claims = openLink(proof.link);
+  const client = platformClient(claims.platformId);
+  const result = await checkSessionProof(proof, Date.now(), async (accountId) => {
+    const { data } = await client.GET("/auth/sessions", { params: { query: { accountId } } });
+    return (data?.data ?? []).map((s) => s.id ?? "");
+  });
+  if (!result.ok) throw new WalletPageError(result.code, result.message);
+  return { link: result.link, client, sessionId: result.sessionId, publicKey: result.publicKey };
+}
