@@ -36,7 +36,13 @@ beforeAll(async () => {
   if (external.status === 201) ownerIds.set("ExternalAccount", external.json.id);
   const token = await t.call("GET", "/tokens", { auth: owner.auth });
   ownerIds.set("Token", token.json.data[0].id);
+  const policy = { permissions: [], defaultExecutionMode: "AUTO", spendingLimits: { currency: "USD", perTransactionLimit: 0 } };
+  const agent = await t.call("POST", "/agents", { auth: owner.auth, body: { name: "Owner agent", customerId: customer.json.id, policy } });
+  ownerIds.set("Agent", agent.json.agent.id);
 });
+
+/** AgentAuth operations (/agents/me/**): a platform token, even one with every permission, is refused (401/403); agent-side scoping is tested in lib/service/agents. */
+const isAgentOperation = (operation: Operation) => operation.path === "/agents/me" || operation.path.startsWith("/agents/me/");
 afterAll(async () => {
   console.log(`security: ${operations.length} operations, ${tally.checks} checks`);
   await t.close();
@@ -80,6 +86,11 @@ describe("security of every operation", () => {
     const viewOnly = basic(await owner.tokenWith(["VIEW"]));
     const failures: string[] = [];
     for (const operation of operations) {
+      if (isAgentOperation(operation)) {
+        const platform = await call(operation, basic(owner.auth));
+        if ((platform.status !== 401 && platform.status !== 403) || platform.json?.status !== platform.status) failures.push(`${platform.label} with a platform token → ${platform.status}`);
+        continue;
+      }
       const res = await call(operation, none);
       if (res.status !== 403 || res.json?.code !== "FORBIDDEN") failures.push(`${res.label} without permissions → ${res.status}`);
       if (operation.method !== "GET" && !READ_ONLY_POSTS.has(`${operation.method} ${operation.path}`)) {
@@ -94,6 +105,7 @@ describe("security of every operation", () => {
     const failures: string[] = [];
     let probes = 0;
     for (const operation of operations) {
+      if (isAgentOperation(operation)) continue; // platform credentials never reach them (see the 403 test)
       const values: Record<string, string> = {};
       for (const param of operation.pathParams) {
         const id = expectedPrefixes(param).map((prefix) => ownerIds.get(prefix)).find(Boolean);

@@ -35,18 +35,22 @@ import { walletAuthRouter } from "../wallet-auth/routes";
 import { stablecoinsRouter } from "../stablecoins/routes";
 import { cardsRouter } from "../cards/routes";
 import { cardsSandboxRouter } from "../cards/sandbox-routes";
+import { agentsRouter } from "../agents/routes";
 
 const MAX_JSON_BYTES = 1024 * 1024;
 /** File uploads (bulk CSV up to 5 MB, documents) get more room than JSON bodies. */
 const MAX_UPLOAD_BYTES = 12 * 1024 * 1024;
 const PUBLIC_PATHS = new Set([`${API_BASE_PATH}/openapi.json`]);
+/** Operations that take no credentials but do use the database (agent installation). */
+const UNAUTHENTICATED_PATHS = [new RegExp(`^${API_BASE_PATH}/agents/device-codes/[^/]+/redeem$`)];
+const isUnauthenticated = (path: string) => UNAUTHENTICATED_PATHS.some((re) => re.test(path));
 
 /**
  * Every area router, mounted at the base path. Adding an area = one line here. The first matching
  * route wins, so routers with fixed paths under /customers/… (internal and external accounts) must
  * come before customersRouter, whose /customers/{customerId} would otherwise catch them.
  */
-const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter, webhooksRouter, sandboxRouter, externalAccountsRouter, walletAuthRouter, internalAccountsRouter, transactionsRouter, transfersRouter, quotesRouter, receiversRouter, incomingPaymentsRouter, cryptoWithdrawalsRouter, verificationsRouter, documentsRouter, beneficialOwnersRouter, contactVerificationRouter, invitationsRouter, scaRouter, stablecoinsRouter, cardsRouter, cardsSandboxRouter, customersRouter];
+const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter, webhooksRouter, sandboxRouter, externalAccountsRouter, walletAuthRouter, internalAccountsRouter, transactionsRouter, transfersRouter, quotesRouter, receiversRouter, incomingPaymentsRouter, cryptoWithdrawalsRouter, verificationsRouter, documentsRouter, beneficialOwnersRouter, contactVerificationRouter, invitationsRouter, scaRouter, stablecoinsRouter, cardsRouter, cardsSandboxRouter, agentsRouter, customersRouter];
 
 /**
  * The Service API: request id, body limit, authentication, idempotency, the areas' routes, the
@@ -58,6 +62,11 @@ export function buildApi(deps: ApiDeps) {
     type: "http",
     scheme: "basic",
     description: "API token: `clientId` as user name, `clientSecret` as password.",
+  });
+  api.openAPIRegistry.registerComponent("securitySchemes", "AgentAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "Agent access token from POST /agents/device-codes/{code}/redeem; only for /agents/me/**.",
   });
 
   api.use("*", async (c, next) => {
@@ -80,11 +89,12 @@ export function buildApi(deps: ApiDeps) {
   api.use("*", async (c, next) => {
     if (PUBLIC_PATHS.has(c.req.path)) return next();
     c.set("db", await deps.getDb());
+    if (isUnauthenticated(c.req.path)) return next();
     return auth(c, next);
   });
   const limit = rateLimit(deps.rateLimitPerSecond ?? 100);
-  api.use("*", (c, next) => (PUBLIC_PATHS.has(c.req.path) ? next() : limit(c, next)));
-  api.use("*", idempotency);
+  api.use("*", (c, next) => (PUBLIC_PATHS.has(c.req.path) || isUnauthenticated(c.req.path) ? next() : limit(c, next)));
+  api.use("*", (c, next) => (isUnauthenticated(c.req.path) ? next() : idempotency(c, next)));
 
   for (const router of ROUTERS) api.route("/", router);
 

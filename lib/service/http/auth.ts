@@ -27,6 +27,15 @@ export function authenticate(deps: ApiDeps) {
     }
     const header = c.req.header("authorization");
     if (!header) throw unauthorized("missing Authorization header; send HTTP Basic credentials: clientId as user name, clientSecret as password");
+    const isAgentPath = /^\/api\/[^/]+\/agents\/me(\/|$)/.test(c.req.path);
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (bearer && isAgentPath) {
+      c.set("auth", await agentAuth(db, bearer[1]!));
+      return next();
+    }
+    if (bearer && (await agentAuth(db, bearer[1]!).catch(() => null)))
+      throw new ServiceError("FORBIDDEN", "An agent credential can only call /agents/me/**; platform endpoints need the platform's HTTP Basic API token");
+    if (isAgentPath) throw unauthorized("/agents/me/** takes the agent's credential: send Authorization: Bearer <accessToken> from the device-code redeem");
     const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
     if (!match) throw unauthorized("Authorization header is not HTTP Basic");
     const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
@@ -37,6 +46,13 @@ export function authenticate(deps: ApiDeps) {
     c.set("auth", result.auth);
     return next();
   });
+}
+
+/** AgentAuth: the bearer token returned once by POST /agents/device-codes/{code}/redeem, stored hashed; dead once the agent is deleted. */
+async function agentAuth(db: AppEnv["Variables"]["db"], accessToken: string): Promise<AuthContext> {
+  const agent = await db.agent.findUnique({ where: { accessTokenHash: sha256Hex(accessToken) }, include: { platform: { select: { environment: true } } } });
+  if (!agent || agent.deletedAt) throw unauthorized("unknown or revoked agent access token");
+  return { platformId: agent.platformId, environment: agent.platform.environment, permissions: new Set(), principal: { kind: "agent", agentId: agent.id, customerId: agent.customerId } };
 }
 
 async function staffAuth(

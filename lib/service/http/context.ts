@@ -7,8 +7,11 @@ export interface AuthContext {
   platformId: string;
   environment: "SANDBOX" | "PRODUCTION";
   permissions: ReadonlySet<Permission>;
-  /** Who is calling: an API token, or a signed-in staff user through the dashboard. */
-  principal: { kind: "token"; tokenId: string } | { kind: "staff"; staffUserId: string };
+  /**
+   * Who is calling: an API token, a signed-in staff user through the dashboard, or an agent
+   * (AgentAuth bearer; no permissions, only /agents/me/** of its one customer).
+   */
+  principal: { kind: "token"; tokenId: string } | { kind: "staff"; staffUserId: string } | { kind: "agent"; agentId: string; customerId: string };
 }
 
 export interface AppEnv {

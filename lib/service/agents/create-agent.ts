@@ -1,0 +1,24 @@
+import type { Db } from "../db";
+import { uuidv7 } from "../http/ids";
+import { getCustomerOrThrow } from "../customers/get-customer-or-throw";
+import { now } from "../sandbox/clock";
+import { issueDeviceCode, serializeDeviceCode } from "./issue-device-code";
+import type { Agent, AgentDeviceCode, AgentPolicy } from "./schemas";
+import { serializeAgent } from "./serialize-agent";
+
+/** POST /agents: a new agent for one of the platform's customers, with its first device code. */
+export async function createAgent(
+  db: Db,
+  input: { platformId: string; request: { name: string; customerId: string; policy: AgentPolicy } },
+): Promise<{ agent: Agent; deviceCode: AgentDeviceCode }> {
+  const { platformId, request } = input;
+  const customer = await getCustomerOrThrow(db, platformId, request.customerId);
+  const at = await now(db, platformId);
+  return db.$transaction(async (tx) => {
+    const row = await tx.agent.create({
+      data: { id: uuidv7(), platformId, customerId: customer.id, name: request.name, policy: request.policy, createdAt: at, updatedAt: at },
+    });
+    const code = await issueDeviceCode(tx, { platformId, agentId: row.id, at });
+    return { agent: serializeAgent(row), deviceCode: serializeDeviceCode(code) };
+  });
+}

@@ -1,0 +1,15 @@
+import type { Db } from "../db";
+import { ServiceError } from "../http/errors";
+import { now } from "../sandbox/clock";
+import { getAgentOrThrow } from "./get-agent-or-throw";
+import { issueDeviceCode, serializeDeviceCode } from "./issue-device-code";
+import type { AgentDeviceCode } from "./schemas";
+
+/** POST /agents/{id}/device-codes: a new code, voiding unredeemed ones; 409 once the agent is connected. */
+export async function createDeviceCode(db: Db, input: { platformId: string; agentId: string }): Promise<AgentDeviceCode> {
+  const row = await getAgentOrThrow(db, input.platformId, input.agentId);
+  if (row.connectedAt)
+    throw new ServiceError("CONFLICT", `Agent ${input.agentId} is already connected; delete it and create a new agent to install it again`);
+  const at = await now(db, input.platformId);
+  return serializeDeviceCode(await db.$transaction((tx) => issueDeviceCode(tx, { platformId: input.platformId, agentId: row.id, at })));
+}

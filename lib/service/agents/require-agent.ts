@@ -1,0 +1,22 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../http/context";
+import { ServiceError } from "../http/errors";
+
+/** OpenAPI security of the /agents/me/** operations. */
+export const AGENT_AUTH = [{ AgentAuth: [] }];
+
+/** The calling agent (AgentAuth); platform tokens and staff → 403, a paused agent → 403. */
+export const requireActiveAgent = createMiddleware<AppEnv>(async (c, next) => {
+  const { principal, platformId } = c.get("auth");
+  if (principal.kind !== "agent") throw new ServiceError("FORBIDDEN", "/agents/me/** is for agents: send the agent's Bearer access token");
+  const agent = await c.get("db").agent.findFirst({ where: { id: principal.agentId, platformId, deletedAt: null }, select: { isPaused: true } });
+  if (!agent) throw new ServiceError("UNAUTHORIZED", "Authentication failed: the agent was deleted", { details: { reason: "agent deleted" } });
+  if (agent.isPaused) throw new ServiceError("FORBIDDEN", "This agent is paused; the platform must resume it (PATCH /agents/{agentId} {isPaused: false})");
+  return next();
+});
+
+/** The calling agent's id (after requireActiveAgent). */
+export function agentIdOf(auth: AppEnv["Variables"]["auth"]): string {
+  if (auth.principal.kind !== "agent") throw new ServiceError("FORBIDDEN", "/agents/me/** is for agents");
+  return auth.principal.agentId;
+}

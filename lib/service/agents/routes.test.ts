@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCustomer } from "../external-accounts/external-account-fixtures";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { AgentCreateResponseSchema, AgentSchema } from "./schemas";
+
+let t: TestApp;
+let p: Awaited<ReturnType<TestApp["createTestPlatform"]>>;
+let customerId: string;
+
+const POLICY = {
+  permissions: ["VIEW_TRANSACTIONS", "CREATE_QUOTES"],
+  defaultExecutionMode: "AUTO",
+  spendingLimits: { currency: "USD", perTransactionLimit: 10_000, dailyLimit: 50_000 },
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  p = await t.createTestPlatform();
+  customerId = await createCustomer(t, p.auth);
+});
+afterAll(() => t.close());
+
+const create = async (name = "Budget bot", auth = p.auth, owner = customerId) => {
+  const res = await t.call("POST", "/agents", { auth, body: { name, customerId: owner, policy: POLICY } });
+  return res;
+};
+const advance = (seconds: number) => t.call("POST", "/sandbox/clock/advance", { auth: p.auth, body: { seconds } });
+
+describe("agent management", () => {
+  it("creates an agent with a 15-minute ABCD-2345 device code, readable and listed", async () => {
+    const res = await create();
+    expect(res.status).toBe(201);
+    expect(AgentCreateResponseSchema.safeParse(res.json).success).toBe(true);
+    const { agent, deviceCode } = res.json;
+    expect(agent).toMatchObject({ name: "Budget bot", customerId, isPaused: false, isConnected: false, policy: POLICY, usage: { dailyTransactionCount: 0, dailySpend: 0, monthlySpend: 0 } });
+    expect(agent.id).toMatch(/^Agent:[0-9a-f-]{36}$/);
+    expect(deviceCode.code).toMatch(/^[A-Z]{4}-[2-9]{4}$/);
+    expect(deviceCode).toMatchObject({ agentId: agent.id, redeemed: false });
+    expect(new Date(deviceCode.expiresAt).getTime() - new Date(agent.createdAt).getTime()).toBe(15 * 60 * 1000);
+
+    const read = await t.call("GET", `/agents/${agent.id}`, { auth: p.auth });
+    expect(read.status).toBe(200);
+    expect(AgentSchema.safeParse(read.json).success).toBe(true);
+    expect(read.json).toEqual(agent);
+    const badFilter = await t.call("GET", "/agents?customerId=nonsense", { auth: p.auth });
+    expect(badFilter.status).toBe(400);
+    expect(badFilter.json.details.errors[0].field).toBe("customerId");
+    const list = await t.call("GET", `/agents?customerId=${customerId}`, { auth: p.auth });
+    expect(list.status).toBe(200);
+    expect(list.json.data.map((a: { id: string }) => a.id)).toContain(agent.id);
+  });
+
+  it("rejects an invalid policy listing the fields, an unknown customer with 404, and needs MANAGE", async () => {
+    const bad = await t.call("POST", "/agents", { auth: p.auth, body: { name: "x", customerId, policy: { permissions: ["FLY"], defaultExecutionMode: "AUTO", spendingLimits: { currency: "USD", perTransactionLimit: -1 } } } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.code).toBe("INVALID_INPUT");
+    const fields = bad.json.details.errors.map((e: { field: string }) => e.field);
+    expect(fields).toEqual(expect.arrayContaining(["policy.permissions.0", "policy.spendingLimits.perTransactionLimit"]));
+    const unknown = await create("x", p.auth, "Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10");
+    expect(unknown.status).toBe(404);
+    const viewOnly = await p.tokenWith(["VIEW"]);
+    expect((await create("x", viewOnly)).status).toBe(403);
+  });
+
+  it("another platform cannot see or change the agent (404)", async () => {
+    const { agent } = (await create()).json;
+    const other = await t.createTestPlatform();
+    expect((await t.call("GET", `/agents/${agent.id}`, { auth: other.auth })).status).toBe(404);
+    expect((await t.call("PATCH", `/agents/${agent.id}`, { auth: other.auth, body: { isPaused: true } })).status).toBe(404);
+    expect((await t.call("DELETE", `/agents/${agent.id}`, { auth: other.auth })).status).toBe(404);
+    expect((await t.call("GET", `/agents/nonsense`, { auth: p.auth })).status).toBe(404);
+  });
+
+  it("renames, pauses and resumes; filters by isPaused", async () => {
+    const { agent } = (await create()).json;
+    const paused = await t.call("PATCH", `/agents/${agent.id}`, { auth: p.auth, body: { isPaused: true, name: "Renamed" } });
+    expect(paused.status).toBe(200);
+    expect(paused.json).toMatchObject({ isPaused: true, name: "Renamed" });
+    const list = await t.call("GET", `/agents?isPaused=true`, { auth: p.auth });
+    expect(list.json.data.map((a: { id: string }) => a.id)).toEqual([agent.id]);
+    const resumed = await t.call("PATCH", `/agents/${agent.id}`, { auth: p.auth, body: { isPaused: false } });
+    expect(resumed.json).toMatchObject({ isPaused: false, name: "Renamed" });
+  });
+
+  it("PATCH /policy changes only the fields sent (spendingLimits merged, permissions replaced)", async () => {
+    const { agent } = (await create()).json;
+    const res = await t.call("PATCH", `/agents/${agent.id}/policy`, { auth: p.auth, body: { permissions: ["CREATE_TRANSFERS"], spendingLimits: { perTransactionLimit: 500 } } });
+    expect(res.status).toBe(200);
+    expect(res.json.policy).toEqual({
+      permissions: ["CREATE_TRANSFERS"],
+      defaultExecutionMode: "AUTO",
+      spendingLimits: { currency: "USD", perTransactionLimit: 500, dailyLimit: 50_000 },
+    });
+    const bad = await t.call("PATCH", `/agents/${agent.id}/policy`, { auth: p.auth, body: { defaultExecutionMode: "SOMETIMES" } });
+    expect(bad.status).toBe(400);
+  });
+
+  it("DELETE → 204, then 404 and not listed", async () => {
+    const { agent } = (await create()).json;
+    expect((await t.call("DELETE", `/agents/${agent.id}`, { auth: p.auth })).status).toBe(204);
+    expect((await t.call("GET", `/agents/${agent.id}`, { auth: p.auth })).status).toBe(404);
+    const list = await t.call("GET", `/agents?limit=100`, { auth: p.auth });
+    expect(list.json.data.map((a: { id: string }) => a.id)).not.toContain(agent.id);
+  });
+});
+
+describe("device codes", () => {
+  it("redeem without credentials returns the token once; the code is then redeemed and single use", async () => {
+    const { agent, deviceCode } = (await create()).json;
+    const res = await t.call("POST", `/agents/device-codes/${deviceCode.code}/redeem`);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ agentId: agent.id, agentName: "Budget bot", policy: POLICY });
+    expect(res.json.accessToken).toMatch(/^agt_.{40,}$/);
+    const row = await t.db.agent.findFirstOrThrow({ where: { id: agent.id.split(":")[1] } });
+    expect(row.accessTokenHash).not.toContain(res.json.accessToken);
+    expect(row.accessTokenHash).toHaveLength(64);
+
+    const status = await t.call("GET", `/agents/device-codes/${deviceCode.code}/status`, { auth: p.auth });
+    expect(status.json).toEqual({ code: deviceCode.code, redeemed: true });
+    expect((await t.call("GET", `/agents/${agent.id}`, { auth: p.auth })).json.isConnected).toBe(true);
+
+    const again = await t.call("POST", `/agents/device-codes/${deviceCode.code}/redeem`);
+    expect(again.status).toBe(400);
+    expect(again.json.code).toBe("INVALID_INPUT");
+    // connected: no new code
+    const more = await t.call("POST", `/agents/${agent.id}/device-codes`, { auth: p.auth });
+    expect(more.status).toBe(409);
+  });
+
+  it("unknown code → 404 on redeem and status; status needs credentials", async () => {
+    expect((await t.call("POST", `/agents/device-codes/ZZZZ-9999/redeem`)).status).toBe(404);
+    expect((await t.call("GET", `/agents/device-codes/ZZZZ-9999/status`, { auth: p.auth })).status).toBe(404);
+    expect((await t.call("GET", `/agents/device-codes/ZZZZ-9999/status`)).status).toBe(401);
+  });
+
+  it("a new code voids the unredeemed one (400 on redeem)", async () => {
+    const { agent, deviceCode } = (await create()).json;
+    const fresh = await t.call("POST", `/agents/${agent.id}/device-codes`, { auth: p.auth });
+    expect(fresh.status).toBe(201);
+    expect(fresh.json.code).not.toBe(deviceCode.code);
+    expect((await t.call("POST", `/agents/device-codes/${deviceCode.code}/redeem`)).status).toBe(400);
+    expect((await t.call("POST", `/agents/device-codes/${fresh.json.code}/redeem`)).status).toBe(200);
+  });
+
+  it("a code redeems until 15 minutes and fails after (sandbox clock)", async () => {
+    const first = (await create()).json;
+    const second = (await create()).json;
+    expect((await advance(15 * 60 - 1)).status).toBe(200);
+    expect((await t.call("POST", `/agents/device-codes/${first.deviceCode.code}/redeem`)).status).toBe(200);
+    expect((await advance(1)).status).toBe(200);
+    const late = await t.call("POST", `/agents/device-codes/${second.deviceCode.code}/redeem`);
+    expect(late.status).toBe(400);
+    expect(late.json.message).toContain("expired");
+  });
+
+  it("a deleted agent's codes are dead (404)", async () => {
+    const { agent, deviceCode } = (await create()).json;
+    await t.call("DELETE", `/agents/${agent.id}`, { auth: p.auth });
+    expect((await t.call("POST", `/agents/device-codes/${deviceCode.code}/redeem`)).status).toBe(404);
+  });
+});

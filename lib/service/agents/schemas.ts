@@ -1,0 +1,128 @@
+import { z } from "@hono/zod-openapi";
+import { PageQuerySchema, pageResponseSchema } from "../http/pagination";
+
+// ── Policy (BEHAVIORS.md §8) ────────────────────────────────────────────────────────────────────
+
+export const AGENT_PERMISSIONS = ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS", "CREATE_QUOTES", "EXECUTE_QUOTES", "MANAGE_EXTERNAL_ACCOUNTS"] as const;
+export const AgentPermissionSchema = z.enum(AGENT_PERMISSIONS).openapi("AgentPermission");
+export const AgentExecutionModeSchema = z.enum(["AUTO", "APPROVAL_REQUIRED"]).openapi("AgentExecutionMode");
+
+const currency = z.string().regex(/^[A-Z0-9]{3,5}$/, "must be a currency code such as USD");
+const minorUnits = (description: string) => z.number().int().min(0).openapi({ description });
+
+export const AgentSpendingLimitsSchema = z
+  .object({
+    currency,
+    perTransactionLimit: minorUnits("Largest single action, in the smallest unit of `currency`."),
+    dailyLimit: minorUnits("Total per day; null = none.").nullable().optional(),
+    dailyTransactionLimit: z.number().int().min(0).optional().openapi({ description: "Actions per day." }),
+    monthlyLimit: minorUnits("Total per calendar month; null = none.").nullable().optional(),
+  })
+  .openapi("AgentSpendingLimits");
+
+export const AgentSpendingLimitsUpdateSchema = AgentSpendingLimitsSchema.partial().openapi("AgentSpendingLimitsUpdate");
+
+export const AgentAccountRuleSchema = z
+  .object({
+    accountId: z.string().min(1),
+    executionMode: AgentExecutionModeSchema.optional(),
+    perTransactionLimit: minorUnits("Overrides the policy's per-transaction limit for this account.").nullable().optional(),
+  })
+  .openapi("AgentAccountRule");
+
+export const AgentAccountRestrictionsSchema = z
+  .object({
+    allowedAccountIds: z.array(z.string().min(1)).nullable().optional().openapi({ description: "null = every account of the customer." }),
+    accountRules: z.array(AgentAccountRuleSchema).optional(),
+  })
+  .openapi("AgentAccountRestrictions");
+
+export const AgentApprovalThresholdsSchema = z
+  .object({ currency: currency.optional(), amount: minorUnits("Actions strictly above need approval, even in AUTO.").nullable().optional() })
+  .openapi("AgentApprovalThresholds");
+
+export const AgentPolicySchema = z
+  .object({
+    permissions: z.array(AgentPermissionSchema),
+    defaultExecutionMode: AgentExecutionModeSchema,
+    spendingLimits: AgentSpendingLimitsSchema,
+    accountRestrictions: AgentAccountRestrictionsSchema.optional(),
+    approvalThresholds: AgentApprovalThresholdsSchema.optional(),
+  })
+  .openapi("AgentPolicy");
+export type AgentPolicy = z.infer<typeof AgentPolicySchema>;
+
+export const AgentPolicyUpdateRequestSchema = z
+  .object({
+    permissions: z.array(AgentPermissionSchema).optional(),
+    defaultExecutionMode: AgentExecutionModeSchema.optional(),
+    spendingLimits: AgentSpendingLimitsUpdateSchema.optional(),
+    accountRestrictions: AgentAccountRestrictionsSchema.optional(),
+    approvalThresholds: AgentApprovalThresholdsSchema.optional(),
+  })
+  .openapi("AgentPolicyUpdateRequest");
+export type AgentPolicyUpdateRequest = z.infer<typeof AgentPolicyUpdateRequestSchema>;
+
+// ── Agent ───────────────────────────────────────────────────────────────────────────────────────
+
+export const AgentUsageSchema = z
+  .object({
+    dailyTransactionCount: z.number().int(),
+    dailySpend: z.number().int(),
+    dailyResetDate: z.string().optional(),
+    monthlySpend: z.number().int(),
+    monthlyResetMonth: z.string().optional(),
+  })
+  .openapi("AgentUsage");
+
+export const AgentSchema = z
+  .object({
+    id: z.string().openapi({ example: "Agent:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" }),
+    name: z.string(),
+    customerId: z.string(),
+    isPaused: z.boolean(),
+    isConnected: z.boolean(),
+    policy: AgentPolicySchema,
+    usage: AgentUsageSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("Agent");
+export type Agent = z.infer<typeof AgentSchema>;
+
+export const AgentDeviceCodeSchema = z
+  .object({ code: z.string().openapi({ example: "ABCD-2345" }), agentId: z.string(), expiresAt: z.string(), redeemed: z.boolean() })
+  .openapi("AgentDeviceCode");
+export type AgentDeviceCode = z.infer<typeof AgentDeviceCodeSchema>;
+
+export const AgentCreateRequestSchema = z
+  .object({ name: z.string().min(1).max(255), customerId: z.string().min(1), policy: AgentPolicySchema })
+  .openapi("AgentCreateRequest");
+export const AgentCreateResponseSchema = z.object({ agent: AgentSchema, deviceCode: AgentDeviceCodeSchema }).openapi("AgentCreateResponse");
+export const AgentUpdateRequestSchema = z.object({ name: z.string().min(1).max(255).optional(), isPaused: z.boolean().optional() }).openapi("AgentUpdateRequest");
+export type AgentUpdateRequest = z.infer<typeof AgentUpdateRequestSchema>;
+
+const dateFilter = (description: string) => z.iso.datetime({ offset: true }).optional().openapi({ description });
+const booleanFilter = (description: string) => z.enum(["true", "false"]).optional().openapi({ description });
+
+export const AgentListQuerySchema = PageQuerySchema.extend({
+  customerId: z.string().optional(),
+  isPaused: booleanFilter("Only paused (true) or active (false) agents."),
+  isConnected: booleanFilter("Only agents whose device code was (true) or was not (false) redeemed."),
+  createdAfter: dateFilter("Created at or after this time."),
+  createdBefore: dateFilter("Created before this time."),
+  updatedAfter: dateFilter("Updated at or after this time."),
+  updatedBefore: dateFilter("Updated before this time."),
+});
+export type AgentListQuery = z.infer<typeof AgentListQuerySchema>;
+export const AgentListResponseSchema = pageResponseSchema(AgentSchema, "AgentListResponse");
+
+export const AgentIdParamSchema = z.object({
+  agentId: z.string().openapi({ param: { name: "agentId", in: "path" }, example: "Agent:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" }),
+});
+export const DeviceCodeParamSchema = z.object({ code: z.string().openapi({ param: { name: "code", in: "path" }, example: "ABCD-2345" }) });
+
+export const AgentDeviceCodeStatusResponseSchema = z.object({ code: z.string(), redeemed: z.boolean() }).openapi("AgentDeviceCodeStatusResponse");
+export const AgentDeviceCodeRedeemResponseSchema = z
+  .object({ agentId: z.string(), agentName: z.string(), accessToken: z.string(), policy: AgentPolicySchema })
+  .openapi("AgentDeviceCodeRedeemResponse");

@@ -1,0 +1,22 @@
+import type { Db } from "../db";
+import { now } from "../sandbox/clock";
+import { getAgentOrThrow } from "./get-agent-or-throw";
+import type { Agent, AgentPolicy, AgentPolicyUpdateRequest } from "./schemas";
+import { serializeAgent } from "./serialize-agent";
+
+/**
+ * PATCH /agents/{id}/policy: only the fields sent change (`spendingLimits` merged field by field,
+ * `permissions`, `accountRestrictions` and `approvalThresholds` replaced whole); live at once.
+ */
+export async function updateAgentPolicy(db: Db, input: { platformId: string; agentId: string; request: AgentPolicyUpdateRequest }): Promise<Agent> {
+  const row = await getAgentOrThrow(db, input.platformId, input.agentId);
+  const current = row.policy as AgentPolicy;
+  const { spendingLimits, ...rest } = input.request;
+  const policy: AgentPolicy = {
+    ...current,
+    ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+    spendingLimits: { ...current.spendingLimits, ...Object.fromEntries(Object.entries(spendingLimits ?? {}).filter(([, v]) => v !== undefined)) },
+  };
+  const updated = await db.agent.update({ where: { id: row.id }, data: { policy, updatedAt: await now(db, input.platformId) } });
+  return serializeAgent(updated);
+}
