@@ -4,7 +4,7 @@ import { getCustomerOrThrow } from "../customers/get-customer-or-throw";
 import { now } from "../sandbox/clock";
 import { issueDeviceCode, serializeDeviceCode } from "./issue-device-code";
 import type { Agent, AgentDeviceCode, AgentPolicy } from "./schemas";
-import { serializeAgent } from "./serialize-agent";
+import { showAgent } from "./serialize-agent";
 
 /** POST /agents: a new agent for one of the platform's customers, with its first device code. */
 export async function createAgent(
@@ -19,6 +19,6 @@ export async function createAgent(
       data: { id: uuidv7(), platformId, customerId: customer.id, name: request.name, policy: request.policy, createdAt: at, updatedAt: at },
     });
     const code = await issueDeviceCode(tx, { platformId, agentId: row.id, at });
-    return { agent: serializeAgent(row), deviceCode: serializeDeviceCode(code) };
+    return { agent: await showAgent(tx, row), deviceCode: serializeDeviceCode(code) };
   });
 }

@@ -10,3 +10,10 @@ export async function getAgentOrThrow(db: DbOrTx, platformId: string, agentId: s
   if (!row) throw new ServiceError("NOT_FOUND", `Agent ${agentId} not found`);
   return row;
 }
+
+/** The live agent row by bare uuid (the AgentAuth principal's). Throws UNAUTHORIZED once deleted. */
+export async function agentRowOf(db: DbOrTx, platformId: string, agentId: string): Promise<AgentRow> {
+  const row = await db.agent.findFirst({ where: { id: agentId, platformId, deletedAt: null } });
+  if (!row) throw new ServiceError("UNAUTHORIZED", "Authentication failed: the agent was deleted", { details: { reason: "agent deleted" } });
+  return row;
+}

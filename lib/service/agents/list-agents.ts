@@ -4,7 +4,7 @@ import { invalidInput } from "../http/errors";
 import { parseId } from "../http/ids";
 import { afterCursor, decodeCursor, toPage, type Page } from "../http/pagination";
 import type { Agent, AgentListQuery } from "./schemas";
-import { serializeAgent } from "./serialize-agent";
+import { showAgents } from "./serialize-agent";
 
 /** GET /agents: the platform's live agents, newest first. */
 export async function listAgents(db: Db, platformId: string, query: AgentListQuery): Promise<Page<Agent>> {
@@ -23,7 +23,8 @@ export async function listAgents(db: Db, platformId: string, query: AgentListQue
     db.agent.findMany({ where: { AND: [where, afterCursor(decodeCursor(query.cursor))] }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
     db.agent.count({ where }),
   ]);
-  return toPage(rows, query.limit, totalCount, serializeAgent);
+  const page = toPage(rows, query.limit, totalCount, (row) => row);
+  return { ...page, data: await showAgents(db, platformId, page.data) };
 }
 
 function optionalDate(value: string | undefined): Date | undefined {

@@ -24,7 +24,7 @@ import {
   AgentUpdateRequestSchema,
   DeviceCodeParamSchema,
 } from "./schemas";
-import { serializeAgent } from "./serialize-agent";
+import { showAgent } from "./serialize-agent";
 import { updateAgent } from "./update-agent";
 import { updateAgentPolicy } from "./update-agent-policy";
 
@@ -45,7 +45,7 @@ export const agentsRouter = createRouter()
       middleware: [requireActiveAgent] as const,
       responses: { 200: jsonResponse(AgentSchema, "The agent"), ...errorResponses(401, 403) },
     }),
-    async (c) => c.json(serializeAgent(await getAgentOrThrow(c.get("db"), c.get("auth").platformId, formatId("Agent", agentIdOf(c.get("auth"))))), 200),
+    async (c) => c.json(await showAgent(c.get("db"), await getAgentOrThrow(c.get("db"), c.get("auth").platformId, formatId("Agent", agentIdOf(c.get("auth"))))), 200),
   )
   .openapi(
     createRoute({
@@ -119,7 +119,7 @@ export const agentsRouter = createRouter()
       request: { params: AgentIdParamSchema },
       responses: { 200: jsonResponse(AgentSchema, "The agent"), ...errorResponses(403, 404) },
     }),
-    async (c) => c.json(serializeAgent(await getAgentOrThrow(c.get("db"), c.get("auth").platformId, c.req.valid("param").agentId)), 200),
+    async (c) => c.json(await showAgent(c.get("db"), await getAgentOrThrow(c.get("db"), c.get("auth").platformId, c.req.valid("param").agentId)), 200),
   )
   .openapi(
     createRoute({

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PageQuerySchema, pageResponseSchema } from "../http/pagination";
+import { PlatformExternalAccountCreateRequestSchema } from "../external-accounts/schemas";
 
 // ── Policy (BEHAVIORS.md §8) ────────────────────────────────────────────────────────────────────
 
@@ -74,6 +75,7 @@ export const AgentUsageSchema = z
     monthlyResetMonth: z.string().optional(),
   })
   .openapi("AgentUsage");
+export type AgentUsage = z.infer<typeof AgentUsageSchema>;
 
 export const AgentSchema = z
   .object({
@@ -126,3 +128,60 @@ export const AgentDeviceCodeStatusResponseSchema = z.object({ code: z.string(), 
 export const AgentDeviceCodeRedeemResponseSchema = z
   .object({ agentId: z.string(), agentName: z.string(), accessToken: z.string(), policy: AgentPolicySchema })
   .openapi("AgentDeviceCodeRedeemResponse");
+
+// ── Actions (BEHAVIORS.md §8) ───────────────────────────────────────────────────────────────────
+
+export const AGENT_ACTION_STATUSES = ["PENDING_APPROVAL", "APPROVED", "REJECTED", "FAILED"] as const;
+export const AgentActionStatusSchema = z.enum(AGENT_ACTION_STATUSES).openapi("AgentActionStatus");
+export const AgentActionTypeSchema = z.enum(["EXECUTE_QUOTE", "TRANSFER_OUT", "TRANSFER_IN"]).openapi("AgentActionType");
+export type AgentActionType = z.infer<typeof AgentActionTypeSchema>;
+
+export const AgentTransferDetailsSchema = z
+  .object({ amount: z.number().int(), currency: z.string(), sourceAccountId: z.string(), destinationAccountId: z.string() })
+  .openapi("AgentTransferDetails");
+export type AgentTransferDetails = z.infer<typeof AgentTransferDetailsSchema>;
+
+export const AgentActionSchema = z
+  .object({
+    id: z.string().openapi({ example: "AgentAction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" }),
+    agentId: z.string(),
+    customerId: z.string(),
+    platformCustomerId: z.string(),
+    status: AgentActionStatusSchema,
+    type: AgentActionTypeSchema,
+    quote: z.record(z.string(), z.unknown()).optional().openapi({ description: "The quote, for EXECUTE_QUOTE (Quote)." }),
+    transferDetails: AgentTransferDetailsSchema.optional(),
+    transaction: z.record(z.string(), z.unknown()).optional().openapi({ description: "The transaction once executed (TransactionOneOf)." }),
+    rejectionReason: z.string().optional().openapi({ description: "Why it was rejected, or why it FAILED at execution." }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("AgentAction");
+export type AgentAction = z.infer<typeof AgentActionSchema>;
+export const AgentActionListResponseSchema = pageResponseSchema(AgentActionSchema, "AgentActionListResponse");
+
+export const AgentActionRejectRequestSchema = z.object({ reason: z.string().max(1000).optional() }).openapi("AgentActionRejectRequest");
+
+export const AgentApprovalsQuerySchema = PageQuerySchema.extend({
+  agentId: z.string().optional(),
+  customerId: z.string().optional(),
+  startDate: dateFilter("Created at or after this time."),
+  endDate: dateFilter("Created at or before this time."),
+  sortOrder: z.enum(["asc", "desc"]).default("desc"),
+});
+export type AgentApprovalsQuery = z.infer<typeof AgentApprovalsQuerySchema>;
+
+export const AgentMyActionsQuerySchema = PageQuerySchema.extend({ status: AgentActionStatusSchema.optional() });
+export type AgentMyActionsQuery = z.infer<typeof AgentMyActionsQuerySchema>;
+
+export const AgentActionParamsSchema = z.object({
+  agentId: z.string().openapi({ param: { name: "agentId", in: "path" } }),
+  actionId: z.string().openapi({ param: { name: "actionId", in: "path" }, example: "AgentAction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" }),
+});
+export const MyActionParamSchema = z.object({ actionId: z.string().openapi({ param: { name: "actionId", in: "path" } }) });
+
+/** POST /agents/me/external-accounts: the customer is the agent's; a customerId, if sent, must be it. */
+export const AgentExternalAccountCreateRequestSchema = PlatformExternalAccountCreateRequestSchema.extend({
+  customerId: z.string().optional().openapi({ description: "Optional: the agent's own customer (anything else → 404)." }),
+  defaultUmaDepositAccount: z.boolean().optional(),
+}).openapi("ExternalAccountCreateRequest");

@@ -2,7 +2,7 @@ import type { Db } from "../db";
 import { now } from "../sandbox/clock";
 import { getAgentOrThrow } from "./get-agent-or-throw";
 import type { Agent, AgentPolicy, AgentPolicyUpdateRequest } from "./schemas";
-import { serializeAgent } from "./serialize-agent";
+import { showAgent } from "./serialize-agent";
 
 /**
  * PATCH /agents/{id}/policy: only the fields sent change (`spendingLimits` merged field by field,
@@ -18,5 +18,5 @@ export async function updateAgentPolicy(db: Db, input: { platformId: string; age
     spendingLimits: { ...current.spendingLimits, ...Object.fromEntries(Object.entries(spendingLimits ?? {}).filter(([, v]) => v !== undefined)) },
   };
   const updated = await db.agent.update({ where: { id: row.id }, data: { policy, updatedAt: await now(db, input.platformId) } });
-  return serializeAgent(updated);
+  return showAgent(db, updated);
 }

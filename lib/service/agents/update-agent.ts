@@ -2,7 +2,7 @@ import type { Db } from "../db";
 import { now } from "../sandbox/clock";
 import { getAgentOrThrow } from "./get-agent-or-throw";
 import type { Agent, AgentUpdateRequest } from "./schemas";
-import { serializeAgent } from "./serialize-agent";
+import { showAgent } from "./serialize-agent";
 
 /** PATCH /agents/{id}: rename, pause (`isPaused: true`) or resume (`false`). */
 export async function updateAgent(db: Db, input: { platformId: string; agentId: string; request: AgentUpdateRequest }): Promise<Agent> {
@@ -12,5 +12,5 @@ export async function updateAgent(db: Db, input: { platformId: string; agentId: 
     where: { id: row.id },
     data: { ...(name !== undefined && { name }), ...(isPaused !== undefined && { isPaused }), updatedAt: await now(db, input.platformId) },
   });
-  return serializeAgent(updated);
+  return showAgent(db, updated);
 }

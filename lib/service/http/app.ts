@@ -36,6 +36,8 @@ import { stablecoinsRouter } from "../stablecoins/routes";
 import { cardsRouter } from "../cards/routes";
 import { cardsSandboxRouter } from "../cards/sandbox-routes";
 import { agentsRouter } from "../agents/routes";
+import { agentActionsRouter } from "../agents/action-routes";
+import { agentMeRouter } from "../agents/me-routes";
 
 const MAX_JSON_BYTES = 1024 * 1024;
 /** File uploads (bulk CSV up to 5 MB, documents) get more room than JSON bodies. */
@@ -50,7 +52,7 @@ const isUnauthenticated = (path: string) => UNAUTHENTICATED_PATHS.some((re) => r
  * route wins, so routers with fixed paths under /customers/… (internal and external accounts) must
  * come before customersRouter, whose /customers/{customerId} would otherwise catch them.
  */
-const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter, webhooksRouter, sandboxRouter, externalAccountsRouter, walletAuthRouter, internalAccountsRouter, transactionsRouter, transfersRouter, quotesRouter, receiversRouter, incomingPaymentsRouter, cryptoWithdrawalsRouter, verificationsRouter, documentsRouter, beneficialOwnersRouter, contactVerificationRouter, invitationsRouter, scaRouter, stablecoinsRouter, cardsRouter, cardsSandboxRouter, agentsRouter, customersRouter];
+const ROUTERS = [configRouter, tokensRouter, exchangeRatesRouter, referenceDataRouter, webhooksRouter, sandboxRouter, externalAccountsRouter, walletAuthRouter, internalAccountsRouter, transactionsRouter, transfersRouter, quotesRouter, receiversRouter, incomingPaymentsRouter, cryptoWithdrawalsRouter, verificationsRouter, documentsRouter, beneficialOwnersRouter, contactVerificationRouter, invitationsRouter, scaRouter, stablecoinsRouter, cardsRouter, cardsSandboxRouter, agentActionsRouter, agentMeRouter, agentsRouter, customersRouter];
 
 /**
  * The Service API: request id, body limit, authentication, idempotency, the areas' routes, the

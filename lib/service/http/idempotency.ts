@@ -3,7 +3,8 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context";
 import { ServiceError, invalidInput } from "./errors";
 import { now } from "../sandbox/clock";
-import type { Db, Tx } from "../db";
+import type { Tx } from "../db";
+import { transactionScopedDb } from "../nested-transaction";
 
 /** Responses that carry a one-time secret are never stored, so these routes refuse the header. */
 const SECRET_BEARING = new Set(["POST /tokens"]);
@@ -119,38 +120,4 @@ function inFlight(scope: Scope): ServiceError {
 function isLockTimeout(e: unknown): boolean {
   const text = `${(e as { code?: string })?.code ?? ""} ${(e as Error)?.message ?? ""} ${JSON.stringify((e as { meta?: unknown })?.meta ?? "")}`;
   return /55P03|lock timeout|lock_not_available/i.test(text);
-}
-
-/**
- * The request's view of the database while it runs inside the idempotency transaction: every query
- * goes to that transaction, and `$transaction(fn)` runs fn in a savepoint (rolled back alone when fn
- * throws), so code written for the plain client keeps its all-or-nothing steps.
- */
-function transactionScopedDb(tx: Tx): Db {
-  let savepoints = 0;
-  const scoped: Db = new Proxy(tx as unknown as Db, {
-    get(target, prop) {
-      if (prop === "$transaction") return runInSavepoint;
-      const value = Reflect.get(target, prop) as unknown;
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  async function runInSavepoint(arg: unknown): Promise<unknown> {
-    if (Array.isArray(arg)) {
-      const results: unknown[] = [];
-      for (const query of arg) results.push(await query);
-      return results;
-    }
-    const name = `request_step_${++savepoints}`;
-    await tx.$executeRawUnsafe(`SAVEPOINT ${name}`);
-    try {
-      const result = await (arg as (tx: Db) => Promise<unknown>)(scoped);
-      await tx.$executeRawUnsafe(`RELEASE SAVEPOINT ${name}`);
-      return result;
-    } catch (e) {
-      await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
-      throw e;
-    }
-  }
-  return scoped;
 }

@@ -18,6 +18,7 @@ export const ID_TYPES = [
   "CardFundingSource",
   "CardTransaction",
   "Agent",
+  "AgentAction",
   "Request",
   "Webhook",
   "Stablecoin",

@@ -37,6 +37,7 @@ export function serializeTransaction(row: TransactionRow): Transaction {
     ...(row.description !== null && { description: row.description }),
     ...(row.exchangeRate !== null && { exchangeRate: row.exchangeRate.toNumber() }),
     ...(row.quoteId !== null && { quoteId: formatId("Quote", row.quoteId) }),
+    ...(row.agentId !== null && { agentId: formatId("Agent", row.agentId) }),
     ...(row.refund !== null && { refund: row.refund as Refund }),
     ...(row.counterpartyInformation !== null && { counterpartyInformation: row.counterpartyInformation as Record<string, unknown> }),
     ...(row.status !== "CREATED" && { reconciliationInstructions: { reference: row.reference } }),

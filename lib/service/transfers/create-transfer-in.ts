@@ -29,14 +29,14 @@ export const TRANSFER_IN = "TRANSFER_IN";
  * FAILED at once, 004/008 fail after PROCESSING, 005 stays PENDING for 30 s then fails; each sends
  * INCOMING_PAYMENT.FAILED. Throws: as resolveTransferParties.
  */
-export async function createTransferIn(db: Db, input: { platformId: string; request: TransferInRequest }): Promise<Transaction> {
+export async function createTransferIn(db: Db, input: { platformId: string; request: TransferInRequest; agentId?: string }): Promise<Transaction> {
   const { platformId, request } = input;
   return db.$transaction(async (tx) => {
     const parties = await resolveTransferParties(tx, { platformId, internalAccountId: request.destination.accountId, externalAccountId: request.source.accountId, direction: "IN" });
     const { account, ledgerAccount, external } = parties;
     const outcome = transferOutcome(sandboxSuffix(external.accountType, external.accountInfo as Record<string, unknown>));
     const at = await now(tx, platformId);
-    const columns = transferInColumns(parties, request);
+    const columns = { ...transferInColumns(parties, request), agentId: input.agentId ?? null };
     const railDetails = (status: "PENDING" | "PROCESSING" | "FAILED") => railDetailsFor(columns.paymentRail ?? null, status) ?? undefined;
 
     if (outcome.kind === "FAIL_AT_ONCE")

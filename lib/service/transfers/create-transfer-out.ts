@@ -36,7 +36,7 @@ export const TRANSFER_OUT = "TRANSFER_OUT";
  * END_USER_TERMS_NOT_ACCEPTED (resolveTransferParties); INSUFFICIENT_BALANCE; DAILY_VOLUME_LIMIT_EXCEEDED
  * (429 with Retry-After, lib/service/quotes/limits.ts).
  */
-export async function createTransferOut(db: Db, input: { platformId: string; request: TransferOutRequest }): Promise<Transaction> {
+export async function createTransferOut(db: Db, input: { platformId: string; request: TransferOutRequest; agentId?: string }): Promise<Transaction> {
   const { platformId, request } = input;
   return db.$transaction(async (tx) => {
     const parties = await resolveTransferParties(tx, { platformId, internalAccountId: request.source.accountId, externalAccountId: request.destination.accountId, direction: "OUT" });
@@ -44,7 +44,7 @@ export async function createTransferOut(db: Db, input: { platformId: string; req
     const outcome = transferOutcome(sandboxSuffix(external.accountType, external.accountInfo as Record<string, unknown>));
     const at = await now(tx, platformId);
     const id = uuidv7(at.getTime());
-    const columns = transferOutColumns(parties, request, at);
+    const columns = { ...transferOutColumns(parties, request, at), agentId: input.agentId ?? null };
     const railDetails = (status: "PENDING" | "FAILED") => railDetailsFor(columns.paymentRail ?? null, status);
 
     if (outcome.kind === "FAIL_AT_ONCE")

@@ -1,0 +1,72 @@
+import type { Db, DbOrTx, Tx } from "../db";
+import { enqueueEvent } from "../jobs/enqueue-event";
+import { ServiceError } from "../http/errors";
+import { formatId, parseId, uuidv7 } from "../http/ids";
+import { inTransaction } from "../nested-transaction";
+import { now } from "../sandbox/clock";
+import type { TransferInRequest, TransferOutRequest } from "../transfers/schemas";
+import { evaluatePolicy, lockAgent } from "./evaluate-policy";
+import { runAgentAction } from "./run-agent-action";
+import type { AgentAction } from "./schemas";
+import { showAgentAction } from "./serialize-agent-action";
+
+export const AGENT_ACTION_PENDING_APPROVAL = "AGENT_ACTION.PENDING_APPROVAL";
+
+type TransferRequest = { type: "TRANSFER_OUT"; request: TransferOutRequest } | { type: "TRANSFER_IN"; request: TransferInRequest };
+
+/**
+ * POST /agents/me/transfer-out and /transfer-in (BEHAVIORS.md §8): both accounts must be the agent's
+ * customer's (else 404), the policy must allow it (evaluatePolicy → 403). AUTO runs the transfer at
+ * once → APPROVED with its transaction; otherwise the action waits as PENDING_APPROVAL and the
+ * platform gets AGENT_ACTION.PENDING_APPROVAL — all in one database transaction.
+ * Throws: NOT_FOUND, FORBIDDEN, and what the transfer itself throws in AUTO mode.
+ */
+export async function requestAgentTransfer(db: Db, input: { platformId: string; agentId: string } & TransferRequest): Promise<AgentAction> {
+  const { platformId, type, request } = input;
+  return inTransaction(db, async (scoped) => {
+    const tx = scoped as unknown as Tx;
+    const agent = await lockAgent(tx, platformId, input.agentId);
+    const [internalRef, externalRef] = type === "TRANSFER_OUT" ? [request.source.accountId, request.destination.accountId] : [request.destination.accountId, request.source.accountId];
+    const internal = await customerInternalAccount(tx, platformId, agent.customerId, internalRef);
+    const external = await customerExternalAccount(tx, platformId, agent.customerId, externalRef);
+    const internalId = formatId("InternalAccount", internal.id);
+    const externalId = formatId("ExternalAccount", external.id);
+    const at = await now(tx, platformId);
+    const amount = BigInt(request.amount);
+    const decision = await evaluatePolicy(tx, agent, { permission: "CREATE_TRANSFERS", accountIds: [internalId, externalId], ruleAccountId: internalId, amount, currency: internal.currency, isSpend: type === "TRANSFER_OUT" }, at);
+
+    const transferDetails = {
+      amount: request.amount,
+      currency: internal.currency,
+      sourceAccountId: type === "TRANSFER_OUT" ? internalId : externalId,
+      destinationAccountId: type === "TRANSFER_OUT" ? externalId : internalId,
+    };
+    let row = await tx.agentAction.create({
+      data: { id: uuidv7(at.getTime()), platformId, agentId: agent.id, customerId: agent.customerId, type, status: "PENDING_APPROVAL", transferDetails, request, spendAmount: decision.spendAmount, createdAt: at, updatedAt: at },
+    });
+    if (decision.mode === "AUTO") {
+      const transactionId = await runAgentAction(scoped, row);
+      row = await tx.agentAction.update({ where: { id: row.id }, data: { status: "APPROVED", transactionId, executedAt: at, updatedAt: at } });
+      return showAgentAction(tx, row);
+    }
+    const action = await showAgentAction(tx, row);
+    await enqueueEvent(tx, { platformId, type: AGENT_ACTION_PENDING_APPROVAL, data: action });
+    return action;
+  });
+}
+
+/** The customer's internal account `InternalAccount:<uuid>`; anything else (another customer's too) → 404. */
+export async function customerInternalAccount(tx: DbOrTx, platformId: string, customerId: string, ref: string) {
+  const id = parseId("InternalAccount", ref);
+  const row = id ? await tx.internalAccount.findFirst({ where: { id, platformId, customerId } }) : null;
+  if (!row) throw new ServiceError("NOT_FOUND", `Internal account ${ref} not found among this agent's customer's accounts`);
+  return row;
+}
+
+/** The customer's live external account `ExternalAccount:<uuid>`; anything else → 404. */
+export async function customerExternalAccount(tx: DbOrTx, platformId: string, customerId: string, ref: string) {
+  const id = parseId("ExternalAccount", ref);
+  const row = id ? await tx.externalAccount.findFirst({ where: { id, platformId, customerId, deletedAt: null } }) : null;
+  if (!row) throw new ServiceError("NOT_FOUND", `External account ${ref} not found among this agent's customer's accounts`);
+  return row;
+}
