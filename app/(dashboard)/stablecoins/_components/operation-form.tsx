@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { createOperationAction } from "../actions";
 import { previewCents } from "../_lib/cents";
-import { useAction } from "./use-action";
+import { useAction } from "@/components/use-action";
 
 type Stablecoin = components["schemas"]["Stablecoin"];
 export interface AccountOption {

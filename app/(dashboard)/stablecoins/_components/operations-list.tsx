@@ -12,7 +12,7 @@ import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { fundOperationAction } from "../actions";
 import { TERMINAL_STATUSES, previewCents } from "../_lib/cents";
-import { useAction } from "./use-action";
+import { useAction } from "@/components/use-action";
 
 type Operation = components["schemas"]["StablecoinOperation"];
 

@@ -11,7 +11,7 @@ import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";
 import { linkProviderAccountAction, setLinkSandboxStateAction } from "../actions";
-import { useAction } from "./use-action";
+import { useAction } from "@/components/use-action";
 
 type Link = components["schemas"]["StablecoinProviderAccount"];
 

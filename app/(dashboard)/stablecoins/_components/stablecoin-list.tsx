@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";
 import { registerStablecoinAction } from "../actions";
-import { useAction } from "./use-action";
+import { useAction } from "@/components/use-action";
 
 type Stablecoin = components["schemas"]["Stablecoin"];
 type Link = components["schemas"]["StablecoinProviderAccount"];

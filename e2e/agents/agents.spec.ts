@@ -1,0 +1,116 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { API, BOOTSTRAP_TOKEN, basicAuth, signIn } from "../support";
+
+const headers = { authorization: basicAuth(BOOTSTRAP_TOKEN.clientId, BOOTSTRAP_TOKEN.clientSecret) };
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+/** A KYC-approved customer with 1,000.00 USD and its own US bank account, seeded as the platform's backend would. */
+async function fundedCustomer(request: APIRequestContext) {
+  expect((await request.patch(`${API}/config`, { headers, data: { skipVerificationPaperwork: true, webhookEndpoint: null } })).status()).toBe(200);
+  const agreements = await (await request.get(`${API}/customers/agreements`, { headers })).json();
+  const terms = agreements.data.find((a: { type: string }) => a.type === "SERVICE_END_USER_TERMS");
+  const consent = { type: "SERVICE_END_USER_TERMS", acceptedAt: new Date().toISOString(), ipAddress: "203.0.113.7", termsVersion: terms.version, acceptanceMethod: "CHECKBOX" };
+  const created = await request.post(`${API}/customers`, { headers, data: { customerType: "INDIVIDUAL", fullName: "Alan Turing", platformCustomerId: `agent-owner-${unique()}`, currencies: ["USD"], agreementConsents: [consent] } });
+  expect(created.status(), await created.text()).toBe(201);
+  expect((await request.patch(`${API}/config`, { headers, data: { skipVerificationPaperwork: false } })).status()).toBe(200); // as other specs expect it
+  const customerId = (await created.json()).id as string;
+  const accounts = await (await request.get(`${API}/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}`, { headers })).json();
+  const accountId = accounts.data[0].id as string;
+  expect((await request.post(`${API}/sandbox/internal-accounts/${encodeURIComponent(accountId)}/fund`, { headers, data: { amount: 100_000 } })).status()).toBe(200);
+  const accountInfo = {
+    accountType: "USD_ACCOUNT",
+    accountNumber: `${unique().slice(-9)}000`,
+    routingNumber: "021000021",
+    bankAccountType: "CHECKING",
+    beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Alan Turing", address: { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" } },
+  };
+  const external = await request.post(`${API}/customers/external-accounts`, { headers, data: { currency: "USD", customerId, accountInfo } });
+  expect(external.status(), await external.text()).toBe(201);
+  return { customerId, accountId, externalAccountId: (await external.json()).id as string };
+}
+
+test("an agent is created with a policy, installed with its device code, and its payment above the threshold waits for approval in the inbox", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const c = await fundedCustomer(request);
+  const name = `Bill pay ${unique()}`;
+
+  await signIn(page);
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Agents" }).click();
+  await page.getByRole("link", { name: "New agent" }).click();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Acts for customer").selectOption(c.customerId);
+  await page.getByLabel("Per transaction (USD)").fill("500");
+  await page.getByLabel("Approval above (USD, optional)").fill("100");
+  const summary = page.getByRole("list", { name: "Policy summary" });
+  await expect(summary).toContainText("Can view transactions and create transfers.");
+  await expect(summary).toContainText("Spends up to $500.00 per transaction.");
+  await expect(summary).toContainText("Pays on its own up to $100.00; anything above needs your approval.");
+  await page.getByRole("button", { name: "Create agent" }).click();
+
+  // The device code, shown once, until the agent software redeems it.
+  const code = (await page.getByTestId("device-code").textContent())!;
+  expect(code).toMatch(/^[A-Z]{4}-[2-9]{4}$/);
+  await expect(page.getByTestId("device-code-status")).toContainText("Waiting for installation");
+  const redeemed = await request.post(`${API}/agents/device-codes/${code}/redeem`);
+  expect(redeemed.status()).toBe(200);
+  const bearer = { authorization: `Bearer ${(await redeemed.json()).accessToken}` };
+  await expect(page.getByTestId("device-code-status")).toContainText("connected");
+
+  // The agent's page: connected; a tighter daily limit, summarized.
+  await page.getByRole("link", { name: "Open agent" }).click();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page.getByText("Connected", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Edit policy" }).click();
+  await page.getByLabel("Per day (USD, optional)").fill("300");
+  await page.getByRole("button", { name: "Save policy" }).click();
+  await expect(page.getByRole("list", { name: "Policy summary" })).toContainText("Spends up to $500.00 per transaction and $300.00 a day.");
+
+  // The agent pays 150.00: above the threshold, so it waits.
+  const transfer = { source: { accountId: c.accountId }, destination: { accountId: c.externalAccountId }, amount: 15_000 };
+  const action = await request.post(`${API}/agents/me/transfer-out`, { headers: bearer, data: transfer });
+  expect(action.status(), await action.text()).toBe(201);
+  expect((await action.json()).status).toBe("PENDING_APPROVAL");
+
+  await page.goto("/agents");
+  const inbox = page.getByRole("table", { name: "Pending approvals" });
+  const row = inbox.getByRole("row").filter({ hasText: name });
+  await expect(row.getByTestId("approval-amount")).toHaveText("$150.00");
+  await row.getByRole("button", { name: "Approve Transfer out of $150.00" }).click();
+  await expect(page.getByTestId("approval-outcome")).toContainText("Approved and paid");
+  await expect(inbox.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+  await page.getByTestId("approval-outcome").getByRole("link", { name: "Open transaction" }).click();
+  await expect(page.getByTestId("transaction-status")).toHaveText("COMPLETED");
+  await expect(page.getByTestId("sent-amount")).toHaveText("$150.00");
+
+  // The usage counts it; pausing stops the agent.
+  await page.goto("/agents");
+  await page.getByRole("table", { name: "Agents" }).getByRole("link", { name }).click();
+  await expect(page.getByTestId("agent-daily-spend")).toHaveText("$150.00");
+  await page.getByRole("button", { name: "Pause agent" }).click();
+  await expect(page.getByText("Paused", { exact: true })).toBeVisible();
+  expect((await request.post(`${API}/agents/me/transfer-out`, { headers: bearer, data: { ...transfer, amount: 100 } })).status()).toBe(403);
+});
+
+test("a rejected payment moves nothing and the agent sees the reason", async ({ page, request }) => {
+  const c = await fundedCustomer(request);
+  const created = await request.post(`${API}/agents`, {
+    headers,
+    data: { name: `Cautious ${unique()}`, customerId: c.customerId, policy: { permissions: ["CREATE_TRANSFERS"], defaultExecutionMode: "APPROVAL_REQUIRED", spendingLimits: { currency: "USD", perTransactionLimit: 100_000 } } },
+  });
+  const { agent, deviceCode } = await created.json();
+  const bearer = { authorization: `Bearer ${(await (await request.post(`${API}/agents/device-codes/${deviceCode.code}/redeem`)).json()).accessToken}` };
+  const action = await (await request.post(`${API}/agents/me/transfer-out`, { headers: bearer, data: { source: { accountId: c.accountId }, destination: { accountId: c.externalAccountId }, amount: 2_500 } })).json();
+
+  await signIn(page);
+  await page.goto(`/agents/${encodeURIComponent(agent.id)}`);
+  await page.getByRole("button", { name: "Reject Transfer out of $25.00" }).click();
+  const dialog = page.getByRole("dialog", { name: "Reject this agent payment?" });
+  await dialog.getByLabel("Reason (optional)").fill("Unknown vendor");
+  await dialog.getByRole("button", { name: "Reject payment" }).click();
+  await expect(page.getByTestId("approval-outcome")).toContainText("Rejected");
+
+  const seen = await (await request.get(`${API}/agents/me/actions/${action.id}`, { headers: bearer })).json();
+  expect(seen).toMatchObject({ status: "REJECTED", rejectionReason: "Unknown vendor" });
+  const balance = await (await request.get(`${API}/internal-accounts/${encodeURIComponent(c.accountId)}`, { headers })).json();
+  expect(balance.balance.amount).toBe(100_000);
+});
