@@ -19,7 +19,40 @@ export async function createQuoteAction(input: unknown): Promise<ActionResult<Qu
   const parsed = QuoteInputSchema.safeParse(input);
   if (!parsed.success) return invalidInputResult(parsed.error);
   const body = toQuoteRequest(parsed.data);
-  return callService((client) => client.POST("/quotes", { params: { header: { "idempotency-key": randomUUID() } }, body }));
+  const destination = body.destination;
+  if (destination.destinationType !== "UMA_ADDRESS")
+    return callService((client) => client.POST("/quotes", { params: { header: { "idempotency-key": randomUUID() } }, body }));
+
+  // A UMA receiver is looked up first (the quote names the lookup); the payer data it asks for is the sender's own.
+  const lookup = await callService((client) => client.GET("/receiver/uma/{receiverUmaAddress}", { params: { path: { receiverUmaAddress: destination.umaAddress } } }));
+  if (!lookup.ok) return lookup;
+  const senderCustomerInfo = await payerData(body.source, lookup.data.requiredPayerDataFields.map((f) => f.name));
+  return callService((client) =>
+    client.POST("/quotes", { params: { header: { "idempotency-key": randomUUID() } }, body: { ...body, lookupId: lookup.data.lookupId, ...(senderCustomerInfo && { senderCustomerInfo }) } }),
+  );
+}
+
+/** The sending customer's data the receiver asks for, from its record; undefined for platform money. */
+async function payerData(source: components["schemas"]["QuoteSourceOneOf"], fields: string[]): Promise<Record<string, string> | undefined> {
+  let customerId = source.customerId;
+  if (!customerId && source.sourceType === "ACCOUNT") {
+    const account = await callService((client) => client.GET("/internal-accounts/{id}", { params: { path: { id: source.accountId } } }));
+    customerId = account.ok ? account.data.customerId : undefined;
+  }
+  if (!customerId) return undefined;
+  const customer = await callService((client) => client.GET("/customers/{customerId}", { params: { path: { customerId: customerId! } } }));
+  if (!customer.ok) return undefined;
+  const c = customer.data as Record<string, unknown> & { address?: { country?: string }; businessInfo?: { legalName?: string } };
+  const known: Record<string, unknown> = {
+    FULL_NAME: c.fullName ?? c.businessInfo?.legalName,
+    COUNTRY_OF_RESIDENCE: c.address?.country,
+    BIRTH_DATE: c.birthDate,
+    NATIONALITY: c.nationality,
+    EMAIL: c.email,
+    PHONE_NUMBER: c.phoneNumber,
+  };
+  const info = Object.fromEntries(fields.filter((f) => typeof known[f] === "string").map((f) => [f, known[f] as string]));
+  return Object.keys(info).length > 0 ? info : undefined;
 }
 
 /** POST /quotes/{quoteId}/execute with a fresh Idempotency-Key: the quote, PROCESSING or settled. */

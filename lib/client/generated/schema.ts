@@ -1003,7 +1003,7 @@ export interface paths {
         };
         /**
          * Look up a UMA receiver
-         * @description What the receiver accepts (currency, estimated rate, amount range) and the payer data it asks for; pass `lookupId` to POST /quotes. Sandbox counterparties: `$success.usd@sandbox.uma.money` (also eur, mxn), `$pending.long.usd@…`, `$fail.compliance.usd@…`. Unknown domain → 404 USER_NOT_FOUND; unknown user → 404 UMA_NOT_FOUND.
+         * @description What the receiver accepts (currency, estimated rate, amount range) and the payer data it asks for; pass `lookupId` to POST /quotes. Sandbox counterparties: `$success.usd@sandbox.uma.money` (also eur, and mxn, which makes FULL_NAME and COUNTRY_OF_RESIDENCE mandatory), `$pending.long.usd@…`, `$fail.compliance.usd@…`; counterparty failures: `$fail.server.usd@…` → 502 COUNTERPARTY_SERVER_ERROR, `$fail.lookup.timeout.usd@…` → 504 LOOKUP_REQUEST_FAILED (the quote-stage twins `$fail.quote.timeout.usd@…` → 504 QUOTE_REQUEST_FAILED and `$fail.payreq.usd@…` → 502 INVALID_PAYREQ_RESPONSE fail at POST /quotes). Unknown domain → 404 USER_NOT_FOUND; unknown user → 404 UMA_NOT_FOUND.
          */
         get: operations["lookupUma"];
         put?: never;
@@ -10976,6 +10976,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 502 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 504 */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getQuoteById: {
@@ -11519,6 +11537,24 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 502 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 504 */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };

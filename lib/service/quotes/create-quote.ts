@@ -23,7 +23,7 @@ import { resolveTransactionCustomer } from "../transactions/resolve-transaction-
 import type { PaymentRail } from "../transactions/schemas";
 import { chooseRail, externalIdentifiers, externalSnapshot, internalIdentifiers, internalSnapshot } from "../transfers/transfer-columns";
 import { TRANSFER_TX_OPTIONS } from "../transfers/transfer-tx-options";
-import { resolveSandboxCounterparty, type SandboxCounterparty } from "../uma/sandbox-counterparties";
+import { assertCounterpartyAnswers, resolveSandboxCounterparty, type SandboxCounterparty } from "../uma/sandbox-counterparties";
 import { EXPIRE_QUOTE_JOB } from "./expire-quote";
 import { feeScheduleFor } from "./fee-schedule";
 import { assertAchSameDayCap, assertDailyVolume, assertTransactionSize, usdCents } from "./limits";
@@ -105,7 +105,13 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
           constraint: { paymentRail: [...ACH] },
         },
       ]);
-    if (request.lookupId !== undefined) await checkLookup(tx, platformId, request.lookupId, destination);
+    if (request.lookupId !== undefined) await checkLookup(tx, platformId, request, destination);
+    else if (destination.kind === "UMA")
+      throw invalidInput(
+        [{ field: "lookupId", message: "is required for a UMA_ADDRESS destination", constraint: { required: true } }],
+        `Look the receiver up first with GET /receiver/uma/${encodeURIComponent(destination.counterparty!.address)} and pass its lookupId (it also lists the payer data to send in senderCustomerInfo)`,
+      );
+    if (destination.kind === "UMA") assertCounterpartyAnswers(destination.counterparty!, "QUOTE");
 
     const fees = await feeScheduleFor(tx, { platformId, sendingCurrency: source.currency, receivingCurrency: destination.currency, override: request.platformFeeOverride });
     const amounts = priceQuote(source.currency, destination.currency, request.lockedCurrencySide, locked, fees);
@@ -299,13 +305,27 @@ async function resolveDestination(tx: LedgerTx, platformId: string, destination:
   };
 }
 
-async function checkLookup(tx: LedgerTx, platformId: string, lookupId: string, destination: ResolvedDestination): Promise<void> {
-  const lookup = await getReceiverLookupOrThrow(tx, platformId, lookupId);
+/**
+ * The lookup must be this platform's, for this receiver, and the payer data it marked mandatory
+ * must be in senderCustomerInfo (by its name, FULL_NAME, or camelCase, fullName).
+ * Throws: LOOKUP_REQUEST_NOT_FOUND; INVALID_INPUT naming each missing field.
+ */
+async function checkLookup(tx: LedgerTx, platformId: string, request: QuoteRequest, destination: ResolvedDestination): Promise<void> {
+  const lookup = await getReceiverLookupOrThrow(tx, platformId, request.lookupId!);
   const matches =
     (destination.kind === "UMA" && lookup.receiverUmaAddress?.toLowerCase() === destination.counterparty!.address) ||
     (destination.kind === "EXTERNAL" && lookup.accountId === destination.external!.id);
   if (!matches)
     throw invalidInput([{ field: "lookupId", message: "was made for another receiver; look up this destination with GET /receiver/… and use that lookupId", constraint: { sameReceiver: true } }]);
+  const required = ((lookup.response as { requiredPayerDataFields?: { name: string; mandatory: boolean }[] }).requiredPayerDataFields ?? []).filter((f) => f.mandatory);
+  const info = request.senderCustomerInfo ?? {};
+  const camel = (name: string) => name.toLowerCase().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const missing = required.filter((f) => info[f.name] === undefined && info[camel(f.name)] === undefined);
+  if (missing.length > 0)
+    throw invalidInput(
+      missing.map((f) => ({ field: `senderCustomerInfo.${f.name}`, message: "is required by the receiver (see the lookup's requiredPayerDataFields)", constraint: { required: true } })),
+      `The receiver asks for ${missing.map((f) => f.name).join(", ")} about the payer: add them to senderCustomerInfo`,
+    );
 }
 
 function transactionColumns(platformId: string, source: ResolvedSource, destination: ResolvedDestination, request: QuoteRequest, amounts: SendingLockedAmounts, at: Date) {

@@ -160,6 +160,34 @@ describe("POST /quotes — refusals", () => {
     expect(fieldsOf(railed)).toEqual(["destination.paymentRail"]);
   });
 
+  it("a UMA destination needs a lookupId first (400 naming it and the lookup to call)", async () => {
+    const f = await quotesFixture(t);
+    const res = await t.call("POST", "/quotes", {
+      auth: f.auth,
+      body: { source: { sourceType: "ACCOUNT", accountId: f.accountId }, destination: { destinationType: "UMA_ADDRESS", umaAddress: "$success.usd@sandbox.uma.money", currency: "USD" }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 100 },
+    });
+    expect([res.status, fieldsOf(res)]).toEqual([400, ["lookupId"]]);
+    expect(res.json.message).toContain("GET /receiver/uma/");
+  });
+
+  it("counterparty failures: 502 COUNTERPARTY_SERVER_ERROR and 504 LOOKUP_REQUEST_FAILED at lookup, 504 QUOTE_REQUEST_FAILED and 502 INVALID_PAYREQ_RESPONSE at quote; nothing is created", async () => {
+    const f = await quotesFixture(t);
+    const lookup = (address: string) => t.call("GET", `/receiver/uma/${encodeURIComponent(address)}`, { auth: f.auth });
+    const server = await lookup("$fail.server.usd@sandbox.uma.money");
+    expect([server.status, server.json.code]).toEqual([502, "COUNTERPARTY_SERVER_ERROR"]);
+    const timeout = await lookup("$fail.lookup.timeout.usd@sandbox.uma.money");
+    expect([timeout.status, timeout.json.code]).toEqual([504, "LOOKUP_REQUEST_FAILED"]);
+    expect(timeout.json.message).toContain("retry");
+    const before = await t.db.quote.count({ where: { platformId: f.platformId } });
+    for (const [address, status, code] of [["$fail.quote.timeout.usd@sandbox.uma.money", 504, "QUOTE_REQUEST_FAILED"], ["$fail.payreq.usd@sandbox.uma.money", 502, "INVALID_PAYREQ_RESPONSE"]] as const) {
+      const found = await lookup(address);
+      expect(found.status).toBe(200);
+      const res = await f.createQuote({ lookupId: found.json.lookupId, source: { sourceType: "ACCOUNT", accountId: f.accountId }, destination: { destinationType: "UMA_ADDRESS", umaAddress: address, currency: "USD" }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 100 });
+      expect([res.status, res.json.code]).toEqual([status, code]);
+    }
+    expect(await t.db.quote.count({ where: { platformId: f.platformId } })).toBe(before);
+  });
+
   it("lookupId: unknown → 404 LOOKUP_REQUEST_NOT_FOUND; one made for this receiver is accepted", async () => {
     const f = await quotesFixture(t);
     const body = (lookupId: string) => ({ lookupId, source: { sourceType: "ACCOUNT", accountId: f.accountId }, destination: { destinationType: "UMA_ADDRESS", umaAddress: "$success.usd@sandbox.uma.money", currency: "USD" }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 100 });

@@ -23,8 +23,15 @@ export async function quotesFixture(t: TestApp, options: { fund?: number; permis
     return f.externalAccount({ currency, accountInfo: example.accountInfo, owner: options.owner });
   }
 
-  const createQuote = (body: Record<string, unknown>, options: { auth?: Credentials; idempotencyKey?: string } = {}) =>
-    t.call("POST", "/quotes", { auth: options.auth ?? f.auth, body, headers: options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {} });
+  /** POST /quotes; a UMA destination without a lookupId is looked up first, as a platform's client would. */
+  async function createQuote(body: Record<string, unknown>, options: { auth?: Credentials; idempotencyKey?: string } = {}) {
+    const destination = body.destination as { destinationType?: string; umaAddress?: string } | undefined;
+    if (destination?.destinationType === "UMA_ADDRESS" && destination.umaAddress && body.lookupId === undefined) {
+      const lookup = await t.call("GET", `/receiver/uma/${encodeURIComponent(destination.umaAddress)}`, { auth: options.auth ?? f.auth });
+      if (lookup.status === 200) body = { ...body, lookupId: lookup.json.lookupId };
+    }
+    return t.call("POST", "/quotes", { auth: options.auth ?? f.auth, body, headers: options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {} });
+  }
 
   /** A quote from the customer's USD account (or `source`) to `destination`, SENDING-locked `amount` unless told. */
   const quote = (destination: string, amount: number, extra: Record<string, unknown> = {}) =>

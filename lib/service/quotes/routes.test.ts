@@ -94,8 +94,12 @@ describe("POST /quotes", () => {
 
   it("quotes a UMA address in the counterparty's currency", async () => {
     const f = await quotesFixture(t);
-    const res = await f.createQuote({ source: { sourceType: "ACCOUNT", accountId: f.accountId }, destination: { destinationType: "UMA_ADDRESS", umaAddress: "$success.mxn@sandbox.uma.money", currency: "MXN" }, lockedCurrencySide: "RECEIVING", lockedCurrencyAmount: 100_000 });
-    expect(res.status).toBe(200);
+    const body = { source: { sourceType: "ACCOUNT", accountId: f.accountId }, destination: { destinationType: "UMA_ADDRESS", umaAddress: "$success.mxn@sandbox.uma.money", currency: "MXN" }, lockedCurrencySide: "RECEIVING", lockedCurrencyAmount: 100_000 };
+    // The MXN counterparty's lookup marks the payer's name and country mandatory.
+    const withoutPayer = await f.createQuote(body);
+    expect([withoutPayer.status, withoutPayer.json.details.errors.map((e: { field: string }) => e.field)]).toEqual([400, ["senderCustomerInfo.FULL_NAME", "senderCustomerInfo.COUNTRY_OF_RESIDENCE"]]);
+    const res = await f.createQuote({ ...body, senderCustomerInfo: { fullName: "Ada Lovelace", COUNTRY_OF_RESIDENCE: "US" } });
+    expect(res.status, res.text).toBe(200);
     // x = 0.058 USD per MXN: ceil(100000 × 0.058 / 0.995) = ceil(5829.14) = 5830 cents.
     expect(res.json).toMatchObject({ destination: { destinationType: "UMA_ADDRESS", umaAddress: "$success.mxn@sandbox.uma.money", currency: "MXN" }, totalSendingAmount: 5_830, totalReceivingAmount: 100_000, exchangeRate: 0.058 });
     const transaction = await f.getTransaction(res.json.transactionId);

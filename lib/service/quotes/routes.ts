@@ -37,7 +37,7 @@ export const quotesRouter = createRouter()
       responses: {
         200: jsonResponse(QuoteSchema, "The quote"),
         202: jsonResponse(QuoteSchema, "The quote, PENDING_AUTHORIZATION: answer its scaChallenge with POST /quotes/{quoteId}/authorize"),
-        ...errorResponses(400, 403, 404, 409, 429),
+        ...errorResponses(400, 403, 404, 409, 429, 502, 504),
       },
     }),
     async (c) => {

@@ -16,12 +16,12 @@ export const receiversRouter = createRouter()
       operationId: "lookupUma",
       summary: "Look up a UMA receiver",
       description:
-        "What the receiver accepts (currency, estimated rate, amount range) and the payer data it asks for; pass `lookupId` to POST /quotes. Sandbox counterparties: `$success.usd@sandbox.uma.money` (also eur, mxn), `$pending.long.usd@…`, `$fail.compliance.usd@…`. Unknown domain → 404 USER_NOT_FOUND; unknown user → 404 UMA_NOT_FOUND.",
+        "What the receiver accepts (currency, estimated rate, amount range) and the payer data it asks for; pass `lookupId` to POST /quotes. Sandbox counterparties: `$success.usd@sandbox.uma.money` (also eur, and mxn, which makes FULL_NAME and COUNTRY_OF_RESIDENCE mandatory), `$pending.long.usd@…`, `$fail.compliance.usd@…`; counterparty failures: `$fail.server.usd@…` → 502 COUNTERPARTY_SERVER_ERROR, `$fail.lookup.timeout.usd@…` → 504 LOOKUP_REQUEST_FAILED (the quote-stage twins `$fail.quote.timeout.usd@…` → 504 QUOTE_REQUEST_FAILED and `$fail.payreq.usd@…` → 502 INVALID_PAYREQ_RESPONSE fail at POST /quotes). Unknown domain → 404 USER_NOT_FOUND; unknown user → 404 UMA_NOT_FOUND.",
       tags,
       security,
       middleware: [requirePermission("VIEW")] as const,
       request: { params: UmaLookupParamSchema, query: ReceiverLookupQuerySchema },
-      responses: { 200: jsonResponse(ReceiverLookupResponseSchema, "The receiver"), ...errorResponses(400, 403, 404) },
+      responses: { 200: jsonResponse(ReceiverLookupResponseSchema, "The receiver"), ...errorResponses(400, 403, 404, 502, 504) },
     }),
     async (c) => c.json(await lookupUmaReceiver(c.get("db"), c.get("auth").platformId, c.req.valid("param").receiverUmaAddress, c.req.valid("query")), 200),
   )

@@ -5,7 +5,7 @@ import { UMA_ADDRESS_PATTERN } from "../customers/uma-address";
 export const SANDBOX_COUNTERPARTY_DOMAIN = "sandbox.uma.money";
 
 /** What a payment to or from a sandbox counterparty does. */
-export type CounterpartyBehavior = "SUCCESS" | "PENDING_LONG" | "FAIL_COMPLIANCE";
+export type CounterpartyBehavior = "SUCCESS" | "PENDING_LONG" | "FAIL_COMPLIANCE" | "SERVER_ERROR" | "LOOKUP_TIMEOUT" | "QUOTE_TIMEOUT" | "INVALID_PAYREQ";
 
 export interface SandboxCounterparty {
   /** The address as given, lower-cased. */
@@ -21,6 +21,11 @@ const COUNTERPARTIES: Readonly<Record<string, Omit<SandboxCounterparty, "address
   "success.mxn": { currency: "MXN", behavior: "SUCCESS" },
   "pending.long.usd": { currency: "USD", behavior: "PENDING_LONG" },
   "fail.compliance.usd": { currency: "USD", behavior: "FAIL_COMPLIANCE" },
+  // Counterparty failures (SPEC.md § Errors 502/504; our sandbox names): the lookup or the quote fails.
+  "fail.server.usd": { currency: "USD", behavior: "SERVER_ERROR" },
+  "fail.lookup.timeout.usd": { currency: "USD", behavior: "LOOKUP_TIMEOUT" },
+  "fail.quote.timeout.usd": { currency: "USD", behavior: "QUOTE_TIMEOUT" },
+  "fail.payreq.usd": { currency: "USD", behavior: "INVALID_PAYREQ" },
 };
 
 /** Every sandbox counterparty address, for docs, the dashboard and tests. */
@@ -47,4 +52,29 @@ export function resolveSandboxCounterparty(umaAddress: string): SandboxCounterpa
   if (!counterparty)
     throw new ServiceError("UMA_NOT_FOUND", `${SANDBOX_COUNTERPARTY_DOMAIN} has no user "${user}"; use one of ${SANDBOX_COUNTERPARTY_ADDRESSES.join(", ")}`, { details: { umaAddress } });
   return { address, ...counterparty };
+}
+
+/**
+ * The counterparty's own failure at `stage` (sandbox addresses `$fail.server.usd@…` → 502
+ * COUNTERPARTY_SERVER_ERROR at lookup and quote; `$fail.lookup.timeout.usd@…` → 504
+ * LOOKUP_REQUEST_FAILED at lookup; `$fail.quote.timeout.usd@…` → 504 QUOTE_REQUEST_FAILED and
+ * `$fail.payreq.usd@…` → 502 INVALID_PAYREQ_RESPONSE at quote). Retryable errors say so.
+ */
+export function assertCounterpartyAnswers(counterparty: SandboxCounterparty, stage: "LOOKUP" | "QUOTE"): void {
+  const details = { umaAddress: counterparty.address, stage };
+  switch (counterparty.behavior) {
+    case "SERVER_ERROR":
+      throw new ServiceError("COUNTERPARTY_SERVER_ERROR", `${counterparty.address}'s UMA provider answered with a server error; nothing was created — retry later`, { details });
+    case "LOOKUP_TIMEOUT":
+      if (stage === "LOOKUP") throw new ServiceError("LOOKUP_REQUEST_FAILED", `The lookup of ${counterparty.address} timed out at its UMA provider; nothing was created — retry the lookup`, { details });
+      return;
+    case "QUOTE_TIMEOUT":
+      if (stage === "QUOTE") throw new ServiceError("QUOTE_REQUEST_FAILED", `${counterparty.address}'s UMA provider did not answer the quote request in time; nothing was created — retry the quote`, { details });
+      return;
+    case "INVALID_PAYREQ":
+      if (stage === "QUOTE") throw new ServiceError("INVALID_PAYREQ_RESPONSE", `${counterparty.address}'s UMA provider returned an invalid payment request; nothing was created — try again later or pay another address`, { details });
+      return;
+    default:
+      return;
+  }
 }

@@ -76,7 +76,11 @@ export function QuoteResult({ quote, canTransact, isSandbox, onRefresh, isRefres
     <div ref={top} className="scroll-mt-4">
       <Card
         title="Quote"
-        description={<code className="font-mono text-xs" data-testid="quote-id">{quote.id}</code>}
+        description={
+          <Link href={`/quotes/${encodeURIComponent(quote.id)}`} className="font-mono text-xs text-brand-700 hover:underline" data-testid="quote-id">
+            {quote.id}
+          </Link>
+        }
         actions={ran ? <span className="text-sm font-medium text-emerald-700">{isRealtime ? "Funds sent" : "Executed"}</span> : <ExpiryCountdown secondsLeft={secondsLeft} />}
         tone={isExpired ? "attention" : "default"}
       >

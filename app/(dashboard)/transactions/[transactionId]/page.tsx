@@ -74,7 +74,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
             )}
             <PaymentDetails transaction={transaction} />
             {quote && (
-              <Card title="Quote" description={<>The price the payment was executed at (rate details above). <code className="font-mono text-xs">{quote.id}</code></>}>
+              <Card title="Quote" description={<>The price the payment was executed at (rate details above). <Link className="font-mono text-xs text-brand-700 hover:underline" href={`/quotes/${encodeURIComponent(quote.id)}`}>{quote.id}</Link></>}>
                 <QuoteSummary quote={quote} isShowingRateDetails={false} />
               </Card>
             )}
