@@ -65,8 +65,11 @@ export async function walletLinkFromDashboard(page: Page, customerId: string, qu
   await page.goto(`/customers/${encodeURIComponent(customerId)}`);
   const card = page.locator("section", { has: page.getByRole("heading", { name: "Embedded wallet" }) });
   await expect(card.getByTestId("wallet-card-credentials")).toContainText("EMAIL_OTP");
-  if (quoteId) await card.getByPlaceholder("Quote:…").fill(quoteId);
-  await card.getByRole("button", { name: "Create wallet link" }).click();
+  if (quoteId) {
+    // The quote waits for the end user's signature: staff find it on the card and make its approval link.
+    await expect(card.getByTestId("wallet-card-pending")).toContainText(quoteId);
+    await card.getByRole("button", { name: `Create approval link for ${quoteId}` }).click();
+  } else await card.getByRole("button", { name: "Create wallet link" }).click();
   const href = await card.getByTestId("wallet-link").getAttribute("href");
   expect(href).toContain("/wallet/");
   return href!;

@@ -11,6 +11,8 @@ export interface WalletCardData {
   status: string;
   credentials: { id: string; type: string; nickname: string; createdAt: string }[];
   sessions: { id: string; type: string; nickname: string; createdAt: string; expiresAt: string }[];
+  /** Payments from the wallet waiting for the end user's signature (PENDING quote executions). */
+  pendingApprovals: { quoteId: string; transactionId: string; amount: number; currency: { code: string; symbol?: string; decimals?: number }; createdAt: string }[];
 }
 
 /** The customer's embedded wallet with its credentials and active sessions (read-only), or null. */
@@ -19,17 +21,23 @@ export async function loadWalletCard(customerId: string): Promise<ActionResult<W
   if (!accounts.ok) return accounts;
   const wallet = accounts.data.data.find((a) => a.type === "EMBEDDED_WALLET");
   if (!wallet) return actionOk(null);
-  const [credentials, sessions] = await Promise.all([
+  const [credentials, sessions, pending] = await Promise.all([
     callService((c) => c.GET("/auth/credentials", { params: { query: { accountId: wallet.id } } })),
     callService((c) => c.GET("/auth/sessions", { params: { query: { accountId: wallet.id } } })),
+    callService((c) => c.GET("/transactions", { params: { query: { senderAccountIdentifier: wallet.id, type: "OUTGOING", status: "PENDING", limit: 20 } } })),
   ]);
   if (!credentials.ok) return credentials;
   if (!sessions.ok) return sessions;
+  if (!pending.ok) return pending;
+  const pendingApprovals = pending.data.data.flatMap((t) =>
+    t.type === "OUTGOING" && t.quoteId ? [{ quoteId: t.quoteId, transactionId: t.id, amount: t.sentAmount.amount, currency: t.sentAmount.currency, createdAt: t.createdAt ?? "" }] : [],
+  );
   return actionOk({
     accountId: wallet.id,
     status: wallet.status,
     credentials: credentials.data.data.map((c) => ({ id: c.id, type: c.type, nickname: c.nickname, createdAt: c.createdAt })),
     sessions: sessions.data.data.map((s) => ({ id: s.id ?? "", type: s.type, nickname: s.nickname, createdAt: s.createdAt, expiresAt: s.expiresAt })),
+    pendingApprovals,
   });
 }
 

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
+import { formatMoney } from "@/components/money";
 import { createWalletLink, loadWalletCard, type WalletCardData } from "../wallet-actions";
 
 /** The customer's embedded wallet: credentials and sessions (read-only) and a link for the end user. */
@@ -18,9 +19,9 @@ export function WalletCard({ customerId }: { customerId: string }) {
     void loadWalletCard(customerId).then((res) => (res.ok ? setData(res.data) : setError(res.error.message)));
   }, [customerId]);
 
-  async function makeLink() {
+  async function makeLink(forQuote = quoteId.trim()) {
     setError(null);
-    const res = await createWalletLink(customerId, quoteId.trim() || undefined);
+    const res = await createWalletLink(customerId, forQuote || undefined);
     if (!res.ok) return setError(res.error.message);
     setLink({ url: `${window.location.origin}${res.data.path}`, expiresAt: res.data.expiresAt });
   }
@@ -57,12 +58,28 @@ export function WalletCard({ customerId }: { customerId: string }) {
               ))}
             </ul>
           </div>
+          <div>
+            <h3 className="mb-1 font-medium text-zinc-800">Waiting for the end user&apos;s approval</h3>
+            <ul data-testid="wallet-card-pending" className="space-y-1">
+              {data.pendingApprovals.length === 0 && <li className="text-zinc-500">Nothing waits for a signature.</li>}
+              {data.pendingApprovals.map((p) => (
+                <li key={p.quoteId} className="flex flex-wrap items-center gap-2">
+                  <span>
+                    Payment of {formatMoney(p.amount, p.currency)} · <code className="font-mono text-xs">{p.quoteId}</code>
+                  </span>
+                  <Button size="sm" variant="secondary" onClick={() => makeLink(p.quoteId)} aria-label={`Create approval link for ${p.quoteId}`}>
+                    Approval link
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
           <div className="flex flex-wrap items-end gap-2">
             <label className="block">
               <span className="mb-1 block text-xs font-medium text-zinc-700">Quote to approve (optional)</span>
               <Input value={quoteId} onChange={(e) => setQuoteId(e.target.value)} placeholder="Quote:…" />
             </label>
-            <Button variant="secondary" onClick={makeLink}>
+            <Button variant="secondary" onClick={() => makeLink()}>
               Create wallet link
             </Button>
           </div>
