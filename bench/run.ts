@@ -1,5 +1,6 @@
 // `npm run bench`: figures, not pass/fail (issue #12). Writes bench/results.json (ignored by git).
 import fs from "node:fs";
+import { benchCrypto } from "./crypto";
 import { benchHttp } from "./http";
 import { benchWebhooks } from "./webhooks";
 
@@ -22,6 +23,11 @@ try {
   const webhooks = await benchWebhooks();
   results.raw.webhooks = webhooks;
   results.ratios.webhook_vs_post_loop = webhooks.ratio;
+
+  const crypto = await benchCrypto();
+  results.raw.crypto = crypto.figures;
+  results.ratios.verify_vs_webcrypto = crypto.verify_vs_webcrypto;
+  results.ratios.hpke_open_vs_raw = crypto.hpke_open_vs_raw;
 } catch (e) {
   console.error("benchmark failed:", e);
   process.exit(1);
@@ -32,6 +38,8 @@ const targets: Record<string, string> = {
   read_vs_pgbench_select: "≥ 0.3",
   noop_vs_node_http: "≥ 0.5",
   webhook_vs_post_loop: "≥ 0.25",
+  verify_vs_webcrypto: "≥ 0.8",
+  hpke_open_vs_raw: "≥ 0.8",
   quote_vs_pgbench: "(no target)",
   pglite_vs_postgres_read: "(report)",
 };

@@ -1,3 +1,4 @@
+import { createPublicKey, verify, type KeyObject } from "node:crypto";
 import { p256 } from "@noble/curves/nist.js";
 import { base64urlnopad } from "@scure/base";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
@@ -26,7 +27,7 @@ export function parseWalletStamp(header: string): ParsedWalletStamp {
   if (typeof publicKey !== "string" || !COMPRESSED_KEY.test(publicKey.toLowerCase())) return { ok: false, reason: "stamp publicKey must be a compressed P-256 public key (66 hex)" };
   if (typeof signature !== "string" || !DER_HEX.test(signature.toLowerCase())) return { ok: false, reason: "stamp signature must be a DER ECDSA signature in hex" };
   try {
-    p256.Point.fromBytes(hexToBytes(publicKey)).assertValidity();
+    publicKeyObject(publicKey.toLowerCase());
     p256.Signature.fromBytes(hexToBytes(signature), "der");
   } catch {
     return { ok: false, reason: "stamp publicKey or signature is not a valid P-256 value" };
@@ -34,13 +35,28 @@ export function parseWalletStamp(header: string): ParsedWalletStamp {
   return { ok: true, publicKeyHex: publicKey.toLowerCase(), signatureHex: signature.toLowerCase() };
 }
 
-/** ECDSA-P256 over SHA-256 of the exact UTF-8 payload; high-S signatures are accepted. */
+/** ECDSA-P256 over SHA-256 of the exact UTF-8 payload; high-S signatures are accepted (OpenSSL, native). */
 export function verifyWalletStamp(stamp: { publicKeyHex: string; signatureHex: string }, payloadToSign: string): boolean {
   try {
-    return p256.verify(hexToBytes(stamp.signatureHex), utf8ToBytes(payloadToSign), hexToBytes(stamp.publicKeyHex), { format: "der", lowS: false });
+    return verify("sha256", Buffer.from(payloadToSign, "utf8"), { key: publicKeyObject(stamp.publicKeyHex), dsaEncoding: "der" }, Buffer.from(stamp.signatureHex, "hex"));
   } catch {
     return false;
   }
+}
+
+/** SubjectPublicKeyInfo header of a compressed P-256 key (id-ecPublicKey, prime256v1, 33-byte point). */
+const COMPRESSED_SPKI_PREFIX = Buffer.from("3039301306072a8648ce3d020106082a8648ce3d030107032200", "hex");
+const keyCache = new Map<string, KeyObject>();
+
+/** The native key of a compressed public key (hex); throws for a point not on the curve. Kept for the keys seen recently. */
+function publicKeyObject(compressedHex: string): KeyObject {
+  let key = keyCache.get(compressedHex);
+  if (!key) {
+    key = createPublicKey({ key: Buffer.concat([COMPRESSED_SPKI_PREFIX, Buffer.from(compressedHex, "hex")]), format: "der", type: "spki" });
+    if (keyCache.size >= 1000) keyCache.delete(keyCache.keys().next().value!);
+    keyCache.set(compressedHex, key);
+  }
+  return key;
 }
 
 /**

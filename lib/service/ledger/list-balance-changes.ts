@@ -48,8 +48,8 @@ interface Row {
 
 /**
  * One account's balance changes in [startDate, endDate), one per ledger transaction, ordered by
- * (effectiveAt, id) and paged; opening and closing come from the entries themselves, not the
- * cache, and are read in the same statement as the page so they always reconcile with it.
+ * (effectiveAt, id) and paged; opening and closing are read in the same statement as the page so
+ * they always reconcile with it.
  * SPEC.md `GET /internal-accounts/{id}/balance-changes`, BEHAVIORS.md §1.3.
  * Throws: NOT_FOUND; INVALID_INPUT for a bad cursor or a window that ends before it starts.
  */
@@ -66,12 +66,18 @@ export async function listBalanceChanges(db: DbOrTx, input: ListBalanceChangesIn
   const beforeEnd = endDate ? Prisma.sql`AND e."effectiveAt" < ${endDate}::timestamptz` : Prisma.empty;
   const fromStart = startDate ? Prisma.sql`AND e."effectiveAt" >= ${startDate}::timestamptz` : Prisma.empty;
   const afterCursor = cursor ? Prisma.sql`AND (e."effectiveAt", e."ledgerTransactionId") > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : Prisma.empty;
-  const opening = startDate ? Prisma.sql`SUM(e."amount") FILTER (WHERE e."effectiveAt" < ${startDate}::timestamptz)` : Prisma.sql`0`;
+  // Opening and closing come from the account's cached posted balance minus what posted at or after
+  // the window's edges: the cost follows the window's recency, not the account's whole history. One
+  // statement sees one snapshot, and the ledger changes the cache and the entries in one transaction,
+  // so the cache equals the sum of the entries here.
+  const postedSince = (at: Date) => Prisma.sql`COALESCE((SELECT SUM(e."amount") FROM "LedgerEntry" e WHERE ${ofAccount} AND e."effectiveAt" >= ${at}::timestamptz), 0)`;
+  const opening = startDate ? Prisma.sql`a."postedBalance" - ${postedSince(startDate)}` : Prisma.sql`0`;
+  const closing = endDate ? Prisma.sql`a."postedBalance" - ${postedSince(endDate)}` : Prisma.sql`a."postedBalance"`;
   // The totals row is LEFT JOINed to the page so an empty page still carries opening and closing.
   const rows = await db.$queryRaw<Row[]>`
     WITH totals AS (
-      SELECT COALESCE(${opening}, 0)::bigint AS opening, COALESCE(SUM(e."amount"), 0)::bigint AS closing
-      FROM "LedgerEntry" e WHERE ${ofAccount} ${beforeEnd}
+      SELECT (${opening})::bigint AS opening, (${closing})::bigint AS closing
+      FROM "LedgerAccount" a WHERE a."id" = ${ledgerAccountId}::uuid AND a."platformId" = ${platformId}::uuid
     ), page AS (
       SELECT e."ledgerTransactionId" AS id, e."effectiveAt", SUM(e."amount")::bigint AS amount
       FROM "LedgerEntry" e
