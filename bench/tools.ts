@@ -132,11 +132,14 @@ export async function peakRss<T>(service: ServiceProcess, work: () => Promise<T>
 }
 
 export async function api(service: ServiceProcess, method: string, route: string, body?: unknown) {
-  const res = await fetch(`${service.origin}${API}${route}`, {
-    method,
-    headers: { authorization: service.authorization, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(`${service.origin}${API}${route}`, {
+      method,
+      headers: { authorization: service.authorization, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  // A pooled keep-alive socket the server closed while the load ran fails once ("fetch failed"): retry on a fresh one.
+  const res = await send().catch(send);
   const text = await res.text();
   const json = text ? JSON.parse(text) : undefined;
   if (res.status >= 400) throw new Error(`${method} ${route} → ${res.status}: ${text.slice(0, 300)}`);

@@ -1,7 +1,6 @@
 import type { Db, Tx } from "../db";
 import { invalidInput, ServiceError } from "../http/errors";
-import { formatId, parseId, uuidv7 } from "../http/ids";
-import { enqueueEvent } from "../jobs/enqueue-event";
+import { formatId, parseId } from "../http/ids";
 import { inTransaction } from "../nested-transaction";
 import { createQuote } from "../quotes/create-quote";
 import { getQuoteOrThrow } from "../quotes/get-quote";
@@ -9,10 +8,10 @@ import type { Quote, QuoteRequest } from "../quotes/schemas";
 import { serializeQuote, type QuoteRow } from "../quotes/serialize-quote";
 import { now } from "../sandbox/clock";
 import { assertAgentMayUse, evaluatePolicy, lockAgent } from "./evaluate-policy";
-import { AGENT_ACTION_PENDING_APPROVAL, customerExternalAccount, customerInternalAccount } from "./request-agent-transfer";
-import { quotePolicyCheck, runAgentAction } from "./run-agent-action";
+import { recordAgentAction } from "./record-agent-action";
+import { customerExternalAccount, customerInternalAccount } from "./request-agent-transfer";
+import { quotePolicyCheck } from "./run-agent-action";
 import type { AgentAction } from "./schemas";
-import { showAgentAction } from "./serialize-agent-action";
 
 /**
  * POST /agents/me/quotes: a quote on the agent's customer's money (CREATE_QUOTES). The source
@@ -77,17 +76,7 @@ export async function executeAgentQuote(db: Db, input: { platformId: string; age
     const quote = await agentsQuote(tx, input);
     const at = await now(tx, platformId);
     const decision = await evaluatePolicy(tx, agent, quotePolicyCheck(quote), at);
-    let row = await tx.agentAction.create({
-      data: { id: uuidv7(at.getTime()), platformId, agentId: agent.id, customerId: agent.customerId, type: "EXECUTE_QUOTE", status: "PENDING_APPROVAL", quoteId: quote.id, spendAmount: decision.spendAmount, createdAt: at, updatedAt: at },
-    });
-    if (decision.mode === "AUTO") {
-      const transactionId = await runAgentAction(scoped, row);
-      row = await tx.agentAction.update({ where: { id: row.id }, data: { status: "APPROVED", transactionId, executedAt: at, updatedAt: at } });
-      return showAgentAction(tx, row);
-    }
-    const action = await showAgentAction(tx, row);
-    await enqueueEvent(tx, { platformId, type: AGENT_ACTION_PENDING_APPROVAL, data: action });
-    return action;
+    return recordAgentAction(scoped, { agent, decision, at, action: { type: "EXECUTE_QUOTE", quoteId: quote.id } });
   });
 }
 

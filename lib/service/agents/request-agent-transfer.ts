@@ -1,16 +1,12 @@
 import type { Db, DbOrTx, Tx } from "../db";
-import { enqueueEvent } from "../jobs/enqueue-event";
 import { ServiceError } from "../http/errors";
-import { formatId, parseId, uuidv7 } from "../http/ids";
+import { formatId, parseId } from "../http/ids";
 import { inTransaction } from "../nested-transaction";
 import { now } from "../sandbox/clock";
 import type { TransferInRequest, TransferOutRequest } from "../transfers/schemas";
 import { evaluatePolicy, lockAgent } from "./evaluate-policy";
-import { runAgentAction } from "./run-agent-action";
+import { recordAgentAction } from "./record-agent-action";
 import type { AgentAction } from "./schemas";
-import { showAgentAction } from "./serialize-agent-action";
-
-export const AGENT_ACTION_PENDING_APPROVAL = "AGENT_ACTION.PENDING_APPROVAL";
 
 type TransferRequest = { type: "TRANSFER_OUT"; request: TransferOutRequest } | { type: "TRANSFER_IN"; request: TransferInRequest };
 
@@ -41,17 +37,7 @@ export async function requestAgentTransfer(db: Db, input: { platformId: string; 
       sourceAccountId: type === "TRANSFER_OUT" ? internalId : externalId,
       destinationAccountId: type === "TRANSFER_OUT" ? externalId : internalId,
     };
-    let row = await tx.agentAction.create({
-      data: { id: uuidv7(at.getTime()), platformId, agentId: agent.id, customerId: agent.customerId, type, status: "PENDING_APPROVAL", transferDetails, request, spendAmount: decision.spendAmount, createdAt: at, updatedAt: at },
-    });
-    if (decision.mode === "AUTO") {
-      const transactionId = await runAgentAction(scoped, row);
-      row = await tx.agentAction.update({ where: { id: row.id }, data: { status: "APPROVED", transactionId, executedAt: at, updatedAt: at } });
-      return showAgentAction(tx, row);
-    }
-    const action = await showAgentAction(tx, row);
-    await enqueueEvent(tx, { platformId, type: AGENT_ACTION_PENDING_APPROVAL, data: action });
-    return action;
+    return recordAgentAction(scoped, { agent, decision, at, action: { type, transferDetails, request } });
   });
 }
 
