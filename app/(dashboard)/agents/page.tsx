@@ -60,7 +60,7 @@ export default async function AgentsPage() {
               { header: "Name", cell: (a) => <Link className="font-medium text-brand-700 hover:underline" href={`/agents/${encodeURIComponent(a.id)}`}>{a.name}</Link> },
               { header: "Customer", cell: (a) => <Link className="font-mono text-xs text-brand-700 hover:underline" href={`/customers/${encodeURIComponent(a.customerId)}`}>{a.customerId}</Link> },
               { header: "State", cell: (a) => <AgentStateBadge agent={a} /> },
-              { header: "Today", cell: (a) => `${money(a.usage.dailySpend, a.policy.spendingLimits.currency)} · ${a.usage.dailyTransactionCount} actions` },
+              { header: "Today", cell: (a) => `${money(a.usage.dailySpend, a.policy.spendingLimits.currency)} · ${a.usage.dailyTransactionCount} ${a.usage.dailyTransactionCount === 1 ? "action" : "actions"}` },
             ]}
           />
         </Card>
