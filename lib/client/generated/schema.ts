@@ -17123,7 +17123,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A retry with the same key and body replays the first answer; another body answers 409. */
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -17213,7 +17213,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A retry with the same key and body replays the first answer; another body answers 409. */
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -17631,6 +17631,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -17778,6 +17779,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. */
                 "idempotency-key"?: string;
             };
             path: {

@@ -1,6 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { requirePermission } from "../http/auth";
-import { createRouter, BASIC_AUTH, errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import { createRouter, BASIC_AUTH, errorResponses, jsonBody, jsonResponse, OptionalIdempotencyHeaderSchema } from "../http/openapi";
 import { TransferInRequestSchema, TransferOutRequestSchema } from "../transfers/schemas";
 import { approveAgentAction, rejectAgentAction } from "./decide-agent-action";
 import { getMyAgentAction, listAgentApprovals, listMyAgentActions } from "./list-agent-actions";
@@ -16,9 +16,6 @@ import {
   MyActionParamSchema,
 } from "./schemas";
 
-const idempotencyHeader = z.object({
-  "idempotency-key": z.string().max(255).optional().openapi({ description: "A retry with the same key and body replays the first answer; another body answers 409." }),
-});
 const POLICY_NOTE =
   "The agent's policy decides (403 FORBIDDEN with `details.policyRule` when it refuses: PAUSED, PERMISSION, ACCOUNT, PER_TRANSACTION_LIMIT, DAILY_LIMIT, MONTHLY_LIMIT, DAILY_TRANSACTION_LIMIT). AUTO → `APPROVED` with the transaction; APPROVAL_REQUIRED (or above `approvalThresholds`) → `PENDING_APPROVAL` and the platform gets AGENT_ACTION.PENDING_APPROVAL. Accounts must be the agent's customer's (another's → 404).";
 
@@ -34,7 +31,7 @@ export const agentActionsRouter = createRouter()
       tags: ["Agent Operations"],
       security: AGENT_AUTH,
       middleware: [requireActiveAgent] as const,
-      request: { headers: idempotencyHeader, body: jsonBody(TransferOutRequestSchema) },
+      request: { headers: OptionalIdempotencyHeaderSchema, body: jsonBody(TransferOutRequestSchema) },
       responses: { 201: jsonResponse(AgentActionSchema, "The action"), ...errorResponses(400, 401, 403, 404, 409, 429) },
     }),
     async (c) => {
@@ -52,7 +49,7 @@ export const agentActionsRouter = createRouter()
       tags: ["Agent Operations"],
       security: AGENT_AUTH,
       middleware: [requireActiveAgent] as const,
-      request: { headers: idempotencyHeader, body: jsonBody(TransferInRequestSchema) },
+      request: { headers: OptionalIdempotencyHeaderSchema, body: jsonBody(TransferInRequestSchema) },
       responses: { 201: jsonResponse(AgentActionSchema, "The action"), ...errorResponses(400, 401, 403, 404, 409) },
     }),
     async (c) => {

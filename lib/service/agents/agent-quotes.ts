@@ -9,7 +9,7 @@ import { serializeQuote, type QuoteRow } from "../quotes/serialize-quote";
 import { now } from "../sandbox/clock";
 import { assertAgentMayUse, evaluatePolicy, lockAgent } from "./evaluate-policy";
 import { recordAgentAction } from "./record-agent-action";
-import { customerExternalAccount, customerInternalAccount } from "./request-agent-transfer";
+import { customerExternalAccount, customerInternalAccount } from "./customer-accounts";
 import { quotePolicyCheck } from "./run-agent-action";
 import type { AgentAction } from "./schemas";
 

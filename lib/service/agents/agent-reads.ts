@@ -14,7 +14,7 @@ import { listTransactions } from "../transactions/list-transactions";
 import type { Transaction, TransactionListItem, TransactionListQuery } from "../transactions/schemas";
 import { serializeTransaction } from "../transactions/serialize-transaction";
 import { assertAgentMayUse } from "./evaluate-policy";
-import { customerExternalAccount } from "./request-agent-transfer";
+import { customerExternalAccount } from "./customer-accounts";
 import type { AgentRow } from "./serialize-agent";
 
 /** What /agents/me/** reads and manages, always scoped to the agent's one customer (another's → 404). */

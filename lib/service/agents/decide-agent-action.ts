@@ -60,7 +60,7 @@ async function lockPendingAction(tx: Tx, input: Decision) {
   const { id: agentId } = await getAgentOrThrow(tx, input.platformId, input.agentId);
   const agent = await lockAgent(tx, input.platformId, agentId);
   const id = parseId("AgentAction", input.actionId);
-  if (id) await tx.$queryRaw`SELECT id FROM "AgentAction" WHERE id = ${id}::uuid FOR UPDATE`;
+  if (id) await tx.$queryRaw`SELECT id FROM "AgentAction" WHERE id = ${id}::uuid AND "platformId" = ${input.platformId}::uuid FOR UPDATE`;
   const action = id ? await tx.agentAction.findFirst({ where: { id, agentId, platformId: input.platformId } }) : null;
   if (!action) throw new ServiceError("NOT_FOUND", `Agent action ${input.actionId} not found for agent ${input.agentId}`);
   if (action.status !== "PENDING_APPROVAL")

@@ -1,8 +1,9 @@
 import type { Tx } from "../db";
-import { decimalsOf, exchangeRateScaled, hasRate, RATE_SCALE } from "../exchange-rates/rate-table";
+import { convertMinorUnits, hasRate } from "../exchange-rates/rate-table";
 import { ServiceError } from "../http/errors";
 import { formatId } from "../http/ids";
 import { agentUsage } from "./agent-usage";
+import { agentRowOf } from "./get-agent-or-throw";
 import type { AgentPolicy } from "./schemas";
 import type { AgentRow } from "./serialize-agent";
 
@@ -90,23 +91,17 @@ export function assertAgentMayUse(agent: AgentRow, permission: Permission, accou
   return policy;
 }
 
-/** Locks the agent's row for the rest of the transaction (policy checks and usage stay consistent). */
+/** Locks the agent's row for the rest of the transaction (policy checks and usage stay consistent). Throws as agentRowOf. */
 export async function lockAgent(tx: Tx, platformId: string, agentId: string): Promise<AgentRow> {
   await tx.$queryRaw`SELECT id FROM "Agent" WHERE id = ${agentId}::uuid AND "platformId" = ${platformId}::uuid FOR UPDATE`;
-  const row = await tx.agent.findFirst({ where: { id: agentId, platformId, deletedAt: null } });
-  if (!row) throw new ServiceError("UNAUTHORIZED", "Authentication failed: the agent was deleted", { details: { reason: "agent deleted" } });
-  return row;
+  return agentRowOf(tx, platformId, agentId);
 }
 
-/** `amount` (smallest unit of `from`) in the smallest unit of `to`, at the sandbox rate, rounded down. */
-export function convertMinor(amount: bigint, from: string, to: string): bigint {
-  if (from === to) return amount;
-  if (!hasRate(from) || !hasRate(to))
+/** `amount` of `from` in the policy's currency `to`, at the rate of the moment. Throws FORBIDDEN without a rate. */
+function convertMinor(amount: bigint, from: string, to: string): bigint {
+  if (from !== to && (!hasRate(from) || !hasRate(to)))
     throw forbidden("NO_RATE", `There is no exchange rate between ${from} and ${to} to check this action against the agent's limits; set the policy's limits in ${from}`);
-  // Units of `to` per one unit of `from` = exchangeRateScaled(to, from) / RATE_SCALE.
-  const shift = decimalsOf(to) - decimalsOf(from);
-  const numerator = amount * exchangeRateScaled(to, from) * 10n ** BigInt(Math.max(shift, 0));
-  return numerator / (RATE_SCALE * 10n ** BigInt(Math.max(-shift, 0)));
+  return convertMinorUnits(amount, from, to);
 }
 
 function forbidden(rule: string, message: string, extra: Record<string, unknown> = {}): ServiceError {

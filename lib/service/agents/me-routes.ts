@@ -1,7 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
-import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import { createRouter, errorResponses, jsonBody, jsonResponse, OptionalIdempotencyHeaderSchema } from "../http/openapi";
 import { ExternalAccountIdParamSchema, ExternalAccountListResponseSchema, ExternalAccountSchema, PlatformExternalAccountListQuerySchema } from "../external-accounts/schemas";
 import type { AccountInfo } from "../external-accounts/schemas";
 import { InternalAccountListQuerySchema, InternalAccountListResponseSchema } from "../internal-accounts/schemas";
@@ -16,7 +16,6 @@ import { AgentActionSchema, AgentExternalAccountCreateRequestSchema } from "./sc
 const tags = ["Agent Operations"];
 const security = AGENT_AUTH;
 const middleware = [requireActiveAgent];
-const idempotencyHeader = z.object({ "idempotency-key": z.string().max(255).optional() });
 
 /** The calling agent's scope: its platform and its (live) row. */
 async function scope(c: Context<AppEnv>) {
@@ -38,7 +37,7 @@ export const agentMeRouter = createRouter()
       tags,
       security,
       middleware,
-      request: { headers: idempotencyHeader, body: jsonBody(QuoteRequestSchema) },
+      request: { headers: OptionalIdempotencyHeaderSchema, body: jsonBody(QuoteRequestSchema) },
       responses: { 200: jsonResponse(QuoteSchema, "The quote"), ...errorResponses(400, 401, 403, 404, 409, 429) },
     }),
     async (c) => c.json(await createAgentQuote(c.get("db"), { ...ids(c), request: c.req.valid("json") }), 200),
@@ -69,7 +68,7 @@ export const agentMeRouter = createRouter()
       tags,
       security,
       middleware,
-      request: { headers: idempotencyHeader, params: QuoteIdParamSchema },
+      request: { headers: OptionalIdempotencyHeaderSchema, params: QuoteIdParamSchema },
       responses: { 200: jsonResponse(AgentActionSchema, "The action"), ...errorResponses(400, 401, 403, 404, 409, 429) },
     }),
     async (c) => c.json(await executeAgentQuote(c.get("db"), { ...ids(c), quoteId: c.req.valid("param").quoteId }), 200),

@@ -1,10 +1,10 @@
-import type { Db, DbOrTx, Tx } from "../db";
-import { ServiceError } from "../http/errors";
-import { formatId, parseId } from "../http/ids";
+import type { Db, Tx } from "../db";
+import { formatId } from "../http/ids";
 import { inTransaction } from "../nested-transaction";
 import { now } from "../sandbox/clock";
 import type { TransferInRequest, TransferOutRequest } from "../transfers/schemas";
 import { evaluatePolicy, lockAgent } from "./evaluate-policy";
+import { customerExternalAccount, customerInternalAccount } from "./customer-accounts";
 import { recordAgentAction } from "./record-agent-action";
 import type { AgentAction } from "./schemas";
 
@@ -39,20 +39,4 @@ export async function requestAgentTransfer(db: Db, input: { platformId: string; 
     };
     return recordAgentAction(scoped, { agent, decision, at, action: { type, transferDetails, request } });
   });
-}
-
-/** The customer's internal account `InternalAccount:<uuid>`; anything else (another customer's too) → 404. */
-export async function customerInternalAccount(tx: DbOrTx, platformId: string, customerId: string, ref: string) {
-  const id = parseId("InternalAccount", ref);
-  const row = id ? await tx.internalAccount.findFirst({ where: { id, platformId, customerId } }) : null;
-  if (!row) throw new ServiceError("NOT_FOUND", `Internal account ${ref} not found among this agent's customer's accounts`);
-  return row;
-}
-
-/** The customer's live external account `ExternalAccount:<uuid>`; anything else → 404. */
-export async function customerExternalAccount(tx: DbOrTx, platformId: string, customerId: string, ref: string) {
-  const id = parseId("ExternalAccount", ref);
-  const row = id ? await tx.externalAccount.findFirst({ where: { id, platformId, customerId, deletedAt: null } }) : null;
-  if (!row) throw new ServiceError("NOT_FOUND", `External account ${ref} not found among this agent's customer's accounts`);
-  return row;
 }

@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http/context";
 import { ServiceError } from "../http/errors";
+import { agentRowOf } from "./get-agent-or-throw";
 
 /** OpenAPI security of the /agents/me/** operations. */
 export const AGENT_AUTH = [{ AgentAuth: [] }];
@@ -9,8 +10,7 @@ export const AGENT_AUTH = [{ AgentAuth: [] }];
 export const requireActiveAgent = createMiddleware<AppEnv>(async (c, next) => {
   const { principal, platformId } = c.get("auth");
   if (principal.kind !== "agent") throw new ServiceError("FORBIDDEN", "/agents/me/** is for agents: send the agent's Bearer access token");
-  const agent = await c.get("db").agent.findFirst({ where: { id: principal.agentId, platformId, deletedAt: null }, select: { isPaused: true } });
-  if (!agent) throw new ServiceError("UNAUTHORIZED", "Authentication failed: the agent was deleted", { details: { reason: "agent deleted" } });
+  const agent = await agentRowOf(c.get("db"), platformId, principal.agentId);
   if (agent.isPaused) throw new ServiceError("FORBIDDEN", "This agent is paused; the platform must resume it (PATCH /agents/{agentId} {isPaused: false})");
   return next();
 });

@@ -14,10 +14,11 @@ export type { AgentActionRow };
  */
 export async function showAgentActions(db: DbOrTx, rows: AgentActionRow[]): Promise<AgentAction[]> {
   const ids = (pick: (r: AgentActionRow) => string | null) => [...new Set(rows.map(pick).filter((id): id is string => id !== null))];
+  const platformId = { in: ids((r) => r.platformId) };
   const [customers, transactions, quotes] = await Promise.all([
-    db.customer.findMany({ where: { id: { in: ids((r) => r.customerId) } }, select: { id: true, platformCustomerId: true } }),
-    db.transaction.findMany({ where: { id: { in: ids((r) => r.transactionId) } } }),
-    db.quote.findMany({ where: { id: { in: ids((r) => r.quoteId) } } }),
+    db.customer.findMany({ where: { id: { in: ids((r) => r.customerId) }, platformId }, select: { id: true, platformCustomerId: true } }),
+    db.transaction.findMany({ where: { id: { in: ids((r) => r.transactionId) }, platformId } }),
+    db.quote.findMany({ where: { id: { in: ids((r) => r.quoteId) }, platformId } }),
   ]);
   const customerById = new Map(customers.map((c) => [c.id, c.platformCustomerId]));
   const transactionById = new Map(transactions.map((t) => [t.id, t]));

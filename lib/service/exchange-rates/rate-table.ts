@@ -60,6 +60,18 @@ export function divideHalfEven(a: bigint, b: bigint): bigint {
   return q;
 }
 
+/**
+ * `amount` (smallest unit of `from`) in the smallest unit of `to` at the sandbox rate, rounded
+ * down. Both must have a rate (hasRate).
+ */
+export function convertMinorUnits(amount: bigint, from: string, to: string): bigint {
+  if (from === to) return amount;
+  // Units of `to` per one unit of `from` = exchangeRateScaled(to, from) / RATE_SCALE.
+  const shift = decimalsOf(to) - decimalsOf(from);
+  const numerator = amount * exchangeRateScaled(to, from) * 10n ** BigInt(Math.max(shift, 0));
+  return numerator / (RATE_SCALE * 10n ** BigInt(Math.max(-shift, 0)));
+}
+
 export function decimalsOf(code: string): number {
   return currencyInfo(code)?.decimals ?? 2;
 }

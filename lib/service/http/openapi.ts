@@ -56,3 +56,8 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
 }
 
 export const BASIC_AUTH = [{ BasicAuth: [] }];
+
+/** The optional `Idempotency-Key` header of a mutating operation (the idempotency middleware does the work). */
+export const OptionalIdempotencyHeaderSchema = z.object({
+  "idempotency-key": z.string().max(255).optional().openapi({ description: "Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409." }),
+});

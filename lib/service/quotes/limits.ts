@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { formatId } from "../http/ids";
-import { decimalsOf, exchangeRateScaled, hasRate, RATE_SCALE } from "../exchange-rates/rate-table";
+import { convertMinorUnits, hasRate } from "../exchange-rates/rate-table";
 import { now } from "../sandbox/clock";
 
 /**
@@ -20,12 +20,8 @@ export const ACH_SAME_DAY_CAP_RAISED_FROM = new Date("2027-09-17T00:00:00.000Z")
 
 /** An amount's value in US cents (rounded down); currencies without a sandbox rate count 1:1. */
 export function usdCents(amount: bigint, currency: string): bigint {
-  if (currency === "USD" || !hasRate(currency) || !hasRate("USD")) return amount;
-  // USD per one unit of `currency` = exchangeRateScaled(USD, currency) / RATE_SCALE.
-  const rate = exchangeRateScaled("USD", currency);
-  const shift = 2 - decimalsOf(currency);
-  const numerator = amount * rate * 10n ** BigInt(Math.max(shift, 0));
-  return numerator / (RATE_SCALE * 10n ** BigInt(Math.max(-shift, 0)));
+  if (!hasRate(currency) || !hasRate("USD")) return amount;
+  return convertMinorUnits(amount, currency, "USD");
 }
 
 /** Throws: TRANSACTION_SIZE_LIMIT_EXCEEDED when one payment is worth more than the per-payment limit. */

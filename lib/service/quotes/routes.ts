@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requirePermission } from "../http/auth";
-import { createRouter, BASIC_AUTH, errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import { createRouter, BASIC_AUTH, errorResponses, jsonBody, jsonResponse, OptionalIdempotencyHeaderSchema } from "../http/openapi";
 import { requireSandbox } from "../sandbox/require-sandbox";
 import { TransactionIdParamSchema, TransactionSchema } from "../transactions/schemas";
 import { cancelTransaction } from "./cancel-transaction";
@@ -14,10 +14,7 @@ import { serializeQuote } from "./serialize-quote";
 
 const tags = ["Cross-Currency Transfers"];
 const security = BASIC_AUTH;
-const idempotencyHeader = z.object({
-  "idempotency-key": z.string().max(255).optional().openapi({ description: "Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409." }),
-});
-const executeHeaders = idempotencyHeader.extend({
+const executeHeaders = OptionalIdempotencyHeaderSchema.extend({
   "service-wallet-signature": z.string().optional().openapi({ description: "Required for embedded-wallet sources: signature over the quote's paymentInstructions[0].accountOrWalletInfo.payloadToSign." }),
 });
 
@@ -33,7 +30,7 @@ export const quotesRouter = createRouter()
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,
-      request: { headers: idempotencyHeader, body: jsonBody(QuoteRequestSchema) },
+      request: { headers: OptionalIdempotencyHeaderSchema, body: jsonBody(QuoteRequestSchema) },
       responses: {
         200: jsonResponse(QuoteSchema, "The quote"),
         202: jsonResponse(QuoteSchema, "The quote, PENDING_AUTHORIZATION: answer its scaChallenge with POST /quotes/{quoteId}/authorize"),

@@ -1,6 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { requirePermission } from "../http/auth";
-import { createRouter, BASIC_AUTH, errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import { createRouter, BASIC_AUTH, errorResponses, jsonBody, jsonResponse, OptionalIdempotencyHeaderSchema } from "../http/openapi";
 import { TransactionSchema } from "../transactions/schemas";
 import { createTransferIn } from "./create-transfer-in";
 import { createTransferOut } from "./create-transfer-out";
@@ -8,9 +8,6 @@ import { TransferInRequestSchema, TransferOutRequestSchema } from "./schemas";
 
 const tags = ["Same-Currency Transfers"];
 const security = BASIC_AUTH;
-const idempotencyHeader = z.object({
-  "idempotency-key": z.string().max(255).optional().openapi({ description: "Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409." }),
-});
 
 export const transfersRouter = createRouter()
   .openapi(
@@ -25,7 +22,7 @@ export const transfersRouter = createRouter()
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,
-      request: { headers: idempotencyHeader, body: jsonBody(TransferOutRequestSchema) },
+      request: { headers: OptionalIdempotencyHeaderSchema, body: jsonBody(TransferOutRequestSchema) },
       responses: { 200: jsonResponse(TransactionSchema, "The outgoing transaction"), ...errorResponses(400, 403, 404, 409, 429) },
     }),
     async (c) => c.json(await createTransferOut(c.get("db"), { platformId: c.get("auth").platformId, request: c.req.valid("json") }), 200),
@@ -42,7 +39,7 @@ export const transfersRouter = createRouter()
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,
-      request: { headers: idempotencyHeader, body: jsonBody(TransferInRequestSchema) },
+      request: { headers: OptionalIdempotencyHeaderSchema, body: jsonBody(TransferInRequestSchema) },
       responses: { 200: jsonResponse(TransactionSchema, "The incoming transaction"), ...errorResponses(400, 403, 404, 409) },
     }),
     async (c) => c.json(await createTransferIn(c.get("db"), { platformId: c.get("auth").platformId, request: c.req.valid("json") }), 200),
