@@ -227,6 +227,12 @@ describe("approvals", () => {
     const other = await installAgent();
     expect((await t.call("POST", `/agents/${other.agentId}/actions/${action.json.id}/approve`, { auth: f.auth })).status).toBe(404);
     expect((await t.call("GET", "/agents/approvals", { auth: bearer })).status).toBe(403);
+    const badFilters = await t.call("GET", "/agents/approvals?agentId=nonsense&customerId=nope&sortOrder=sideways", { auth: f.auth });
+    expect(badFilters.status).toBe(400);
+    expect(badFilters.json.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["query.sortOrder"]);
+    const badId = await t.call("GET", "/agents/approvals?agentId=nonsense", { auth: f.auth });
+    expect([badId.status, badId.json.details.errors[0].field]).toEqual([400, "query.agentId"]);
+    expect((await t.call("POST", `/agents/${agentId}/actions/AgentAction:nonsense/approve`, { auth: f.auth })).status).toBe(404);
     const viewer = await f.tokenWith(["VIEW"]);
     expect((await t.call("POST", `/agents/${agentId}/actions/${action.json.id}/approve`, { auth: viewer })).status).toBe(403);
     expect((await t.call("GET", `/agents/me/actions/${action.json.id}`, { auth: other.bearer })).status).toBe(404);
