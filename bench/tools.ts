@@ -76,7 +76,9 @@ export async function startService(options: { databaseUrl?: string } = {}): Prom
     delete env.DATABASE_URL;
     env.PGLITE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pglite-"));
   }
-  const child: ChildProcess = spawn("taskset", ["-c", SERVER_CPU, process.execPath, "--import", "tsx", "lib/server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  // BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the service under load.
+  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn("taskset", ["-c", SERVER_CPU, process.execPath, ...nodeArgs, "--import", "tsx", "lib/server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (log += d.toString()));

@@ -61,7 +61,7 @@ describe("POST /sandbox/transactions/{transactionId}/return", () => {
 
   it("answers 403 for a production platform", async () => {
     const f = await achDeposit();
-    await t.db.platform.update({ where: { id: f.platformId }, data: { environment: "PRODUCTION" } });
+    await t.makeProduction(f.platformId);
     expect((await f.returnIt()).status).toBe(403);
   });
 });

@@ -357,7 +357,7 @@ describe("POST /sandbox/uma/receive refusals", () => {
     const viewer = await f.tokenWith(["VIEW"]);
     const res = await t.call("POST", "/sandbox/uma/receive", { auth: viewer, body: { senderUmaAddress: "$success.usd@sandbox.uma.money", customerId: f.customerId, receivingCurrencyCode: "USD", receivingCurrencyAmount: 1 } });
     expect(res.status).toBe(403);
-    await t.db.platform.update({ where: { id: f.platformId }, data: { environment: "PRODUCTION" } });
+    await t.makeProduction(f.platformId);
     const production = await f.receive();
     expect(production.status).toBe(403);
   });

@@ -90,7 +90,7 @@ describe("POST /sandbox/internal-accounts/{accountId}/fund", () => {
   it("answers 403 to a production platform's credentials", async () => {
     const f = await internalAccountsFixture(t);
     const { accountId } = await f.activeAccount("USD");
-    await t.db.platform.update({ where: { id: f.platformId }, data: { environment: "PRODUCTION" } });
+    await t.makeProduction(f.platformId);
     const res = await f.fund(accountId, 100);
     expect(res.status).toBe(403);
     expect(res.json.code).toBe("FORBIDDEN");

@@ -1,9 +1,18 @@
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { DbOrTx } from "../db";
 import { formatId, uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
-import { scheduleJob } from "./schedule-job";
 
 export const DELIVER_WEBHOOK = "webhook.deliver";
+
+/** A webhook event about to be written: its id, time and the exact body every attempt sends. */
+export interface OutboxEvent {
+  id: string;
+  platformId: string;
+  type: string;
+  body: string;
+  at: Date;
+}
 
 /**
  * Writes a webhook event in the caller's transaction (transactional outbox) and schedules its
@@ -11,12 +20,33 @@ export const DELIVER_WEBHOOK = "webhook.deliver";
  * attempt sends the same bytes and the same envelope id. SPEC.md § Events.
  */
 export async function enqueueEvent(tx: DbOrTx, event: { platformId: string; type: string; data: unknown }): Promise<string> {
+  const outbox = await prepareEvent(tx, event);
+  await tx.$executeRaw`WITH ${outboxRows(outbox)} SELECT 1`;
+  return formatId("Webhook", outbox.id);
+}
+
+/** The event's id, time and body, for callers that write it with other rows in one statement (outboxRows). */
+export async function prepareEvent(tx: DbOrTx, event: { platformId: string; type: string; data: unknown }): Promise<OutboxEvent> {
   const at = await now(tx, event.platformId);
   const id = uuidv7(at.getTime());
-  const body = eventBody(id, event.type, at, event.data);
-  await tx.webhookEvent.create({ data: { id, platformId: event.platformId, type: event.type, body, createdAt: at } });
-  await scheduleJob(tx, { platformId: event.platformId, kind: DELIVER_WEBHOOK, payload: { eventId: id }, runAt: at });
-  return formatId("Webhook", id);
+  return { id, platformId: event.platformId, type: event.type, body: eventBody(id, event.type, at, event.data), at };
+}
+
+/**
+ * The event row and the job that delivers it, as data-modifying CTEs (`WITH <these>, … <statement>`):
+ * one round trip instead of two, inside whatever statement the caller writes anyway.
+ */
+export function outboxRows(event: OutboxEvent): Prisma.Sql {
+  const payload = JSON.stringify({ eventId: event.id });
+  return Prisma.sql`
+    "outbox_event" AS (
+      INSERT INTO "WebhookEvent" ("id", "platformId", "type", "body", "deliveryStatus", "attemptCount", "createdAt")
+      VALUES (${event.id}::uuid, ${event.platformId}::uuid, ${event.type}, ${event.body}, 'PENDING', 0, ${event.at}::timestamptz)
+    ),
+    "outbox_job" AS (
+      INSERT INTO "Job" ("id", "platformId", "kind", "payload", "runAt", "status", "attempts", "createdAt", "updatedAt")
+      VALUES (${uuidv7(event.at.getTime())}::uuid, ${event.platformId}::uuid, ${DELIVER_WEBHOOK}, ${payload}::jsonb, ${event.at}::timestamptz, 'PENDING', 0, ${event.at}::timestamptz, ${event.at}::timestamptz)
+    )`;
 }
 
 /** The envelope text. TEST events also carry `test: true` (SPEC.md § Delivery rules). */

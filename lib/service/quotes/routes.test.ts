@@ -129,7 +129,7 @@ describe("POST /quotes", () => {
 
   it("POST /sandbox/send is for sandbox platforms only (403 for production credentials)", async () => {
     const f = await quotesFixture(t);
-    await t.db.platform.update({ where: { id: f.platformId }, data: { environment: "PRODUCTION" } });
+    await t.makeProduction(f.platformId);
     const res = await t.call("POST", "/sandbox/send", { auth: f.auth, body: { quoteId: "Quote:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10", currencyCode: "USD" } });
     expect(res.status).toBe(403);
   });

@@ -5,6 +5,7 @@ import { API_BASE_PATH } from "../http/openapi";
 import { createPlatform } from "../platforms/create-platform";
 import { createToken } from "../tokens/create-token";
 import type { Permission } from "../http/context";
+import { forgetAllTokens } from "../tokens/authenticate-token";
 
 /** The API against this run's fresh PostgreSQL database, called in-process with app.request(). */
 export async function createTestApp(options: { rateLimitPerSecond?: number } = {}) {
@@ -51,7 +52,13 @@ export async function createTestApp(options: { rateLimitPerSecond?: number } = {
     return { clientId: token.clientId, clientSecret: token.clientSecret! };
   }
 
-  return { api, db, call, createTestPlatform, internalKey, close: () => database.close() };
+  /** Makes a platform PRODUCTION, as the product never does; its cached credentials see it at once. */
+  async function makeProduction(platformId: string) {
+    await db.platform.update({ where: { id: platformId }, data: { environment: "PRODUCTION" } });
+    forgetAllTokens();
+  }
+
+  return { api, db, call, createTestPlatform, makeProduction, internalKey, close: () => database.close() };
 }
 
 export interface Credentials {

@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import { now } from "../sandbox/clock";
+import { forgetToken } from "./authenticate-token";
 import { getTokenRowOrThrow } from "./get-token";
 
 /**
@@ -10,4 +11,5 @@ export async function revokeToken(db: Db, platformId: string, tokenId: string): 
   const row = await getTokenRowOrThrow(db, platformId, tokenId);
   const at = await now(db, platformId);
   await db.apiToken.update({ where: { id: row.id }, data: { revokedAt: at, updatedAt: at } });
+  forgetToken(row.clientId);
 }

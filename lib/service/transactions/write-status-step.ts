@@ -1,7 +1,7 @@
-import type { TransactionStatus } from "@/lib/generated/prisma/client";
+import { Prisma, type TransactionStatus } from "@/lib/generated/prisma/client";
 import type { DbOrTx } from "../db";
-import { parseId, uuidv7 } from "../http/ids";
-import { enqueueEvent } from "../jobs/enqueue-event";
+import { uuidv7 } from "../http/ids";
+import { outboxRows, prepareEvent } from "../jobs/enqueue-event";
 import type { Transaction } from "./schemas";
 import type { TransactionRow } from "./serialize-transaction";
 
@@ -17,8 +17,9 @@ export interface StatusStep {
 
 /**
  * Appends one step to a transaction's history and writes its webhook event (if any) with the
- * transaction as it now stands, in the caller's transaction (SPEC.md § Events: outbox). Internal to
- * the transactions area: createTransaction and recordTransactionStatus call it.
+ * transaction as it now stands, in the caller's transaction (SPEC.md § Events: outbox), as one
+ * statement: payments write several steps each, so round trips count. Internal to the
+ * transactions area: createTransaction and recordTransactionStatus call it.
  */
 export async function writeStatusStep(
   tx: DbOrTx,
@@ -27,21 +28,14 @@ export async function writeStatusStep(
   step: StatusStep,
   extra: Record<string, unknown> = {},
 ): Promise<void> {
-  const sequence = step.sequence ?? (await tx.transactionStatusChange.count({ where: { platformId: row.platformId, transactionId: row.id } }));
-  const webhookId = step.eventType === null ? null : await enqueueEvent(tx, { platformId: row.platformId, type: step.eventType, data: { ...data, ...extra } });
-  await tx.transactionStatusChange.create({
-    data: {
-      id: uuidv7(row.updatedAt.getTime()),
-      platformId: row.platformId,
-      transactionId: row.id,
-      sequence,
-      status: step.status,
-      failureReason: step.failureReason ?? null,
-      refundStatus: step.refundStatus ?? null,
-      eventType: step.eventType,
-      webhookEventId: webhookId === null ? null : parseId("Webhook", webhookId),
-      note: step.note ?? null,
-      createdAt: row.updatedAt,
-    },
-  });
+  const event = step.eventType === null ? null : await prepareEvent(tx, { platformId: row.platformId, type: step.eventType, data: { ...data, ...extra } });
+  const sequence =
+    step.sequence !== undefined
+      ? Prisma.sql`${step.sequence}::int`
+      : Prisma.sql`(SELECT count(*)::int FROM "TransactionStatusChange" WHERE "platformId" = ${row.platformId}::uuid AND "transactionId" = ${row.id}::uuid)`;
+  const insert = Prisma.sql`
+    INSERT INTO "TransactionStatusChange" ("id", "platformId", "transactionId", "sequence", "status", "failureReason", "refundStatus", "eventType", "webhookEventId", "note", "createdAt")
+    VALUES (${uuidv7(row.updatedAt.getTime())}::uuid, ${row.platformId}::uuid, ${row.id}::uuid, ${sequence}, ${step.status}::"TransactionStatus",
+      ${step.failureReason ?? null}::text, ${step.refundStatus ?? null}::text, ${step.eventType}::text, ${event?.id ?? null}::uuid, ${step.note ?? null}::text, ${row.updatedAt}::timestamptz)`;
+  await tx.$executeRaw(event ? Prisma.sql`WITH ${outboxRows(event)} ${insert}` : insert);
 }

@@ -259,7 +259,7 @@ describe("sandbox clock", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.details.errors[0].field).toBe("seconds");
     }
-    await t.db.platform.update({ where: { id: p.platform.id }, data: { environment: "PRODUCTION" } });
+    await t.makeProduction(p.platform.id);
     const res = await t.call("GET", "/sandbox/clock", { auth: p.auth });
     expect(res.status).toBe(403);
     expect(res.json.message).toMatch(/sandbox platforms only/);
