@@ -86,7 +86,11 @@ export function buildApi(deps: ApiDeps) {
     });
   const jsonLimit = limitFor(MAX_JSON_BYTES);
   const uploadLimit = limitFor(MAX_UPLOAD_BYTES);
-  api.use("*", (c, next) => (c.req.header("content-type")?.startsWith("multipart/form-data") ? uploadLimit(c, next) : jsonLimit(c, next)));
+  // GET and HEAD carry no body; skipping them also spares building a full Request per read.
+  api.use("*", (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    return c.req.header("content-type")?.startsWith("multipart/form-data") ? uploadLimit(c, next) : jsonLimit(c, next);
+  });
   const auth = authenticate(deps);
   api.use("*", async (c, next) => {
     if (PUBLIC_PATHS.has(c.req.path)) return next();

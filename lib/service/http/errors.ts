@@ -143,7 +143,12 @@ export class ServiceError extends Error {
     message: string,
     options: { details?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
+    // An expected outcome answered in the envelope, never logged: a stack trace would be wasted
+    // work on every refused request.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = "ServiceError";
     this.code = code;
     this.details = options.details;

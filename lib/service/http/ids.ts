@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 
 /**
  * Typed ids `<Type>:<uuid>` (SPEC.md conventions). Parsed and formatted only here; domain code
@@ -41,6 +41,20 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 let lastMs = 0;
 let sequence = 0;
 
+// Every request makes ids; one getrandom call per 256 ids instead of one per id.
+const randomPool = Buffer.allocUnsafe(16 * 256);
+let poolOffset = randomPool.length;
+function random16(): Buffer {
+  if (poolOffset === randomPool.length) {
+    randomFillSync(randomPool);
+    poolOffset = 0;
+  }
+  const bytes = Buffer.allocUnsafe(16);
+  randomPool.copy(bytes, 0, poolOffset, poolOffset + 16);
+  poolOffset += 16;
+  return bytes;
+}
+
 /**
  * UUIDv7 (RFC 9562): 48-bit Unix milliseconds, a 12-bit counter for ids made in the same
  * millisecond (so they still sort in creation order, method 1 of §6.2), then random bits.
@@ -48,14 +62,13 @@ let sequence = 0;
 // Ids carry wall-clock time on purpose: they order rows, they are not domain time.
 // eslint-disable-next-line no-restricted-syntax
 export function uuidv7(atMs: number = Date.now()): string {
-  const bytes = randomBytes(16);
+  const bytes = random16();
   if (atMs === lastMs && sequence < 0xfff) sequence++;
   else {
     lastMs = atMs;
     sequence = bytes[7]! & 0x7f; // random start, leaving room to count up
   }
-  const ms = BigInt(atMs);
-  for (let i = 0; i < 6; i++) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
+  for (let i = 0; i < 6; i++) bytes[i] = Math.floor(atMs / 2 ** (8 * (5 - i))) % 256;
   bytes[6] = 0x70 | (sequence >> 8);
   bytes[7] = sequence & 0xff;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
