@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
+import { clearingBalance } from "../ledger/clearing-balance";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { internalAccountsFixture } from "./internal-account-fixtures";
 import { setInternalAccountStatus } from "./set-internal-account-status";
@@ -28,8 +28,7 @@ describe("POST /sandbox/internal-accounts/{accountId}/fund", () => {
     const f = await internalAccountsFixture(t);
     const { accountId } = await f.activeAccount("USDC");
     await f.fund(accountId, 777);
-    const { clearing } = await ensureSystemAccounts(t.db, f.platformId, "USDC");
-    expect((await t.db.ledgerAccount.findUniqueOrThrow({ where: { id: clearing.id } })).postedBalance).toBe(-777n);
+    expect(await clearingBalance(t.db, f.platformId, "USDC")).toBe(-777n);
     const ledgerTransaction = await t.db.ledgerTransaction.findFirstOrThrow({ where: { platformId: f.platformId, kind: "SANDBOX_FUNDING" }, include: { entries: true } });
     expect(ledgerTransaction.entries.map((e) => e.amount).sort()).toEqual([-777n, 777n]);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createLedgerAccount } from "./create-ledger-account";
-import { ensureSystemAccounts } from "./ensure-system-accounts";
+import { CLEARING_SHARDS, ensureSystemAccounts } from "./ensure-system-accounts";
 import { findLedgerAccount } from "./find-ledger-account";
 import { ledgerFixture } from "./ledger-fixtures";
 
@@ -12,21 +12,28 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("ensureSystemAccounts", () => {
-  it("creates clearing, fee and FX accounts once per platform and currency, even when racing", async () => {
+  it("creates clearing (in shards), fee and FX accounts once per platform and currency, even when racing", async () => {
     const f = await ledgerFixture(t.db);
     const runs = await Promise.all(Array.from({ length: 5 }, () => t.db.$transaction((tx) => ensureSystemAccounts(tx, f.platformId, "EUR"))));
-    const ids = new Set(runs.map((r) => `${r.clearing.id} ${r.fees.id} ${r.fx.id}`));
-    expect(ids.size).toBe(1);
+    expect(new Set(runs.map((r) => `${r.fees.id} ${r.fx.id}`)).size).toBe(1);
     expect(runs[0]).toMatchObject({
       clearing: { kind: "SERVICE_CLEARING", currency: "EUR", allowNegative: true },
       fees: { kind: "SERVICE_FEES", currency: "EUR", allowNegative: true },
       fx: { kind: "SERVICE_FX", currency: "EUR", allowNegative: true },
     });
+    const shards = await t.db.ledgerAccount.findMany({ where: { platformId: f.platformId, kind: "SERVICE_CLEARING", currency: "EUR" } });
+    expect(shards).toHaveLength(CLEARING_SHARDS);
+    // Postings spread over the shards: 40 picks land on more than one.
+    const picks = new Set<string>();
+    for (let i = 0; i < 40; i++) picks.add((await ensureSystemAccounts(t.db, f.platformId, "EUR")).clearing.id);
+    expect(picks.size).toBeGreaterThan(1);
+    for (const id of picks) expect(shards.map((s) => s.id)).toContain(id);
+
     const usd = await ensureSystemAccounts(t.db, f.platformId, "USD");
-    expect(usd.clearing.id).not.toBe(runs[0]!.clearing.id);
+    expect(shards.map((s) => s.id)).not.toContain(usd.clearing.id);
     const otherPlatform = await ledgerFixture(t.db);
-    expect((await otherPlatform.system("EUR")).clearing.id).not.toBe(runs[0]!.clearing.id);
-    expect(await t.db.ledgerAccount.count({ where: { platformId: f.platformId } })).toBe(6);
+    expect(shards.map((s) => s.id)).not.toContain((await otherPlatform.system("EUR")).clearing.id);
+    expect(await t.db.ledgerAccount.count({ where: { platformId: f.platformId } })).toBe(2 * (CLEARING_SHARDS + 2));
   });
 });
 

@@ -3,6 +3,7 @@ import type { LedgerAccountKind } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { uuidv7 } from "../http/ids";
 import { createPlatform } from "../platforms/create-platform";
+import { clearingBalance } from "./clearing-balance";
 import { createLedgerAccount } from "./create-ledger-account";
 import { ensureSystemAccounts } from "./ensure-system-accounts";
 import { postLedgerTransaction } from "./post-ledger-transaction";
@@ -47,5 +48,5 @@ export async function ledgerFixture(db: Db) {
     return Object.fromEntries(rows.map((row) => [row.currency, row._sum.amount ?? 0n]));
   }
 
-  return { platform, platformId, system, account, fund, entryTotals };
+  return { platform, platformId, system, account, fund, entryTotals, clearingBalance: (currency = "USD") => clearingBalance(db, platformId, currency) };
 }

@@ -117,7 +117,7 @@ describe("postLedgerTransaction", () => {
     expect((error as Error).message).toBe(
       `Insufficient balance on InternalAccount:${a.internalAccountId}: 25 USD available, 40 required, short by 15 (amounts in the currency's smallest unit)`,
     );
-    expect((await getBalance(t.db, { platformId: f.platformId, ledgerAccountId: clearing.id })).posted).toBe(-25n);
+    expect(await f.clearingBalance("USD")).toBe(-25n);
   });
 
   it("lets exactly 10 of 50 parallel transfer-outs of 10 spend a balance of 100, never below 0", async () => {
@@ -197,7 +197,7 @@ describe("postLedgerTransaction", () => {
     );
     const parallelRate = parallel / ((performance.now() - started) / 1000);
     expect(await f.entryTotals()).toEqual({ USD: 0n });
-    expect((await getBalance(t.db, { platformId: f.platformId, ledgerAccountId: clearing.id })).posted).toBe(-BigInt(1 + sequential + parallel));
+    expect(await f.clearingBalance("USD")).toBe(-BigInt(1 + sequential + parallel));
     console.log(`postings/s: ${sequentialRate.toFixed(0)} sequential, ${parallelRate.toFixed(0)} with 20 workers sharing the clearing account`);
   });
 });

@@ -1,6 +1,5 @@
-import { getCustomerOrThrow } from "../customers/get-customer-or-throw";
 import type { DbOrTx } from "../db";
-import { formatId } from "../http/ids";
+import { ServiceError } from "../http/errors";
 
 /**
  * The customer columns of a new transaction: its customer (bare uuid) and a snapshot of their
@@ -13,6 +12,8 @@ export async function resolveTransactionCustomer(
   customerId: string | null,
 ): Promise<{ customerId: string | null; platformCustomerId: string | null }> {
   if (customerId === null) return { customerId: null, platformCustomerId: null };
-  const customer = await getCustomerOrThrow(tx, platformId, formatId("Customer", customerId), { isIncludingDeleted: true });
+  // Only the two columns: every payment asks, and the full customer carries its consents.
+  const customer = await tx.customer.findFirst({ where: { id: customerId, platformId }, select: { id: true, platformCustomerId: true } });
+  if (!customer) throw new ServiceError("USER_NOT_FOUND", `Customer Customer:${customerId} not found`);
   return { customerId: customer.id, platformCustomerId: customer.platformCustomerId };
 }

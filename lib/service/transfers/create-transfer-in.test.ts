@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clearingBalance } from "../ledger/clearing-balance";
 import { EXAMPLES } from "../external-accounts/external-account-fixtures";
 import { setInternalAccountStatus } from "../internal-accounts/set-internal-account-status";
-import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { IncomingTransactionSchema } from "../transactions/schemas";
 import { accountNumberEndingIn, transfersFixture } from "./transfer-fixtures";
@@ -36,8 +36,7 @@ describe("POST /transfer-in", () => {
     });
     expect(res.json.destination).not.toHaveProperty("railDetails");
     expect(await f.balance()).toEqual({ available: 1_500, total: 1_500 });
-    const { clearing } = await ensureSystemAccounts(t.db, f.platformId, "USD");
-    expect((await t.db.ledgerAccount.findUniqueOrThrow({ where: { id: clearing.id } })).postedBalance).toBe(-1_500n);
+    expect(await clearingBalance(t.db, f.platformId, "USD")).toBe(-1_500n);
   });
 
   it("sends INCOMING_PAYMENT.COMPLETED (no PENDING approval request) and INTERNAL_ACCOUNT.BALANCE_UPDATED", async () => {
