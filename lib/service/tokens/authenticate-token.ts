@@ -62,7 +62,7 @@ export function forgetAllTokens(): void {
 }
 
 async function cachedToken(db: Db, clientId: string) {
-  const at = Date.now();
+  const at = performance.now(); // wall-clock on purpose: cache age is not sandbox time
   const cached = cache.get(clientId);
   if (cached && at - cached.readAt < TOKEN_CACHE_MS) return cached;
   const found = await db.apiToken.findUnique({
