@@ -23,9 +23,17 @@ describe("ensureSystemAccounts", () => {
     });
     const shards = await t.db.ledgerAccount.findMany({ where: { platformId: f.platformId, kind: "SERVICE_CLEARING", currency: "EUR" } });
     expect(shards).toHaveLength(CLEARING_SHARDS);
-    // Postings spread over the shards: 40 picks land on more than one.
+    // Payments spread over the shards (40 transactions land on more than one); within one
+    // transaction every call answers the same shard.
     const picks = new Set<string>();
-    for (let i = 0; i < 40; i++) picks.add((await ensureSystemAccounts(t.db, f.platformId, "EUR")).clearing.id);
+    for (let i = 0; i < 40; i++)
+      picks.add(
+        await t.db.$transaction(async (tx) => {
+          const first = await ensureSystemAccounts(tx, f.platformId, "EUR");
+          expect((await ensureSystemAccounts(tx, f.platformId, "EUR")).clearing.id).toBe(first.clearing.id);
+          return first.clearing.id;
+        }),
+      );
     expect(picks.size).toBeGreaterThan(1);
     for (const id of picks) expect(shards.map((s) => s.id)).toContain(id);
 

@@ -21,6 +21,19 @@ const SYSTEM_KINDS = { clearing: "SERVICE_CLEARING", fees: "SERVICE_FEES", fx: "
  */
 export const CLEARING_SHARDS = 8;
 
+// One shard per database transaction and currency: a payment's postings then lock the same
+// clearing row each time, so two payments cannot each hold a shard the other wants next (a random
+// pick per posting deadlocks multi-posting payments such as quotes).
+const shardsByTransaction = new WeakMap<object, Map<string, number>>();
+function clearingShard(tx: DbOrTx, platformId: string, currency: string): number {
+  let picked = shardsByTransaction.get(tx);
+  if (!picked) shardsByTransaction.set(tx, (picked = new Map()));
+  const key = `${platformId}:${currency}`;
+  let shard = picked.get(key);
+  if (shard === undefined) picked.set(key, (shard = Math.floor(Math.random() * CLEARING_SHARDS)));
+  return shard;
+}
+
 /** Shard 0 keeps the original key, so ledgers made before sharding keep their clearing row. */
 const systemKey = (kind: LedgerAccountKind, currency: string, shard = 0) => (shard === 0 ? `${kind}:${currency}` : `${kind}:${currency}#${shard}`);
 
@@ -30,13 +43,13 @@ function systemKeys(currency: string): { kind: LedgerAccountKind; key: string }[
 }
 
 /**
- * The Service's clearing (a random shard), fee and FX accounts of one platform and currency,
+ * The Service's clearing (a random shard, the same for the whole database transaction), fee and FX accounts of one platform and currency,
  * created on first use. They may go negative: they are the other side of customer money
  * (BEHAVIORS.md §2.3, §2.4). Safe under concurrency: the unique (platformId, systemKey) lets a
  * racing creator wait and reuse. Throws: nothing expected.
  */
 export async function ensureSystemAccounts(tx: DbOrTx, platformId: string, currency: string): Promise<SystemAccounts> {
-  const shard = Math.floor(Math.random() * CLEARING_SHARDS);
+  const shard = clearingShard(tx, platformId, currency);
   const picked = { clearing: systemKey(SYSTEM_KINDS.clearing, currency, shard), fees: systemKey(SYSTEM_KINDS.fees, currency), fx: systemKey(SYSTEM_KINDS.fx, currency) };
   const keys = Object.values(picked);
   let rows = await tx.ledgerAccount.findMany({ where: { platformId, systemKey: { in: keys } } });
