@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, basic, type TestApp } from "../testing/test-app";
+import { transientConflictError } from "./errors";
 
 let t: TestApp;
 let p: Awaited<ReturnType<TestApp["createTestPlatform"]>>;
@@ -198,5 +199,34 @@ describe("idempotency", () => {
     const token = await t.call("POST", "/tokens", { auth: p.auth, headers: { "idempotency-key": "abc" }, body: { name: "x", permissions: [] } });
     expect(token.status).toBe(400);
     expect(token.json.message).toMatch(/one-time secret/);
+  });
+});
+
+describe("transient database conflicts", () => {
+  it("a deadlock PostgreSQL aborts becomes 409 CONFLICT with Retry-After (nothing written), for ORM and raw statements", async () => {
+    const a = (await t.createTestPlatform()).platform.id;
+    const b = (await t.createTestPlatform()).platform.id;
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 150));
+    const orm = (first: string, second: string) =>
+      t.db.$transaction(async (tx) => {
+        await tx.platform.update({ where: { id: first }, data: { name: `deadlock ${first}` } });
+        await pause();
+        await tx.platform.update({ where: { id: second }, data: { name: `deadlock ${second}` } });
+      });
+    const raw = (first: string, second: string) =>
+      t.db.$transaction(async (tx) => {
+        await tx.$executeRaw`UPDATE "Platform" SET "name" = 'raw' WHERE "id" = ${first}::uuid`;
+        await pause();
+        await tx.$executeRaw`UPDATE "Platform" SET "name" = 'raw' WHERE "id" = ${second}::uuid`;
+      });
+    for (const run of [orm, raw]) {
+      const outcomes = await Promise.allSettled([run(a, b), run(b, a)]);
+      const failures = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
+      expect(failures).toHaveLength(1);
+      const error = transientConflictError(failures[0]!.reason);
+      expect(error?.toBody()).toMatchObject({ status: 409, code: "CONFLICT", details: { retryable: true } });
+      expect(error?.headers).toEqual({ "Retry-After": "1" });
+    }
+    expect(transientConflictError(new Error("something else"))).toBeNull();
   });
 });

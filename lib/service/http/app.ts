@@ -3,7 +3,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ApiDeps, AppEnv } from "./context";
-import { ServiceError, isServiceError, type ErrorBody } from "./errors";
+import { ServiceError, isServiceError, transientConflictError, type ErrorBody } from "./errors";
 import { uuidv7 } from "./ids";
 import { authenticate } from "./auth";
 import { idempotency } from "./idempotency";
@@ -150,9 +150,10 @@ function routePattern(path: string): RegExp {
 }
 
 function errorResponse(err: Error, c: Context<AppEnv>) {
-  if (isServiceError(err)) {
-    for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
-    return send(c, err.toBody());
+  const known = isServiceError(err) ? err : transientConflictError(err);
+  if (known) {
+    for (const [name, value] of Object.entries(known.headers ?? {})) c.header(name, value);
+    return send(c, known.toBody());
   }
   if (err instanceof HTTPException) {
     if (err.status === 415)

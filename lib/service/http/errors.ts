@@ -184,3 +184,20 @@ export function isServiceError(e: unknown): e is ServiceError {
     (e as ServiceError).code in ERROR_STATUS
   );
 }
+
+/**
+ * PostgreSQL aborted the request's transaction because it deadlocked or conflicted with a
+ * concurrent one (40P01, 40001; Prisma P2034, or P2010 from a raw query). Everything it wrote was
+ * rolled back, so the same request can simply be sent again: 409 with Retry-After instead of a 500.
+ */
+export function transientConflictError(e: unknown): ServiceError | null {
+  const error = e as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } } } | null;
+  const cause = error?.meta?.driverAdapterError?.cause;
+  const isConflict = error?.code === "P2034" || cause?.kind === "TransactionWriteConflict" || cause?.originalCode === "40P01" || cause?.originalCode === "40001";
+  if (!isConflict) return null;
+  return new ServiceError(
+    "CONFLICT",
+    "This request collided with a concurrent one on the same accounts and was rolled back; nothing was written. Send it again (with the same Idempotency-Key).",
+    { details: { retryable: true }, headers: { "Retry-After": "1" } },
+  );
+}

@@ -24,8 +24,9 @@ type Scope = { platformId: string; method: string; path: string; key: string };
  * retry replays it) — never a payment without its response, or a key stuck "in flight".
  * The same key with the same body replays the stored response; another body → 409 CONFLICT; a
  * duplicate arriving while the first still runs waits for it briefly (the claim is a row lock),
- * then → 409 CONFLICT. 5xx answers and signed-retry challenges (202 with payloadToSign) are not
- * stored: the client may retry, or send the signed leg, with the same key.
+ * then → 409 CONFLICT. 5xx answers, transient conflicts (409 with Retry-After) and signed-retry
+ * challenges (202 with payloadToSign) are not stored: the client may retry, or send the signed
+ * leg, with the same key.
  * Inside, the request's own `db.$transaction` calls become savepoints of the one transaction, so
  * each still succeeds or fails as a whole.
  */
@@ -78,7 +79,9 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     // A handler that caught a database error and answered 4xx may have left the transaction unusable.
     await tx.$executeRawUnsafe(`RELEASE SAVEPOINT idempotent_request`).catch(() => tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT idempotent_request`));
     const responseBody = await c.res.clone().text();
-    if (c.res.status >= 500 || isSignedRetryChallenge(c.res.status, responseBody)) {
+    // A 409 with Retry-After is a transient conflict (transientConflictError): rolled back, so the same key must run again.
+    const isRetryable = c.res.status >= 500 || (c.res.status === 409 && c.res.headers.has("retry-after"));
+    if (isRetryable || isSignedRetryChallenge(c.res.status, responseBody)) {
       // Not a final answer: let the client retry (or send the signed leg) with the same key.
       await tx.idempotencyKey.delete({ where: { platformId_method_path_key: scope } });
       return;
