@@ -10,7 +10,7 @@ import { now } from "../sandbox/clock";
 import { withRailStatus } from "../transactions/rail-details";
 import { recordTransactionStatus } from "../transactions/record-transaction-status";
 import type { TransactionRow } from "../transactions/serialize-transaction";
-import { enqueueBalanceUpdated } from "../transfers/enqueue-balance-updated";
+import { enqueueInternalAccountEvent, INTERNAL_ACCOUNT_EVENTS } from "../internal-accounts/enqueue-internal-account-event";
 import { resolveSandboxCounterparty } from "../uma/sandbox-counterparties";
 import { externalAccountOutcome, umaOutcome, type QuoteOutcome } from "./quote-outcome";
 import type { QuoteRow } from "./serialize-quote";
@@ -68,7 +68,8 @@ export async function runQuote(tx: LedgerTx, quote: QuoteRow, transaction: Trans
         { ledgerAccountId: clearing.id, amount },
       ],
     });
-    await enqueueBalanceUpdated(tx, platformId, source.account.id);
+    // The source row is share-locked since it was read: only its balance moved.
+    await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, source.account);
   }
 
   const outcome = await outcomeOf(tx, quote);

@@ -48,17 +48,17 @@ export async function settleQuote(tx: LedgerTx, quote: QuoteRow, row: Transactio
   }
   if (serviceFees > 0n) entries.push({ ledgerAccountId: send.fees.id, amount: serviceFees });
 
+  const receive = quote.sendingCurrency === quote.receivingCurrency ? send : await ensureSystemAccounts(tx, platformId, quote.receivingCurrency);
   let destinationLedgerId: string;
   if (quote.destinationAccountKind === "INTERNAL") {
     const { ledgerAccount } = await lockInternalAccountForPayment(tx, { platformId, accountId: quote.destinationAccountId!, direction: "RECEIVE", allowBare: true });
     destinationLedgerId = ledgerAccount.id;
     credited.push(quote.destinationAccountId!);
-  } else destinationLedgerId = (await ensureSystemAccounts(tx, platformId, quote.receivingCurrency)).clearing.id;
+  } else destinationLedgerId = receive.clearing.id;
 
   const net = S - quote.feesIncluded;
   if (quote.sendingCurrency === quote.receivingCurrency) entries.push({ ledgerAccountId: destinationLedgerId, amount: net });
   else {
-    const receive = await ensureSystemAccounts(tx, platformId, quote.receivingCurrency);
     entries.push({ ledgerAccountId: send.fx.id, amount: net }, { ledgerAccountId: receive.fx.id, amount: -R }, { ledgerAccountId: destinationLedgerId, amount: R });
   }
   const entriesToPost = mergeLedgerEntries(entries);
