@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { clearingBalance } from "../ledger/clearing-balance";
+import { systemAccountBalance } from "../ledger/system-account-balance";
 import { verifyWebhookSignature } from "../crypto/webhook-signature";
-import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { IncomingTransactionSchema } from "../transactions/schemas";
 import { incomingFixture, startPlatformEndpoint, type PlatformAnswer } from "./incoming-fixtures";
@@ -94,9 +93,8 @@ describe("POST /sandbox/uma/receive: the platform answers 200", () => {
     });
     expect(res.json.rateDetails.serviceApiMultiplier).toBeCloseTo(0.995 * 1.08, 6);
     expect(await f.balance()).toBe(10_000);
-    const { fees } = await ensureSystemAccounts(t.db, f.platformId, "USD");
-    expect((await t.db.ledgerAccount.findUniqueOrThrow({ where: { id: fees.id } })).postedBalance).toBe(50n);
-    expect(await clearingBalance(t.db, f.platformId, "USD")).toBe(-10_050n);
+    expect(await systemAccountBalance(t.db, f.platformId, "SERVICE_FEES", "USD")).toBe(50n);
+    expect(await systemAccountBalance(t.db, f.platformId, "SERVICE_CLEARING", "USD")).toBe(-10_050n);
   });
 
   it("asks for the receiver's missing BIRTH_DATE (mandatory) and fails MISSING_MANDATORY_PAYEE_DATA when the 200 lacks it", async () => {

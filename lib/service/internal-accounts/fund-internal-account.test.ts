@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearingBalance } from "../ledger/clearing-balance";
+import { systemAccountBalance } from "../ledger/system-account-balance";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { internalAccountsFixture } from "./internal-account-fixtures";
 import { setInternalAccountStatus } from "./set-internal-account-status";
@@ -28,7 +28,7 @@ describe("POST /sandbox/internal-accounts/{accountId}/fund", () => {
     const f = await internalAccountsFixture(t);
     const { accountId } = await f.activeAccount("USDC");
     await f.fund(accountId, 777);
-    expect(await clearingBalance(t.db, f.platformId, "USDC")).toBe(-777n);
+    expect(await systemAccountBalance(t.db, f.platformId, "SERVICE_CLEARING", "USDC")).toBe(-777n);
     const ledgerTransaction = await t.db.ledgerTransaction.findFirstOrThrow({ where: { platformId: f.platformId, kind: "SANDBOX_FUNDING" }, include: { entries: true } });
     expect(ledgerTransaction.entries.map((e) => e.amount).sort()).toEqual([-777n, 777n]);
   });

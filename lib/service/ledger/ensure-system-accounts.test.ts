@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createLedgerAccount } from "./create-ledger-account";
-import { CLEARING_SHARDS, ensureSystemAccounts } from "./ensure-system-accounts";
+import { SYSTEM_ACCOUNT_SHARDS, ensureSystemAccounts } from "./ensure-system-accounts";
 import { findLedgerAccount } from "./find-ledger-account";
 import { ledgerFixture } from "./ledger-fixtures";
 
@@ -12,17 +12,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("ensureSystemAccounts", () => {
-  it("creates clearing (in shards), fee and FX accounts once per platform and currency, even when racing", async () => {
+  it("creates clearing, fee and FX accounts in shards once per platform and currency, even when racing; one shard per transaction", async () => {
     const f = await ledgerFixture(t.db);
     const runs = await Promise.all(Array.from({ length: 5 }, () => t.db.$transaction((tx) => ensureSystemAccounts(tx, f.platformId, "EUR"))));
-    expect(new Set(runs.map((r) => `${r.fees.id} ${r.fx.id}`)).size).toBe(1);
     expect(runs[0]).toMatchObject({
       clearing: { kind: "SERVICE_CLEARING", currency: "EUR", allowNegative: true },
       fees: { kind: "SERVICE_FEES", currency: "EUR", allowNegative: true },
       fx: { kind: "SERVICE_FX", currency: "EUR", allowNegative: true },
     });
-    const shards = await t.db.ledgerAccount.findMany({ where: { platformId: f.platformId, kind: "SERVICE_CLEARING", currency: "EUR" } });
-    expect(shards).toHaveLength(CLEARING_SHARDS);
+    const shardOf = (key: string | null) => key!.split("#")[1] ?? "0";
+    for (const run of runs) expect(new Set([run.clearing, run.fees, run.fx].map((a) => shardOf(a.systemKey))).size).toBe(1);
+    const eur = await t.db.ledgerAccount.findMany({ where: { platformId: f.platformId, currency: "EUR" } });
+    expect(eur).toHaveLength(3 * SYSTEM_ACCOUNT_SHARDS);
+
     // Payments spread over the shards (40 transactions land on more than one); within one
     // transaction every call answers the same shard.
     const picks = new Set<string>();
@@ -30,18 +32,18 @@ describe("ensureSystemAccounts", () => {
       picks.add(
         await t.db.$transaction(async (tx) => {
           const first = await ensureSystemAccounts(tx, f.platformId, "EUR");
-          expect((await ensureSystemAccounts(tx, f.platformId, "EUR")).clearing.id).toBe(first.clearing.id);
+          expect((await ensureSystemAccounts(tx, f.platformId, "EUR")).fx.id).toBe(first.fx.id);
           return first.clearing.id;
         }),
       );
     expect(picks.size).toBeGreaterThan(1);
-    for (const id of picks) expect(shards.map((s) => s.id)).toContain(id);
+    for (const id of picks) expect(eur.map((a) => a.id)).toContain(id);
 
     const usd = await ensureSystemAccounts(t.db, f.platformId, "USD");
-    expect(shards.map((s) => s.id)).not.toContain(usd.clearing.id);
+    expect(eur.map((a) => a.id)).not.toContain(usd.clearing.id);
     const otherPlatform = await ledgerFixture(t.db);
-    expect(shards.map((s) => s.id)).not.toContain((await otherPlatform.system("EUR")).clearing.id);
-    expect(await t.db.ledgerAccount.count({ where: { platformId: f.platformId } })).toBe(2 * (CLEARING_SHARDS + 2));
+    expect(eur.map((a) => a.id)).not.toContain((await otherPlatform.system("EUR")).clearing.id);
+    expect(await t.db.ledgerAccount.count({ where: { platformId: f.platformId } })).toBe(2 * 3 * SYSTEM_ACCOUNT_SHARDS);
   });
 });
 

@@ -3,10 +3,10 @@ import type { LedgerAccountKind } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { uuidv7 } from "../http/ids";
 import { createPlatform } from "../platforms/create-platform";
-import { clearingBalance } from "./clearing-balance";
 import { createLedgerAccount } from "./create-ledger-account";
 import { ensureSystemAccounts } from "./ensure-system-accounts";
 import { postLedgerTransaction } from "./post-ledger-transaction";
+import { systemAccountBalance } from "./system-account-balance";
 
 /** A fresh platform and shortcuts to open and fund its ledger accounts. */
 export async function ledgerFixture(db: Db) {
@@ -48,5 +48,5 @@ export async function ledgerFixture(db: Db) {
     return Object.fromEntries(rows.map((row) => [row.currency, row._sum.amount ?? 0n]));
   }
 
-  return { platform, platformId, system, account, fund, entryTotals, clearingBalance: (currency = "USD") => clearingBalance(db, platformId, currency) };
+  return { platform, platformId, system, account, fund, entryTotals, clearingBalance: (currency = "USD") => systemAccountBalance(db, platformId, "SERVICE_CLEARING", currency) };
 }

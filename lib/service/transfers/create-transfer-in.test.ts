@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearingBalance } from "../ledger/clearing-balance";
+import { systemAccountBalance } from "../ledger/system-account-balance";
 import { EXAMPLES } from "../external-accounts/external-account-fixtures";
 import { setInternalAccountStatus } from "../internal-accounts/set-internal-account-status";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -36,7 +36,7 @@ describe("POST /transfer-in", () => {
     });
     expect(res.json.destination).not.toHaveProperty("railDetails");
     expect(await f.balance()).toEqual({ available: 1_500, total: 1_500 });
-    expect(await clearingBalance(t.db, f.platformId, "USD")).toBe(-1_500n);
+    expect(await systemAccountBalance(t.db, f.platformId, "SERVICE_CLEARING", "USD")).toBe(-1_500n);
   });
 
   it("sends INCOMING_PAYMENT.COMPLETED (no PENDING approval request) and INTERNAL_ACCOUNT.BALANCE_UPDATED", async () => {

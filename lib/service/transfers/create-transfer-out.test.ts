@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearingBalance } from "../ledger/clearing-balance";
+import { systemAccountBalance } from "../ledger/system-account-balance";
 import { setInternalAccountStatus } from "../internal-accounts/set-internal-account-status";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { OutgoingTransactionSchema } from "../transactions/schemas";
@@ -68,7 +68,7 @@ describe("POST /transfer-out", () => {
   it("moves the money into the platform's clearing account, so the ledger still sums to zero", async () => {
     const { f, external } = await funded(1_000);
     const res = await f.out(external, 300);
-    expect(await clearingBalance(t.db, f.platformId, "USD")).toBe(-700n);
+    expect(await systemAccountBalance(t.db, f.platformId, "SERVICE_CLEARING", "USD")).toBe(-700n);
     const ledgerTransaction = await t.db.ledgerTransaction.findFirstOrThrow({ where: { platformId: f.platformId, kind: "TRANSFER_OUT" }, include: { entries: true } });
     expect(ledgerTransaction.transactionId).toBe(res.json.id.replace("Transaction:", ""));
     expect(ledgerTransaction.entries.map((e) => e.amount).sort()).toEqual([-300n, 300n]);
@@ -137,7 +137,7 @@ describe("POST /transfer-out sandbox outcomes by suffix", () => {
       "OUTGOING_PAYMENT.REFUND_PENDING",
       "OUTGOING_PAYMENT.REFUND_COMPLETED",
     ]);
-    expect(await clearingBalance(t.db, f.platformId, "USD")).toBe(-1_000n);
+    expect(await systemAccountBalance(t.db, f.platformId, "SERVICE_CLEARING", "USD")).toBe(-1_000n);
   });
 
   it.each(["005", "115"])("suffix %s stays PENDING with the amount held for 30 s, then fails and releases it (refund reason TIMEOUT)", async (suffix) => {
