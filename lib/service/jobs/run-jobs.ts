@@ -47,20 +47,36 @@ export interface RanJob {
   error?: string;
 }
 
-/** Runs one claimed job and records how it ended. A failing handler never stops the others. */
-export async function runJob(db: Db, job: ClaimedJob): Promise<RanJob> {
+/** Runs one claimed job's handler; recordJobOutcomes writes how it ended. A failing handler never stops the others. */
+async function runHandler(db: Db, job: ClaimedJob): Promise<RanJob & { lastError?: string }> {
   const handler = JOB_HANDLERS[job.kind];
   try {
     if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
     await handler({ db, platformId: job.platformId, payload: job.payload });
-    await db.job.update({ where: { id: job.id }, data: { status: "DONE", lockedUntil: null } });
     return { id: job.id, kind: job.kind, runAt: job.runAt, status: "DONE" };
   } catch (e) {
-    const error = e instanceof Error ? (e.stack ?? e.message) : String(e);
-    console.error(JSON.stringify({ level: "error", msg: "job failed", jobId: job.id, kind: job.kind, error }));
-    await db.job.update({ where: { id: job.id }, data: { status: "FAILED", lockedUntil: null, lastError: error.slice(0, 2000) } });
-    return { id: job.id, kind: job.kind, runAt: job.runAt, status: "FAILED", error: e instanceof Error ? e.message : String(e) };
+    const lastError = e instanceof Error ? (e.stack ?? e.message) : String(e);
+    console.error(JSON.stringify({ level: "error", msg: "job failed", jobId: job.id, kind: job.kind, error: lastError }));
+    return { id: job.id, kind: job.kind, runAt: job.runAt, status: "FAILED", error: e instanceof Error ? e.message : String(e), lastError };
   }
+}
+
+/**
+ * Records how claimed jobs ended: all finished ones in one statement (every payment makes several
+ * delivery jobs, so this is the worker's hottest write), each failure with its error. A crash
+ * before this leaves them RUNNING until their lease expires, then they run again (at least once).
+ */
+async function recordJobOutcomes(db: Db, ran: (RanJob & { lastError?: string })[]): Promise<RanJob[]> {
+  const done = ran.filter((r) => r.status === "DONE").map((r) => r.id);
+  if (done.length > 0) await db.job.updateMany({ where: { id: { in: done } }, data: { status: "DONE", lockedUntil: null } });
+  for (const r of ran)
+    if (r.status === "FAILED") await db.job.update({ where: { id: r.id }, data: { status: "FAILED", lockedUntil: null, lastError: (r.lastError ?? "").slice(0, 2000) } });
+  return ran.map(({ lastError: _, ...r }) => r);
+}
+
+/** Runs claimed jobs side by side and records how they ended. */
+export async function runJobs(db: Db, jobs: ClaimedJob[]): Promise<RanJob[]> {
+  return recordJobOutcomes(db, await Promise.all(jobs.map((job) => runHandler(db, job))));
 }
 
 /**
@@ -73,6 +89,6 @@ export async function runDueJobs(db: Db, options: { platformId?: string; batch?:
   for (;;) {
     const jobs = await claimDueJobs(db, { limit: options.batch ?? 1, platformId: options.platformId });
     if (jobs.length === 0 || ran.length >= maxJobs) return ran;
-    for (const job of jobs) ran.push(await runJob(db, job));
+    for (const job of jobs) ran.push(...(await runJobs(db, [job])));
   }
 }

@@ -1,5 +1,5 @@
 import type { Db } from "../db";
-import { claimDueJobs, runJob } from "./run-jobs";
+import { claimDueJobs, runJobs } from "./run-jobs";
 
 export interface Worker {
   stop(): Promise<void>;
@@ -25,7 +25,7 @@ export function startWorker(
       if (stopped) return;
       const jobs = await claimDueJobs(db, { limit: concurrency, platformId: options.platformId });
       if (jobs.length === 0) return;
-      await Promise.all(jobs.map((job) => runJob(db, job)));
+      await runJobs(db, jobs);
     }
   }
 
