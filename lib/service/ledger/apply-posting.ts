@@ -1,3 +1,4 @@
+import { Prisma } from "@/lib/generated/prisma/client";
 import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
 import { insufficientBalance } from "./insufficient-balance";
@@ -52,11 +53,11 @@ export interface PostedLedgerTransaction {
 export async function applyPosting(
   tx: LedgerTx,
   input: LedgerPostingInput,
-  options: { id?: string; releaseHeld?: { ledgerAccountId: string; amount: bigint } } = {},
+  options: { id?: string; /** captureHold: release this hold's reservation and mark it CAPTURED in the same statement */ capture?: { holdId: string; ledgerAccountId: string; amount: bigint; at: Date } } = {},
 ): Promise<PostedLedgerTransaction> {
   const netByAccount = validate(input);
   const heldDelta = new Map<string, bigint>();
-  if (options.releaseHeld) heldDelta.set(options.releaseHeld.ledgerAccountId, -options.releaseHeld.amount);
+  if (options.capture) heldDelta.set(options.capture.ledgerAccountId, -options.capture.amount);
 
   const { accounts, xid } = await lockLedgerAccounts(tx, input.platformId, [...netByAccount.keys(), ...heldDelta.keys()]);
   assertBalancedPerCurrency(netByAccount, accounts);
@@ -79,7 +80,7 @@ export async function applyPosting(
     amount: entry.amount,
   }));
   const touched = [...accounts.values()];
-  const rows = await write(tx, xid, { ...input, id, effectiveAt, at, transactionId: input.transactionId ?? null }, entries, touched, netByAccount, heldDelta);
+  const rows = await write(tx, xid, { ...input, id, effectiveAt, at, transactionId: input.transactionId ?? null }, entries, touched, netByAccount, heldDelta, options.capture);
   if (rows.length !== touched.length) throw notInTransaction();
 
   const byId = new Map(touched.map((a) => [a.id, a]));
@@ -106,10 +107,18 @@ function write(
   accounts: LockedLedgerAccount[],
   netByAccount: Map<string, bigint>,
   heldDelta: Map<string, bigint>,
+  capture?: { holdId: string; at: Date },
 ) {
   const { id, platformId, kind, description, transactionId, effectiveAt, at } = ledgerTransaction;
+  const captured = capture
+    ? Prisma.sql`captured AS (
+      UPDATE "Hold" SET "status" = 'CAPTURED', "capturedAt" = ${capture.at}::timestamptz, "ledgerTransactionId" = ${id}::uuid
+      FROM guard WHERE "id" = ${capture.holdId}::uuid AND "platformId" = ${platformId}::uuid
+    ),`
+    : Prisma.empty;
   return tx.$queryRaw<{ id: string; postedBalance: bigint; heldAmount: bigint }[]>`
     WITH guard AS (${inTransaction(xid)}),
+    ${captured}
     ltx AS (
       INSERT INTO "LedgerTransaction" ("id", "platformId", "kind", "description", "transactionId", "effectiveAt", "createdAt")
       SELECT ${id}::uuid, ${platformId}::uuid, ${kind}, ${description ?? null}::text, ${transactionId}::uuid, ${effectiveAt}::timestamptz, ${at}::timestamptz

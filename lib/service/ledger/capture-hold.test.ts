@@ -72,6 +72,8 @@ describe("holds", () => {
     );
     expect(result.isReplay).toBe(false);
     expect(result.hold).toMatchObject({ status: "CAPTURED", ledgerTransactionId: result.ledgerTransactionId });
+    // The stored hold is exactly what the capture answered (it is marked in the posting's own statement).
+    expect(await t.db.hold.findUniqueOrThrow({ where: { id: hold.id } })).toEqual(result.hold);
     expect(result.balances.find((b) => b.ledgerAccountId === a.id)).toMatchObject({ posted: 10n, held: 0n, available: 10n });
     const ledgerTransaction = await t.db.ledgerTransaction.findUniqueOrThrow({ where: { id: result.ledgerTransactionId } });
     expect(ledgerTransaction.transactionId).toBe(a.internalAccountId);

@@ -52,8 +52,9 @@ export async function captureHold(tx: LedgerTx, input: CaptureHoldInput): Promis
       transactionId: input.transactionId ?? hold.transactionId ?? undefined,
       entries: input.entries,
     },
-    { id: ledgerTransactionId, releaseHeld: { ledgerAccountId: hold.ledgerAccountId, amount: hold.amount } },
+    { id: ledgerTransactionId, capture: { holdId: hold.id, ledgerAccountId: hold.ledgerAccountId, amount: hold.amount, at } },
   );
-  const captured = await tx.hold.update({ where: { id: hold.id }, data: { status: "CAPTURED", capturedAt: at, ledgerTransactionId } });
+  // applyPosting marked the hold CAPTURED in its write; this is the row as it now stands.
+  const captured: Hold = { ...hold, status: "CAPTURED", capturedAt: at, ledgerTransactionId };
   return { hold: captured, ledgerTransactionId, isReplay: false, balances: posted.balances };
 }
