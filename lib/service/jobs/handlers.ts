@@ -1,5 +1,5 @@
 import type { Db } from "../db";
-import { deliverEvent } from "../webhooks/deliver-event";
+import { deliverEvents } from "../webhooks/deliver-event";
 import { DELIVER_WEBHOOK } from "./enqueue-event";
 import { BULK_CUSTOMER_IMPORT_JOB, runBulkCustomerImport } from "../customers/run-bulk-customer-import";
 import { COMPLETE_TRANSFER_REFUND_JOB, runCompleteTransferRefund } from "../transfers/complete-transfer-refund";
@@ -24,9 +24,16 @@ export interface JobContext {
   payload: unknown;
 }
 
+/**
+ * Kinds whose claimed jobs run together, so one query serves the whole batch: webhook deliveries
+ * (every payment writes several events). The handler answers, per job, the error that failed it or null.
+ */
+export const BATCH_JOB_HANDLERS: Readonly<Record<string, (db: Db, jobs: Omit<JobContext, "db">[]) => Promise<(unknown | null)[]>>> = {
+  [DELIVER_WEBHOOK]: (db, jobs) => deliverEvents(db, jobs.map((job) => ({ platformId: job.platformId, eventId: (job.payload as { eventId: string }).eventId }))),
+};
+
 /** Every kind of scheduled work. An area that needs timed behaviour adds its handler here. */
 export const JOB_HANDLERS: Readonly<Record<string, (ctx: JobContext) => Promise<void>>> = {
-  [DELIVER_WEBHOOK]: ({ db, platformId, payload }) => deliverEvent(db, platformId, (payload as { eventId: string }).eventId),
   [BULK_CUSTOMER_IMPORT_JOB]: runBulkCustomerImport,
   [FAIL_PENDING_TRANSFER_JOB]: runFailPendingTransfer,
   [COMPLETE_TRANSFER_REFUND_JOB]: runCompleteTransferRefund,

@@ -1,5 +1,5 @@
 import type { Db } from "../db";
-import { JOB_HANDLERS } from "./handlers";
+import { BATCH_JOB_HANDLERS, JOB_HANDLERS } from "./handlers";
 
 /**
  * How long a claimed job is reserved for the worker running it (wall clock): longer than any job
@@ -18,25 +18,37 @@ interface ClaimedJob {
 }
 
 /**
- * Claims up to `limit` due jobs (on each platform's own clock), oldest first. `FOR UPDATE SKIP
- * LOCKED` lets any number of workers claim side by side without taking the same job twice; an
- * expired lease makes a crashed worker's job claimable again.
+ * Claims up to `limit` due jobs (on each platform's own clock), oldest first, plus up to `limit`
+ * whose worker's lease expired (a crashed worker's jobs run again). `FOR UPDATE SKIP LOCKED` lets
+ * any number of workers claim side by side without taking the same job twice. The due jobs are
+ * read in (status, runAt) index order and the scan stops at `limit`: every payment makes several
+ * jobs, and sorting the whole backlog on each claim made a worker that fell behind fall further.
  */
-export async function claimDueJobs(db: Db, options: { limit: number; platformId?: string }): Promise<ClaimedJob[]> {
+export async function claimDueJobs(db: Db, options: { limit: number; platformId?: string; /** default true; workers look now and then (their scan walks dead index entries) */ includeAbandoned?: boolean }): Promise<ClaimedJob[]> {
   const platformId = options.platformId ?? null;
-  return db.$queryRaw<ClaimedJob[]>`
-    UPDATE "Job" SET "status" = 'RUNNING', "attempts" = "attempts" + 1,
-      "lockedUntil" = now() + ${LEASE_MS} * interval '1 millisecond', "updatedAt" = now()
-    WHERE "id" IN (
+  const abandonedLimit = options.includeAbandoned === false ? 0 : options.limit;
+  const claimed = await db.$queryRaw<ClaimedJob[]>`
+    WITH "due" AS (
       SELECT j."id" FROM "Job" j JOIN "Platform" p ON p."id" = j."platformId"
-      WHERE (j."status" = 'PENDING' OR (j."status" = 'RUNNING' AND j."lockedUntil" < now()))
+      WHERE j."status" = 'PENDING'
         AND j."runAt" <= now() + p."clockOffsetMs" * interval '1 millisecond'
         AND (${platformId}::uuid IS NULL OR j."platformId" = ${platformId}::uuid)
       ORDER BY j."runAt", j."id"
       LIMIT ${options.limit}
       FOR UPDATE OF j SKIP LOCKED
+    ), "abandoned" AS (
+      SELECT j."id" FROM "Job" j
+      WHERE j."status" = 'RUNNING' AND j."lockedUntil" < now()
+        AND (${platformId}::uuid IS NULL OR j."platformId" = ${platformId}::uuid)
+      ORDER BY j."runAt", j."id"
+      LIMIT ${abandonedLimit}
+      FOR UPDATE SKIP LOCKED
     )
+    UPDATE "Job" SET "status" = 'RUNNING', "attempts" = "attempts" + 1,
+      "lockedUntil" = now() + ${LEASE_MS} * interval '1 millisecond', "updatedAt" = now()
+    WHERE "id" IN (SELECT "id" FROM "due" UNION ALL SELECT "id" FROM "abandoned")
     RETURNING "id", "platformId", "kind", "payload", "runAt", "attempts"`;
+  return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 export interface RanJob {
@@ -53,12 +65,23 @@ async function runHandler(db: Db, job: ClaimedJob): Promise<RanJob & { lastError
   try {
     if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
     await handler({ db, platformId: job.platformId, payload: job.payload });
-    return { id: job.id, kind: job.kind, runAt: job.runAt, status: "DONE" };
+    return ranJob(job, null);
   } catch (e) {
-    const lastError = e instanceof Error ? (e.stack ?? e.message) : String(e);
-    console.error(JSON.stringify({ level: "error", msg: "job failed", jobId: job.id, kind: job.kind, error: lastError }));
-    return { id: job.id, kind: job.kind, runAt: job.runAt, status: "FAILED", error: e instanceof Error ? e.message : String(e), lastError };
+    return ranJob(job, e);
   }
+}
+
+/** Runs claimed jobs of one BATCH_JOB_HANDLERS kind together; a handler that throws fails them all. */
+async function runBatchHandler(db: Db, kind: string, jobs: ClaimedJob[]): Promise<(RanJob & { lastError?: string })[]> {
+  const errors = await BATCH_JOB_HANDLERS[kind]!(db, jobs).catch((e: unknown) => jobs.map(() => e ?? new Error("batch failed")));
+  return jobs.map((job, i) => ranJob(job, errors[i] ?? null));
+}
+
+function ranJob(job: ClaimedJob, error: unknown): RanJob & { lastError?: string } {
+  if (error === null) return { id: job.id, kind: job.kind, runAt: job.runAt, status: "DONE" };
+  const lastError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  console.error(JSON.stringify({ level: "error", msg: "job failed", jobId: job.id, kind: job.kind, error: lastError }));
+  return { id: job.id, kind: job.kind, runAt: job.runAt, status: "FAILED", error: error instanceof Error ? error.message : String(error), lastError };
 }
 
 /**
@@ -74,9 +97,15 @@ async function recordJobOutcomes(db: Db, ran: (RanJob & { lastError?: string })[
   return ran.map(({ lastError: _, ...r }) => r);
 }
 
-/** Runs claimed jobs side by side and records how they ended. */
+/** Runs claimed jobs side by side (BATCH_JOB_HANDLERS kinds as one batch each) and records how they ended, in claim order. */
 export async function runJobs(db: Db, jobs: ClaimedJob[]): Promise<RanJob[]> {
-  return recordJobOutcomes(db, await Promise.all(jobs.map((job) => runHandler(db, job))));
+  const batchKinds = [...new Set(jobs.map((job) => job.kind).filter((kind) => kind in BATCH_JOB_HANDLERS))];
+  const ran = await Promise.all([
+    ...jobs.filter((job) => !(job.kind in BATCH_JOB_HANDLERS)).map((job) => runHandler(db, job)),
+    ...batchKinds.map((kind) => runBatchHandler(db, kind, jobs.filter((job) => job.kind === kind))),
+  ]);
+  const byId = new Map(ran.flat().map((r) => [r.id, r]));
+  return recordJobOutcomes(db, jobs.map((job) => byId.get(job.id)!));
 }
 
 /**

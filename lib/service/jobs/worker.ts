@@ -1,6 +1,8 @@
 import type { Db } from "../db";
 import { claimDueJobs, runJobs } from "./run-jobs";
 
+const ABANDONED_CHECK_MS = 1_000;
+
 export interface Worker {
   stop(): Promise<void>;
 }
@@ -14,16 +16,20 @@ export function startWorker(
   options: { intervalMs?: number; concurrency?: number; /** serve one platform only (tests, dedicated tenants) */ platformId?: string } = {},
 ): Worker {
   const intervalMs = options.intervalMs ?? 250;
-  const concurrency = options.concurrency ?? 8;
+  const concurrency = options.concurrency ?? 32;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
+  let abandonedCheckedAt = -Infinity;
 
   async function tick() {
     const db = await getDb();
     for (;;) {
       if (stopped) return;
-      const jobs = await claimDueJobs(db, { limit: concurrency, platformId: options.platformId });
+      // Jobs of a crashed worker wait out their lease (minutes) anyway: looking once a second is plenty.
+      const includeAbandoned = performance.now() - abandonedCheckedAt >= ABANDONED_CHECK_MS;
+      if (includeAbandoned) abandonedCheckedAt = performance.now();
+      const jobs = await claimDueJobs(db, { limit: concurrency, platformId: options.platformId, includeAbandoned });
       if (jobs.length === 0) return;
       await runJobs(db, jobs);
     }

@@ -4,7 +4,7 @@ import { openDatabase } from "@/lib/db/open-database";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { startReceiver } from "../testing/webhook-receiver";
 import { enqueueEvent } from "../jobs/enqueue-event";
-import { runDueJobs } from "../jobs/run-jobs";
+import { claimDueJobs, runDueJobs, runJobs } from "../jobs/run-jobs";
 import { startWorker } from "../jobs/worker";
 import { verifyWebhookSignature } from "../crypto/webhook-signature";
 
@@ -117,6 +117,29 @@ describe("webhook delivery", () => {
     await enqueueEvent(t.db, { platformId: p.platform.id, type: "X.Y", data: {} });
     await runDueJobs(t.db, { platformId: p.platform.id });
     expect((await eventRow(p.platform.id)).deliveryStatus).toBe("NO_ENDPOINT");
+  });
+
+  it("delivers a worker's batch of several platforms' events: each to its own endpoint, NO_ENDPOINT where none, each job DONE", async () => {
+    const a = await platformWithReceiver();
+    const b = await platformWithReceiver((n) => (n === 1 ? 500 : 200));
+    const silent = await t.createTestPlatform();
+    for (const p of [a, a, b, silent]) await enqueueEvent(t.db, { platformId: p.platform.id, type: "OUTGOING_PAYMENT.COMPLETED", data: { id: "Transaction:x" } });
+    const claimed = (await Promise.all([a, b, silent].map((p) => claimDueJobs(t.db, { limit: 10, platformId: p.platform.id })))).flat();
+    expect(claimed).toHaveLength(4);
+
+    const ran = await runJobs(t.db, claimed);
+    expect(ran.map((r) => r.id)).toEqual(claimed.map((j) => j.id));
+    expect(ran.every((r) => r.status === "DONE")).toBe(true);
+    expect(a.receiver.received).toHaveLength(2);
+    expect(b.receiver.received).toHaveLength(1);
+    const status = async (platformId: string) => (await t.db.webhookEvent.findMany({ where: { platformId } })).map((e) => e.deliveryStatus);
+    expect(await status(a.platform.id)).toEqual(["DELIVERED", "DELIVERED"]);
+    expect(await status(b.platform.id)).toEqual(["RETRYING"]);
+    expect(await status(silent.platform.id)).toEqual(["NO_ENDPOINT"]);
+    const retry = await t.db.job.findMany({ where: { platformId: b.platform.id, status: "PENDING" } });
+    expect(retry).toHaveLength(1);
+    const attempt = await t.db.webhookAttempt.findFirstOrThrow({ where: { platformId: b.platform.id } });
+    expect(attempt).toMatchObject({ attemptNumber: 1, responseStatus: 500, url: b.receiver.url });
   });
 
   it("does not follow a redirect to another host", async () => {
