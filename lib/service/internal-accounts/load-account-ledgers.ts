@@ -1,4 +1,5 @@
 import type { DbOrTx } from "../db";
+import type { AccountBalance } from "../ledger/post-ledger-transaction";
 import { findLedgerAccount } from "../ledger/find-ledger-account";
 import { LedgerInvariantError } from "../ledger/ledger-invariant-error";
 import { serializeInternalAccount, type AccountLedger, type InternalAccountRow } from "./serialize-internal-account";
@@ -23,4 +24,9 @@ export async function loadAccountLedgers(db: DbOrTx, rows: InternalAccountRow[])
 export async function serializeWithBalances(db: DbOrTx, rows: InternalAccountRow[]): Promise<InternalAccount[]> {
   const ledgers = await loadAccountLedgers(db, rows);
   return rows.map((row, i) => serializeInternalAccount(row, ledgers[i]!));
+}
+
+/** The balances a posting just returned, in the shape serializeInternalAccount takes (no read needed). */
+export function accountLedgerFrom(balance: AccountBalance): AccountLedger {
+  return { postedBalance: balance.posted, heldAmount: balance.held, updatedAt: balance.updatedAt };
 }

@@ -26,11 +26,20 @@ export async function lockInternalAccountForPayment(
 ): Promise<LockedInternalAccount> {
   const { platformId } = input;
   const id = parseId("InternalAccount", input.accountId, { allowBare: input.allowBare });
-  const locked = id ? await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "InternalAccount" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid FOR SHARE` : [];
-  const account = locked.length > 0 ? await tx.internalAccount.findFirst({ where: { id: id!, platformId } }) : null;
+  const account = id ? await lockAndRead(tx, platformId, id) : null;
   if (!account) throw new ServiceError("NOT_FOUND", `Internal account ${input.accountId} not found`);
   assertCanMoveMoney(account, input.direction);
   const ledgerAccount = await findLedgerAccount(tx, { platformId, internalAccountId: account.id });
   if (!ledgerAccount) throw new LedgerInvariantError(`Internal account ${account.id} has no ledger account`);
   return { account, ledgerAccount };
+}
+
+/** The row, share-locked, in one round trip (every payment starts here). Listing each column lets the compiler catch a new one. */
+async function lockAndRead(tx: LedgerTx, platformId: string, id: string): Promise<InternalAccountRow | null> {
+  const [row] = await tx.$queryRaw<InternalAccountRow[]>`
+    SELECT "id", "platformId", "customerId", "platformCurrency", "type"::text, "currency", "status"::text, "privateEnabled", "createdAt", "updatedAt"
+    FROM "InternalAccount" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid FOR SHARE`;
+  if (!row) return null;
+  const { platformCurrency, type, currency, status, privateEnabled, customerId, createdAt, updatedAt } = row;
+  return { id: row.id, platformId: row.platformId, customerId, platformCurrency, type, currency, status, privateEnabled, createdAt, updatedAt } satisfies Required<InternalAccountRow>;
 }

@@ -34,16 +34,17 @@ export async function prepareEvent(tx: DbOrTx, event: { platformId: string; type
 
 /**
  * The event row and the job that delivers it, as data-modifying CTEs (`WITH <these>, … <statement>`):
- * one round trip instead of two, inside whatever statement the caller writes anyway.
+ * one round trip instead of two, inside whatever statement the caller writes anyway. `name`
+ * prefixes the CTEs' names (a fixed identifier, never input) when one statement writes several events.
  */
-export function outboxRows(event: OutboxEvent): Prisma.Sql {
+export function outboxRows(event: OutboxEvent, name = "outbox"): Prisma.Sql {
   const payload = JSON.stringify({ eventId: event.id });
   return Prisma.sql`
-    "outbox_event" AS (
+    ${Prisma.raw(`"${name}_event"`)} AS (
       INSERT INTO "WebhookEvent" ("id", "platformId", "type", "body", "deliveryStatus", "attemptCount", "createdAt")
       VALUES (${event.id}::uuid, ${event.platformId}::uuid, ${event.type}, ${event.body}, 'PENDING', 0, ${event.at}::timestamptz)
     ),
-    "outbox_job" AS (
+    ${Prisma.raw(`"${name}_job"`)} AS (
       INSERT INTO "Job" ("id", "platformId", "kind", "payload", "runAt", "status", "attempts", "createdAt", "updatedAt")
       VALUES (${uuidv7(event.at.getTime())}::uuid, ${event.platformId}::uuid, ${DELIVER_WEBHOOK}, ${payload}::jsonb, ${event.at}::timestamptz, 'PENDING', 0, ${event.at}::timestamptz, ${event.at}::timestamptz)
     )`;

@@ -31,6 +31,8 @@ export interface AccountBalance {
   posted: bigint;
   held: bigint;
   available: bigint;
+  /** When the posting moved it (the account's updatedAt). */
+  updatedAt: Date;
 }
 
 export interface PostedLedgerTransaction {
@@ -88,7 +90,7 @@ export async function applyPosting(
     const account = byId.get(row.id)!;
     const posted = BigInt(row.postedBalance);
     const held = BigInt(row.heldAmount);
-    return { ledgerAccountId: row.id, internalAccountId: account.internalAccountId, currency: account.currency, posted, held, available: posted - held };
+    return { ledgerAccountId: row.id, internalAccountId: account.internalAccountId, currency: account.currency, posted, held, available: posted - held, updatedAt: at };
   });
   return { id, platformId: input.platformId, kind: input.kind, transactionId: input.transactionId ?? null, effectiveAt, entries, balances };
 }

@@ -16,14 +16,16 @@ describe("ensureSystemAccounts", () => {
     const f = await ledgerFixture(t.db);
     const runs = await Promise.all(Array.from({ length: 5 }, () => t.db.$transaction((tx) => ensureSystemAccounts(tx, f.platformId, "EUR"))));
     expect(runs[0]).toMatchObject({
-      clearing: { kind: "SERVICE_CLEARING", currency: "EUR", allowNegative: true },
-      fees: { kind: "SERVICE_FEES", currency: "EUR", allowNegative: true },
-      fx: { kind: "SERVICE_FX", currency: "EUR", allowNegative: true },
+      clearing: { kind: "SERVICE_CLEARING", currency: "EUR" },
+      fees: { kind: "SERVICE_FEES", currency: "EUR" },
+      fx: { kind: "SERVICE_FX", currency: "EUR" },
     });
-    const shardOf = (key: string | null) => key!.split("#")[1] ?? "0";
-    for (const run of runs) expect(new Set([run.clearing, run.fees, run.fx].map((a) => shardOf(a.systemKey))).size).toBe(1);
     const eur = await t.db.ledgerAccount.findMany({ where: { platformId: f.platformId, currency: "EUR" } });
     expect(eur).toHaveLength(3 * SYSTEM_ACCOUNT_SHARDS);
+    expect(eur.every((a) => a.allowNegative)).toBe(true);
+    const stored = new Map(eur.map((a) => [a.id, a]));
+    const shardOf = (id: string) => stored.get(id)!.systemKey!.split("#")[1] ?? "0";
+    for (const run of runs) expect(new Set([run.clearing, run.fees, run.fx].map((a) => shardOf(a.id))).size).toBe(1);
 
     // Payments spread over the shards (40 transactions land on more than one); within one
     // transaction every call answers the same shard.
@@ -44,6 +46,26 @@ describe("ensureSystemAccounts", () => {
     const otherPlatform = await ledgerFixture(t.db);
     expect(eur.map((a) => a.id)).not.toContain((await otherPlatform.system("EUR")).clearing.id);
     expect(await t.db.ledgerAccount.count({ where: { platformId: f.platformId } })).toBe(2 * 3 * SYSTEM_ACCOUNT_SHARDS);
+  });
+
+  it("never answers accounts that a rolled-back transaction created (they are remembered only once seen committed)", async () => {
+    const f = await ledgerFixture(t.db);
+    let rolledBack: string[] = [];
+    await expect(
+      t.db.$transaction(async (tx) => {
+        const made = await ensureSystemAccounts(tx, f.platformId, "GBP");
+        rolledBack = [made.clearing.id, made.fees.id, made.fx.id];
+        throw new Error("the payment failed");
+      }),
+    ).rejects.toThrow("the payment failed");
+    expect(await t.db.ledgerAccount.count({ where: { platformId: f.platformId } })).toBe(0);
+
+    for (let i = 0; i < 20; i++) {
+      const accounts = await t.db.$transaction((tx) => ensureSystemAccounts(tx, f.platformId, "GBP"));
+      const ids = [accounts.clearing.id, accounts.fees.id, accounts.fx.id];
+      expect(ids.filter((id) => rolledBack.includes(id))).toEqual([]);
+      expect(await t.db.ledgerAccount.count({ where: { id: { in: ids } } })).toBe(3);
+    }
   });
 });
 

@@ -3,14 +3,17 @@ import type { DbOrTx } from "../db";
 import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
 
+/** A system account as postings need it: which row, not its balance (systemAccountBalance reads that). */
+export type SystemAccount = Pick<LedgerAccount, "id" | "platformId" | "currency" | "kind">;
+
 /** The Service's own accounts of one currency, all from one shard (SYSTEM_ACCOUNT_SHARDS). */
 export interface SystemAccounts {
   /** Money in transit to or from rails: debited when funds arrive, credited when they leave. */
-  clearing: LedgerAccount;
+  clearing: SystemAccount;
   /** The Service's own fee income. */
-  fees: LedgerAccount;
+  fees: SystemAccount;
   /** The Service's position from currency conversions. */
-  fx: LedgerAccount;
+  fx: SystemAccount;
 }
 
 const SYSTEM_KINDS = { clearing: "SERVICE_CLEARING", fees: "SERVICE_FEES", fx: "SERVICE_FX" } as const satisfies Record<keyof SystemAccounts, LedgerAccountKind>;
@@ -46,21 +49,32 @@ const systemKey = (kind: LedgerAccountKind, currency: string, shard: number) => 
  */
 export async function ensureSystemAccounts(tx: DbOrTx, platformId: string, currency: string): Promise<SystemAccounts> {
   const shard = shardFor(tx, platformId, currency);
+  const cacheKey = `${platformId}:${currency}:${shard}`;
+  const cached = committedSystemAccounts.get(cacheKey);
+  if (cached) return cached;
   const keys = Object.values(SYSTEM_KINDS).map((kind) => systemKey(kind, currency, shard));
-  let rows = await tx.ledgerAccount.findMany({ where: { platformId, systemKey: { in: keys } } });
-  if (rows.length < keys.length) {
+  const select = { id: true, platformId: true, currency: true, kind: true, systemKey: true } as const;
+  let rows = await tx.ledgerAccount.findMany({ where: { platformId, systemKey: { in: keys } }, select });
+  const foundCommitted = rows.length === keys.length;
+  if (!foundCommitted) {
     const at = await now(tx, platformId);
     const everyShard = Object.values(SYSTEM_KINDS).flatMap((kind) => Array.from({ length: SYSTEM_ACCOUNT_SHARDS }, (_, s) => ({ kind, key: systemKey(kind, currency, s) })));
     await tx.ledgerAccount.createMany({
       data: everyShard.map(({ kind, key }) => ({ id: uuidv7(at.getTime()), platformId, currency, kind, systemKey: key, allowNegative: true, createdAt: at, updatedAt: at })),
       skipDuplicates: true,
     });
-    rows = await tx.ledgerAccount.findMany({ where: { platformId, systemKey: { in: keys } } });
+    rows = await tx.ledgerAccount.findMany({ where: { platformId, systemKey: { in: keys } }, select });
   }
-  const byKey = new Map(rows.map((row) => [row.systemKey, row]));
-  return {
+  const byKey = new Map(rows.map(({ systemKey: _, ...row }) => [_, row]));
+  const accounts = {
     clearing: byKey.get(systemKey(SYSTEM_KINDS.clearing, currency, shard))!,
     fees: byKey.get(systemKey(SYSTEM_KINDS.fees, currency, shard))!,
     fx: byKey.get(systemKey(SYSTEM_KINDS.fx, currency, shard))!,
   };
+  // Rows this transaction created vanish if it rolls back; rows it merely found were committed.
+  if (foundCommitted) committedSystemAccounts.set(cacheKey, accounts);
+  return accounts;
 }
+
+/** System accounts are never deleted or re-keyed, so once seen committed their ids are kept (one query less per payment). */
+const committedSystemAccounts = new Map<string, SystemAccounts>();

@@ -118,7 +118,8 @@ describe("listBalanceChanges", () => {
     const customersUsd = await Promise.all([1, 2, 3, 4].map(() => f.account({ currency: "USD" })));
     const customersEur = await Promise.all([1, 2, 3].map(() => f.account({ currency: "EUR" })));
     const platformUsd = await createLedgerAccount(t.db, { platformId, currency: "USD", kind: "PLATFORM_INTERNAL", internalAccountId: customersUsd[0]!.id });
-    const all: LedgerAccount[] = [...customersUsd, ...customersEur, platformUsd, usd.clearing, usd.fees, usd.fx, eur.clearing, eur.fees, eur.fx];
+    const systemAccounts = [usd.clearing, usd.fees, usd.fx, eur.clearing, eur.fees, eur.fx].map((a) => ({ ...a, allowNegative: true }));
+    const all: Pick<LedgerAccount, "id" | "currency" | "allowNegative">[] = [...customersUsd, ...customersEur, platformUsd, ...systemAccounts];
 
     const model = { entries: [] as { ledgerAccountId: string; amount: bigint; effectiveAt: Date; ledgerTransactionId: string }[], holds: new Map<string, Hold>() };
     // A few shared instants make ties on effectiveAt common, so the id tie-break is exercised.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { quotesFixture, type QuotesFixture } from "./quote-fixtures";
+import { QUOTE_DEBIT } from "./settle-quote";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,7 +59,7 @@ describe("quote expiry and execute rules", () => {
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
     expect(await f.balance()).toEqual({ available: 9_000, total: 9_000 });
     expect(await f.types(quote.transactionId)).toEqual([...PENDING_PROCESSING, "OUTGOING_PAYMENT.COMPLETED"]);
-    expect(await t.db.hold.count({ where: { platformId: f.platformId, transactionId: quote.transactionId.replace("Transaction:", "") } })).toBe(1);
+    expect(await t.db.ledgerTransaction.count({ where: { platformId: f.platformId, transactionId: quote.transactionId.replace("Transaction:", ""), kind: QUOTE_DEBIT } })).toBe(1);
   });
 
   it("20 concurrent executes with the same Idempotency-Key: one execution, the others replay it or are told to retry", async () => {
@@ -70,7 +71,7 @@ describe("quote expiry and execute rules", () => {
     expect(ok.length).toBeGreaterThanOrEqual(1);
     for (const r of ok) expect(r.json).toMatchObject({ id: quote.id, status: "COMPLETED" });
     expect(await f.balance()).toEqual({ available: 9_000, total: 9_000 });
-    expect(await t.db.hold.count({ where: { platformId: f.platformId, transactionId: quote.transactionId.replace("Transaction:", "") } })).toBe(1);
+    expect(await t.db.ledgerTransaction.count({ where: { platformId: f.platformId, transactionId: quote.transactionId.replace("Transaction:", ""), kind: QUOTE_DEBIT } })).toBe(1);
   });
 
   it("GET and execute of an unknown quote → 404 QUOTE_NOT_FOUND", async () => {

@@ -2,15 +2,15 @@ import { formatId } from "../http/ids";
 import { getExternalAccountOrThrow } from "../external-accounts/get-external-account-or-throw";
 import type { LockedInternalAccount } from "../internal-accounts/lock-internal-account-for-payment";
 import { scheduleJob } from "../jobs/schedule-job";
-import { captureHold } from "../ledger/capture-hold";
 import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
 import type { LedgerTx } from "../ledger/ledger-tx";
-import { placeHold } from "../ledger/place-hold";
+import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
 import { now } from "../sandbox/clock";
 import { withRailStatus } from "../transactions/rail-details";
 import { recordTransactionStatus } from "../transactions/record-transaction-status";
 import type { TransactionRow } from "../transactions/serialize-transaction";
 import { enqueueInternalAccountEvent, INTERNAL_ACCOUNT_EVENTS } from "../internal-accounts/enqueue-internal-account-event";
+import { accountLedgerFrom } from "../internal-accounts/load-account-ledgers";
 import { resolveSandboxCounterparty } from "../uma/sandbox-counterparties";
 import { externalAccountOutcome, umaOutcome, type QuoteOutcome } from "./quote-outcome";
 import type { QuoteRow } from "./serialize-quote";
@@ -33,8 +33,8 @@ export async function outcomeOf(tx: LedgerTx, quote: QuoteRow): Promise<QuoteOut
 
 /**
  * Runs a quote whose money is there: from an internal account (execute, immediatelyExecute) the
- * amount is held then captured into clearing (refused with INSUFFICIENT_BALANCE, nothing written,
- * when the available balance cannot cover it); realtime funds (POST /sandbox/send) arrive in
+ * amount is debited into clearing (refused with INSUFFICIENT_BALANCE, the whole database
+ * transaction rolled back, when the available balance cannot cover it); realtime funds (POST /sandbox/send) arrive in
  * clearing. The transaction sends OUTGOING_PAYMENT.PENDING then .PROCESSING (BEHAVIORS.md 10.1),
  * the quote goes PROCESSING, and the sandbox outcome follows in the same transaction or as a timed
  * step. In the caller's transaction, with the quote and its transaction locked by the caller.
@@ -44,7 +44,6 @@ export async function runQuote(tx: LedgerTx, quote: QuoteRow, transaction: Trans
   const { platformId } = quote;
   const at = await now(tx, platformId);
   const amount = quote.totalSendingAmount;
-  const hold = source ? await placeHold(tx, { platformId, ledgerAccountId: source.ledgerAccount.id, amount, reference: formatId("Transaction", transaction.id), transactionId: transaction.id }) : null;
 
   // Authorized after PENDING_AUTHORIZATION: straight to PROCESSING (BEHAVIORS.md §3.2); else .PENDING first (10.1).
   const isAuthorized = transaction.status === "PENDING_AUTHORIZATION";
@@ -56,20 +55,23 @@ export async function runQuote(tx: LedgerTx, quote: QuoteRow, transaction: Trans
   }));
   await tx.quote.update({ where: { id: quote.id }, data: { status: "PROCESSING", executedAt: at, updatedAt: at } });
 
-  if (source && hold) {
+  if (source) {
+    // Debited straight into clearing, not held then captured: both would happen in this database
+    // transaction, so the hold would be invisible to everyone and cost three round trips.
     const { clearing } = await ensureSystemAccounts(tx, platformId, quote.sendingCurrency);
-    await captureHold(tx, {
+    const posted = await postLedgerTransaction(tx, {
       platformId,
-      holdId: hold.id,
       kind: QUOTE_DEBIT,
       description: `Quote ${formatId("Quote", quote.id)}: ${amount} ${quote.sendingCurrency} debited`,
+      transactionId: transaction.id,
       entries: [
         { ledgerAccountId: source.ledgerAccount.id, amount: -amount },
         { ledgerAccountId: clearing.id, amount },
       ],
     });
     // The source row is share-locked since it was read: only its balance moved.
-    await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, source.account);
+    const after = posted.balances.find((b) => b.ledgerAccountId === source.ledgerAccount.id)!;
+    await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, source.account, accountLedgerFrom(after));
   }
 
   const outcome = await outcomeOf(tx, quote);

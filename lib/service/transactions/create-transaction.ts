@@ -6,7 +6,7 @@ import { statusEventType } from "./transaction-event-type";
 import { newTransactionReference } from "./transaction-reference";
 import { serializeTransaction, type TransactionRow } from "./serialize-transaction";
 import type { Transaction } from "./schemas";
-import { writeStatusStep } from "./write-status-step";
+import { writeStatusSteps } from "./write-status-step";
 
 export type CreateTransactionInput = Omit<Prisma.TransactionUncheckedCreateInput, "id" | "reference" | "createdAt" | "updatedAt" | "statusChanges"> & {
   /** A uuid made beforehand (e.g. to name the transaction on a hold); a new UUIDv7 otherwise. */
@@ -31,11 +31,11 @@ export async function createTransaction(tx: DbOrTx, input: CreateTransactionInpu
     data: { ...fields, id: id ?? uuidv7(at.getTime()), reference: newTransactionReference(), createdAt: at, updatedAt: at },
   });
   const transaction = serializeTransaction(row);
-  await writeStatusStep(
+  await writeStatusSteps(
     tx,
     row,
     transaction,
-    { status: row.status, failureReason: row.failureReason, eventType: eventType === undefined ? statusEventType(row.type, row.status) : eventType, note, sequence: 0 },
+    [{ status: row.status, failureReason: row.failureReason, eventType: eventType === undefined ? statusEventType(row.type, row.status) : eventType, note, sequence: 0 }],
     eventExtra,
   );
   return { row, transaction };

@@ -4,7 +4,7 @@ import { now } from "../sandbox/clock";
 import type { RailDetails, Refund, Transaction } from "./schemas";
 import { serializeTransaction, type TransactionRow } from "./serialize-transaction";
 import { refundEventType, statusEventType } from "./transaction-event-type";
-import { writeStatusStep, type StatusStep } from "./write-status-step";
+import { writeStatusSteps, type StatusStep } from "./write-status-step";
 
 export interface RecordTransactionStatusInput {
   /** The new status; omitted when only the refund (or railDetails) moves. */
@@ -15,23 +15,25 @@ export interface RecordTransactionStatusInput {
   settledAt?: Date | null;
   sourceRailDetails?: RailDetails | null;
   destinationRailDetails?: RailDetails | null;
-  /** Any other columns to change with the step (e.g. fees or exchangeRate set at execution). */
-  data?: Prisma.TransactionUncheckedUpdateInput;
   /** Overrides the status step's event; null sends none. A refund step always sends its own. */
   eventType?: string | null;
   /** Extra top-level fields for the events' `data` only. */
   eventExtra?: Record<string, unknown>;
   note?: string;
+  /** More rows for the same statement, prepared after the steps (e.g. internalAccountEventRows for the balance event). */
+  alsoWrite?: () => Promise<Prisma.Sql>;
 }
 
-const asJson = (value: unknown) => (value === null ? Prisma.DbNull : (value as Prisma.InputJsonValue));
+const jsonb = (value: unknown) => Prisma.sql`${value === null ? null : JSON.stringify(value)}::jsonb`;
 
 /**
  * Moves a transaction (already locked by the caller with lockTransaction) and records each step:
  * a status change writes a history row and OUTGOING_PAYMENT.<STATUS> / INCOMING_PAYMENT.<…>; a
  * refund status change writes another with <…>_PAYMENT.REFUND_<STATUS>, in that order, all in the
  * caller's transaction, each event carrying the transaction after the whole change (BEHAVIORS.md
- * §3.2–§3.4, §7.3). For transfers, quotes and any area that moves a payment.
+ * §3.2–§3.4, §7.3). The row, its history and its events are written as one statement; the row
+ * after the change is computed here (the lock means nobody else changed it). For transfers,
+ * quotes and any area that moves a payment.
  * Throws: nothing expected.
  */
 export async function recordTransactionStatus(
@@ -46,19 +48,27 @@ export async function recordTransactionStatus(
   const isRefundStep = input.refund !== undefined && input.refund !== null && input.refund.status !== previousRefund?.status;
 
   const failureReason = status === "FAILED" ? (input.failureReason !== undefined ? input.failureReason : current.failureReason) : null;
-  const row = await tx.transaction.update({
-    where: { id: current.id, platformId: current.platformId },
-    data: {
-      ...input.data,
-      status,
-      failureReason,
-      ...(input.refund !== undefined && { refund: asJson(input.refund) }),
-      ...(input.settledAt !== undefined && { settledAt: input.settledAt }),
-      ...(input.sourceRailDetails !== undefined && { sourceRailDetails: asJson(input.sourceRailDetails) }),
-      ...(input.destinationRailDetails !== undefined && { destinationRailDetails: asJson(input.destinationRailDetails) }),
-      updatedAt: at > current.updatedAt ? at : current.updatedAt,
-    },
-  });
+  const row: TransactionRow = {
+    ...current,
+    status,
+    failureReason,
+    ...(input.refund !== undefined && { refund: input.refund as TransactionRow["refund"] }),
+    ...(input.settledAt !== undefined && { settledAt: input.settledAt }),
+    ...(input.sourceRailDetails !== undefined && { sourceRailDetails: input.sourceRailDetails as TransactionRow["sourceRailDetails"] }),
+    ...(input.destinationRailDetails !== undefined && { destinationRailDetails: input.destinationRailDetails as TransactionRow["destinationRailDetails"] }),
+    updatedAt: at > current.updatedAt ? at : current.updatedAt,
+  };
+  const set = [
+    Prisma.sql`"status" = ${status}::"TransactionStatus"`,
+    Prisma.sql`"failureReason" = ${failureReason}::text`,
+    Prisma.sql`"updatedAt" = ${row.updatedAt}::timestamptz`,
+    ...(input.refund !== undefined ? [Prisma.sql`"refund" = ${jsonb(input.refund)}`] : []),
+    ...(input.settledAt !== undefined ? [Prisma.sql`"settledAt" = ${input.settledAt}::timestamptz`] : []),
+    ...(input.sourceRailDetails !== undefined ? [Prisma.sql`"sourceRailDetails" = ${jsonb(input.sourceRailDetails)}`] : []),
+    ...(input.destinationRailDetails !== undefined ? [Prisma.sql`"destinationRailDetails" = ${jsonb(input.destinationRailDetails)}`] : []),
+  ];
+  const update = Prisma.sql`"moved" AS (UPDATE "Transaction" SET ${Prisma.join(set, ", ")} WHERE "id" = ${current.id}::uuid AND "platformId" = ${current.platformId}::uuid)`;
+
   const transaction = serializeTransaction(row);
   const steps: StatusStep[] = [];
   if (isStatusStep)
@@ -67,6 +77,6 @@ export async function recordTransactionStatus(
     const refundStatus = input.refund!.status;
     steps.push({ status, failureReason, refundStatus, eventType: refundEventType(row.type, refundStatus), note: isStatusStep ? undefined : input.note });
   }
-  for (const step of steps) await writeStatusStep(tx, row, transaction, step, input.eventExtra);
+  await writeStatusSteps(tx, row, transaction, steps, input.eventExtra, [update], input.alsoWrite);
   return { row, transaction };
 }

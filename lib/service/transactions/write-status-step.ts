@@ -16,26 +16,37 @@ export interface StatusStep {
 }
 
 /**
- * Appends one step to a transaction's history and writes its webhook event (if any) with the
- * transaction as it now stands, in the caller's transaction (SPEC.md § Events: outbox), as one
- * statement: payments write several steps each, so round trips count. Internal to the
- * transactions area: createTransaction and recordTransactionStatus call it.
+ * Appends steps to a transaction's history, each with its webhook event (if any) carrying the
+ * transaction as it now stands, in the caller's transaction (SPEC.md § Events: outbox), as ONE
+ * statement together with `before` (data-modifying CTEs such as the row's own UPDATE) and `after`
+ * (prepared last, so an event in it sorts after the steps' events): payments write several steps
+ * each, so round trips count. Internal to the transactions area: createTransaction and
+ * recordTransactionStatus call it.
  */
-export async function writeStatusStep(
+export async function writeStatusSteps(
   tx: DbOrTx,
   row: TransactionRow,
   data: Transaction,
-  step: StatusStep,
+  steps: StatusStep[],
   extra: Record<string, unknown> = {},
+  before: Prisma.Sql[] = [],
+  after?: () => Promise<Prisma.Sql>,
 ): Promise<void> {
-  const event = step.eventType === null ? null : await prepareEvent(tx, { platformId: row.platformId, type: step.eventType, data: { ...data, ...extra } });
-  const sequence =
-    step.sequence !== undefined
-      ? Prisma.sql`${step.sequence}::int`
-      : Prisma.sql`(SELECT count(*)::int FROM "TransactionStatusChange" WHERE "platformId" = ${row.platformId}::uuid AND "transactionId" = ${row.id}::uuid)`;
-  const insert = Prisma.sql`
-    INSERT INTO "TransactionStatusChange" ("id", "platformId", "transactionId", "sequence", "status", "failureReason", "refundStatus", "eventType", "webhookEventId", "note", "createdAt")
-    VALUES (${uuidv7(row.updatedAt.getTime())}::uuid, ${row.platformId}::uuid, ${row.id}::uuid, ${sequence}, ${step.status}::"TransactionStatus",
-      ${step.failureReason ?? null}::text, ${step.refundStatus ?? null}::text, ${step.eventType}::text, ${event?.id ?? null}::uuid, ${step.note ?? null}::text, ${row.updatedAt}::timestamptz)`;
-  await tx.$executeRaw(event ? Prisma.sql`WITH ${outboxRows(event)} ${insert}` : insert);
+  const ctes = [...before];
+  for (const [i, step] of steps.entries()) {
+    const event = step.eventType === null ? null : await prepareEvent(tx, { platformId: row.platformId, type: step.eventType, data: { ...data, ...extra } });
+    if (event) ctes.push(outboxRows(event, `step${i}`));
+    // Every CTE sees the history as it was before the statement, hence "+ i" for the second step.
+    const sequence =
+      step.sequence !== undefined
+        ? Prisma.sql`${step.sequence + i}::int`
+        : Prisma.sql`(SELECT count(*)::int + ${i}::int FROM "TransactionStatusChange" WHERE "platformId" = ${row.platformId}::uuid AND "transactionId" = ${row.id}::uuid)`;
+    ctes.push(Prisma.sql`${Prisma.raw(`"step${i}_change"`)} AS (
+      INSERT INTO "TransactionStatusChange" ("id", "platformId", "transactionId", "sequence", "status", "failureReason", "refundStatus", "eventType", "webhookEventId", "note", "createdAt")
+      VALUES (${uuidv7(row.updatedAt.getTime())}::uuid, ${row.platformId}::uuid, ${row.id}::uuid, ${sequence}, ${step.status}::"TransactionStatus",
+        ${step.failureReason ?? null}::text, ${step.refundStatus ?? null}::text, ${step.eventType}::text, ${event?.id ?? null}::uuid, ${step.note ?? null}::text, ${row.updatedAt}::timestamptz)
+    )`);
+  }
+  if (after) ctes.push(await after());
+  if (ctes.length > 0) await tx.$executeRaw`WITH ${Prisma.join(ctes, ", ")} SELECT 1`;
 }

@@ -1,11 +1,12 @@
 import type { Db } from "../db";
 import { formatId, uuidv7 } from "../http/ids";
 import { sandboxSuffix } from "../external-accounts/primary-identifier";
-import { enqueueInternalAccountEvent, INTERNAL_ACCOUNT_EVENTS } from "../internal-accounts/enqueue-internal-account-event";
+import { enqueueInternalAccountEvent, internalAccountEventRows, INTERNAL_ACCOUNT_EVENTS } from "../internal-accounts/enqueue-internal-account-event";
+import { accountLedgerFrom } from "../internal-accounts/load-account-ledgers";
 import { scheduleJob } from "../jobs/schedule-job";
-import { captureHold } from "../ledger/capture-hold";
 import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
 import { placeHold } from "../ledger/place-hold";
+import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
 import { now } from "../sandbox/clock";
 import { assertDailyVolume } from "../quotes/limits";
 import { createTransaction, type CreateTransactionInput } from "../transactions/create-transaction";
@@ -26,10 +27,10 @@ export const TRANSFER_OUT = "TRANSFER_OUT";
 
 /**
  * POST /transfer-out: pays an internal account's money to an external account of the same currency
- * (BEHAVIORS.md §2.8, §4.2, 10.5, 10.7, 10.13). In one transaction: the amount is held (refused
- * with INSUFFICIENT_BALANCE when the available balance cannot cover it), the OUTGOING transaction
- * goes PENDING → PROCESSING, the hold is captured into clearing, and it COMPLETES, each step with
- * its OUTGOING_PAYMENT.* event, then INTERNAL_ACCOUNT.BALANCE_UPDATED. Sandbox suffixes: 002/003
+ * (BEHAVIORS.md §2.8, §4.2, 10.5, 10.7, 10.13). In one transaction: the amount is debited into
+ * clearing (refused with INSUFFICIENT_BALANCE when the available balance cannot cover it), the
+ * OUTGOING transaction goes PENDING → PROCESSING → COMPLETED, each step with its
+ * OUTGOING_PAYMENT.* event, then INTERNAL_ACCOUNT.BALANCE_UPDATED. Sandbox suffixes: 002/003
  * answer FAILED with nothing held; 004/008 fail after the debit, refunded 2 s later; 005 stays
  * PENDING (amount held) for 30 s, then fails and the hold is released.
  * Throws: NOT_FOUND, CONFLICT, INVALID_INPUT, INVALID_CURRENCY, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED,
@@ -52,39 +53,54 @@ export async function createTransferOut(db: Db, input: { platformId: string; req
 
     const amount = BigInt(request.amount);
     await assertDailyVolume(tx, { platformId, customerId: account.customerId, amount, currency: account.currency });
-    const hold = await placeHold(tx, { platformId, ledgerAccountId: ledgerAccount.id, amount, reference: formatId("Transaction", id), transactionId: id });
-    let { row, transaction } = await createTransaction(tx, { ...columns, id, status: "PENDING", destinationRailDetails: railDetails("PENDING") ?? undefined });
 
     if (outcome.kind === "PENDING_THEN_FAIL") {
+      // The payout waits on the rail: the amount is held (no longer available) until it fails.
+      const hold = await placeHold(tx, { platformId, ledgerAccountId: ledgerAccount.id, amount, reference: formatId("Transaction", id), transactionId: id });
+      const { transaction } = await createTransaction(tx, { ...columns, id, status: "PENDING", destinationRailDetails: railDetails("PENDING") ?? undefined });
       const runAt = new Date(at.getTime() + PENDING_TRANSFER_SECONDS * 1000);
       await scheduleJob(tx, { platformId, kind: FAIL_PENDING_TRANSFER_JOB, payload: { transactionId: id, holdId: hold.id }, runAt });
-    } else {
-      ({ row } = await recordTransactionStatus(tx, row, { status: "PROCESSING", destinationRailDetails: withRailStatus(row.destinationRailDetails, "PROCESSING") }));
-      const { clearing } = await ensureSystemAccounts(tx, platformId, account.currency);
-      await captureHold(tx, {
-        platformId,
-        holdId: hold.id,
-        kind: TRANSFER_OUT,
-        description: `Transfer of ${amount} ${account.currency} to ${formatId("ExternalAccount", external.id)}`,
-        entries: [
-          { ledgerAccountId: ledgerAccount.id, amount: -amount },
-          { ledgerAccountId: clearing.id, amount },
-        ],
-      });
-      if (outcome.kind === "FAIL_AFTER_PROCESSING") {
-        ({ transaction } = await recordTransactionStatus(tx, row, {
-          status: "FAILED",
-          failureReason: outcome.failureReason,
-          refund: { reference: refundReference(row.reference), initiatedAt: at.toISOString(), status: "PENDING", reason: "TRANSACTION_FAILED" },
-          destinationRailDetails: withRailStatus(row.destinationRailDetails, "FAILED"),
-        }));
-        const runAt = new Date(at.getTime() + REFUND_DELAY_SECONDS * 1000);
-        await scheduleJob(tx, { platformId, kind: COMPLETE_TRANSFER_REFUND_JOB, payload: { transactionId: id }, runAt });
-      } else {
-        ({ transaction } = await recordTransactionStatus(tx, row, { status: "COMPLETED", settledAt: at, destinationRailDetails: withRailStatus(row.destinationRailDetails, "COMPLETED") }));
-      }
+      await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, account);
+      return transaction;
     }
-    await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, account);
+
+    // The payout leaves at once. The debit goes straight to clearing (a hold captured in the same
+    // database transaction would be invisible to everyone and cost three more round trips), and
+    // as late as possible: its account locks are then held for two statements only. A refused
+    // debit (INSUFFICIENT_BALANCE) rolls the rows written before it back.
+    let { row } = await createTransaction(tx, { ...columns, id, status: "PENDING", destinationRailDetails: railDetails("PENDING") ?? undefined });
+    ({ row } = await recordTransactionStatus(tx, row, { status: "PROCESSING", destinationRailDetails: withRailStatus(row.destinationRailDetails, "PROCESSING") }));
+    const { clearing } = await ensureSystemAccounts(tx, platformId, account.currency);
+    const posted = await postLedgerTransaction(tx, {
+      platformId,
+      kind: TRANSFER_OUT,
+      description: `Transfer of ${amount} ${account.currency} to ${formatId("ExternalAccount", external.id)}`,
+      transactionId: id,
+      entries: [
+        { ledgerAccountId: ledgerAccount.id, amount: -amount },
+        { ledgerAccountId: clearing.id, amount },
+      ],
+    });
+    const sourceAfter = accountLedgerFrom(posted.balances.find((b) => b.ledgerAccountId === ledgerAccount.id)!);
+    const balanceEvent = () => internalAccountEventRows(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, account, sourceAfter);
+    if (outcome.kind === "FAIL_AFTER_PROCESSING") {
+      const { transaction } = await recordTransactionStatus(tx, row, {
+        status: "FAILED",
+        failureReason: outcome.failureReason,
+        refund: { reference: refundReference(row.reference), initiatedAt: at.toISOString(), status: "PENDING", reason: "TRANSACTION_FAILED" },
+        destinationRailDetails: withRailStatus(row.destinationRailDetails, "FAILED"),
+        alsoWrite: balanceEvent,
+      });
+      const runAt = new Date(at.getTime() + REFUND_DELAY_SECONDS * 1000);
+      await scheduleJob(tx, { platformId, kind: COMPLETE_TRANSFER_REFUND_JOB, payload: { transactionId: id }, runAt });
+      return transaction;
+    }
+    const { transaction } = await recordTransactionStatus(tx, row, {
+      status: "COMPLETED",
+      settledAt: at,
+      destinationRailDetails: withRailStatus(row.destinationRailDetails, "COMPLETED"),
+      alsoWrite: balanceEvent,
+    });
     return transaction;
   }, TRANSFER_TX_OPTIONS);
 }
