@@ -52,22 +52,26 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
 
   let replayed: Response | undefined;
   await db.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${WAIT_FOR_FIRST}'`);
     let claimed: number;
     try {
-      claimed = await tx.$executeRaw`
+      // One round trip: the lock timeout is set (transaction-local) before the row is inserted or
+      // its conflicting row waited for, and lifted again by RETURNING once the key is ours.
+      const rows = await tx.$queryRaw<unknown[]>`
+        WITH "wait" AS (SELECT set_config('lock_timeout', ${WAIT_FOR_FIRST}, true))
         INSERT INTO "IdempotencyKey" ("platformId", "method", "path", "key", "fingerprint", "createdAt", "expiresAt")
-        VALUES (${scope.platformId}::uuid, ${scope.method}, ${scope.path}, ${scope.key}, ${fingerprint}, ${at}, ${new Date(at.getTime() + RETENTION_MS)})
+        SELECT ${scope.platformId}::uuid, ${scope.method}::text, ${scope.path}::text, ${scope.key}::text, ${fingerprint}::text, ${at}::timestamptz, ${new Date(at.getTime() + RETENTION_MS)}::timestamptz FROM "wait"
         ON CONFLICT ("platformId", "method", "path", "key") DO UPDATE
           SET "fingerprint" = EXCLUDED."fingerprint", "createdAt" = EXCLUDED."createdAt", "expiresAt" = EXCLUDED."expiresAt",
               "responseStatus" = NULL, "responseBody" = NULL
-          WHERE "IdempotencyKey"."expiresAt" <= ${at}`;
+          WHERE "IdempotencyKey"."expiresAt" <= ${at}::timestamptz
+        RETURNING set_config('lock_timeout', '0', true)`;
+      claimed = rows.length;
     } catch (e) {
       if (isLockTimeout(e)) throw inFlight(scope);
       throw e;
     }
-    await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = 0`);
     if (claimed === 0) {
+      await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = 0`);
       replayed = await replay(tx, scope, fingerprint);
       return;
     }
