@@ -23,10 +23,14 @@ export async function ensurePlatformInternalAccounts(db: Db, platformId: string)
   });
 }
 
+/** One read (every quote asks): the configured currencies and those the platform has accounts in. */
 async function missingCurrencies(db: Db, platformId: string): Promise<string[]> {
-  const platform = await db.platform.findUniqueOrThrow({ where: { id: platformId }, select: { supportedCurrencies: true } });
+  const [platform] = await db.$queryRaw<{ supportedCurrencies: unknown; have: string[] }[]>`
+    SELECT p."supportedCurrencies",
+      ARRAY(SELECT a."currency" FROM "InternalAccount" a WHERE a."platformId" = p."id" AND a."customerId" IS NULL) AS "have"
+    FROM "Platform" p WHERE p."id" = ${platformId}::uuid`;
+  if (!platform) return [];
   const supported = supportedCurrencyCodes(platform.supportedCurrencies);
-  const existing = await db.internalAccount.findMany({ where: { platformId, customerId: null }, select: { currency: true } });
-  const have = new Set(existing.map((row) => row.currency));
+  const have = new Set(platform.have);
   return supported.filter((currency) => !have.has(currency) && accountTypeFor(currency, "PLATFORM") !== null);
 }
