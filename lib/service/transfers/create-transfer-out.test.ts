@@ -53,6 +53,11 @@ describe("POST /transfer-out", () => {
     expect(new Date(res.json.expectedSettlementAt).getTime()).toBeGreaterThan(new Date(res.json.createdAt).getTime());
     expect(await f.balance()).toEqual({ available: 7_500, total: 7_500 });
     expect(await f.getTransaction(res.json.id)).toEqual(res.json);
+    // One ledger posting straight into clearing; nothing was held along the way.
+    const transactionId = res.json.id.replace("Transaction:", "");
+    const postings = await t.db.ledgerTransaction.findMany({ where: { platformId: f.platformId, transactionId }, include: { entries: true } });
+    expect(postings.map((p) => [p.kind, p.entries.map((e) => e.amount).sort()])).toEqual([["TRANSFER_OUT", [-2_500n, 2_500n]]]);
+    expect(await t.db.hold.count({ where: { platformId: f.platformId, transactionId } })).toBe(0);
   });
 
   it("sends OUTGOING_PAYMENT.PENDING, PROCESSING and COMPLETED, then INTERNAL_ACCOUNT.BALANCE_UPDATED with the new balance", async () => {
