@@ -5,7 +5,7 @@
 import { fork } from "node:child_process";
 import { execFileSync } from "node:child_process";
 import pg from "pg";
-import { API, alternate, api, ensureTool, freePort, freshDatabase, peakRss, pgbench, round3, startService, wrk, type LoadFigures, type ServiceProcess } from "./tools";
+import { API, alternate, api, ensureTool, freePort, freshDatabase, peakRss, pgbench, round2, round3, startService, wrk, type LoadFigures, type ServiceProcess } from "./tools";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
@@ -68,6 +68,7 @@ export async function benchHttp() {
         (c) => wrk({ url: url("/transfer-out"), method: "POST", bodies: transferBodies, connections: c, seconds: SECONDS, headers: auth }),
         (c) => pgbench({ dbUrl: database.url, clients: c, seconds: SECONDS, script: LEDGER_SCRIPT("10000") }),
       );
+      const outbox = await sustainedOutbox(() => wrk({ url: url("/transfer-out"), method: "POST", bodies: transferBodies, connections: HEADLINE_CONCURRENCY, seconds: SUSTAINED_SECONDS, headers: auth }), sql);
       const hotLedger = pgbench({ dbUrl: database.url, clients: HEADLINE_CONCURRENCY, seconds: SECONDS, script: LEDGER_SCRIPT("10") });
 
       // (3) cross-currency quote, created and executed in one call, vs the same ledger posting.
@@ -87,12 +88,13 @@ export async function benchHttp() {
             (c) => pgbench({ dbUrl: database.url, clients: c, seconds: SECONDS, script: LEDGER_SCRIPT("10000") }),
           )
         : { skipped: `POST /quotes with immediatelyExecute answered: ${quoteWorks === false ? "an error" : "nothing"}` };
-      return { noop, read, transfer, hotLedger, quote };
+      return { noop, read, transfer, outbox, hotLedger, quote };
     });
 
     figures.noop = loaded.noop;
     figures.read = loaded.read;
     figures.transfer = loaded.transfer;
+    figures.outbox = loaded.outbox;
     figures.ledgerPgbenchHot10 = loaded.hotLedger;
     figures.quote = loaded.quote;
     ratios.noop_vs_node_http = loaded.noop.headline.ratio;
@@ -113,6 +115,22 @@ export async function benchHttp() {
     await service.stop();
     await database.drop();
   }
+}
+
+const SUSTAINED_SECONDS = 10;
+
+/**
+ * Every payment writes webhook events that the service's worker delivers on the same CPU. The
+ * 2-second ABAB runs let it catch up during the baseline halves; this runs transfers without a
+ * pause, then reports how many deliveries are still waiting and how long they take to drain.
+ */
+async function sustainedOutbox(load: () => LoadFigures, sql: pg.Client) {
+  const waiting = async () => Number((await sql.query(`SELECT count(*) FROM "Job" WHERE "kind" = 'webhook.deliver' AND "status" IN ('PENDING', 'RUNNING')`)).rows[0].count);
+  const transfers = load();
+  const backlog = await waiting();
+  const started = performance.now();
+  while ((await waiting()) > 0 && performance.now() - started < 60_000) await new Promise((r) => setTimeout(r, 100));
+  return { seconds: SUSTAINED_SECONDS, transfersPerSecond: transfers.rps, p99Ms: transfers.p99Ms, deliveriesWaitingAfter: backlog, drainSeconds: round2((performance.now() - started) / 1000) };
 }
 
 type Figures = (concurrency: number) => LoadFigures;

@@ -48,6 +48,7 @@ for (const [name, value] of Object.entries(results.ratios)) console.log(`${name.
 console.log(`transfer p99 at 8 clients      ${results.latency.transfer_p99_ms} ms (target ≤ 50 ms and ≤ 20× pgbench mean: ${results.latency.transfer_p99_over_pgbench_mean}×)`);
 const http = results.raw.http as { memory: unknown; growth: unknown };
 console.log("memory (MB):", JSON.stringify(http.memory));
+console.log("webhook outbox after sustained transfers:", JSON.stringify((results.raw.http as { outbox: unknown }).outbox));
 console.log("growth:", JSON.stringify(http.growth));
 results.machine.seconds = Math.round((performance.now() - started) / 1000);
 fs.writeFileSync(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
