@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import { BATCH_JOB_HANDLERS, JOB_HANDLERS } from "./handlers";
+import { runAtMost } from "./run-at-most";
 
 /**
  * How long a claimed job is reserved for the worker running it (wall clock): longer than any job
@@ -97,11 +98,18 @@ async function recordJobOutcomes(db: Db, ran: (RanJob & { lastError?: string })[
   return ran.map(({ lastError: _, ...r }) => r);
 }
 
+/**
+ * Other kinds' handlers each hold a database connection for a while (most open a transaction, which
+ * gives up after waiting 2 s for one): at most this many at once, below the pool's 10.
+ */
+const SINGLE_JOBS_AT_ONCE = 8;
+
 /** Runs claimed jobs side by side (BATCH_JOB_HANDLERS kinds as one batch each) and records how they ended, in claim order. */
 export async function runJobs(db: Db, jobs: ClaimedJob[]): Promise<RanJob[]> {
   const batchKinds = [...new Set(jobs.map((job) => job.kind).filter((kind) => kind in BATCH_JOB_HANDLERS))];
+  const singles = jobs.filter((job) => !(job.kind in BATCH_JOB_HANDLERS));
   const ran = await Promise.all([
-    ...jobs.filter((job) => !(job.kind in BATCH_JOB_HANDLERS)).map((job) => runHandler(db, job)),
+    runAtMost(SINGLE_JOBS_AT_ONCE, singles, (job) => runHandler(db, job)),
     ...batchKinds.map((kind) => runBatchHandler(db, kind, jobs.filter((job) => job.kind === kind))),
   ]);
   const byId = new Map(ran.flat().map((r) => [r.id, r]));
