@@ -31,6 +31,13 @@ describe("POST /quotes/{quoteId}/execute — sandbox outcomes (BEHAVIORS.md §4.
     const { f, res, transactionId } = await executed(undefined);
     expect(res.json.status).toBe("COMPLETED");
     expect(await f.types(transactionId)).toEqual([...PENDING_PROCESSING, "OUTGOING_PAYMENT.COMPLETED"]);
+    // Each event carries the transaction as it stood at its step (PENDING and PROCESSING are written together).
+    const steps = await f.eventsFor(transactionId);
+    expect(steps.map((e) => [e.type, e.data.status, e.data.destination.railDetails.status])).toEqual([
+      ["OUTGOING_PAYMENT.PENDING", "PENDING", "PENDING"],
+      ["OUTGOING_PAYMENT.PROCESSING", "PROCESSING", "PROCESSING"],
+      ["OUTGOING_PAYMENT.COMPLETED", "COMPLETED", "COMPLETED"],
+    ]);
     const transaction = await f.getTransaction(transactionId);
     expect(transaction).toMatchObject({ status: "COMPLETED", settledAt: expect.any(String), settlementTimelineSeconds: expect.any(Number), fees: 150, platformFees: 150, destination: { railDetails: { paymentRail: "ACH", status: "COMPLETED" } } });
     expect(await f.balance()).toEqual({ available: 90_000, total: 90_000 });

@@ -47,12 +47,11 @@ export async function runQuote(tx: LedgerTx, quote: QuoteRow, transaction: Trans
 
   // Authorized after PENDING_AUTHORIZATION: straight to PROCESSING (BEHAVIORS.md §3.2); else .PENDING first (10.1).
   const isAuthorized = transaction.status === "PENDING_AUTHORIZATION";
-  let row = isAuthorized ? transaction : (await recordTransactionStatus(tx, transaction, { eventType: "OUTGOING_PAYMENT.PENDING", note: source ? "Quote executed" : "Funds received" })).row;
-  ({ row } = await recordTransactionStatus(tx, row, {
+  const { row } = await recordTransactionStatus(tx, transaction, {
     status: "PROCESSING",
-    destinationRailDetails: withRailStatus(row.destinationRailDetails, "PROCESSING"),
-    ...(isAuthorized && { note: "Quote authorized (SCA) and executed" }),
-  }));
+    destinationRailDetails: withRailStatus(transaction.destinationRailDetails, "PROCESSING"),
+    ...(isAuthorized ? { note: "Quote authorized (SCA) and executed" } : { eventBefore: { eventType: "OUTGOING_PAYMENT.PENDING", note: source ? "Quote executed" : "Funds received" } }),
+  });
   await tx.quote.update({ where: { id: quote.id }, data: { status: "PROCESSING", executedAt: at, updatedAt: at } });
 
   if (source) {

@@ -20,6 +20,8 @@ export interface RecordTransactionStatusInput {
   /** Extra top-level fields for the events' `data` only. */
   eventExtra?: Record<string, unknown>;
   note?: string;
+  /** An event-only step recorded first, carrying the transaction as it was before this change (a quote's .PENDING right before .PROCESSING). */
+  eventBefore?: { eventType: string; note?: string };
   /** More rows for the same statement, prepared after the steps (e.g. internalAccountEventRows for the balance event). */
   alsoWrite?: () => Promise<Prisma.Sql>;
 }
@@ -71,6 +73,10 @@ export async function recordTransactionStatus(
 
   const transaction = serializeTransaction(row);
   const steps: StatusStep[] = [];
+  if (input.eventBefore) {
+    const before = serializeTransaction({ ...current, updatedAt: row.updatedAt });
+    steps.push({ status: current.status, failureReason: current.failureReason, eventType: input.eventBefore.eventType, note: input.eventBefore.note, data: before });
+  }
   if (isStatusStep)
     steps.push({ status, failureReason, eventType: input.eventType !== undefined ? input.eventType : statusEventType(row.type, status), note: input.note });
   if (isRefundStep) {

@@ -13,6 +13,8 @@ export interface StatusStep {
   note?: string;
   /** Position in the history; counted when omitted (the caller holds the transaction's lock). */
   sequence?: number;
+  /** The transaction as this step's event carries it, when not as it stands after the whole change. */
+  data?: Transaction;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function writeStatusSteps(
 ): Promise<void> {
   const ctes = [...before];
   for (const [i, step] of steps.entries()) {
-    const event = step.eventType === null ? null : await prepareEvent(tx, { platformId: row.platformId, type: step.eventType, data: { ...data, ...extra } });
+    const event = step.eventType === null ? null : await prepareEvent(tx, { platformId: row.platformId, type: step.eventType, data: { ...(step.data ?? data), ...extra } });
     if (event) ctes.push(outboxRows(event, `step${i}`));
     // Every CTE sees the history as it was before the statement, hence "+ i" for the second step.
     const sequence =
