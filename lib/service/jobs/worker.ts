@@ -8,8 +8,9 @@ export interface Worker {
 }
 
 /**
- * The background worker: polls for due jobs, runs up to `concurrency` at a time, never overlaps
- * ticks. Several workers (in several processes) may share one PostgreSQL database.
+ * The background worker: polls for due jobs, claims up to `concurrency` at a time and runs them
+ * (runJobs: webhook deliveries as one batch, other kinds at most 8 at once), never overlaps ticks.
+ * Several workers (in several processes) may share one PostgreSQL database.
  */
 export function startWorker(
   getDb: () => Promise<Db>,
