@@ -55,6 +55,8 @@ describe("ensureSystemAccounts", () => {
       t.db.$transaction(async (tx) => {
         const made = await ensureSystemAccounts(tx, f.platformId, "GBP");
         rolledBack = [made.clearing.id, made.fees.id, made.fx.id];
+        // Asked again in the same transaction (a quote's debit and settlement), they are found, yet still not committed.
+        expect((await ensureSystemAccounts(tx, f.platformId, "GBP")).clearing.id).toBe(made.clearing.id);
         throw new Error("the payment failed");
       }),
     ).rejects.toThrow("the payment failed");

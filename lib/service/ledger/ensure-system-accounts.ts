@@ -55,8 +55,10 @@ export async function ensureSystemAccounts(tx: DbOrTx, platformId: string, curre
   const keys = Object.values(SYSTEM_KINDS).map((kind) => systemKey(kind, currency, shard));
   const select = { id: true, platformId: true, currency: true, kind: true, systemKey: true } as const;
   let rows = await tx.ledgerAccount.findMany({ where: { platformId, systemKey: { in: keys } }, select });
-  const foundCommitted = rows.length === keys.length;
-  if (!foundCommitted) {
+  const created = createdByTransaction.get(tx) ?? new Set<string>();
+  // Found without creating them here means committed: this transaction's own rows vanish if it rolls back.
+  const foundCommitted = rows.length === keys.length && !created.has(cacheKey);
+  if (rows.length < keys.length) {
     const at = await now(tx, platformId);
     const everyShard = Object.values(SYSTEM_KINDS).flatMap((kind) => Array.from({ length: SYSTEM_ACCOUNT_SHARDS }, (_, s) => ({ kind, key: systemKey(kind, currency, s) })));
     await tx.ledgerAccount.createMany({
@@ -64,6 +66,7 @@ export async function ensureSystemAccounts(tx: DbOrTx, platformId: string, curre
       skipDuplicates: true,
     });
     rows = await tx.ledgerAccount.findMany({ where: { platformId, systemKey: { in: keys } }, select });
+    createdByTransaction.set(tx, created.add(cacheKey));
   }
   const byKey = new Map(rows.map(({ systemKey: _, ...row }) => [_, row]));
   const accounts = {
@@ -71,10 +74,11 @@ export async function ensureSystemAccounts(tx: DbOrTx, platformId: string, curre
     fees: byKey.get(systemKey(SYSTEM_KINDS.fees, currency, shard))!,
     fx: byKey.get(systemKey(SYSTEM_KINDS.fx, currency, shard))!,
   };
-  // Rows this transaction created vanish if it rolls back; rows it merely found were committed.
   if (foundCommitted) committedSystemAccounts.set(cacheKey, accounts);
   return accounts;
 }
 
 /** System accounts are never deleted or re-keyed, so once seen committed their ids are kept (one query less per payment). */
 const committedSystemAccounts = new Map<string, SystemAccounts>();
+/** Which shards a database transaction asked to create (it may have found them made by a racing creator: not known committed either way). */
+const createdByTransaction = new WeakMap<object, Set<string>>();
