@@ -38,15 +38,22 @@ export async function prepareEvent(tx: DbOrTx, event: { platformId: string; type
  * prefixes the CTEs' names (a fixed identifier, never input) when one statement writes several events.
  */
 export function outboxRows(event: OutboxEvent, name = "outbox"): Prisma.Sql {
-  const payload = JSON.stringify({ eventId: event.id });
   return Prisma.sql`
     ${Prisma.raw(`"${name}_event"`)} AS (
       INSERT INTO "WebhookEvent" ("id", "platformId", "type", "body", "deliveryStatus", "attemptCount", "createdAt")
       VALUES (${event.id}::uuid, ${event.platformId}::uuid, ${event.type}, ${event.body}, 'PENDING', 0, ${event.at}::timestamptz)
     ),
-    ${Prisma.raw(`"${name}_job"`)} AS (
+    ${deliveryJobRow({ platformId: event.platformId, eventId: event.id, runAt: event.at, at: event.at }, `${name}_job`)}`;
+}
+
+/**
+ * The `webhook.deliver` job of an event, running at `runAt`, as a data-modifying CTE named `name`
+ * (a fixed identifier, never input): the outbox's first attempt and every retry.
+ */
+export function deliveryJobRow(job: { platformId: string; eventId: string; runAt: Date; at: Date }, name: string): Prisma.Sql {
+  return Prisma.sql`${Prisma.raw(`"${name}"`)} AS (
       INSERT INTO "Job" ("id", "platformId", "kind", "payload", "runAt", "status", "attempts", "createdAt", "updatedAt")
-      VALUES (${uuidv7(event.at.getTime())}::uuid, ${event.platformId}::uuid, ${DELIVER_WEBHOOK}, ${payload}::jsonb, ${event.at}::timestamptz, 'PENDING', 0, ${event.at}::timestamptz, ${event.at}::timestamptz)
+      VALUES (${uuidv7(job.at.getTime())}::uuid, ${job.platformId}::uuid, ${DELIVER_WEBHOOK}, ${JSON.stringify({ eventId: job.eventId })}::jsonb, ${job.runAt}::timestamptz, 'PENDING', 0, ${job.at}::timestamptz, ${job.at}::timestamptz)
     )`;
 }
 

@@ -2,7 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
-import { DELIVER_WEBHOOK, TEST_EVENT } from "../jobs/enqueue-event";
+import { deliveryJobRow, TEST_EVENT } from "../jobs/enqueue-event";
 import { postSigned } from "./post-signed";
 import { MAX_ATTEMPTS, RETRY_WINDOW_MS, outcomeOf, retryDelayMs } from "./retry-policy";
 
@@ -34,7 +34,7 @@ export async function deliverEvents(db: Db, deliveries: EventDelivery[]): Promis
   const rows = await db.$queryRaw<EventToDeliver[]>`
     SELECT e."id", e."platformId", e."type", e."body", e."deliveryStatus"::text, e."attemptCount", e."createdAt", p."webhookEndpoint", p."webhookPrivateKeyPem"
     FROM "WebhookEvent" e JOIN "Platform" p ON p."id" = e."platformId"
-    WHERE e."id" = ANY(${deliveries.map((d) => d.eventId)}::uuid[])`;
+    WHERE e."id" = ANY(${deliveries.map((d) => d.eventId)}::uuid[]) AND e."platformId" = ANY(${deliveries.map((d) => d.platformId)}::uuid[])`;
   const byId = new Map(rows.map((row) => [row.id, row]));
   const events = deliveries.map((d) => {
     const event = byId.get(d.eventId);
@@ -70,12 +70,7 @@ async function attemptDelivery(db: Db, event: EventToDeliver, endpoint: string):
     (outcome === "RETRY" && (attemptNumber >= MAX_ATTEMPTS || startedAt.getTime() - event.createdAt.getTime() >= RETRY_WINDOW_MS));
   const nextAttemptAt = outcome === "RETRY" && !giveUp ? new Date(startedAt.getTime() + retryDelayMs(attemptNumber)) : null;
   const deliveryStatus = outcome === "DELIVERED" ? "DELIVERED" : giveUp ? "FAILED" : "RETRYING";
-  const retry = nextAttemptAt
-    ? Prisma.sql`, "retry_job" AS (
-        INSERT INTO "Job" ("id", "platformId", "kind", "payload", "runAt", "status", "attempts", "createdAt", "updatedAt")
-        VALUES (${uuidv7(startedAt.getTime())}::uuid, ${platformId}::uuid, ${DELIVER_WEBHOOK}, ${JSON.stringify({ eventId: event.id })}::jsonb, ${nextAttemptAt}::timestamptz, 'PENDING', 0, ${startedAt}::timestamptz, ${startedAt}::timestamptz)
-      )`
-    : Prisma.empty;
+  const retry = nextAttemptAt ? Prisma.sql`, ${deliveryJobRow({ platformId, eventId: event.id, runAt: nextAttemptAt, at: startedAt }, "retry_job")}` : Prisma.empty;
   await db.$executeRaw`
     WITH "attempt" AS (
       INSERT INTO "WebhookAttempt" ("id", "platformId", "eventId", "attemptNumber", "url", "startedAt", "latencyMs", "responseStatus", "responseSnippet", "error")
