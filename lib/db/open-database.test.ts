@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { afterAll, describe, expect, inject, test } from "vitest";
-import { loadMigrationRunner, openDatabase, type Database } from "./open-database";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { loadMigrationRunner, openDatabase, statementNamer, type Database } from "./open-database";
 
 const migrationNames = fs
   .readdirSync(path.join(process.cwd(), "prisma", "migrations"), { withFileTypes: true })
@@ -74,5 +74,49 @@ describe("openDatabase", () => {
     } finally {
       await pglite.close();
     }
+  });
+});
+
+describe("statementNamer", () => {
+  test("names each SQL text once and the same text the same way", () => {
+    const name = statementNamer(10);
+    const a = name({ sql: "SELECT 1" });
+    const b = name({ sql: "SELECT 2" });
+    expect(a).toBeDefined();
+    expect(b).toBeDefined();
+    expect(a).not.toBe(b);
+    expect(name({ sql: "SELECT 1" })).toBe(a);
+  });
+
+  test("leaves texts beyond the limit unnamed, so no connection prepares without bound", () => {
+    const name = statementNamer(2);
+    const first = name({ sql: "SELECT 1" });
+    name({ sql: "SELECT 2" });
+    expect(name({ sql: "SELECT 3" })).toBeUndefined();
+    expect(name({ sql: "SELECT 1" })).toBe(first);
+  });
+});
+
+describe("openDatabase on PostgreSQL: prepared statements", () => {
+  let database: Database;
+  const poolSize = process.env.DATABASE_POOL_SIZE;
+  beforeAll(async () => {
+    process.env.DATABASE_POOL_SIZE = "1"; // one connection, so the catalog query below sees what the reads prepared
+    database = await openDatabase({ url: inject("databaseUrl") });
+  });
+  afterAll(async () => {
+    if (poolSize === undefined) delete process.env.DATABASE_POOL_SIZE;
+    else process.env.DATABASE_POOL_SIZE = poolSize;
+    await database.close();
+  });
+
+  test("a repeated ORM query is prepared once on its connection and answered from it again", async () => {
+    const read = () => database.prisma.platform.findMany({ where: { name: "no such platform for the prepared-statement test" }, take: 1 });
+    expect(await read()).toEqual([]);
+    expect(await read()).toEqual([]);
+    const prepared = await database.prisma.$queryRaw<{ statement: string }[]>`
+      SELECT statement FROM pg_prepared_statements
+      WHERE statement LIKE '%FROM "public"."Platform"%' AND statement NOT LIKE '%pg_prepared_statements%'`;
+    expect(prepared).toHaveLength(1);
   });
 });

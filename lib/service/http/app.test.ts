@@ -114,6 +114,17 @@ describe("error envelope", () => {
     expect(res.json).toMatchObject({ status: 413, code: "PAYLOAD_TOO_LARGE" });
   });
 
+  it("answers a body whose Content-Length exceeds the limit with 413, and takes one within it", async () => {
+    const big = JSON.stringify({ umaDomain: "x".repeat(1_100_000) });
+    const tooLarge = await t.call("PATCH", "/config", { auth: p.auth, rawBody: big, headers: { "content-type": "application/json", "content-length": String(big.length) } });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.json).toMatchObject({ status: 413, code: "PAYLOAD_TOO_LARGE" });
+    const small = JSON.stringify({ umaDomain: "declared.example" });
+    const ok = await t.call("PATCH", "/config", { auth: p.auth, rawBody: small, headers: { "content-type": "application/json", "content-length": String(small.length) } });
+    expect(ok.status).toBe(200);
+    expect(ok.json.umaDomain).toBe("declared.example");
+  });
+
   it("puts a request id on every response, errors included", async () => {
     const ok = await t.call("GET", "/config", { auth: p.auth });
     const bad = await t.call("GET", "/config");
