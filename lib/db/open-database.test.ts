@@ -78,22 +78,23 @@ describe("openDatabase", () => {
 });
 
 describe("statementNamer", () => {
-  test("names each SQL text once and the same text the same way", () => {
+  test("names a text from its second use on, the same text the same way, different texts differently", () => {
     const name = statementNamer(10);
+    expect(name({ sql: "SELECT 1" })).toBeUndefined();
     const a = name({ sql: "SELECT 1" });
-    const b = name({ sql: "SELECT 2" });
     expect(a).toBeDefined();
-    expect(b).toBeDefined();
-    expect(a).not.toBe(b);
     expect(name({ sql: "SELECT 1" })).toBe(a);
+    name({ sql: "SELECT 2" });
+    const b = name({ sql: "SELECT 2" });
+    expect(b).toBeDefined();
+    expect(b).not.toBe(a);
   });
 
   test("leaves texts beyond the limit unnamed, so no connection prepares without bound", () => {
     const name = statementNamer(2);
-    const first = name({ sql: "SELECT 1" });
-    name({ sql: "SELECT 2" });
+    for (const sql of ["SELECT 1", "SELECT 1", "SELECT 2", "SELECT 2", "SELECT 3"]) name({ sql });
     expect(name({ sql: "SELECT 3" })).toBeUndefined();
-    expect(name({ sql: "SELECT 1" })).toBe(first);
+    expect(name({ sql: "SELECT 1" })).toBeDefined();
   });
 });
 
@@ -110,10 +111,9 @@ describe("openDatabase on PostgreSQL: prepared statements", () => {
     await database.close();
   });
 
-  test("a repeated ORM query is prepared once on its connection and answered from it again", async () => {
+  test("a repeated ORM query is prepared once on its connection and answered from it after", async () => {
     const read = () => database.prisma.platform.findMany({ where: { name: "no such platform for the prepared-statement test" }, take: 1 });
-    expect(await read()).toEqual([]);
-    expect(await read()).toEqual([]);
+    for (let i = 0; i < 3; i++) expect(await read()).toEqual([]);
     const prepared = await database.prisma.$queryRaw<{ statement: string }[]>`
       SELECT statement FROM pg_prepared_statements
       WHERE statement LIKE '%FROM "public"."Platform"%' AND statement NOT LIKE '%pg_prepared_statements%'`;
