@@ -120,3 +120,18 @@ describe("openDatabase on PostgreSQL: prepared statements", () => {
     expect(prepared).toHaveLength(1);
   });
 });
+
+describe("raw SQL under prepared statements", () => {
+  test("no statement in lib/service selects or returns `*`, whose prepared plan fails once a migration adds a column", () => {
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (file.endsWith(".ts") && !file.endsWith(".test.ts") && /\b(SELECT|RETURNING)\s+("\w+"\.)?\*/.test(fs.readFileSync(file, "utf8"))) offenders.push(file);
+      }
+    };
+    walk(path.join(process.cwd(), "lib", "service"));
+    expect(offenders).toEqual([]);
+  });
+});

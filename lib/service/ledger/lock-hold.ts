@@ -1,6 +1,16 @@
-import type { Hold } from "@/lib/generated/prisma/client";
+import { Prisma, type Hold } from "@/lib/generated/prisma/client";
 import { ServiceError } from "../http/errors";
 import { CURRENT_XID, type LedgerTx } from "./ledger-tx";
+
+/**
+ * A Hold row's columns, named: statements run prepared, and a prepared `*` fails once a migration
+ * adds a column ("cached plan must not change result type"). Qualified, so RETURNING works too.
+ */
+export const HOLD_COLUMNS = Prisma.raw(
+  ["id", "platformId", "ledgerAccountId", "currency", "amount", "status", "reference", "transactionId", "ledgerTransactionId", "createdAt", "releasedAt", "capturedAt"]
+    .map((column) => `"Hold"."${column}"`)
+    .join(", "),
+);
 
 /**
  * Takes a hold's row lock (before any account lock, the ledger's fixed order) so that a capture
@@ -10,7 +20,7 @@ import { CURRENT_XID, type LedgerTx } from "./ledger-tx";
  */
 export async function lockHold(tx: LedgerTx, platformId: string, holdId: string): Promise<{ hold: Hold; xid: string }> {
   const rows = await tx.$queryRaw<(Hold & { xid: string })[]>`
-    SELECT *, ${CURRENT_XID} FROM "Hold" WHERE "id" = ${holdId}::uuid AND "platformId" = ${platformId}::uuid FOR UPDATE`;
+    SELECT ${HOLD_COLUMNS}, ${CURRENT_XID} FROM "Hold" WHERE "id" = ${holdId}::uuid AND "platformId" = ${platformId}::uuid FOR UPDATE`;
   const row = rows[0];
   if (!row) throw new ServiceError("NOT_FOUND", `Hold ${holdId} not found`);
   const { xid, ...hold } = row;

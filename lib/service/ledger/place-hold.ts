@@ -4,6 +4,7 @@ import { now } from "../sandbox/clock";
 import { insufficientBalance } from "./insufficient-balance";
 import { LedgerInvariantError } from "./ledger-invariant-error";
 import { inTransaction, notInTransaction, type LedgerTx } from "./ledger-tx";
+import { HOLD_COLUMNS } from "./lock-hold";
 import { lockLedgerAccounts } from "./lock-ledger-accounts";
 
 export interface PlaceHoldInput {
@@ -41,7 +42,7 @@ export async function placeHold(tx: LedgerTx, input: PlaceHoldInput): Promise<Ho
     SELECT ${uuidv7(at.getTime())}::uuid, ${input.platformId}::uuid, ${account.id}::uuid, ${account.currency}, ${input.amount.toString()}::bigint,
       ${input.reference ?? null}::text, ${input.transactionId ?? null}::uuid, ${at}::timestamptz
     FROM guard
-    RETURNING *`;
+    RETURNING ${HOLD_COLUMNS}`;
   const hold = rows[0];
   if (!hold) throw notInTransaction();
   return { ...hold, amount: BigInt(hold.amount) };

@@ -2,7 +2,7 @@ import type { Hold } from "@/lib/generated/prisma/client";
 import { ServiceError } from "../http/errors";
 import { now } from "../sandbox/clock";
 import { inTransaction, notInTransaction, type LedgerTx } from "./ledger-tx";
-import { lockHold } from "./lock-hold";
+import { HOLD_COLUMNS, lockHold } from "./lock-hold";
 
 /**
  * Gives a hold's money back to the available balance without moving it (authorization reversed,
@@ -25,7 +25,7 @@ export async function releaseHold(tx: LedgerTx, input: { platformId: string; hol
     )
     UPDATE "Hold" SET "status" = 'RELEASED', "releasedAt" = ${at}::timestamptz
     FROM guard WHERE "id" = ${hold.id}::uuid
-    RETURNING "Hold".*`;
+    RETURNING ${HOLD_COLUMNS}`;
   const released = rows[0];
   if (!released) throw notInTransaction();
   return { ...released, amount: BigInt(released.amount) };
