@@ -68,7 +68,7 @@ export async function ensureSystemAccounts(tx: DbOrTx, platformId: string, curre
     rows = await tx.ledgerAccount.findMany({ where: { platformId, systemKey: { in: keys } }, select });
     createdByTransaction.set(tx, created.add(cacheKey));
   }
-  const byKey = new Map(rows.map(({ systemKey: _, ...row }) => [_, row]));
+  const byKey = new Map(rows.map(({ systemKey, ...account }) => [systemKey, account]));
   const accounts = {
     clearing: byKey.get(systemKey(SYSTEM_KINDS.clearing, currency, shard))!,
     fees: byKey.get(systemKey(SYSTEM_KINDS.fees, currency, shard))!,

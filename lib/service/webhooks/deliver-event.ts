@@ -41,9 +41,10 @@ export async function deliverEvents(db: Db, deliveries: EventDelivery[]): Promis
     return event && event.platformId === d.platformId && event.deliveryStatus !== "DELIVERED" ? event : null;
   });
 
-  const withoutEndpoint = events.filter((e) => e !== null && !e.webhookEndpoint).map((e) => e!.id);
+  const withoutEndpoint = events.filter((e) => e !== null && !e.webhookEndpoint).map((e) => e!);
   if (withoutEndpoint.length > 0)
-    await db.$executeRaw`UPDATE "WebhookEvent" SET "deliveryStatus" = 'NO_ENDPOINT', "nextAttemptAt" = NULL WHERE "id" = ANY(${withoutEndpoint}::uuid[])`;
+    await db.$executeRaw`UPDATE "WebhookEvent" SET "deliveryStatus" = 'NO_ENDPOINT', "nextAttemptAt" = NULL
+      WHERE "id" = ANY(${withoutEndpoint.map((e) => e.id)}::uuid[]) AND "platformId" = ANY(${withoutEndpoint.map((e) => e.platformId)}::uuid[])`;
 
   return Promise.all(
     events.map((event) =>
@@ -79,5 +80,5 @@ async function attemptDelivery(db: Db, event: EventToDeliver, endpoint: string):
     )${retry}
     UPDATE "WebhookEvent" SET "attemptCount" = ${attemptNumber}::int, "deliveryStatus" = ${deliveryStatus}::"WebhookDeliveryStatus",
       "deliveredAt" = ${outcome === "DELIVERED" ? startedAt : null}::timestamptz, "nextAttemptAt" = ${nextAttemptAt}::timestamptz
-    WHERE "id" = ${event.id}::uuid`;
+    WHERE "id" = ${event.id}::uuid AND "platformId" = ${platformId}::uuid`;
 }
