@@ -117,7 +117,7 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
     const amounts = priceQuote(source.currency, destination.currency, request.lockedCurrencySide, locked, fees);
     assertTransactionSize(amounts.sendingAmount, source.currency);
     if (destination.paymentRail === "ACH_SAME_DAY") assertAchSameDayCap(usdCents(amounts.receivingAmount, destination.currency), at);
-    await assertDailyVolume(tx, { platformId, customerId: source.customerId, amount: amounts.sendingAmount, currency: source.currency });
+    await assertDailyVolume(tx, { platformId, customerId: source.customerId, amount: amounts.sendingAmount, currency: source.currency, paying: request.immediatelyExecute === true });
 
     const quoteId = uuidv7(at.getTime());
     const transactionId = uuidv7(at.getTime());

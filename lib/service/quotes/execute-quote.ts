@@ -55,7 +55,7 @@ export async function executeQuote(db: Db, input: { platformId: string; quoteId:
       const payloadToSign = String(instructions[0]?.accountOrWalletInfo.payloadToSign ?? "");
       await assertWalletSignedExecution(tx, { platformId, internalAccountId: source.account.id, payloadToSign, signature: input.walletSignature });
     }
-    await assertDailyVolume(tx, { platformId, customerId: quote.customerId, amount: quote.totalSendingAmount, currency: quote.sendingCurrency });
+    await assertDailyVolume(tx, { platformId, customerId: quote.customerId, amount: quote.totalSendingAmount, currency: quote.sendingCurrency, paying: true });
     const transaction = await lockTransaction(tx, { platformId, transactionId: quote.transactionId });
     const scaCustomer = await scaCustomerOf(tx, quote);
     if (scaCustomer) await startQuoteSca(tx, quote, scaCustomer, { transaction, source });

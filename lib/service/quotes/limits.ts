@@ -53,9 +53,19 @@ export function assertAchSameDayCap(amountCents: bigint, at: Date): void {
  * The daily volume check (SPEC.md § Limits, BEHAVIORS.md §2.7, §2.8): what the customer (or, with
  * customerId null, the platform's own accounts) sent today (UTC, sandbox clock) in outgoing
  * payments that are under way or done, plus `amount`, must stay within the daily limit.
+ *
+ * `paying`: the caller pays in this database transaction. It then first waits for the payer's
+ * other payments in flight to commit (a transaction-scoped advisory lock per payer, held to
+ * commit), so that two concurrent payments cannot both take the day's last room. The lock is taken
+ * before any ledger lock and only by paying transactions, which take no other payer's locks, so
+ * it cannot deadlock; the sum is a later statement, so it sees what the previous holder committed.
  * Throws: DAILY_VOLUME_LIMIT_EXCEEDED (429) with Retry-After = seconds until the next UTC day.
  */
-export async function assertDailyVolume(db: DbOrTx, input: { platformId: string; customerId: string | null; amount: bigint; currency: string }): Promise<void> {
+export async function assertDailyVolume(db: DbOrTx, input: { platformId: string; customerId: string | null; amount: bigint; currency: string; paying: boolean }): Promise<void> {
+  if (input.paying) {
+    const payer = `daily-volume:${input.platformId}:${input.customerId ?? "platform"}`;
+    await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${payer}, 0))`;
+  }
   const at = await now(db, input.platformId);
   const dayStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
   const sums = await db.transaction.groupBy({

@@ -22,6 +22,7 @@ import { getQuoteOrThrow, lockQuote } from "./get-quote";
 import { runQuote } from "./run-quote";
 import type { Quote, ScaAuthorizationRequest } from "./schemas";
 import { serializeQuote, type QuoteRow } from "./serialize-quote";
+import { assertDailyVolume } from "./limits";
 
 /** Timed step at a quote challenge's expiresAt: an executed quote still waiting on it fails. */
 export const EXPIRE_QUOTE_SCA_JOB = "quotes.sca-expire";
@@ -115,7 +116,8 @@ async function assertAwaitingSca(db: DbOrTx, quote: QuoteRow): Promise<CustomerR
  * destination's sandbox outcome). A wrong answer is counted even though the call fails.
  * Throws: QUOTE_NOT_FOUND; CONFLICT (not an SCA-region customer's quote, not PENDING_AUTHORIZATION);
  * QUOTE_EXPIRED (realtime quote past expiresAt); UNAUTHORIZED (wrong code); RATE_LIMITED;
- * ACCOUNT_LOCKED; INVALID_INPUT (challenge expired, missing code); INSUFFICIENT_BALANCE.
+ * ACCOUNT_LOCKED; INVALID_INPUT (challenge expired, missing code); INSUFFICIENT_BALANCE;
+ * DAILY_VOLUME_LIMIT_EXCEEDED (the quote stays PENDING_AUTHORIZATION, fully authorized: retry it).
  */
 export async function authorizeQuote(db: Db, input: { platformId: string; quoteId: string; authorization: ScaAuthorizationRequest }): Promise<Quote> {
   const { platformId, authorization } = input;
@@ -144,6 +146,8 @@ export async function authorizeQuote(db: Db, input: { platformId: string; quoteI
       await tx.quote.update({ where: { id: locked.id }, data: { status: "PENDING", scaChallenge: Prisma.DbNull, updatedAt: at } });
     } else {
       const source = await lockInternalAccountForPayment(tx, { platformId, accountId: locked.sourceAccountId!, direction: "SEND", allowBare: true });
+      // Checked again: the customer's other payments may have used the day's room while this one waited.
+      await assertDailyVolume(tx, { platformId, customerId: locked.customerId, amount: locked.totalSendingAmount, currency: locked.sendingCurrency, paying: true });
       const transaction = await lockTransaction(tx, { platformId, transactionId: locked.transactionId });
       await runQuote(tx, locked, transaction, source);
       await tx.quote.update({ where: { id: locked.id }, data: { scaChallenge: Prisma.DbNull } });

@@ -112,6 +112,22 @@ describe("POST /quotes — refusals", () => {
     expect((await f.quote(usd, 1_000_000_000)).status).toBe(200);
   });
 
+  it("DAILY_VOLUME_LIMIT_EXCEEDED holds under concurrency: of payments racing for the last room of the day, only those that fit go through", async () => {
+    const f = await quotesFixture(t, { fund: 5_000_000_000 });
+    const usd = await f.external();
+    for (let i = 0; i < 2; i++) expect((await f.quote(usd, 1_000_000_000, { immediatelyExecute: true })).json.status).toBe("COMPLETED");
+    // USD 5,000,000 of room left: one USD 4,000,000 payment fits, a second would exceed the limit.
+    const raced = await Promise.all([
+      f.out(usd, 400_000_000),
+      f.out(usd, 400_000_000),
+      f.quote(usd, 400_000_000, { immediatelyExecute: true }),
+      f.quote(usd, 400_000_000, { immediatelyExecute: true }),
+    ]);
+    expect(raced.map((r) => r.status).sort(), raced.map((r) => r.text).join("\n")).toEqual([200, 429, 429, 429]);
+    const sent = await t.db.transaction.aggregate({ where: { platformId: f.platformId, type: "OUTGOING", status: { in: ["PROCESSING", "COMPLETED"] } }, _sum: { sentAmount: true } });
+    expect(sent._sum.sentAmount).toBe(2_400_000_000n);
+  });
+
   it("platformFeeOverride: USD sources only, fixed fee in the sending currency, bps 0…10000, both fields required (400 INVALID_INPUT)", async () => {
     const f = await quotesFixture(t);
     const usd = await f.external();

@@ -142,6 +142,22 @@ describe("quotes of customers in SCA regions", () => {
     expect(await f.types(quote.transactionId)).toEqual([]);
   });
 
+  it("authorize checks the daily volume again: payments made while it waited can use the room (429, nothing debited, stays PENDING_AUTHORIZATION)", async () => {
+    const f = await euFixture({ fund: 4_000_000_000 });
+    const usd = await f.external();
+    const quote = await f.okQuote(usd, 1_000_000_000);
+    expect((await f.execute(quote.id)).json.status).toBe("PENDING_AUTHORIZATION");
+    // Meanwhile USD 20,000,000 leaves by transfer-out (no SCA step): USD 10,000,000 more would pass the limit.
+    for (let i = 0; i < 2; i++) expect((await f.out(usd, 1_000_000_000)).status).toBe(200);
+    const eventsBefore = await f.types(quote.transactionId);
+    const balanceBefore = await f.balance();
+    const refused = await f.authorize(quote.id);
+    expect([refused.status, refused.json.code]).toEqual([429, "DAILY_VOLUME_LIMIT_EXCEEDED"]);
+    expect(await f.getQuote(quote.id)).toMatchObject({ status: "PENDING_AUTHORIZATION" });
+    expect(await f.types(quote.transactionId)).toEqual(eventsBefore);
+    expect(await f.balance()).toEqual(balanceBefore);
+  });
+
   it("wrong code → 401 and nothing moves; the right code then works; 5 wrong answers → 429", async () => {
     const f = await euFixture({ fund: 10_000 });
     const quote = await f.okQuote(await f.external(), 1_000);

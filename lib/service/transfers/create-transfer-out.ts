@@ -52,7 +52,7 @@ export async function createTransferOut(db: Db, input: { platformId: string; req
       return (await createTransaction(tx, { ...columns, id, status: "FAILED", failureReason: outcome.failureReason, destinationRailDetails: railDetails("FAILED") ?? undefined })).transaction;
 
     const amount = BigInt(request.amount);
-    await assertDailyVolume(tx, { platformId, customerId: account.customerId, amount, currency: account.currency });
+    await assertDailyVolume(tx, { platformId, customerId: account.customerId, amount, currency: account.currency, paying: true });
 
     if (outcome.kind === "PENDING_THEN_FAIL") {
       // The payout waits on the rail: the amount is held (no longer available) until it fails.
