@@ -165,7 +165,7 @@ interface SeededCustomer {
 }
 
 /** A regulated platform (accounts ACTIVE at once) with funded customers and their external accounts. */
-async function seed(service: ServiceProcess, sql: pg.Client): Promise<{ customers: SeededCustomer[] }> {
+export async function seed(service: ServiceProcess, sql: pg.Client): Promise<{ customers: SeededCustomer[] }> {
   await sql.query(`UPDATE "Platform" SET "isRegulatedFinancialInstitution" = true`);
   const address = { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" };
   const customers: SeededCustomer[] = [];

@@ -1,3 +1,4 @@
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { DbOrTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { formatId } from "../http/ids";
@@ -68,19 +69,15 @@ export async function assertDailyVolume(db: DbOrTx, input: { platformId: string;
   }
   const at = await now(db, input.platformId);
   const dayStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-  const sums = await db.transaction.groupBy({
-    by: ["sentCurrency"],
-    where: {
-      platformId: input.platformId,
-      customerId: input.customerId,
-      type: "OUTGOING",
-      status: { in: ["PROCESSING", "COMPLETED"] },
-      createdAt: { gte: dayStart },
-    },
-    _sum: { sentAmount: true },
-  });
+  // Raw SQL: this runs in every payment, and the ORM's groupBy costs twice the CPU of the query itself.
+  const payer = input.customerId === null ? Prisma.sql`"customerId" IS NULL` : Prisma.sql`"customerId" = ${input.customerId}::uuid`;
+  const sums = await db.$queryRaw<{ currency: string | null; sent: string }[]>`
+    SELECT "sentCurrency" AS "currency", SUM("sentAmount")::text AS "sent" FROM "Transaction"
+    WHERE "platformId" = ${input.platformId}::uuid AND ${payer} AND "type" = 'OUTGOING' AND "status" IN ('PROCESSING', 'COMPLETED')
+      AND "createdAt" >= ${dayStart}::timestamptz AND "sentAmount" IS NOT NULL
+    GROUP BY "sentCurrency"`;
   let used = 0n;
-  for (const row of sums) used += usdCents(row._sum.sentAmount ?? 0n, row.sentCurrency ?? "USD");
+  for (const row of sums) used += usdCents(BigInt(row.sent), row.currency ?? "USD");
   const adding = usdCents(input.amount, input.currency);
   if (used + adding <= DAILY_VOLUME_USD_CENTS) return;
   const nextDay = dayStart.getTime() + 24 * 3600 * 1000;

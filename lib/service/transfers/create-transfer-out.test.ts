@@ -64,8 +64,14 @@ describe("POST /transfer-out", () => {
     const { f, external } = await funded(1_000);
     const res = await f.out(external, 400);
     expect(types(await f.eventsFor(res.json.id))).toEqual(["OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.COMPLETED"]);
-    const completed = (await f.eventsFor(res.json.id)).at(-1)!;
-    expect(completed.data).toEqual(res.json);
+    const events = await f.eventsFor(res.json.id);
+    expect(events.at(-1)!.data).toEqual(res.json);
+    // Each event carries the transaction as it was at that step, its ACH entry's status included.
+    expect(events.map((e) => [e.data.status, e.data.destination.railDetails?.status])).toEqual([
+      ["PENDING", "PENDING"],
+      ["PROCESSING", "PROCESSING"],
+      ["COMPLETED", "COMPLETED"],
+    ]);
     const balanceEvents = await f.events("INTERNAL_ACCOUNT.BALANCE_UPDATED");
     expect(balanceEvents.at(-1)!.data).toMatchObject({ id: f.accountId, balance: { amount: 600 }, totalBalance: { amount: 600 } });
   });
@@ -100,6 +106,20 @@ describe("POST /transfer-out", () => {
     expect(res.json.status).toBe("COMPLETED");
     expect(res.json).not.toHaveProperty("customerId");
     expect(await f.balance(platformAccount)).toEqual({ available: 300, total: 300 });
+  });
+
+  it("counts the platform's own payouts against their own daily volume, apart from its customers'", async () => {
+    const f = await transfersFixture(t);
+    const platformAccount = (await t.call("GET", "/platform/internal-accounts?currency=USD", { auth: f.auth })).json.data[0].id as string;
+    await f.fund(platformAccount, 3_000_000_000);
+    await f.fund(f.accountId, 1_000_000_000);
+    const external = await f.externalAccount({ owner: null });
+    for (let i = 0; i < 2; i++) expect((await f.out(external, 1_000_000_000, platformAccount)).status).toBe(200);
+    const refused = await f.out(external, 600_000_000, platformAccount);
+    expect([refused.status, refused.json.code]).toEqual([429, "DAILY_VOLUME_LIMIT_EXCEEDED"]);
+    expect(refused.json.message).toContain("the platform's own accounts");
+    // The customer's room is untouched by the platform's payouts.
+    expect((await f.out(await f.externalAccount(), 1_000_000_000)).status).toBe(200);
   });
 });
 

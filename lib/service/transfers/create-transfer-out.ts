@@ -46,7 +46,7 @@ export async function createTransferOut(db: Db, input: { platformId: string; req
     const at = await now(tx, platformId);
     const id = uuidv7(at.getTime());
     const columns = { ...transferOutColumns(parties, request, at), agentId: input.agentId ?? null };
-    const railDetails = (status: "PENDING" | "FAILED") => railDetailsFor(columns.paymentRail ?? null, status);
+    const railDetails = (status: "PENDING" | "PROCESSING" | "FAILED") => railDetailsFor(columns.paymentRail ?? null, status);
 
     if (outcome.kind === "FAIL_AT_ONCE")
       return (await createTransaction(tx, { ...columns, id, status: "FAILED", failureReason: outcome.failureReason, destinationRailDetails: railDetails("FAILED") ?? undefined })).transaction;
@@ -68,8 +68,13 @@ export async function createTransferOut(db: Db, input: { platformId: string; req
     // database transaction would be invisible to everyone and cost three more round trips), and
     // as late as possible: its account locks are then held for two statements only. A refused
     // debit (INSUFFICIENT_BALANCE) rolls the rows written before it back.
-    let { row } = await createTransaction(tx, { ...columns, id, status: "PENDING", destinationRailDetails: railDetails("PENDING") ?? undefined });
-    ({ row } = await recordTransactionStatus(tx, row, { status: "PROCESSING", destinationRailDetails: withRailStatus(row.destinationRailDetails, "PROCESSING") }));
+    const { row } = await createTransaction(tx, {
+      ...columns,
+      id,
+      status: "PROCESSING",
+      destinationRailDetails: railDetails("PROCESSING") ?? undefined,
+      passedThrough: { status: "PENDING", destinationRailDetails: railDetails("PENDING") ?? undefined },
+    });
     const { clearing } = await ensureSystemAccounts(tx, platformId, account.currency);
     const posted = await postLedgerTransaction(tx, {
       platformId,
