@@ -119,6 +119,18 @@ describe("openDatabase on PostgreSQL: prepared statements", () => {
       WHERE statement LIKE '%FROM "public"."Platform"%' AND statement NOT LIKE '%pg_prepared_statements%'`;
     expect(prepared).toHaveLength(1);
   });
+
+  test("prepared statements are planned for their parameters each time, never with a generic plan", async () => {
+    // A generic plan made while a table is small can pick an index on platformId alone, then scan
+    // the whole platform once the table has grown (seen in the benchmarks: transfers slowing down
+    // minute by minute). PostgreSQL switches to a generic plan after five executions by default.
+    const read = () => database.prisma.platform.findMany({ where: { name: "no such platform for the plan test", isRegulatedFinancialInstitution: true }, take: 2 });
+    for (let i = 0; i < 12; i++) expect(await read()).toEqual([]);
+    const [plans] = await database.prisma.$queryRaw<{ generic: bigint; custom: bigint }[]>`
+      SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements
+      WHERE statement LIKE '%"isRegulatedFinancialInstitution" = %' AND statement NOT LIKE '%pg_prepared_statements%'`;
+    expect(plans).toEqual({ generic: 0n, custom: 11n });
+  });
 });
 
 describe("raw SQL under prepared statements", () => {

@@ -26,8 +26,8 @@ export async function loadMigrationRunner(): Promise<typeof MigrationRunner> {
 /**
  * Prisma sends every query as an unnamed statement, so PostgreSQL parses and plans it again each
  * time: for the JSON-building joins of a relation read that is ~1 ms of server CPU, 10× the
- * execution. A name makes pg prepare the statement once per connection and PostgreSQL reuse its
- * plan. Names are per SQL text, given on a text's second use (one-off texts, such as an IN list of
+ * execution. A name makes pg prepare the statement once per connection, so PostgreSQL keeps its
+ * parsed form (plans are still made per execution: see plan_cache_mode below). Names are per SQL text, given on a text's second use (one-off texts, such as an IN list of
  * a new length, stay unnamed) and to at most `max` texts: each connection keeps what it prepared
  * until it closes, ~40 KB of server memory per statement. Other texts run unnamed as before.
  */
@@ -57,6 +57,15 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
     // An idle connection can die (server restart, failover); pg then emits "error" on the pool,
     // which would crash the process if nobody listened. The pool replaces the connection itself.
     pool.on("error", (e) => console.error(JSON.stringify({ level: "warn", msg: "idle database connection lost", error: e.message })));
+    // Prepared statements are still planned for their parameters on every execution. After five runs
+    // PostgreSQL would otherwise switch to a generic plan, and one made while a table is small can
+    // pick an index on platformId alone and scan a whole platform's rows once the table grows
+    // (measured: transfers slowing down minute by minute). Parsing is still saved. Sent before the
+    // connection's first query: pg runs a client's queries in order, and the pool emits "connect"
+    // before handing the new client out.
+    pool.on("connect", (client) => {
+      client.query("SET plan_cache_mode = force_custom_plan").catch((e: Error) => console.error(JSON.stringify({ level: "warn", msg: "could not set plan_cache_mode", error: e.message })));
+    });
     // The adapter's type wants a name for every query; it passes `name: generator?.(query)` to pg,
     // so undefined runs the query unnamed exactly as without a generator.
     const statementNameGenerator = statementNamer(MAX_PREPARED_STATEMENTS) as (query: { sql: string }) => string;
