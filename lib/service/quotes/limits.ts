@@ -1,9 +1,9 @@
-import { Prisma } from "@/lib/generated/prisma/client";
 import type { DbOrTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { formatId } from "../http/ids";
 import { convertMinorUnits, hasRate } from "../exchange-rates/rate-table";
 import { now } from "../sandbox/clock";
+import { dailyVolume } from "../transactions/daily-volume";
 
 /**
  * Sandbox payment limits (SPEC.md § Limits: "threshold values not shown" — these are ours, in US
@@ -59,7 +59,9 @@ export function assertAchSameDayCap(amountCents: bigint, at: Date): void {
  * other payments in flight to commit (a transaction-scoped advisory lock per payer, held to
  * commit), so that two concurrent payments cannot both take the day's last room. The lock is taken
  * before any ledger lock and only by paying transactions, which take no other payer's locks, so
- * it cannot deadlock; the sum is a later statement, so it sees what the previous holder committed.
+ * it cannot deadlock; the volume is read in a later statement, so it sees what the previous holder
+ * committed. The running totals (lib/service/transactions/daily-volume.ts) make this one row per
+ * currency however many payments the payer made today.
  * Throws: DAILY_VOLUME_LIMIT_EXCEEDED (429) with Retry-After = seconds until the next UTC day.
  */
 export async function assertDailyVolume(db: DbOrTx, input: { platformId: string; customerId: string | null; amount: bigint; currency: string; paying: boolean }): Promise<void> {
@@ -69,15 +71,8 @@ export async function assertDailyVolume(db: DbOrTx, input: { platformId: string;
   }
   const at = await now(db, input.platformId);
   const dayStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-  // Raw SQL: this runs in every payment, and the ORM's groupBy costs twice the CPU of the query itself.
-  const payer = input.customerId === null ? Prisma.sql`"customerId" IS NULL` : Prisma.sql`"customerId" = ${input.customerId}::uuid`;
-  const sums = await db.$queryRaw<{ currency: string | null; sent: string }[]>`
-    SELECT "sentCurrency" AS "currency", SUM("sentAmount")::text AS "sent" FROM "Transaction"
-    WHERE "platformId" = ${input.platformId}::uuid AND ${payer} AND "type" = 'OUTGOING' AND "status" IN ('PROCESSING', 'COMPLETED')
-      AND "createdAt" >= ${dayStart}::timestamptz AND "sentAmount" IS NOT NULL
-    GROUP BY "sentCurrency"`;
   let used = 0n;
-  for (const row of sums) used += usdCents(BigInt(row.sent), row.currency ?? "USD");
+  for (const row of await dailyVolume(db, { platformId: input.platformId, customerId: input.customerId, at, fold: input.paying })) used += usdCents(row.amount, row.currency);
   const adding = usdCents(input.amount, input.currency);
   if (used + adding <= DAILY_VOLUME_USD_CENTS) return;
   const nextDay = dayStart.getTime() + 24 * 3600 * 1000;

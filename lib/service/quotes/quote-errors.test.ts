@@ -126,6 +126,11 @@ describe("POST /quotes — refusals", () => {
     expect(raced.map((r) => r.status).sort(), raced.map((r) => r.text).join("\n")).toEqual([200, 429, 429, 429]);
     const sent = await t.db.transaction.aggregate({ where: { platformId: f.platformId, type: "OUTGOING", status: { in: ["PROCESSING", "COMPLETED"] } }, _sum: { sentAmount: true } });
     expect(sent._sum.sentAmount).toBe(2_400_000_000n);
+    // The running totals agree, and each payment folded the earlier changes in: at most the last payment's change is left over.
+    const totals = await t.db.dailyVolume.aggregate({ where: { platformId: f.platformId }, _sum: { amount: true } });
+    const changes = await t.db.dailyVolumeChange.findMany({ where: { platformId: f.platformId } });
+    expect(totals._sum.amount! + changes.reduce((sum, c) => sum + c.amount, 0n)).toBe(2_400_000_000n);
+    expect(changes.length).toBeLessThanOrEqual(1);
   });
 
   it("platformFeeOverride: USD sources only, fixed fee in the sending currency, bps 0…10000, both fields required (400 INVALID_INPUT)", async () => {

@@ -2,6 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { DbOrTx } from "../db";
 import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
+import { dailyVolumeChange } from "./daily-volume";
 import { statusEventType } from "./transaction-event-type";
 import { newTransactionReference } from "./transaction-reference";
 import { serializeTransaction, type TransactionRow } from "./serialize-transaction";
@@ -51,6 +52,7 @@ export async function createTransaction(tx: DbOrTx, input: CreateTransactionInpu
     steps.push({ status: then.status, eventType: statusEventType(row.type, then.status), sequence: 0, data: serializeTransaction(then) });
   }
   steps.push({ status: row.status, failureReason: row.failureReason, eventType: eventType === undefined ? statusEventType(row.type, row.status) : eventType, note, sequence: 0 });
-  await writeStatusSteps(tx, row, transaction, steps, eventExtra);
+  const volumeChange = dailyVolumeChange(row, null);
+  await writeStatusSteps(tx, row, transaction, steps, eventExtra, volumeChange ? [volumeChange] : []);
   return { row, transaction };
 }

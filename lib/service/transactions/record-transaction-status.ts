@@ -1,6 +1,7 @@
 import { Prisma, type TransactionStatus } from "@/lib/generated/prisma/client";
 import type { DbOrTx } from "../db";
 import { now } from "../sandbox/clock";
+import { dailyVolumeChange } from "./daily-volume";
 import type { RailDetails, Refund, Transaction } from "./schemas";
 import { serializeTransaction, type TransactionRow } from "./serialize-transaction";
 import { refundEventType, statusEventType } from "./transaction-event-type";
@@ -83,6 +84,7 @@ export async function recordTransactionStatus(
     const refundStatus = input.refund!.status;
     steps.push({ status, failureReason, refundStatus, eventType: refundEventType(row.type, refundStatus), note: isStatusStep ? undefined : input.note });
   }
-  await writeStatusSteps(tx, row, transaction, steps, input.eventExtra, [update], input.alsoWrite);
+  const volumeChange = dailyVolumeChange(row, current.status);
+  await writeStatusSteps(tx, row, transaction, steps, input.eventExtra, volumeChange ? [update, volumeChange] : [update], input.alsoWrite);
   return { row, transaction };
 }

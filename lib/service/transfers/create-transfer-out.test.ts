@@ -108,6 +108,21 @@ describe("POST /transfer-out", () => {
     expect(await f.balance(platformAccount)).toEqual({ available: 300, total: 300 });
   });
 
+  it("a payout that fails after it was counted gives its room of the day back", async () => {
+    const f = await transfersFixture(t);
+    await f.fund(f.accountId, 3_000_000_000);
+    const external = await f.externalAccount();
+    for (let i = 0; i < 2; i++) expect((await f.out(external, 1_000_000_000)).status).toBe(200);
+    // USD 4,000,000 goes PROCESSING (counted: USD 24,000,000), then fails on the rail (suffix 004).
+    const failing = await f.out(await f.externalAccount({ accountNumber: accountNumberEndingIn("004") }), 400_000_000);
+    expect([failing.status, failing.json.status]).toEqual([200, "FAILED"]);
+    // Only what stayed sent counts: USD 20,000,000 + 4,500,000 fits; a further USD 1,000,000 does not.
+    expect((await f.out(external, 450_000_000)).status).toBe(200);
+    const refused = await f.out(external, 100_000_000);
+    expect([refused.status, refused.json.code]).toEqual([429, "DAILY_VOLUME_LIMIT_EXCEEDED"]);
+    expect(refused.json.details.usedUsdCents).toBe(2_450_000_000);
+  });
+
   it("counts the platform's own payouts against their own daily volume, apart from its customers'", async () => {
     const f = await transfersFixture(t);
     const platformAccount = (await t.call("GET", "/platform/internal-accounts?currency=USD", { auth: f.auth })).json.data[0].id as string;

@@ -1,0 +1,66 @@
+import { Prisma, type TransactionStatus } from "@/lib/generated/prisma/client";
+import type { DbOrTx } from "../db";
+import { uuidv7 } from "../http/ids";
+import type { TransactionRow } from "./serialize-transaction";
+
+/**
+ * What counts toward a payer's daily volume (lib/service/quotes/limits.ts): outgoing payments under
+ * way or done, by the UTC day they were created on. Kept as running totals per payer, day and
+ * currency, so checking the limit costs the same with one payment a day or ten thousand.
+ */
+const COUNTED: ReadonlySet<TransactionStatus> = new Set(["PROCESSING", "COMPLETED"]);
+
+/** The customer, or the platform itself for payments from its own accounts. */
+const payerOf = (row: Pick<TransactionRow, "platformId" | "customerId">) => row.customerId ?? row.platformId;
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The change a status step records, as a CTE of its statement, when an outgoing payment enters
+ * (+ its amount) or leaves (−) the counted statuses; null when nothing changes. `previous`: the
+ * status before the step, null for a new transaction. Insert-only, so no payment waits on it.
+ */
+export function dailyVolumeChange(row: TransactionRow, previous: TransactionStatus | null): Prisma.Sql | null {
+  if (row.type !== "OUTGOING" || row.sentAmount === null) return null;
+  const wasCounted = previous !== null && COUNTED.has(previous);
+  const isCounted = COUNTED.has(row.status);
+  if (wasCounted === isCounted) return null;
+  const amount = isCounted ? row.sentAmount : -row.sentAmount;
+  return Prisma.sql`"volume_change" AS (
+    INSERT INTO "DailyVolumeChange" ("id", "platformId", "payerId", "day", "currency", "amount")
+    VALUES (${uuidv7(row.updatedAt.getTime())}::uuid, ${row.platformId}::uuid, ${payerOf(row)}::uuid, ${utcDay(row.createdAt)}::date,
+      ${row.sentCurrency ?? "USD"}::text, ${amount.toString()}::bigint)
+  )`;
+}
+
+/**
+ * What a payer (customer id, or null for the platform's own accounts) has sent on the UTC day of
+ * `at`, per currency. `fold`: the caller holds the payer's advisory lock (only such callers write
+ * DailyVolume), so the changes recorded since the last fold are moved into the totals in the same
+ * statement; reads then stay one row per currency. A change whose transaction has not committed is
+ * not seen, and is folded by a later payment.
+ */
+export async function dailyVolume(db: DbOrTx, input: { platformId: string; customerId: string | null; at: Date; fold: boolean }): Promise<{ currency: string; amount: bigint }[]> {
+  const payerId = payerOf(input);
+  const day = utcDay(input.at);
+  const key = Prisma.sql`"platformId" = ${input.platformId}::uuid AND "payerId" = ${payerId}::uuid AND "day" = ${day}::date`;
+  const rows = input.fold
+    ? await db.$queryRaw<{ currency: string; amount: string }[]>`
+      WITH "folded" AS (
+        DELETE FROM "DailyVolumeChange" WHERE ${key} RETURNING "currency", "amount"
+      ), "saved" AS (
+        INSERT INTO "DailyVolume" ("platformId", "payerId", "day", "currency", "amount")
+        SELECT ${input.platformId}::uuid, ${payerId}::uuid, ${day}::date, "currency", SUM("amount")::bigint FROM "folded" GROUP BY "currency"
+        ON CONFLICT ("platformId", "payerId", "day", "currency") DO UPDATE SET "amount" = "DailyVolume"."amount" + EXCLUDED."amount"
+        RETURNING "currency", "amount"
+      )
+      SELECT "currency", "amount"::text AS "amount" FROM "saved"
+      UNION ALL
+      SELECT "currency", "amount"::text AS "amount" FROM "DailyVolume" WHERE ${key} AND "currency" NOT IN (SELECT "currency" FROM "saved")`
+    : await db.$queryRaw<{ currency: string; amount: string }[]>`
+      SELECT "currency", SUM("amount")::text AS "amount" FROM (
+        SELECT "currency", "amount" FROM "DailyVolume" WHERE ${key}
+        UNION ALL
+        SELECT "currency", "amount" FROM "DailyVolumeChange" WHERE ${key}
+      ) AS "volume" GROUP BY "currency"`;
+  return rows.map((row) => ({ currency: row.currency, amount: BigInt(row.amount) }));
+}
