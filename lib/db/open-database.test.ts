@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { loadMigrationRunner, openDatabase, statementNamer, type Database } from "./open-database";
+import { loadMigrationRunner, openDatabase, statementNamer, withCustomPlans, type Database } from "./open-database";
 
 const migrationNames = fs
   .readdirSync(path.join(process.cwd(), "prisma", "migrations"), { withFileTypes: true })
@@ -95,6 +95,16 @@ describe("statementNamer", () => {
     for (const sql of ["SELECT 1", "SELECT 1", "SELECT 2", "SELECT 2", "SELECT 3"]) name({ sql });
     expect(name({ sql: "SELECT 3" })).toBeUndefined();
     expect(name({ sql: "SELECT 1" })).toBeDefined();
+  });
+});
+
+describe("withCustomPlans", () => {
+  test("adds plan_cache_mode to the connection's startup options, keeping the URL's own", () => {
+    expect(new URL(withCustomPlans("postgresql://app@db:5432/payments")).searchParams.get("options")).toBe("-c plan_cache_mode=force_custom_plan");
+    const kept = new URL(withCustomPlans("postgresql://app@db:5432/payments?options=-c%20statement_timeout%3D5000&sslmode=require"));
+    expect(kept.searchParams.get("options")).toBe("-c statement_timeout=5000 -c plan_cache_mode=force_custom_plan");
+    expect(kept.searchParams.get("sslmode")).toBe("require");
+    expect([kept.username, kept.host, kept.pathname]).toEqual(["app", "db:5432", "/payments"]);
   });
 });
 

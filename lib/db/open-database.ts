@@ -49,23 +49,28 @@ export function statementNamer(max: number): (query: { sql: string }) => string 
 }
 const MAX_PREPARED_STATEMENTS = 500;
 
+/**
+ * The URL with `plan_cache_mode=force_custom_plan` added to the connection's startup options (kept
+ * alongside any the URL gives): prepared statements are still planned for their parameters on
+ * every execution. After five runs PostgreSQL would otherwise switch to a generic plan, and one made
+ * while a table is small can pick an index on platformId alone and scan a whole platform's rows
+ * once the table has grown (measured: transfers slowing down minute by minute). Parsing is still saved.
+ */
+export function withCustomPlans(url: string): string {
+  const parsed = new URL(url);
+  const options = [parsed.searchParams.get("options"), "-c plan_cache_mode=force_custom_plan"].filter(Boolean).join(" ");
+  parsed.searchParams.set("options", options);
+  return parsed.href;
+}
+
 export async function openDatabase(options: { url?: string; pgliteDir?: string } = {}): Promise<Database> {
   const url = options.url ?? process.env.DATABASE_URL;
   if (url) {
     // Own pool so close() can end it (PrismaPg leaves an external pool open).
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
+    const pool = new pg.Pool({ connectionString: withCustomPlans(url), max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
     // An idle connection can die (server restart, failover); pg then emits "error" on the pool,
     // which would crash the process if nobody listened. The pool replaces the connection itself.
     pool.on("error", (e) => console.error(JSON.stringify({ level: "warn", msg: "idle database connection lost", error: e.message })));
-    // Prepared statements are still planned for their parameters on every execution. After five runs
-    // PostgreSQL would otherwise switch to a generic plan, and one made while a table is small can
-    // pick an index on platformId alone and scan a whole platform's rows once the table grows
-    // (measured: transfers slowing down minute by minute). Parsing is still saved. Sent before the
-    // connection's first query: pg runs a client's queries in order, and the pool emits "connect"
-    // before handing the new client out.
-    pool.on("connect", (client) => {
-      client.query("SET plan_cache_mode = force_custom_plan").catch((e: Error) => console.error(JSON.stringify({ level: "warn", msg: "could not set plan_cache_mode", error: e.message })));
-    });
     // The adapter's type wants a name for every query; it passes `name: generator?.(query)` to pg,
     // so undefined runs the query unnamed exactly as without a generator.
     const statementNameGenerator = statementNamer(MAX_PREPARED_STATEMENTS) as (query: { sql: string }) => string;
