@@ -192,9 +192,9 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
         updatedAt: at,
       },
     });
-    await scheduleJob(tx, { platformId, kind: EXPIRE_QUOTE_JOB, payload: { quoteId }, runAt: expiresAt });
-
     const scaCustomer = source.kind === "REALTIME_FUNDING" || request.immediatelyExecute ? await scaCustomerOf(tx, quote) : null;
+    // A quote that runs now never waits for expiresAt: no expiry step to schedule (nor for the worker to run for nothing).
+    if (!request.immediatelyExecute || scaCustomer) await scheduleJob(tx, { platformId, kind: EXPIRE_QUOTE_JOB, payload: { quoteId }, runAt: expiresAt });
     if (scaCustomer) {
       await startQuoteSca(tx, quote, scaCustomer, request.immediatelyExecute && source.locked ? { transaction, source: source.locked } : undefined);
       return tx.quote.findUniqueOrThrow({ where: { id: quoteId } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { quotesFixture, type QuotesFixture } from "./quote-fixtures";
+import { EXPIRE_QUOTE_JOB } from "./expire-quote";
 import { QUOTE_DEBIT } from "./settle-quote";
 
 let t: TestApp;
@@ -25,6 +26,16 @@ describe("quote expiry and execute rules", () => {
     expect(res.status).toBe(409);
     expect(res.json.code).toBe("QUOTE_EXPIRED");
     expect(await f.balance()).toEqual({ available: 10_000, total: 10_000 });
+  });
+
+  it("only a quote that can wait gets an expiry step: immediatelyExecute runs at once and schedules none", async () => {
+    const f = await quotesFixture(t, { fund: 10_000 });
+    const usd = await f.external();
+    const waiting = await f.okQuote(usd, 1_000);
+    const ran = await f.okQuote(usd, 1_000, { immediatelyExecute: true });
+    expect(ran.status).toBe("COMPLETED");
+    const jobs = await t.db.job.findMany({ where: { platformId: f.platformId, kind: EXPIRE_QUOTE_JOB } });
+    expect(jobs.map((j) => (j.payload as { quoteId: string }).quoteId)).toEqual([waiting.id.replace("Quote:", "")]);
   });
 
   it("a second execute answers 409 CONFLICT naming the status", async () => {
