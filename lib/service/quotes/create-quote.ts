@@ -200,7 +200,7 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
       return tx.quote.findUniqueOrThrow({ where: { id: quoteId } });
     }
     if (!request.immediatelyExecute) return quote;
-    await runQuote(tx, quote, transaction, source.locked);
+    await runQuote(tx, quote, transaction, source.locked, { destination: destination.external });
     return tx.quote.findUniqueOrThrow({ where: { id: quoteId } });
   }, TRANSFER_TX_OPTIONS);
   return serializeQuote(quoteRow);

@@ -34,6 +34,8 @@ describe("quote expiry and execute rules", () => {
     const waiting = await f.okQuote(usd, 1_000);
     const ran = await f.okQuote(usd, 1_000, { immediatelyExecute: true });
     expect(ran.status).toBe("COMPLETED");
+    const ranRow = await t.db.quote.findUniqueOrThrow({ where: { id: ran.id.replace("Quote:", "") } });
+    expect([ranRow.status, ranRow.executedAt]).toEqual(["COMPLETED", expect.any(Date)]);
     const jobs = await t.db.job.findMany({ where: { platformId: f.platformId, kind: EXPIRE_QUOTE_JOB } });
     expect(jobs.map((j) => (j.payload as { quoteId: string }).quoteId)).toEqual([waiting.id.replace("Quote:", "")]);
   });

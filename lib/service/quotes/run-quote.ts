@@ -1,5 +1,6 @@
 import { formatId } from "../http/ids";
 import { getExternalAccountOrThrow } from "../external-accounts/get-external-account-or-throw";
+import type { ExternalAccountRow } from "../external-accounts/serialize-external-account";
 import type { LockedInternalAccount } from "../internal-accounts/lock-internal-account-for-payment";
 import { scheduleJob } from "../jobs/schedule-job";
 import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
@@ -17,13 +18,18 @@ import type { QuoteRow } from "./serialize-quote";
 import { COMPLETE_QUOTE_JOB } from "./complete-quote-later";
 import { RETURN_QUOTE_PAYOUT_JOB } from "./return-quote-payout";
 import { QUOTE_DEBIT, settleQuote } from "./settle-quote";
+import { quoteStatusChange } from "./set-quote-status";
 import { startQuoteRefund } from "./start-quote-refund";
 
 
-/** The sandbox outcome of a quote, from its destination (BEHAVIORS.md §4.3, §4.6). */
-export async function outcomeOf(tx: LedgerTx, quote: QuoteRow): Promise<QuoteOutcome> {
+/**
+ * The sandbox outcome of a quote, from its destination (BEHAVIORS.md §4.3, §4.6). `destination`:
+ * the external account when the caller read it in this database transaction already.
+ */
+export async function outcomeOf(tx: LedgerTx, quote: QuoteRow, destination?: Pick<ExternalAccountRow, "accountType" | "accountInfo">): Promise<QuoteOutcome> {
   if (quote.destinationType === "UMA_ADDRESS") return umaOutcome(resolveSandboxCounterparty((quote.destination as { umaAddress: string }).umaAddress).behavior);
   if (quote.destinationAccountKind === "EXTERNAL") {
+    if (destination) return externalAccountOutcome(destination);
     const external = await tx.externalAccount.findFirst({ where: { id: quote.destinationAccountId!, platformId: quote.platformId } });
     if (external) return externalAccountOutcome(external);
     await getExternalAccountOrThrow(tx, quote.platformId, formatId("ExternalAccount", quote.destinationAccountId!));
@@ -38,9 +44,16 @@ export async function outcomeOf(tx: LedgerTx, quote: QuoteRow): Promise<QuoteOut
  * clearing. The transaction sends OUTGOING_PAYMENT.PENDING then .PROCESSING (BEHAVIORS.md 10.1),
  * the quote goes PROCESSING, and the sandbox outcome follows in the same transaction or as a timed
  * step. In the caller's transaction, with the quote and its transaction locked by the caller.
+ * `known.destination`: the destination external account, when the caller has just read it.
  * Throws: INSUFFICIENT_BALANCE; CONFLICT (destination internal account no longer ACTIVE).
  */
-export async function runQuote(tx: LedgerTx, quote: QuoteRow, transaction: TransactionRow, source: LockedInternalAccount | null): Promise<TransactionRow> {
+export async function runQuote(
+  tx: LedgerTx,
+  quote: QuoteRow,
+  transaction: TransactionRow,
+  source: LockedInternalAccount | null,
+  known: { destination?: Pick<ExternalAccountRow, "accountType" | "accountInfo"> } = {},
+): Promise<TransactionRow> {
   const { platformId } = quote;
   const at = await now(tx, platformId);
   const amount = quote.totalSendingAmount;
@@ -51,8 +64,8 @@ export async function runQuote(tx: LedgerTx, quote: QuoteRow, transaction: Trans
     status: "PROCESSING",
     destinationRailDetails: withRailStatus(transaction.destinationRailDetails, "PROCESSING"),
     ...(isAuthorized ? { note: "Quote authorized (SCA) and executed" } : { eventBefore: { eventType: "OUTGOING_PAYMENT.PENDING", note: source ? "Quote executed" : "Funds received" } }),
+    alsoWrite: async () => quoteStatusChange(transaction, "PROCESSING", at, { executedAt: at }),
   });
-  await tx.quote.update({ where: { id: quote.id }, data: { status: "PROCESSING", executedAt: at, updatedAt: at } });
 
   if (source) {
     // Debited straight into clearing, not held then captured: both would happen in this database
@@ -73,7 +86,7 @@ export async function runQuote(tx: LedgerTx, quote: QuoteRow, transaction: Trans
     await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, source.account, accountLedgerFrom(after));
   }
 
-  const outcome = await outcomeOf(tx, quote);
+  const outcome = await outcomeOf(tx, quote, known.destination);
   switch (outcome.kind) {
     case "COMPLETE":
       return settleQuote(tx, quote, row);

@@ -12,7 +12,7 @@ import type { TransactionRow } from "../transactions/serialize-transaction";
 import { enqueueBalanceUpdated } from "../transfers/enqueue-balance-updated";
 import { mergeLedgerEntries } from "./merge-ledger-entries";
 import type { QuoteRow } from "./serialize-quote";
-import { setQuoteStatus } from "./set-quote-status";
+import { quoteStatusChange } from "./set-quote-status";
 
 /** Ledger kinds of quote money movements. */
 export const QUOTE_DEBIT = "QUOTE_DEBIT";
@@ -72,8 +72,12 @@ export async function settleQuote(tx: LedgerTx, quote: QuoteRow, row: Transactio
     });
 
   const at = await now(tx, platformId);
-  const completed = await recordTransactionStatus(tx, row, { status: "COMPLETED", settledAt: at, destinationRailDetails: withRailStatus(row.destinationRailDetails, "COMPLETED") });
-  await setQuoteStatus(tx, completed.row, "COMPLETED");
+  const completed = await recordTransactionStatus(tx, row, {
+    status: "COMPLETED",
+    settledAt: at,
+    destinationRailDetails: withRailStatus(row.destinationRailDetails, "COMPLETED"),
+    alsoWrite: async () => quoteStatusChange(row, "COMPLETED", at),
+  });
   for (const id of credited) await enqueueBalanceUpdated(tx, platformId, id);
   return completed.row;
 }
