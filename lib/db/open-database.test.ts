@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { loadMigrationRunner, openDatabase, statementNamer, withCustomPlans, type Database } from "./open-database";
+import { loadMigrationRunner, openDatabase, poolConnection, statementNamer, type Database } from "./open-database";
 
 const migrationNames = fs
   .readdirSync(path.join(process.cwd(), "prisma", "migrations"), { withFileTypes: true })
@@ -98,13 +98,15 @@ describe("statementNamer", () => {
   });
 });
 
-describe("withCustomPlans", () => {
-  test("adds plan_cache_mode to the connection's startup options, keeping the URL's own", () => {
-    expect(new URL(withCustomPlans("postgresql://app@db:5432/payments")).searchParams.get("options")).toBe("-c plan_cache_mode=force_custom_plan");
-    const kept = new URL(withCustomPlans("postgresql://app@db:5432/payments?options=-c%20statement_timeout%3D5000&sslmode=require"));
-    expect(kept.searchParams.get("options")).toBe("-c statement_timeout=5000 -c plan_cache_mode=force_custom_plan");
-    expect(kept.searchParams.get("sslmode")).toBe("require");
-    expect([kept.username, kept.host, kept.pathname]).toEqual(["app", "db:5432", "/payments"]);
+describe("poolConnection", () => {
+  test("starts connections with plan_cache_mode=force_custom_plan, keeping a URL's own options (which pg lets override the pool's)", () => {
+    const plain = poolConnection("postgresql://app@db:5432/payments");
+    expect(plain).toEqual({ connectionString: "postgresql://app@db:5432/payments", options: "-c plan_cache_mode=force_custom_plan" });
+    const own = poolConnection("postgresql://app@db:5432/payments?options=-c%20statement_timeout%3D5000&sslmode=require");
+    const url = new URL(own.connectionString);
+    expect(url.searchParams.get("options")).toBe("-c statement_timeout=5000 -c plan_cache_mode=force_custom_plan");
+    expect([url.searchParams.get("sslmode"), url.username, url.host, url.pathname]).toEqual(["require", "app", "db:5432", "/payments"]);
+    expect(poolConnection("/var/run/postgresql payments")).toEqual({ connectionString: "/var/run/postgresql payments", options: "-c plan_cache_mode=force_custom_plan" });
   });
 });
 

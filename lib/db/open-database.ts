@@ -49,25 +49,35 @@ export function statementNamer(max: number): (query: { sql: string }) => string 
 }
 const MAX_PREPARED_STATEMENTS = 500;
 
+const CUSTOM_PLANS = "-c plan_cache_mode=force_custom_plan";
+
 /**
- * The URL with `plan_cache_mode=force_custom_plan` added to the connection's startup options (kept
- * alongside any the URL gives): prepared statements are still planned for their parameters on
- * every execution. After five runs PostgreSQL would otherwise switch to a generic plan, and one made
- * while a table is small can pick an index on platformId alone and scan a whole platform's rows
- * once the table has grown (measured: transfers slowing down minute by minute). Parsing is still saved.
+ * Pool settings that start every connection with `plan_cache_mode=force_custom_plan`: prepared
+ * statements are still planned for their parameters on every execution. After five runs
+ * PostgreSQL would otherwise switch to a generic plan, and one made while a table is small can pick
+ * an index on platformId alone and scan a whole platform's rows once the table has grown
+ * (measured: transfers slowing down minute by minute). Parsing is still saved. pg lets a URL's own
+ * `options` override the pool's, so those are kept by adding ours to them in the URL.
  */
-export function withCustomPlans(url: string): string {
-  const parsed = new URL(url);
-  const options = [parsed.searchParams.get("options"), "-c plan_cache_mode=force_custom_plan"].filter(Boolean).join(" ");
-  parsed.searchParams.set("options", options);
-  return parsed.href;
+export function poolConnection(url: string): { connectionString: string; options: string } {
+  try {
+    const parsed = new URL(url);
+    const own = parsed.searchParams.get("options");
+    if (own) {
+      parsed.searchParams.set("options", `${own} ${CUSTOM_PLANS}`);
+      return { connectionString: parsed.href, options: CUSTOM_PLANS };
+    }
+  } catch {
+    // Not a URL (e.g. "/var/run/postgresql mydb"): it cannot carry options either.
+  }
+  return { connectionString: url, options: CUSTOM_PLANS };
 }
 
 export async function openDatabase(options: { url?: string; pgliteDir?: string } = {}): Promise<Database> {
   const url = options.url ?? process.env.DATABASE_URL;
   if (url) {
     // Own pool so close() can end it (PrismaPg leaves an external pool open).
-    const pool = new pg.Pool({ connectionString: withCustomPlans(url), max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
+    const pool = new pg.Pool({ ...poolConnection(url), max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
     // An idle connection can die (server restart, failover); pg then emits "error" on the pool,
     // which would crash the process if nobody listened. The pool replaces the connection itself.
     pool.on("error", (e) => console.error(JSON.stringify({ level: "warn", msg: "idle database connection lost", error: e.message })));
