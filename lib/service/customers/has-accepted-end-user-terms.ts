@@ -20,9 +20,14 @@ export async function hasAcceptedEndUserTerms(db: DbOrTx, platformId: string, cu
  * Throws: END_USER_TERMS_NOT_ACCEPTED (403).
  */
 export async function assertEndUserTermsAccepted(db: DbOrTx, platformId: string, customerId: string): Promise<void> {
-  const platform = await db.platform.findUniqueOrThrow({ where: { id: platformId }, select: { isRegulatedFinancialInstitution: true } });
-  if (platform.isRegulatedFinancialInstitution) return;
-  if (await hasAcceptedEndUserTerms(db, platformId, customerId)) return;
+  const id = parseId("Customer", customerId, { allowBare: true });
+  // One raw statement for both questions: every payment asks.
+  const [answer] = await db.$queryRaw<{ regulated: boolean; accepted: boolean }[]>`
+    SELECT p."isRegulatedFinancialInstitution" AS "regulated",
+      EXISTS (SELECT 1 FROM "CustomerAgreementConsent" c WHERE c."platformId" = p."id" AND c."customerId" = ${id}::uuid AND c."type" = ${END_USER_TERMS}) AS "accepted"
+    FROM "Platform" p WHERE p."id" = ${platformId}::uuid`;
+  if (!answer) throw new ServiceError("NOT_FOUND", `Platform ${platformId} not found`);
+  if (answer.regulated || answer.accepted) return;
   throw new ServiceError(
     "END_USER_TERMS_NOT_ACCEPTED",
     `Customer ${customerId} has not accepted the end-user terms: record a SERVICE_END_USER_TERMS consent with PATCH /customers/{customerId} first`,
