@@ -1,6 +1,6 @@
 import { Prisma, type TransactionStatus } from "@/lib/generated/prisma/client";
 import type { DbOrTx } from "../db";
-import { uuidv7 } from "../http/ids";
+import { parseId, uuidv7 } from "../http/ids";
 import type { TransactionRow } from "./serialize-transaction";
 
 /**
@@ -10,8 +10,16 @@ import type { TransactionRow } from "./serialize-transaction";
  */
 const COUNTED: ReadonlySet<TransactionStatus> = new Set(["PROCESSING", "COMPLETED"]);
 
-/** The customer, or the platform itself for payments from its own accounts. */
-const payerOf = (row: Pick<TransactionRow, "platformId" | "customerId">) => row.customerId ?? row.platformId;
+/**
+ * Whose money an outgoing payment sends: the source account's owner as recorded in its snapshot,
+ * else (realtime funding) the funding customer, else the platform itself. Not the transaction's
+ * customerId: a platform account paying a customer's external account names that customer, but the
+ * money, and the limit it counts against, is the platform's.
+ */
+function payerOf(row: TransactionRow): string {
+  const owner = row.sourceAccountId !== null ? (row.sourceSnapshot as { customerId?: string } | null)?.customerId : (row.source as { customerId?: string } | null)?.customerId;
+  return (owner !== undefined && parseId("Customer", owner, { allowBare: true })) || row.platformId;
+}
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
@@ -40,7 +48,7 @@ export function dailyVolumeChange(row: TransactionRow, previous: TransactionStat
  * not seen, and is folded by a later payment.
  */
 export async function dailyVolume(db: DbOrTx, input: { platformId: string; customerId: string | null; at: Date; fold: boolean }): Promise<{ currency: string; amount: bigint }[]> {
-  const payerId = payerOf(input);
+  const payerId = input.customerId ?? input.platformId;
   const day = utcDay(input.at);
   const key = Prisma.sql`"platformId" = ${input.platformId}::uuid AND "payerId" = ${payerId}::uuid AND "day" = ${day}::date`;
   const rows = input.fold

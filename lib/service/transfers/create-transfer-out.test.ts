@@ -123,18 +123,22 @@ describe("POST /transfer-out", () => {
     expect(refused.json.details.usedUsdCents).toBe(2_450_000_000);
   });
 
-  it("counts the platform's own payouts against their own daily volume, apart from its customers'", async () => {
+  it("counts the platform's own payouts against their own daily volume, apart from its customers', even when they pay a customer's external account", async () => {
     const f = await transfersFixture(t);
     const platformAccount = (await t.call("GET", "/platform/internal-accounts?currency=USD", { auth: f.auth })).json.data[0].id as string;
     await f.fund(platformAccount, 3_000_000_000);
-    await f.fund(f.accountId, 1_000_000_000);
-    const external = await f.externalAccount({ owner: null });
-    for (let i = 0; i < 2; i++) expect((await f.out(external, 1_000_000_000, platformAccount)).status).toBe(200);
-    const refused = await f.out(external, 600_000_000, platformAccount);
+    await f.fund(f.accountId, 2_500_000_000);
+    const platformExternal = await f.externalAccount({ owner: null });
+    const customerExternal = await f.externalAccount();
+    expect((await f.out(platformExternal, 1_000_000_000, platformAccount)).status).toBe(200);
+    // The platform's money, paid to the customer's account: the platform's volume, not the customer's.
+    const toCustomer = await f.out(customerExternal, 1_000_000_000, platformAccount);
+    expect([toCustomer.status, toCustomer.json.customerId]).toEqual([200, f.customerId]);
+    const refused = await f.out(platformExternal, 600_000_000, platformAccount);
     expect([refused.status, refused.json.code]).toEqual([429, "DAILY_VOLUME_LIMIT_EXCEEDED"]);
     expect(refused.json.message).toContain("the platform's own accounts");
-    // The customer's room is untouched by the platform's payouts.
-    expect((await f.out(await f.externalAccount(), 1_000_000_000)).status).toBe(200);
+    // The customer's own room is whole: USD 24,000,000 of their own money still goes out.
+    for (const amount of [1_000_000_000, 1_000_000_000, 400_000_000]) expect((await f.out(customerExternal, amount)).status).toBe(200);
   });
 });
 
