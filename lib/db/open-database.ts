@@ -27,9 +27,10 @@ export async function loadMigrationRunner(): Promise<typeof MigrationRunner> {
  * Prisma sends every query as an unnamed statement, so PostgreSQL parses and plans it again each
  * time: for the JSON-building joins of a relation read that is ~1 ms of server CPU, 10× the
  * execution. A name makes pg prepare the statement once per connection, so PostgreSQL keeps its
- * parsed form (plans are still made per execution: see plan_cache_mode below). Names are per SQL text, given on a text's second use (one-off texts, such as an IN list of
- * a new length, stay unnamed) and to at most `max` texts: each connection keeps what it prepared
- * until it closes, ~40 KB of server memory per statement. Other texts run unnamed as before.
+ * parsed form (plans are still made per execution: see poolConnection). Names are per SQL text,
+ * given on a text's second use (one-off texts, such as an IN list of a new length, stay unnamed)
+ * and to at most `max` texts: each connection keeps what it prepared until it closes, ~40 KB of
+ * server memory per statement. Other texts run unnamed as before.
  */
 export function statementNamer(max: number): (query: { sql: string }) => string | undefined {
   const names = new Map<string, string>();

@@ -3,7 +3,7 @@ import { ServiceError } from "../http/errors";
 import { formatId } from "../http/ids";
 import { convertMinorUnits, hasRate } from "../exchange-rates/rate-table";
 import { now } from "../sandbox/clock";
-import { dailyVolume } from "../transactions/daily-volume";
+import { dailyVolume, lockPayer } from "../transactions/daily-volume";
 
 /**
  * Sandbox payment limits (SPEC.md § Limits: "threshold values not shown" — these are ours, in US
@@ -56,19 +56,14 @@ export function assertAchSameDayCap(amountCents: bigint, at: Date): void {
  * payments that are under way or done, plus `amount`, must stay within the daily limit.
  *
  * `paying`: the caller pays in this database transaction. It then first waits for the payer's
- * other payments in flight to commit (a transaction-scoped advisory lock per payer, held to
- * commit), so that two concurrent payments cannot both take the day's last room. The lock is taken
- * before any ledger lock and only by paying transactions, which take no other payer's locks, so
- * it cannot deadlock; the volume is read in a later statement, so it sees what the previous holder
- * committed. The running totals (lib/service/transactions/daily-volume.ts) make this one row per
- * currency however many payments the payer made today.
+ * other payments in flight to commit and holds the next ones off until it commits (lockPayer), so
+ * that two concurrent payments cannot both take the day's last room. The running totals
+ * (lib/service/transactions/daily-volume.ts) make this one row per currency however many payments
+ * the payer made today.
  * Throws: DAILY_VOLUME_LIMIT_EXCEEDED (429) with Retry-After = seconds until the next UTC day.
  */
 export async function assertDailyVolume(db: DbOrTx, input: { platformId: string; customerId: string | null; amount: bigint; currency: string; paying: boolean }): Promise<void> {
-  if (input.paying) {
-    const payer = `daily-volume:${input.platformId}:${input.customerId ?? "platform"}`;
-    await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${payer}, 0))`;
-  }
+  if (input.paying) await lockPayer(db, input);
   const at = await now(db, input.platformId);
   const dayStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
   let used = 0n;

@@ -40,15 +40,28 @@ export function dailyVolumeChange(row: TransactionRow, previous: TransactionStat
   )`;
 }
 
+/** A payer's key: the customer, or the platform itself (customerId null) for its own accounts. */
+const payerKey = (input: { platformId: string; customerId: string | null }) => input.customerId ?? input.platformId;
+
+/**
+ * Waits until the payer's other payments in flight have committed, and keeps the next ones waiting
+ * until this database transaction ends (a transaction-scoped advisory lock), so that two payments
+ * cannot both take the day's last room. Taken before any ledger lock and only by paying
+ * transactions, which take no other payer's lock, so it cannot deadlock. Read the volume in a later
+ * statement: it then sees what the previous holder committed.
+ */
+export async function lockPayer(db: DbOrTx, input: { platformId: string; customerId: string | null }): Promise<void> {
+  await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`daily-volume:${input.platformId}:${payerKey(input)}`}, 0))`;
+}
+
 /**
  * What a payer (customer id, or null for the platform's own accounts) has sent on the UTC day of
- * `at`, per currency. `fold`: the caller holds the payer's advisory lock (only such callers write
- * DailyVolume), so the changes recorded since the last fold are moved into the totals in the same
+ * `at`, per currency. `fold`: the caller holds lockPayer (only such callers write DailyVolume), so the changes recorded since the last fold are moved into the totals in the same
  * statement; reads then stay one row per currency. A change whose transaction has not committed is
  * not seen, and is folded by a later payment.
  */
 export async function dailyVolume(db: DbOrTx, input: { platformId: string; customerId: string | null; at: Date; fold: boolean }): Promise<{ currency: string; amount: bigint }[]> {
-  const payerId = input.customerId ?? input.platformId;
+  const payerId = payerKey(input);
   const day = utcDay(input.at);
   const key = Prisma.sql`"platformId" = ${input.platformId}::uuid AND "payerId" = ${payerId}::uuid AND "day" = ${day}::date`;
   const rows = input.fold
