@@ -1,8 +1,11 @@
 // The bank test and the crash test: many concurrent clients move money between random accounts over
-// real HTTP (payouts, pulls, sandbox deposits, USD→USDC conversions between customers through quotes), with idempotency-key retries and client timeouts; in the crash test the server is
-// SIGKILLed mid-load and restarted. Afterwards every balance equals the sum of its ledger entries,
+// real HTTP (payouts, pulls, sandbox deposits, USD→USDC conversions between customers through quotes,
+// card purchases authorized, then cleared in full, in part or not at all), with idempotency-key
+// retries and client timeouts; in the crash test the server is SIGKILLed mid-load and restarted.
+// Afterwards every balance equals the sum of its ledger entries, every hold total its active holds,
 // every currency's entries sum to zero, every acknowledged payment exists exactly once, balances
-// match what the acknowledged payments say, and every webhook event gets delivered.
+// (available and total) match what the acknowledged operations say, no account is overdrawn, and
+// every webhook event gets delivered.
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/open-database";
@@ -14,7 +17,7 @@ import { freePort, startServer, type ServerProcess } from "./server-process";
 const CLIENTS = FULL_SIZE ? 16 : 6;
 const OPERATIONS_PER_CLIENT = FULL_SIZE ? 60 : 12;
 const ACCOUNTS = FULL_SIZE ? 8 : 4;
-const START_BALANCE = 1_000_000;
+const START_BALANCE = 100_000;
 
 let database: Database;
 let server: ServerProcess;
@@ -32,7 +35,15 @@ afterAll(async () => {
   await database?.close();
 });
 
-type Op = { kind: "out" | "in" | "fund" | "convert"; account: number; amount: number; /** convert: whose USDC account receives */ to?: number };
+type Op = {
+  kind: "out" | "in" | "fund" | "convert" | "card";
+  account: number;
+  amount: number;
+  /** convert: whose USDC account receives */
+  to?: number;
+  /** card: how much of an approved authorization the merchant clears */
+  clear?: "all" | "part" | "none";
+};
 interface Outcome {
   key: string;
   op: Op;
@@ -41,6 +52,8 @@ interface Outcome {
   transactionStatus?: string;
   /** convert: USDC credited to `op.to` */
   receivedAmount?: number;
+  /** card: the authorization's row as the clearing left it (DECLINED rows are never cleared) */
+  card?: { status: string; settled: number; held: number };
 }
 
 /** A platform with ACCOUNTS funded customer accounts and one external bank account each. */
@@ -61,7 +74,7 @@ async function bankFixture() {
     return { status: res.status, json: text ? JSON.parse(text) : undefined };
   };
 
-  const accounts: { internal: string; usdc: string; external: string }[] = [];
+  const accounts: { internal: string; usdc: string; external: string; card: string }[] = [];
   for (let i = 0; i < ACCOUNTS; i++) {
     const customer = await api("POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Bank Customer ${i}`, platformCustomerId: `bank-${i}` });
     expect(customer.status).toBe(201);
@@ -84,7 +97,10 @@ async function bankFixture() {
     });
     expect(external.status).toBe(201);
     expect((await api("POST", `/sandbox/internal-accounts/${internal.id}/fund`, { amount: START_BALANCE })).status).toBe(200);
-    accounts.push({ internal: internal.id, usdc: usdc.id, external: external.json.id });
+    // platformCardId ending 777: the sandbox issuer activates the card at once.
+    const card = await api("POST", "/cards", { cardholderId: customer.json.id, form: "VIRTUAL", fundingSources: [internal.id], platformCardId: `bank-card-${i}-777` });
+    expect(card.status, JSON.stringify(card.json)).toBe(201);
+    accounts.push({ internal: internal.id, usdc: usdc.id, external: external.json.id, card: card.json.id });
   }
   return { platformId: platform.id, api, accounts };
 }
@@ -109,45 +125,92 @@ function requestFor(f: Fixture, op: Op): [string, unknown] {
   return [`/sandbox/internal-accounts/${internal}/fund`, { amount: op.amount }];
 }
 
+type Faults = { timeouts: number; retries: number; replays: number; replayMismatches: number };
+
 /**
- * One client: random operations, each under its own Idempotency-Key, retried with the same key after
- * a client timeout, a refused connection or an in-flight conflict until the service gives a
- * definitive answer; sometimes replayed once more to check the replay.
+ * Sends one request under its Idempotency-Key, retried with the same key after a client timeout, a
+ * refused connection or an in-flight conflict until the service gives a definitive answer.
  */
-async function client(f: Fixture, id: number, faults: { timeouts: number; retries: number; replays: number; replayMismatches: number }): Promise<Outcome[]> {
+async function definitive(f: Fixture, faults: Faults, path: string, body: unknown, key: string) {
+  for (let attempt = 0; ; attempt++) {
+    const timeout = Math.random() < 0.25 ? 1 + Math.floor(Math.random() * 40) : 30_000;
+    try {
+      const res = await f.api("POST", path, body, { "idempotency-key": key }, AbortSignal.timeout(timeout));
+      if (res.status === 409 || res.status === 429 || res.status >= 500) throw new Error(`retryable ${res.status}`);
+      return res;
+    } catch (error) {
+      if ((error as Error).name === "TimeoutError") faults.timeouts++;
+      faults.retries++;
+      if (attempt > 400) throw new Error(`gave up on ${key}`, { cause: error });
+      await new Promise((r) => setTimeout(r, 10 + Math.random() * 40));
+    }
+  }
+}
+
+/** Reads a card transaction row as the platform would: newest first on the card's listing. */
+async function cardRow(f: Fixture, cardId: string, match: (row: CardRow) => boolean): Promise<CardRow | undefined> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await f.api("GET", `/transactions?type=CARD&cardId=${encodeURIComponent(cardId)}&limit=100`).catch(() => null);
+    if (res?.status === 200) return (res.json.data as CardRow[]).find(match);
+    if (attempt > 400) throw new Error(`could not list card ${cardId}: ${res?.status}`);
+    await new Promise((r) => setTimeout(r, 50)); // the server is restarting
+  }
+}
+type CardRow = { id: string; issuerTransactionToken: string; status: string; authorizedAmount: { amount: number }; settledAmount: { amount: number } };
+
+/**
+ * A card purchase: the authorization (approved, or declined as a row), then for an approved one a
+ * clearing of all, half or none of it (none: the authorization expires and its hold is released).
+ */
+async function cardPurchase(f: Fixture, faults: Faults, op: Op, key: string): Promise<Outcome> {
+  const card = f.accounts[op.account]!.card;
+  const descriptor = `BANK ${key.slice(5, 20)} X99`; // no sandbox suffix
+  const auth = await definitive(f, faults, `/sandbox/cards/${card}/simulate/authorization`, { amount: op.amount, currency: { code: "USD" }, merchant: { descriptor } }, key);
+  const outcome: Outcome = { key, op, status: auth.status };
+  if (auth.status !== 202) return outcome;
+  const token = auth.json.issuerTransactionToken as string;
+  const row = await cardRow(f, card, (r) => r.issuerTransactionToken === token);
+  if (!row) throw new Error(`authorization ${token} answered 202 but its row is not listed`);
+  outcome.transactionId = row.id;
+  if (row.status !== "AUTHORIZED") {
+    outcome.card = { status: row.status, settled: 0, held: 0 };
+    return outcome;
+  }
+  const cleared = op.clear === "none" ? 0 : op.clear === "part" ? Math.max(1, Math.floor(op.amount / 2)) : op.amount;
+  const clearing = await definitive(f, faults, `/sandbox/cards/${card}/simulate/clearing`, { cardTransactionId: row.id, amount: cleared }, `${key}-clear`);
+  // Refusing to clear an approved authorization would strand its hold: record it as an answer to check.
+  outcome.card = clearing.status === 202 ? { status: cleared === 0 ? "VOIDED" : cleared < op.amount ? "PARTIALLY_SETTLED" : "SETTLED", settled: cleared, held: cleared === 0 ? 0 : op.amount - cleared } : { status: `clearing answered ${clearing.status}`, settled: 0, held: op.amount };
+  return outcome;
+}
+
+/** One client: random operations, each under its own Idempotency-Key; sometimes replayed once more to check the replay. */
+async function client(f: Fixture, id: number, faults: Faults): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (let n = 0; n < OPERATIONS_PER_CLIENT; n++) {
     const op: Op = {
-      kind: (["out", "out", "in", "fund", "convert"] as const)[Math.floor(Math.random() * 5)]!,
+      kind: (["out", "out", "in", "fund", "convert", "card", "card"] as const)[Math.floor(Math.random() * 7)]!,
       account: Math.floor(Math.random() * ACCOUNTS),
       amount: 1 + Math.floor(Math.random() * 50_000),
       to: Math.floor(Math.random() * ACCOUNTS),
+      clear: (["all", "all", "part", "none"] as const)[Math.floor(Math.random() * 4)]!,
     };
     const key = `bank-${id}-${n}-${Math.random().toString(36).slice(2)}`;
+    if (op.kind === "card") {
+      outcomes.push(await cardPurchase(f, faults, op, key));
+      continue;
+    }
     const [path, body] = requestFor(f, op);
-    for (let attempt = 0; ; attempt++) {
-      const timeout = Math.random() < 0.25 ? 1 + Math.floor(Math.random() * 40) : 30_000;
-      try {
-        const res = await f.api("POST", path, body, { "idempotency-key": key }, AbortSignal.timeout(timeout));
-        if (res.status === 409 || res.status === 429 || res.status >= 500) throw new Error(`retryable ${res.status}`);
-        // A quote answers with the quote; its payment is the transaction it names.
-        const transaction = path.startsWith("/sandbox") ? undefined : op.kind === "convert" ? { id: res.json?.transactionId, status: res.json?.status } : res.json;
-        const outcome: Outcome = { key, op, status: res.status, transactionId: transaction?.id, transactionStatus: transaction?.status, receivedAmount: res.json?.totalReceivingAmount };
-        if (res.status === 200 && op.kind === "fund") outcome.transactionId = `fund:${key}`;
-        outcomes.push(outcome);
-        if (res.status === 200 && op.kind !== "fund" && Math.random() < 0.2) {
-          faults.replays++;
-          // Outside the retry loop's reach: a replay cut off by the crash must not send the operation again.
-          const again = await f.api("POST", path, body, { "idempotency-key": key }).catch(() => null);
-          if (again && again.json?.id !== res.json?.id) faults.replayMismatches++;
-        }
-        break;
-      } catch (error) {
-        if ((error as Error).name === "TimeoutError") faults.timeouts++;
-        faults.retries++;
-        if (attempt > 400) throw new Error(`gave up on ${key}`, { cause: error });
-        await new Promise((r) => setTimeout(r, 10 + Math.random() * 40));
-      }
+    const res = await definitive(f, faults, path, body, key);
+    // A quote answers with the quote; its payment is the transaction it names.
+    const transaction = path.startsWith("/sandbox") ? undefined : op.kind === "convert" ? { id: res.json?.transactionId, status: res.json?.status } : res.json;
+    const outcome: Outcome = { key, op, status: res.status, transactionId: transaction?.id, transactionStatus: transaction?.status, receivedAmount: res.json?.totalReceivingAmount };
+    if (res.status === 200 && op.kind === "fund") outcome.transactionId = `fund:${key}`;
+    outcomes.push(outcome);
+    if (res.status === 200 && op.kind !== "fund" && Math.random() < 0.2) {
+      faults.replays++;
+      // Outside the retry loop's reach: a replay cut off by the crash must not send the operation again.
+      const again = await f.api("POST", path, body, { "idempotency-key": key }).catch(() => null);
+      if (again && again.json?.id !== res.json?.id) faults.replayMismatches++;
     }
   }
   return outcomes;
@@ -162,14 +225,33 @@ async function checkBooks(f: Fixture, outcomes: Outcome[]) {
     SELECT currency, SUM(amount)::bigint AS total FROM "LedgerEntry" WHERE "platformId" = ${f.platformId}::uuid GROUP BY currency`;
   for (const row of perCurrency) if (row.total !== 0n) drift.push(`${row.currency} entries sum to ${row.total}, not 0`);
 
-  const cached = await db.$queryRaw<{ id: string; postedBalance: bigint; heldAmount: bigint; entries: bigint | null; holds: bigint | null }[]>`
-    SELECT a.id, a."postedBalance", a."heldAmount",
+  const cached = await db.$queryRaw<{ id: string; postedBalance: bigint; heldAmount: bigint; allowNegative: boolean; entries: bigint | null; holds: bigint | null }[]>`
+    SELECT a.id, a."postedBalance", a."heldAmount", a."allowNegative",
       (SELECT SUM(e.amount)::bigint FROM "LedgerEntry" e WHERE e."ledgerAccountId" = a.id) AS entries,
       (SELECT SUM(h.amount)::bigint FROM "Hold" h WHERE h."ledgerAccountId" = a.id AND h.status = 'ACTIVE') AS holds
     FROM "LedgerAccount" a WHERE a."platformId" = ${f.platformId}::uuid`;
   for (const a of cached) {
     if (a.postedBalance !== (a.entries ?? 0n)) drift.push(`ledger account ${a.id}: cached balance ${a.postedBalance} ≠ entries ${a.entries}`);
     if (a.heldAmount !== (a.holds ?? 0n)) drift.push(`ledger account ${a.id}: cached holds ${a.heldAmount} ≠ active holds ${a.holds}`);
+    if (!a.allowNegative && a.postedBalance - a.heldAmount < 0n) drift.push(`ledger account ${a.id} is overdrawn: ${a.postedBalance} posted, ${a.heldAmount} held`);
+  }
+
+  // Every card authorization is answered with its row (approved or declined), never refused, and
+  // the row ends as its acknowledged clearing says.
+  const cardOutcomes = outcomes.filter((o) => o.op.kind === "card");
+  for (const o of cardOutcomes) {
+    if (o.status !== 202) drift.push(`card authorization ${o.key} (${o.op.amount}) answered ${o.status} instead of 202 with an approved or declined row`);
+    else if (o.card!.status.startsWith("clearing answered")) drift.push(`card authorization ${o.key}: ${o.card!.status}`);
+  }
+  const cardRows = await db.cardTransaction.findMany({ where: { platformId: f.platformId }, select: { id: true, status: true, settledAmount: true } });
+  const rowById = new Map(cardRows.map((r) => [`CardTransaction:${r.id}`, r]));
+  if (cardRows.length !== cardOutcomes.filter((o) => o.status === 202).length) drift.push(`${cardRows.length} card transactions stored for ${cardOutcomes.filter((o) => o.status === 202).length} answered authorizations`);
+  for (const o of cardOutcomes) {
+    if (o.status !== 202) continue;
+    const row = rowById.get(o.transactionId!);
+    if (!row) drift.push(`card transaction ${o.transactionId} of ${o.key} is missing`);
+    else if (o.card!.status !== "DECLINED" && (row.status !== o.card!.status || Number(row.settledAmount) !== o.card!.settled))
+      drift.push(`card transaction ${o.transactionId}: ${row.status} with ${row.settledAmount} settled, the acknowledged clearing says ${o.card!.status} with ${o.card!.settled}`);
   }
 
   // Every acknowledged payment exists exactly once; nothing else was created.
@@ -187,11 +269,17 @@ async function checkBooks(f: Fixture, outcomes: Outcome[]) {
   const acknowledgedFunds = outcomes.filter((o) => o.status === 200 && o.op.kind === "fund").length;
   if (funds !== acknowledgedFunds + ACCOUNTS) drift.push(`${funds} fundings stored for ${acknowledgedFunds + ACCOUNTS} acknowledged`);
 
-  // Each account's balance is what its acknowledged, completed payments say.
+  // Each account's balance is what its acknowledged operations say: completed payments and cleared
+  // card purchases move the total, the uncleared rest of partly cleared purchases stays held.
   for (const [i, account] of f.accounts.entries()) {
     let expected = START_BALANCE;
+    let expectedHeld = 0;
     let expectedUsdc = 0;
     for (const o of outcomes) {
+      if (o.op.kind === "card" && o.op.account === i && o.card) {
+        expected -= o.card.settled;
+        expectedHeld += o.card.held;
+      }
       if (o.status !== 200) continue;
       if (o.op.kind === "convert" && o.op.to === i && o.transactionStatus === "COMPLETED") expectedUsdc += o.receivedAmount!;
       if (o.op.account !== i) continue;
@@ -199,7 +287,8 @@ async function checkBooks(f: Fixture, outcomes: Outcome[]) {
       else if (o.transactionStatus === "COMPLETED") expected += o.op.kind === "in" ? o.op.amount : -o.op.amount;
     }
     const usd = await f.api("GET", `/internal-accounts/${account.internal}`);
-    if (usd.json.balance.amount !== expected) drift.push(`account ${i}: USD balance ${usd.json.balance.amount}, acknowledged payments say ${expected}`);
+    if (usd.json.totalBalance.amount !== expected) drift.push(`account ${i}: USD total balance ${usd.json.totalBalance.amount}, acknowledged operations say ${expected}`);
+    if (usd.json.balance.amount !== expected - expectedHeld) drift.push(`account ${i}: USD available balance ${usd.json.balance.amount}, acknowledged operations say ${expected - expectedHeld}`);
     const usdc = await f.api("GET", `/internal-accounts/${account.usdc}`);
     if (usdc.json.balance.amount !== expectedUsdc) drift.push(`account ${i}: USDC balance ${usdc.json.balance.amount}, acknowledged conversions say ${expectedUsdc}`);
   }
@@ -238,8 +327,8 @@ describe("the books always balance", () => {
     const drift = await checkBooks(f, outcomes);
     const deliveries = await waitForDeliveries(f.platformId, 60_000);
     console.log(
-      `bank test: ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200).length} acknowledged, ${outcomes.filter((o) => o.status === 400).length} refused), ` +
-        `${faults.timeouts} client timeouts, ${faults.retries} retries, ${faults.replays} replays, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
+      `bank test: ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged, ${outcomes.filter((o) => o.status === 400).length} refused), ` +
+        `${cardSummary(outcomes)}, ${faults.timeouts} client timeouts, ${faults.retries} retries, ${faults.replays} replays, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
     );
     expect(outcomes).toHaveLength(CLIENTS * OPERATIONS_PER_CLIENT); // each operation answered once
     expect(faults.replayMismatches).toBe(0);
@@ -261,8 +350,8 @@ describe("the books always balance", () => {
     const drift = await checkBooks(f, outcomes);
     const deliveries = await waitForDeliveries(f.platformId, 60_000);
     console.log(
-      `crash test: ${crashes} SIGKILL + restart, ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200).length} acknowledged), ` +
-        `${faults.retries} retries (${faults.timeouts} client timeouts), drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
+      `crash test: ${crashes} SIGKILL + restart, ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
+        `${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
     );
     expect(crashes).toBe(1);
     expect(outcomes).toHaveLength(CLIENTS * OPERATIONS_PER_CLIENT); // each operation answered once
@@ -271,6 +360,12 @@ describe("the books always balance", () => {
     expect(deliveries).toEqual({ undelivered: 0, unseen: 0 });
   });
 });
+
+function cardSummary(outcomes: Outcome[]) {
+  const cards = outcomes.filter((o) => o.card);
+  const count = (status: string) => cards.filter((o) => o.card!.status === status).length;
+  return `card purchases: ${count("SETTLED")} settled, ${count("PARTIALLY_SETTLED")} partly, ${count("VOIDED")} voided, ${count("DECLINED")} declined`;
+}
 
 /** A webhook endpoint that answers 200 and remembers the event ids it saw. */
 async function startReceiver() {

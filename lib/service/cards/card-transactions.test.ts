@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
+import { findLedgerAccount } from "../ledger/find-ledger-account";
+import { placeHold } from "../ledger/place-hold";
 import { cardsFixture, neutralPlatformCardId, plainDescriptor, type CardTx } from "./cards-fixtures";
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,6 +57,30 @@ describe("authorization", () => {
     await t.db.internalAccount.update({ where: { id: f.accountId.replace("InternalAccount:", "") }, data: { status: "FROZEN" } });
     expect(await f.authorize(10)).toMatchObject({ status: "DECLINED", cardDeclinedReason: "NO_ELIGIBLE_FUNDING_SOURCE" });
     expect(await f.balance()).toEqual({ available: 900, total: 1000 });
+  });
+
+  it("a payment that spends the balance while the authorization is decided turns it into a decline, not an error", async () => {
+    const f = await cardsFixture(t, { funding: 10_000 });
+    const ledgerAccount = (await findLedgerAccount(t.db, { platformId: f.platformId, internalAccountId: f.accountId.replace("InternalAccount:", "") }))!;
+    // The payment locks the account and reserves 8 000; it commits only once the authorization,
+    // which saw 10 000 available, is waiting for that lock to place its hold.
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    const payment = t.db.$transaction(
+      async (tx) => {
+        await placeHold(tx, { platformId: f.platformId, ledgerAccountId: ledgerAccount.id, amount: 8_000n });
+        await committing;
+      },
+      { timeout: 20_000 },
+    );
+    const authorization = f.simulate("authorization", { amount: 5_000, currency: { code: "USD" }, merchant: { descriptor: plainDescriptor() } });
+    await waitFor(async () => (await t.db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%LedgerAccount%FOR UPDATE%'`)[0]!.n > 0n);
+    commit();
+    await payment;
+    const res = await authorization;
+    expect(res.status, res.text).toBe(202);
+    expect(await f.byToken(res.json.issuerTransactionToken)).toMatchObject({ status: "DECLINED", cardDeclinedReason: "INSUFFICIENT_FUNDS" });
+    expect(await f.balance()).toEqual({ available: 2_000, total: 10_000 }); // only the payment's reservation
   });
 
   it("descriptor 005: pull pending about 30 s; 006: EXCEPTION at clearing with the money moved", async () => {

@@ -2,6 +2,7 @@ import type { Db } from "../db";
 import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
 import { placeHold } from "../ledger/place-hold";
 import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
+import { isServiceError } from "../http/errors";
 import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
 import { balanceUpdated, insertCardTransaction, newIssuerTransactionToken } from "./card-transaction-rows";
@@ -15,7 +16,8 @@ export const CARD_PURCHASE = "CARD_PURCHASE";
 /**
  * POST /sandbox/cards/{id}/simulate/authorization and …/financial_authorization (BEHAVIORS.md
  * §4.9): a purchase decided by decideAuthorization. Declined → DEBIT row DECLINED with
- * cardDeclinedReason, nothing moves. Approved authorization → the amount is held on the funding
+ * cardDeclinedReason, nothing moves; also when a payment spent the balance between the decision and
+ * the hold (the ledger's own check under its lock). Approved authorization → the amount is held on the funding
  * account (first pull), row AUTHORIZED. Approved financial (single-message) authorization → the
  * amount is debited at once, row SETTLED. The row is written before the 202 answer (10.17).
  * Throws: NOT_FOUND, INVALID_INPUT (currency not the card's).
@@ -48,21 +50,30 @@ export async function simulateAuthorization(
     const id = uuidv7(at.getTime());
     const ledgerAccount = decision.ledgerAccount!;
     const pull = { pullCount: 1, pullTotal: amount, ...(decision.isPullDelayed && { pullPendingUntil: new Date(at.getTime() + PULL_PENDING_SECONDS * 1000) }) };
-    if (input.isFinancial) {
-      const { clearing } = await ensureSystemAccounts(tx, platformId, card.currency);
-      await postLedgerTransaction(tx, {
-        platformId,
-        kind: CARD_PURCHASE,
-        transactionId: id,
-        entries: [
-          { ledgerAccountId: ledgerAccount.id, amount: -amount },
-          { ledgerAccountId: clearing.id, amount },
-        ],
-      });
-      await insertCardTransaction(tx, { ...base, id, status: "SETTLED", extra: { ...pull, settledAmount: amount, settlementCount: 1 } });
-    } else {
-      const hold = await placeHold(tx, { platformId, ledgerAccountId: ledgerAccount.id, amount, reference: issuerTransactionToken, transactionId: id });
-      await insertCardTransaction(tx, { ...base, id, status: "AUTHORIZED", extra: { ...pull, holdId: hold.id } });
+    try {
+      if (input.isFinancial) {
+        const { clearing } = await ensureSystemAccounts(tx, platformId, card.currency);
+        await postLedgerTransaction(tx, {
+          platformId,
+          kind: CARD_PURCHASE,
+          transactionId: id,
+          entries: [
+            { ledgerAccountId: ledgerAccount.id, amount: -amount },
+            { ledgerAccountId: clearing.id, amount },
+          ],
+        });
+        await insertCardTransaction(tx, { ...base, id, status: "SETTLED", extra: { ...pull, settledAmount: amount, settlementCount: 1 } });
+      } else {
+        const hold = await placeHold(tx, { platformId, ledgerAccountId: ledgerAccount.id, amount, reference: issuerTransactionToken, transactionId: id });
+        await insertCardTransaction(tx, { ...base, id, status: "AUTHORIZED", extra: { ...pull, holdId: hold.id } });
+      }
+    } catch (error) {
+      // The decision read the balance without a lock; a payment that committed since then may have
+      // spent it. The ledger re-checks under its lock and refuses before writing anything, so the
+      // purchase is declined like any other short one (a network expects a decline, not an error).
+      if (!isServiceError(error) || error.code !== "INSUFFICIENT_BALANCE") throw error;
+      await insertCardTransaction(tx, { ...base, status: "DECLINED", extra: { cardDeclinedReason: "INSUFFICIENT_FUNDS" } });
+      return { issuerTransactionToken };
     }
     await balanceUpdated(tx, platformId, ledgerAccount.internalAccountId!);
     return { issuerTransactionToken };
