@@ -4,6 +4,29 @@ import { findLedgerAccount } from "../ledger/find-ledger-account";
 import { placeHold } from "../ledger/place-hold";
 import { cardsFixture, neutralPlatformCardId, plainDescriptor, type CardTx } from "./cards-fixtures";
 
+/**
+ * Runs `action` while a payment holds the funding account's ledger lock, having reserved `amount`;
+ * the payment commits once the action waits for that lock, so the action decided on the balance
+ * before the reservation and meets it at the ledger.
+ */
+async function whileAPaymentReserves<T>(f: Awaited<ReturnType<typeof cardsFixture>>, amount: number, action: () => Promise<T>): Promise<T> {
+  const ledgerAccount = (await findLedgerAccount(t.db, { platformId: f.platformId, internalAccountId: f.accountId.replace("InternalAccount:", "") }))!;
+  let commit!: () => void;
+  const committing = new Promise<void>((resolve) => (commit = resolve));
+  const payment = t.db.$transaction(
+    async (tx) => {
+      await placeHold(tx, { platformId: f.platformId, ledgerAccountId: ledgerAccount.id, amount: BigInt(amount) });
+      await committing;
+    },
+    { timeout: 20_000 },
+  );
+  const result = action();
+  await waitFor(async () => (await t.db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%LedgerAccount%FOR UPDATE%'`)[0]!.n > 0n);
+  commit();
+  await payment;
+  return result;
+}
+
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
@@ -61,23 +84,7 @@ describe("authorization", () => {
 
   it("a payment that spends the balance while the authorization is decided turns it into a decline, not an error", async () => {
     const f = await cardsFixture(t, { funding: 10_000 });
-    const ledgerAccount = (await findLedgerAccount(t.db, { platformId: f.platformId, internalAccountId: f.accountId.replace("InternalAccount:", "") }))!;
-    // The payment locks the account and reserves 8 000; it commits only once the authorization,
-    // which saw 10 000 available, is waiting for that lock to place its hold.
-    let commit!: () => void;
-    const committing = new Promise<void>((resolve) => (commit = resolve));
-    const payment = t.db.$transaction(
-      async (tx) => {
-        await placeHold(tx, { platformId: f.platformId, ledgerAccountId: ledgerAccount.id, amount: 8_000n });
-        await committing;
-      },
-      { timeout: 20_000 },
-    );
-    const authorization = f.simulate("authorization", { amount: 5_000, currency: { code: "USD" }, merchant: { descriptor: plainDescriptor() } });
-    await waitFor(async () => (await t.db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%LedgerAccount%FOR UPDATE%'`)[0]!.n > 0n);
-    commit();
-    await payment;
-    const res = await authorization;
+    const res = await whileAPaymentReserves(f, 8_000, () => f.simulate("authorization", { amount: 5_000, currency: { code: "USD" }, merchant: { descriptor: plainDescriptor() } }));
     expect(res.status, res.text).toBe(202);
     expect(await f.byToken(res.json.issuerTransactionToken)).toMatchObject({ status: "DECLINED", cardDeclinedReason: "INSUFFICIENT_FUNDS" });
     expect(await f.balance()).toEqual({ available: 2_000, total: 10_000 }); // only the payment's reservation
@@ -197,6 +204,15 @@ describe("clearing", () => {
     expect(await f.balance()).toEqual({ available: 100, total: 100 });
   });
 
+  it("over-clearing while a payment spends the balance: EXCEPTION with only the held part moved, not an error", async () => {
+    const f = await cardsFixture(t, { funding: 10_000 });
+    const row = await f.authorize(1000);
+    const res = await whileAPaymentReserves(f, 8_500, () => f.simulate("clearing", { cardTransactionId: row.id, amount: 2000 }));
+    expect(res.status, res.text).toBe(202);
+    expect(amounts(await f.getRow(row.id))).toEqual({ status: "EXCEPTION", authorized: 1000, settled: 1000, refunded: 0 });
+    expect(await f.balance()).toEqual({ available: 500, total: 9_000 });
+  });
+
   it("clearing of 0 expires the authorization: VOIDED, hold released; after partial clearing: SETTLED", async () => {
     const f = await cardsFixture(t, { funding: 5000 });
     const row = await f.authorize(1000);
@@ -306,6 +322,18 @@ describe("returns", () => {
     expect(await f.balance()).toEqual({ available: 4000, total: 4000 });
     const twice = await f.simulate("return_reversal", { cardTransactionId: refund.id });
     expect(twice.json.code).toBe("INVALID_STATE_TRANSITION");
+  });
+
+  it("return reversal while a payment spends the balance: EXCEPTION, nothing taken back, not an error", async () => {
+    const f = await cardsFixture(t, { funding: 5000 });
+    const row = await f.authorize(1000);
+    await f.clear(row, 1000);
+    const refund = await f.byToken((await f.simulate("return", { cardTransactionId: row.id, amount: 400 })).json.issuerTransactionToken);
+    const res = await whileAPaymentReserves(f, 4_200, () => f.simulate("return_reversal", { cardTransactionId: refund.id }));
+    expect(res.status, res.text).toBe(202);
+    expect((await f.getRow(refund.id)).status).toBe("EXCEPTION");
+    expect(amounts(await f.getRow(row.id))).toEqual({ status: "SETTLED", authorized: 1000, settled: 1000, refunded: 400 });
+    expect(await f.balance()).toEqual({ available: 200, total: 4400 });
   });
 });
 

@@ -1,8 +1,8 @@
 import type { Db } from "../db";
 import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
+import { refusedForBalance } from "../ledger/insufficient-balance";
 import { placeHold } from "../ledger/place-hold";
 import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
-import { isServiceError } from "../http/errors";
 import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
 import { balanceUpdated, insertCardTransaction, newIssuerTransactionToken } from "./card-transaction-rows";
@@ -71,7 +71,7 @@ export async function simulateAuthorization(
       // The decision read the balance without a lock; a payment that committed since then may have
       // spent it. The ledger re-checks under its lock and refuses before writing anything, so the
       // purchase is declined like any other short one (a network expects a decline, not an error).
-      if (!isServiceError(error) || error.code !== "INSUFFICIENT_BALANCE") throw error;
+      refusedForBalance(error);
       await insertCardTransaction(tx, { ...base, status: "DECLINED", extra: { cardDeclinedReason: "INSUFFICIENT_FUNDS" } });
       return { issuerTransactionToken };
     }

@@ -2,6 +2,7 @@ import type { Card, CardTransaction as CardTransactionRow } from "@/lib/generate
 import type { Db, Tx } from "../db";
 import { ServiceError } from "../http/errors";
 import { captureHold } from "../ledger/capture-hold";
+import { refusedForBalance } from "../ledger/insufficient-balance";
 import { placeHold } from "../ledger/place-hold";
 import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
 import { releaseHold } from "../ledger/release-hold";
@@ -59,15 +60,20 @@ async function clearDebit(tx: Tx, card: Card, row: CardTransactionRow, amount: b
   }
   const { funding, clearing } = await cardLedgerAccounts(tx, platformId, row.accountId, card.currency);
   const extra = amount > remainder ? amount - remainder : 0n;
-  const isCovered = funding.postedBalance - funding.heldAmount >= extra;
+  const settle = async (moved: bigint) => {
+    const entries = [
+      { ledgerAccountId: funding.id, amount: -moved },
+      { ledgerAccountId: clearing.id, amount: moved },
+    ];
+    if (hold && moved > 0n) await captureHold(tx, { platformId, holdId: hold.id, kind: CARD_PURCHASE, transactionId: row.id, entries });
+    else if (hold) await releaseHold(tx, { platformId, holdId: hold.id });
+    else if (moved > 0n) await postLedgerTransaction(tx, { platformId, kind: CARD_PURCHASE, transactionId: row.id, entries });
+  };
+  // The balance was read without the ledger's lock: a payment may spend it before the posting takes
+  // the lock, and then the ledger refuses the extra pull and only the held part moves, as when short.
+  const isCovered = funding.postedBalance - funding.heldAmount >= extra && (await settle(amount).then(() => true, refusedForBalance));
+  if (!isCovered) await settle(remainder);
   const moved = isCovered ? amount : remainder;
-  const entries = [
-    { ledgerAccountId: funding.id, amount: -moved },
-    { ledgerAccountId: clearing.id, amount: moved },
-  ];
-  if (hold && moved > 0n) await captureHold(tx, { platformId, holdId: hold.id, kind: CARD_PURCHASE, transactionId: row.id, entries });
-  else if (hold) await releaseHold(tx, { platformId, holdId: hold.id });
-  else if (moved > 0n) await postLedgerTransaction(tx, { platformId, kind: CARD_PURCHASE, transactionId: row.id, entries });
 
   const isException = !isCovered || descriptorSuffix((row.merchant as CardMerchant).descriptor) === "006";
   const rest = remainder > amount ? remainder - amount : 0n;

@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import { ServiceError } from "../http/errors";
+import { refusedForBalance } from "../ledger/insufficient-balance";
 import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
 import { now } from "../sandbox/clock";
 import { balanceUpdated, cardLedgerAccounts, lockCardTransaction, updateCardTransaction } from "./card-transaction-rows";
@@ -25,19 +26,23 @@ export async function simulateReturnReversal(db: Db, input: { platformId: string
       );
     const parent = await lockCardTransaction(tx, card, refund.originalTransactionId);
     const { funding, clearing } = await cardLedgerAccounts(tx, card.platformId, refund.accountId, card.currency);
-    if (funding.postedBalance - funding.heldAmount < refund.settledAmount) {
+    // The balance was read without the ledger's lock; the posting re-checks under it, and a payment
+    // that spent the money in between makes this an EXCEPTION like a short balance read here.
+    const isCovered =
+      funding.postedBalance - funding.heldAmount >= refund.settledAmount &&
+      (await postLedgerTransaction(tx, {
+        platformId: card.platformId,
+        kind: "CARD_RETURN_REVERSAL",
+        transactionId: refund.id,
+        entries: [
+          { ledgerAccountId: funding.id, amount: -refund.settledAmount },
+          { ledgerAccountId: clearing.id, amount: refund.settledAmount },
+        ],
+      }).then(() => true, refusedForBalance));
+    if (!isCovered) {
       await updateCardTransaction(tx, refund, { status: "EXCEPTION" });
       return { issuerTransactionToken: refund.issuerTransactionToken };
     }
-    await postLedgerTransaction(tx, {
-      platformId: card.platformId,
-      kind: "CARD_RETURN_REVERSAL",
-      transactionId: refund.id,
-      entries: [
-        { ledgerAccountId: funding.id, amount: -refund.settledAmount },
-        { ledgerAccountId: clearing.id, amount: refund.settledAmount },
-      ],
-    });
     await updateCardTransaction(tx, parent, { refundedAmount: { decrement: refund.settledAmount }, refundCount: { decrement: 1 } });
     await updateCardTransaction(tx, refund, { status: "VOIDED", reversedAt: await now(tx, card.platformId) });
     await balanceUpdated(tx, card.platformId, refund.accountId);

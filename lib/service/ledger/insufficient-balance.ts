@@ -17,3 +17,13 @@ export function insufficientBalance(account: LockedLedgerAccount, available: big
     `Insufficient balance on ${name}: ${available} ${account.currency} available, ${amount} required, short by ${shortfall} (amounts in the currency's smallest unit)`,
   );
 }
+
+/**
+ * For callers that decide on a balance read without the ledger's lock and let the ledger's own
+ * check under the lock have the last word: the ledger refuses before writing anything, so the
+ * caller can go on in the same transaction (decline, mark an exception). Rethrows anything else.
+ */
+export function refusedForBalance(error: unknown): false {
+  if (error instanceof ServiceError && error.code === "INSUFFICIENT_BALANCE") return false;
+  throw error;
+}
