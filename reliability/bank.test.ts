@@ -1,9 +1,11 @@
 // The bank test and the crash test: many concurrent clients move money between random accounts over
 // real HTTP (payouts, pulls, sandbox deposits, USD→USDC conversions between customers through quotes,
-// card purchases authorized, then cleared in full, in part or not at all), with idempotency-key
+// payouts and USD→EUR quotes that fail after the debit and are refunded by the worker, card
+// purchases authorized, then cleared in full, in part or not at all), with idempotency-key
 // retries and client timeouts; in the crash test the server is SIGKILLed mid-load and restarted.
 // Afterwards every balance equals the sum of its ledger entries, every hold total its active holds,
-// every currency's entries sum to zero, every acknowledged payment exists exactly once, balances
+// every currency's entries sum to zero, every acknowledged payment exists exactly once and moved its
+// account by what its final status says (a failed one refunded exactly once), balances
 // (available and total) match what the acknowledged operations say, no account is overdrawn, and
 // every webhook event gets delivered.
 import http from "node:http";
@@ -36,7 +38,7 @@ afterAll(async () => {
 });
 
 type Op = {
-  kind: "out" | "in" | "fund" | "convert" | "card";
+  kind: "out" | "in" | "fund" | "convert" | "card" | "failingOut" | "failingQuote";
   account: number;
   amount: number;
   /** convert: whose USDC account receives */
@@ -74,7 +76,7 @@ async function bankFixture() {
     return { status: res.status, json: text ? JSON.parse(text) : undefined };
   };
 
-  const accounts: { internal: string; usdc: string; external: string; card: string }[] = [];
+  const accounts: { internal: string; usdc: string; external: string; failingExternal: string; failingEur: string; card: string }[] = [];
   for (let i = 0; i < ACCOUNTS; i++) {
     const customer = await api("POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Bank Customer ${i}`, platformCustomerId: `bank-${i}` });
     expect(customer.status).toBe(201);
@@ -96,11 +98,26 @@ async function bankFixture() {
       },
     });
     expect(external.status).toBe(201);
+    // Sandbox suffixes: a USD account ending 004 rejects payouts after the debit (refunded 2 s later);
+    // an IBAN ending 002 fails a quote's execution (refunded likewise).
+    const beneficiary = { beneficiaryType: "INDIVIDUAL", fullName: `Bank Customer ${i}`, address: { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" } };
+    const failingExternal = await api("POST", "/customers/external-accounts", {
+      customerId: customer.json.id,
+      currency: "USD",
+      accountInfo: { accountType: "USD_ACCOUNT", accountNumber: `${100000 + i}004`, routingNumber: "021000021", bankAccountType: "CHECKING", beneficiary },
+    });
+    expect(failingExternal.status, JSON.stringify(failingExternal.json)).toBe(201);
+    const failingEur = await api("POST", "/customers/external-accounts", {
+      customerId: customer.json.id,
+      currency: "EUR",
+      accountInfo: { accountType: "EUR_ACCOUNT", iban: "DE35370400440532013002", swiftCode: "COBADEFF", beneficiary: { ...beneficiary, countryOfResidence: "DE", address: { ...beneficiary.address, country: "DE" } } },
+    });
+    expect(failingEur.status, JSON.stringify(failingEur.json)).toBe(201);
     expect((await api("POST", `/sandbox/internal-accounts/${internal.id}/fund`, { amount: START_BALANCE })).status).toBe(200);
     // platformCardId ending 777: the sandbox issuer activates the card at once.
     const card = await api("POST", "/cards", { cardholderId: customer.json.id, form: "VIRTUAL", fundingSources: [internal.id], platformCardId: `bank-card-${i}-777` });
     expect(card.status, JSON.stringify(card.json)).toBe(201);
-    accounts.push({ internal: internal.id, usdc: usdc.id, external: external.json.id, card: card.json.id });
+    accounts.push({ internal: internal.id, usdc: usdc.id, external: external.json.id, failingExternal: failingExternal.json.id, failingEur: failingEur.json.id, card: card.json.id });
   }
   return { platformId: platform.id, api, accounts };
 }
@@ -108,8 +125,14 @@ async function bankFixture() {
 type Fixture = Awaited<ReturnType<typeof bankFixture>>;
 
 function requestFor(f: Fixture, op: Op): [string, unknown] {
-  const { internal, external } = f.accounts[op.account]!;
+  const { internal, external, failingExternal, failingEur } = f.accounts[op.account]!;
   if (op.kind === "out") return ["/transfer-out", { source: { accountId: internal }, destination: { accountId: external }, amount: op.amount }];
+  if (op.kind === "failingOut") return ["/transfer-out", { source: { accountId: internal }, destination: { accountId: failingExternal }, amount: op.amount }];
+  if (op.kind === "failingQuote")
+    return [
+      "/quotes",
+      { source: { sourceType: "ACCOUNT", accountId: internal }, destination: { destinationType: "ACCOUNT", accountId: failingEur }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: op.amount, immediatelyExecute: true },
+    ];
   if (op.kind === "in") return ["/transfer-in", { source: { accountId: external }, destination: { accountId: internal }, amount: op.amount }];
   if (op.kind === "convert")
     return [
@@ -188,7 +211,7 @@ async function client(f: Fixture, id: number, faults: Faults): Promise<Outcome[]
   const outcomes: Outcome[] = [];
   for (let n = 0; n < OPERATIONS_PER_CLIENT; n++) {
     const op: Op = {
-      kind: (["out", "out", "in", "fund", "convert", "card", "card"] as const)[Math.floor(Math.random() * 7)]!,
+      kind: (["out", "out", "in", "fund", "convert", "card", "card", "failingOut", "failingQuote"] as const)[Math.floor(Math.random() * 9)]!,
       account: Math.floor(Math.random() * ACCOUNTS),
       amount: 1 + Math.floor(Math.random() * 50_000),
       to: Math.floor(Math.random() * ACCOUNTS),
@@ -202,7 +225,7 @@ async function client(f: Fixture, id: number, faults: Faults): Promise<Outcome[]
     const [path, body] = requestFor(f, op);
     const res = await definitive(f, faults, path, body, key);
     // A quote answers with the quote; its payment is the transaction it names.
-    const transaction = path.startsWith("/sandbox") ? undefined : op.kind === "convert" ? { id: res.json?.transactionId, status: res.json?.status } : res.json;
+    const transaction = path.startsWith("/sandbox") ? undefined : path === "/quotes" ? { id: res.json?.transactionId, status: res.json?.status } : res.json;
     const outcome: Outcome = { key, op, status: res.status, transactionId: transaction?.id, transactionStatus: transaction?.status, receivedAmount: res.json?.totalReceivingAmount };
     if (res.status === 200 && op.kind === "fund") outcome.transactionId = `fund:${key}`;
     outcomes.push(outcome);
@@ -261,10 +284,34 @@ async function checkBooks(f: Fixture, outcomes: Outcome[]) {
   for (const o of acknowledged) byTransaction.set(o.transactionId!, [...(byTransaction.get(o.transactionId!) ?? []), o]);
   for (const [id, shared] of byTransaction)
     if (shared.length > 1) drift.push(`acknowledged requests ${shared.map((o) => `${o.key} (${JSON.stringify(o.op)} → ${o.transactionStatus})`).join(" and ")} answered with the same transaction ${id}`);
-  const payments = await db.transaction.findMany({ where: { platformId: f.platformId, origin: { in: ["TRANSFER_OUT", "TRANSFER_IN", "QUOTE"] } }, select: { id: true } });
+  const payments = await db.transaction.findMany({ where: { platformId: f.platformId, origin: { in: ["TRANSFER_OUT", "TRANSFER_IN", "QUOTE"] } }, select: { id: true, status: true, refund: true } });
   const stored = new Set(payments.map((p) => p.id));
   for (const id of ids) if (!stored.has(id)) drift.push(`acknowledged transaction ${id} is missing`);
   if (payments.length !== ids.length) drift.push(`${payments.length} payments stored for ${ids.length} acknowledged`);
+
+  // Each payment moved its customer's USD account by what its final status says: the amount once
+  // when COMPLETED, nothing when FAILED (its refund posted exactly once, and COMPLETED).
+  const netRows = await db.$queryRaw<{ id: string; net: bigint }[]>`
+    SELECT lt."transactionId" AS id, SUM(e.amount)::bigint AS net
+    FROM "LedgerEntry" e JOIN "LedgerTransaction" lt ON lt.id = e."ledgerTransactionId" JOIN "LedgerAccount" a ON a.id = e."ledgerAccountId"
+    WHERE lt."platformId" = ${f.platformId}::uuid AND lt."transactionId" IS NOT NULL AND a."internalAccountId" IS NOT NULL AND a.currency = 'USD'
+    GROUP BY lt."transactionId"`;
+  const netOf = new Map(netRows.map((r) => [r.id, r.net]));
+  const finalOf = new Map(payments.map((p) => [p.id, p]));
+  let refunded = 0;
+  for (const o of acknowledged) {
+    const id = o.transactionId!.replace("Transaction:", "");
+    const payment = finalOf.get(id);
+    if (!payment) continue; // reported above
+    const net = netOf.get(id) ?? 0n;
+    const expected = payment.status === "COMPLETED" ? BigInt(o.op.kind === "in" ? o.op.amount : -o.op.amount) : payment.status === "FAILED" ? 0n : undefined;
+    const isFailing = o.op.kind === "failingOut" || o.op.kind === "failingQuote";
+    if (isFailing && payment.status !== "FAILED") drift.push(`payment ${id} (${o.op.kind}) ended ${payment.status}, the sandbox fails it`);
+    if (payment.status === "FAILED" && net === 0n && (payment.refund as { status?: string } | null)?.status === "COMPLETED") refunded++;
+    if (payment.status === "FAILED" && net !== 0n && (payment.refund as { status?: string } | null)?.status !== "COMPLETED") drift.push(`failed payment ${id} (${o.op.kind}): refund ${JSON.stringify(payment.refund)}`);
+    if (expected === undefined) drift.push(`payment ${id} (${o.op.kind}) is still ${payment.status} after the worker went idle`);
+    else if (net !== expected) drift.push(`payment ${id} (${o.op.kind}, ${payment.status}) moved its account by ${net}, not ${expected}`);
+  }
   const funds = await db.transaction.count({ where: { platformId: f.platformId, origin: "SANDBOX_FUNDING" } });
   const acknowledgedFunds = outcomes.filter((o) => o.status === 200 && o.op.kind === "fund").length;
   if (funds !== acknowledgedFunds + ACCOUNTS) drift.push(`${funds} fundings stored for ${acknowledgedFunds + ACCOUNTS} acknowledged`);
@@ -284,7 +331,7 @@ async function checkBooks(f: Fixture, outcomes: Outcome[]) {
       if (o.op.kind === "convert" && o.op.to === i && o.transactionStatus === "COMPLETED") expectedUsdc += o.receivedAmount!;
       if (o.op.account !== i) continue;
       if (o.op.kind === "fund") expected += o.op.amount;
-      else if (o.transactionStatus === "COMPLETED") expected += o.op.kind === "in" ? o.op.amount : -o.op.amount;
+      else if (o.transactionStatus === "COMPLETED" && o.op.kind !== "failingOut" && o.op.kind !== "failingQuote") expected += o.op.kind === "in" ? o.op.amount : -o.op.amount;
     }
     const usd = await f.api("GET", `/internal-accounts/${account.internal}`);
     if (usd.json.totalBalance.amount !== expected) drift.push(`account ${i}: USD total balance ${usd.json.totalBalance.amount}, acknowledged operations say ${expected}`);
@@ -292,7 +339,16 @@ async function checkBooks(f: Fixture, outcomes: Outcome[]) {
     const usdc = await f.api("GET", `/internal-accounts/${account.usdc}`);
     if (usdc.json.balance.amount !== expectedUsdc) drift.push(`account ${i}: USDC balance ${usdc.json.balance.amount}, acknowledged conversions say ${expectedUsdc}`);
   }
-  return drift;
+  return { drift, refunded };
+}
+
+/** Until the worker has run every due step of the platform (refunds 2 s after a failure), not counting webhook deliveries. */
+async function waitForJobs(platformId: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while ((await database.prisma.job.count({ where: { platformId, status: { in: ["PENDING", "RUNNING"] }, kind: { not: "webhook.deliver" }, runAt: { lt: new Date(Date.now() + 60_000) } } })) > 0) {
+    if (Date.now() > deadline) throw new Error("the worker did not finish the platform's steps in time");
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 async function waitForDeliveries(platformId: string, timeoutMs: number): Promise<{ undelivered: number; unseen: number }> {
@@ -324,11 +380,12 @@ describe("the books always balance", () => {
   it("bank test: concurrent transfers with retries and client timeouts lose nothing and duplicate nothing", async () => {
     const f = await bankFixture();
     const { outcomes, faults } = await runLoad(f);
-    const drift = await checkBooks(f, outcomes);
+    await waitForJobs(f.platformId, 60_000);
+    const { drift, refunded } = await checkBooks(f, outcomes);
     const deliveries = await waitForDeliveries(f.platformId, 60_000);
     console.log(
       `bank test: ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged, ${outcomes.filter((o) => o.status === 400).length} refused), ` +
-        `${cardSummary(outcomes)}, ${faults.timeouts} client timeouts, ${faults.retries} retries, ${faults.replays} replays, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
+        `${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.timeouts} client timeouts, ${faults.retries} retries, ${faults.replays} replays, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
     );
     expect(outcomes).toHaveLength(CLIENTS * OPERATIONS_PER_CLIENT); // each operation answered once
     expect(faults.replayMismatches).toBe(0);
@@ -347,11 +404,12 @@ describe("the books always balance", () => {
       await new Promise((r) => setTimeout(r, 200));
       await server.restart();
     });
-    const drift = await checkBooks(f, outcomes);
+    await waitForJobs(f.platformId, 60_000);
+    const { drift, refunded } = await checkBooks(f, outcomes);
     const deliveries = await waitForDeliveries(f.platformId, 60_000);
     console.log(
       `crash test: ${crashes} SIGKILL + restart, ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
-        `${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
+        `${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
     );
     expect(crashes).toBe(1);
     expect(outcomes).toHaveLength(CLIENTS * OPERATIONS_PER_CLIENT); // each operation answered once
