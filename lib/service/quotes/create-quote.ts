@@ -30,7 +30,8 @@ import { assertAchSameDayCap, assertDailyVolume, assertTransactionSize, usdCents
 import { realtimePaymentInstructions, walletPayloadToSign } from "./payment-instructions";
 import { getReceiverLookupOrThrow } from "../receivers/get-receiver-lookup-or-throw";
 import { parseLookupId } from "../receivers/lookup-id";
-import { scaCustomerOf, startQuoteSca } from "./quote-authorization";
+import { startQuoteSca } from "./quote-authorization";
+import { customerNeedsSca } from "../sca/quote-sca";
 import { runQuote } from "./run-quote";
 import { MAX_LOCKED_AMOUNT, type Quote, type QuoteDestination, type QuoteRequest, type QuoteSource } from "./schemas";
 import { serializeQuote } from "./serialize-quote";
@@ -122,7 +123,13 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
     const quoteId = uuidv7(at.getTime());
     const transactionId = uuidv7(at.getTime());
     const expiresAt = new Date(at.getTime() + QUOTE_WINDOW_SECONDS * 1000);
-    const customer = await resolveTransactionCustomer(tx, platformId, source.customerId ?? destination.external?.customerId ?? null);
+    // A customer's quote that may run now needs the customer in full for the SCA decision; that one
+    // read also gives the transaction its customer columns (the same customer: the source's owner).
+    const mayRunNow = source.kind === "REALTIME_FUNDING" || request.immediatelyExecute === true;
+    const sourceCustomer = mayRunNow && source.customerId !== null ? await getCustomerOrThrow(tx, platformId, formatId("Customer", source.customerId), { isIncludingDeleted: true }) : null;
+    const customer = sourceCustomer
+      ? { customerId: sourceCustomer.id, platformCustomerId: sourceCustomer.platformCustomerId }
+      : await resolveTransactionCustomer(tx, platformId, source.customerId ?? destination.external?.customerId ?? null);
     const rateDetails = rateDetailsFor(source.currency, destination.currency, fees, amounts);
     const exchangeRate = rateDecimal(amounts.exchangeRateScaled);
     const { row: transaction } = await createTransaction(tx, {
@@ -192,7 +199,7 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
         updatedAt: at,
       },
     });
-    const scaCustomer = source.kind === "REALTIME_FUNDING" || request.immediatelyExecute ? await scaCustomerOf(tx, quote) : null;
+    const scaCustomer = sourceCustomer && customerNeedsSca(sourceCustomer) ? sourceCustomer : null;
     // A quote that runs now never waits for expiresAt: no expiry step to schedule (nor for the worker to run for nothing).
     if (!request.immediatelyExecute || scaCustomer) await scheduleJob(tx, { platformId, kind: EXPIRE_QUOTE_JOB, payload: { quoteId }, runAt: expiresAt });
     if (scaCustomer) {

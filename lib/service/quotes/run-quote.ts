@@ -10,7 +10,8 @@ import { now } from "../sandbox/clock";
 import { withRailStatus } from "../transactions/rail-details";
 import { recordTransactionStatus } from "../transactions/record-transaction-status";
 import type { TransactionRow } from "../transactions/serialize-transaction";
-import { enqueueInternalAccountEvent, INTERNAL_ACCOUNT_EVENTS } from "../internal-accounts/enqueue-internal-account-event";
+import { enqueueInternalAccountEvent, internalAccountEventRows, INTERNAL_ACCOUNT_EVENTS } from "../internal-accounts/enqueue-internal-account-event";
+import type { AccountLedger } from "../internal-accounts/serialize-internal-account";
 import { accountLedgerFrom } from "../internal-accounts/load-account-ledgers";
 import { resolveSandboxCounterparty } from "../uma/sandbox-counterparties";
 import { externalAccountOutcome, umaOutcome, type QuoteOutcome } from "./quote-outcome";
@@ -67,6 +68,9 @@ export async function runQuote(
     alsoWrite: async () => quoteStatusChange(transaction, "PROCESSING", at, { executedAt: at }),
   });
 
+  // The source's INTERNAL_ACCOUNT.BALANCE_UPDATED rides in the settlement's COMPLETED step when the
+  // quote settles now (a round trip less), else it is written on its own before the outcome's steps.
+  let sourceAfter: AccountLedger | undefined;
   if (source) {
     // Debited straight into clearing, not held then captured: both would happen in this database
     // transaction, so the hold would be invisible to everyone and cost three round trips.
@@ -83,18 +87,21 @@ export async function runQuote(
     });
     // The source row is share-locked since it was read: only its balance moved.
     const after = posted.balances.find((b) => b.ledgerAccountId === source.ledgerAccount.id)!;
-    await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, source.account, accountLedgerFrom(after));
+    sourceAfter = accountLedgerFrom(after);
   }
 
   const outcome = await outcomeOf(tx, quote, known.destination);
+  const settlesNow = outcome.kind === "COMPLETE" || outcome.kind === "COMPLETE_THEN_RETURN";
+  if (source && sourceAfter && !settlesNow) await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, source.account, sourceAfter);
+  const balanceEvent = source && sourceAfter && settlesNow ? () => internalAccountEventRows(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, source.account, sourceAfter) : undefined;
   switch (outcome.kind) {
     case "COMPLETE":
-      return settleQuote(tx, quote, row);
+      return settleQuote(tx, quote, row, { alsoWrite: balanceEvent });
     case "COMPLETE_LATER":
       await scheduleJob(tx, { platformId, kind: COMPLETE_QUOTE_JOB, payload: { transactionId: row.id }, runAt: new Date(at.getTime() + outcome.afterSeconds * 1000) });
       return row;
     case "COMPLETE_THEN_RETURN": {
-      const settled = await settleQuote(tx, quote, row);
+      const settled = await settleQuote(tx, quote, row, { alsoWrite: balanceEvent });
       await scheduleJob(tx, { platformId, kind: RETURN_QUOTE_PAYOUT_JOB, payload: { transactionId: row.id }, runAt: new Date(at.getTime() + outcome.afterSeconds * 1000) });
       return settled;
     }

@@ -1,3 +1,4 @@
+import { Prisma } from "@/lib/generated/prisma/client";
 import { formatId } from "../http/ids";
 import { lockInternalAccountForPayment } from "../internal-accounts/lock-internal-account-for-payment";
 import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
@@ -28,7 +29,7 @@ export const QUOTE_REFUND = "QUOTE_REFUND";
  * COMPLETED, and BALANCE_UPDATED for each internal account credited. In the caller's transaction.
  * Throws: CONFLICT (a destination internal account that can no longer receive); LedgerInvariantError.
  */
-export async function settleQuote(tx: LedgerTx, quote: QuoteRow, row: TransactionRow): Promise<TransactionRow> {
+export async function settleQuote(tx: LedgerTx, quote: QuoteRow, row: TransactionRow, options: { alsoWrite?: () => Promise<Prisma.Sql> } = {}): Promise<TransactionRow> {
   const { platformId } = quote;
   const S = quote.totalSendingAmount;
   const R = quote.totalReceivingAmount;
@@ -76,7 +77,7 @@ export async function settleQuote(tx: LedgerTx, quote: QuoteRow, row: Transactio
     status: "COMPLETED",
     settledAt: at,
     destinationRailDetails: withRailStatus(row.destinationRailDetails, "COMPLETED"),
-    alsoWrite: async () => quoteStatusChange(row, "COMPLETED", at),
+    alsoWrite: async () => Prisma.join([quoteStatusChange(row, "COMPLETED", at), ...(options.alsoWrite ? [await options.alsoWrite()] : [])], ", "),
   });
   for (const id of credited) await enqueueBalanceUpdated(tx, platformId, id);
   return completed.row;
