@@ -211,8 +211,10 @@ async function startBareServer(body: string) {
 }
 
 /**
- * How cost grows: transfer latency and balance-changes latency (first page) at one client with
- * 10³, 10⁵ and 10⁶ ledger entries in the database, seeded with SQL on one account's history.
+ * How cost grows: transfer latency, balance-changes latency (first page) and GET /transactions
+ * (the newest page and the oldest, both ends of the cursor index) at one client with 10³, 10⁵ and
+ * 10⁶ ledger entries in the database, seeded with SQL on one account's history, and half as many
+ * payment transactions (copies of a real transfer, dated in the past).
  */
 async function growth(service: ServiceProcess, sql: pg.Client, customer: SeededCustomer) {
   const url = (route: string) => `${service.origin}${API}${route}`;
@@ -221,10 +223,25 @@ async function growth(service: ServiceProcess, sql: pg.Client, customer: SeededC
   const { rows } = await sql.query(`SELECT id, "platformId", currency FROM "LedgerAccount" WHERE "internalAccountId" = $1::uuid`, [customer.usdAccount.replace("InternalAccount:", "")]);
   const account = rows[0] as { id: string; platformId: string; currency: string };
   const clearing = (await sql.query(`SELECT id FROM "LedgerAccount" WHERE "platformId" = $1 AND kind = 'SERVICE_CLEARING' AND currency = $2 LIMIT 1`, [account.platformId, account.currency])).rows[0]?.id as string;
-  const out: { entries: number; transferP50Ms: number; transferP99Ms: number; balanceChangesP50Ms: number; balanceChangesP99Ms: number; seedSeconds: number }[] = [];
+  const out: {
+    entries: number;
+    transactions: number;
+    transferP50Ms: number;
+    transferP99Ms: number;
+    balanceChangesP50Ms: number;
+    balanceChangesP99Ms: number;
+    transactionsNewestP50Ms: number;
+    transactionsOldestP50Ms: number;
+    seedSeconds: number;
+  }[] = [];
+  // Every column of a real transfer but its keys, for copies: the same width of row a payment writes.
+  const template = (await sql.query(`SELECT id FROM "Transaction" WHERE "platformId" = $1 AND origin = 'TRANSFER_OUT' LIMIT 1`, [account.platformId])).rows[0]?.id as string;
+  const columns = (await sql.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'Transaction' AND column_name NOT IN ('id', 'reference', 'createdAt', 'updatedAt') ORDER BY ordinal_position`)).rows.map((r) => `"${r.column_name}"`);
   const body = JSON.stringify({ source: { accountId: customer.usdAccount }, destination: { accountId: customer.usdExternal }, amount: 1 });
   for (const level of levels) {
     const current = Number((await sql.query(`SELECT count(*) FROM "LedgerEntry"`)).rows[0].count);
+    const currentTransactions = Number((await sql.query(`SELECT count(*) FROM "Transaction"`)).rows[0].count);
+    const copies = Math.max(0, Math.ceil(level / 2 - currentTransactions));
     const pairs = Math.max(0, Math.ceil((level - current) / 2));
     const started = performance.now();
     if (pairs > 0) {
@@ -242,6 +259,13 @@ async function growth(service: ServiceProcess, sql: pg.Client, customer: SeededC
       await sql.query(`UPDATE "LedgerAccount" SET "postedBalance" = "postedBalance" - $2 WHERE id = $1`, [account.id, pairs]);
       await sql.query(`UPDATE "LedgerAccount" SET "postedBalance" = "postedBalance" + $2 WHERE id = $1`, [clearing, pairs]);
     }
+    if (copies > 0 && template)
+      await sql.query(
+        `INSERT INTO "Transaction" (id, reference, "createdAt", "updatedAt", ${columns.join(", ")})
+         SELECT gen_random_uuid(), 'bench-seed-' || gen_random_uuid(), now() - interval '30 days' + g * interval '1 millisecond', now(), ${columns.map((c) => `t.${c}`).join(", ")}
+         FROM "Transaction" t CROSS JOIN generate_series(1, $2::int) g WHERE t.id = $1::uuid`,
+        [template, copies],
+      );
     // A database that grew to this size over time has been vacuumed; without this the measurement
     // would share the CPUs with autovacuum catching up on the bulk insert and the earlier scenarios.
     await sql.query(`VACUUM ANALYZE`);
@@ -249,7 +273,19 @@ async function growth(service: ServiceProcess, sql: pg.Client, customer: SeededC
     const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
     const transfer = wrk({ url: url("/transfer-out"), method: "POST", bodies: [body], connections: 1, seconds: SECONDS, headers: auth });
     const changes = wrk({ url: url(`/internal-accounts/${customer.usdAccount}/balance-changes?limit=100`), connections: 1, seconds: SECONDS, headers: auth });
-    out.push({ entries: level, transferP50Ms: transfer.p50Ms, transferP99Ms: transfer.p99Ms, balanceChangesP50Ms: changes.p50Ms, balanceChangesP99Ms: changes.p99Ms, seedSeconds });
+    const newest = wrk({ url: url("/transactions?limit=100"), connections: 1, seconds: SECONDS, headers: auth });
+    const oldest = wrk({ url: url("/transactions?limit=100&sortOrder=asc"), connections: 1, seconds: SECONDS, headers: auth });
+    out.push({
+      entries: level,
+      transactions: currentTransactions + copies,
+      transferP50Ms: transfer.p50Ms,
+      transferP99Ms: transfer.p99Ms,
+      balanceChangesP50Ms: changes.p50Ms,
+      balanceChangesP99Ms: changes.p99Ms,
+      transactionsNewestP50Ms: newest.p50Ms,
+      transactionsOldestP50Ms: oldest.p50Ms,
+      seedSeconds,
+    });
   }
   return out;
 }

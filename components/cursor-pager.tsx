@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { TOTAL_COUNT_CAP } from "@/lib/service/http/pagination";
 import { buttonClasses } from "./ui/button";
 
 export interface CursorPagerProps {
@@ -42,4 +43,10 @@ export function pageHref(base: string, query: Record<string, string | undefined>
   }
   const text = search.toString();
   return text ? `${base}?${text}` : base;
+}
+
+/** How many items a list has: its totalCount, or "more than 10,000" where the API stops counting (TOTAL_COUNT_CAP). */
+export function countLabel(page: { data: unknown[]; hasMore: boolean; totalCount?: number }): string {
+  if (page.totalCount !== undefined) return page.totalCount.toLocaleString("en-US");
+  return page.hasMore ? `more than ${TOTAL_COUNT_CAP.toLocaleString("en-US")}` : String(page.data.length);
 }

@@ -3,7 +3,7 @@ import { requireSession } from "@/lib/auth/session";
 import { serviceClient } from "@/lib/client/server";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { CursorPager, pageHref } from "@/components/cursor-pager";
+import { countLabel, CursorPager, pageHref } from "@/components/cursor-pager";
 import { InternalAccountsTable } from "@/components/internal-accounts-table";
 import { PageHeader } from "@/components/page-header";
 import { AccountFilters } from "./_components/account-filters";
@@ -42,7 +42,7 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
             </div>
           )}
         </Card>
-        <Card title="Customer accounts" description={page ? `${page.totalCount ?? page.data.length} account(s)${isFiltered ? " matching the filters" : ""}.` : undefined} flush>
+        <Card title="Customer accounts" description={page ? `${countLabel(page)} account(s)${isFiltered ? " matching the filters" : ""}.` : undefined} flush>
           <AccountFilters key={`${customerId}|${currency}`} action="/accounts" filters={{ customerId, currency }} currencies={config?.supportedCurrencies.map((c) => c.currencyCode) ?? []} />
           {page ? (
             <InternalAccountsTable accounts={page.data} isShowingOwner empty={isFiltered ? "No accounts match these filters." : "No customer accounts yet. Customers get theirs once they accept the end-user terms."} />

@@ -11,6 +11,7 @@ import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
 import { CreateTokenForm } from "./_components/create-token-form";
 import { RevokeTokenButton } from "./_components/revoke-token-button";
+import { countLabel } from "@/components/cursor-pager";
 
 export const metadata: Metadata = { title: "API tokens" };
 
@@ -60,7 +61,7 @@ export default async function ApiTokensPage() {
         ) : (
           <Notice tone="info" title="Read-only">Only admins can create and revoke API tokens.</Notice>
         )}
-        <Card title="Active tokens" description={page ? `${page.totalCount ?? page.data.length} token(s), newest first.` : undefined} flush>
+        <Card title="Active tokens" description={page ? `${countLabel(page)} token(s), newest first.` : undefined} flush>
           {page ? (
             <DataTable caption="API tokens" columns={columns} rows={page.data} rowKey={(t) => t.id} empty="No tokens yet. Create one above." />
           ) : (

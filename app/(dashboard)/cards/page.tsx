@@ -11,6 +11,7 @@ import { Notice } from "@/components/ui/notice";
 import { Money } from "@/components/money";
 import { DateTime } from "@/components/date-time";
 import { CardStateBadge, cardTransactionColumns } from "./_components/card-tables";
+import { countLabel } from "@/components/cursor-pager";
 
 export const metadata: Metadata = { title: "Cards" };
 export const dynamic = "force-dynamic";
@@ -57,7 +58,7 @@ export default async function CardsPage() {
             {error.message}
           </Notice>
         )}
-        <Card title="Cards" description={`${cards.data?.totalCount ?? 0} card(s), newest first.`} flush>
+        <Card title="Cards" description={`${cards.data ? countLabel(cards.data) : "0"} card(s), newest first.`} flush>
           <DataTable columns={cardColumns} rows={cards.data?.data ?? []} rowKey={(c) => c.id} caption="Cards" empty="No cards issued yet." />
         </Card>
         <Card title="Card transactions" description="The latest 50, newest first. Declines show their reason." flush>

@@ -6,7 +6,7 @@ import { serviceClient } from "@/lib/client/server";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { CursorPager, pageHref } from "@/components/cursor-pager";
+import { countLabel, CursorPager, pageHref } from "@/components/cursor-pager";
 import { PageHeader } from "@/components/page-header";
 import { CustomerFilters, isFiltered } from "./_components/customer-filters";
 import { CustomersTable } from "./_components/customers-table";
@@ -28,7 +28,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
   ]);
   const filters = filtersOf(params);
   const pageNumber = params.cursor ? (params.page ?? 2) : 1;
-  const total = page?.totalCount ?? page?.data.length ?? 0;
+  const total = page ? countLabel(page) : "0";
   const canManage = user.role === "ADMIN";
 
   return (

@@ -6,7 +6,7 @@ import { serviceClient } from "@/lib/client/server";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { buttonClasses } from "@/components/ui/button";
-import { CursorPager, pageHref } from "@/components/cursor-pager";
+import { countLabel, CursorPager, pageHref } from "@/components/cursor-pager";
 import { PageHeader } from "@/components/page-header";
 import { TransactionFilters } from "./_components/transaction-filters";
 import { TransactionsTable, paymentTransactions } from "./_components/transactions-table";
@@ -30,7 +30,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   const filters = filterQuery(params);
   const isFiltered = Object.values(filters).some(Boolean);
   const pageNumber = params.cursor ? (params.page ?? 2) : 1;
-  const total = page?.totalCount ?? page?.data.length ?? 0;
+  const total = page ? countLabel(page) : "0";
 
   return (
     <>

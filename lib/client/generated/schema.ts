@@ -3003,6 +3003,7 @@ export interface components {
             data: components["schemas"]["ApiToken"][];
             hasMore: boolean;
             nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
         };
         ExchangeRateListResponse: {
@@ -3074,6 +3075,7 @@ export interface components {
             data: components["schemas"]["WebhookEvent"][];
             hasMore: boolean;
             nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
         };
         /** @description Extension: a webhook event and its delivery state. */
@@ -4672,6 +4674,7 @@ export interface components {
             data: components["schemas"]["ExternalAccount"][];
             hasMore: boolean;
             nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
         };
         OwnershipChallenge: components["schemas"]["WalletSignatureChallenge"] | components["schemas"]["LivenessChallenge"];
@@ -5085,6 +5088,7 @@ export interface components {
             data: components["schemas"]["InternalAccount"][];
             hasMore: boolean;
             nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
         };
         PlatformInternalAccountListResponse: {
@@ -5115,6 +5119,7 @@ export interface components {
             data: components["schemas"]["TransactionListItem"][];
             hasMore: boolean;
             nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
         };
         /** @description TransactionOneOf plus CARD → CardTransaction. */
@@ -5861,6 +5866,7 @@ export interface components {
             data: components["schemas"]["Verification"][];
             hasMore: boolean;
             nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
         };
         Document: {
@@ -5914,6 +5920,7 @@ export interface components {
             data: components["schemas"]["Document"][];
             hasMore: boolean;
             nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
         };
         DocumentReplaceRequest: {
@@ -5990,6 +5997,7 @@ export interface components {
             data: components["schemas"]["BeneficialOwner"][];
             hasMore: boolean;
             nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
         };
         BeneficialOwnerUpdateRequest: {
@@ -6412,6 +6420,7 @@ export interface components {
             data: components["schemas"]["StablecoinProviderAccount"][];
             hasMore: boolean;
             nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
         };
         Stablecoin: {
@@ -6452,6 +6461,7 @@ export interface components {
             data: components["schemas"]["Stablecoin"][];
             hasMore: boolean;
             nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
         };
         StablecoinOperation: {
@@ -6575,6 +6585,7 @@ export interface components {
             data: components["schemas"]["StablecoinOperation"][];
             hasMore: boolean;
             nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
         };
         SandboxStablecoinProviderAccountUpdateRequest: {
@@ -6641,6 +6652,7 @@ export interface components {
             data: components["schemas"]["Card"][];
             hasMore: boolean;
             nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
         };
         CardUpdateRequest: {
@@ -6736,6 +6748,7 @@ export interface components {
             data: components["schemas"]["AgentAction"][];
             hasMore: boolean;
             nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
         };
         AgentActionRejectRequest: {
@@ -6833,6 +6846,7 @@ export interface components {
             data: components["schemas"]["Agent"][];
             hasMore: boolean;
             nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
         };
         AgentUpdateRequest: {
@@ -7097,6 +7111,7 @@ export interface components {
             data: components["schemas"]["CustomerOneOf"][];
             hasMore: boolean;
             nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
         };
         /** @enum {string} */

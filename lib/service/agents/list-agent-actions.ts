@@ -2,7 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { invalidInput, ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
-import { afterCursor, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
+import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
 import type { AgentAction, AgentApprovalsQuery, AgentMyActionsQuery } from "./schemas";
 import { showAgentActions } from "./serialize-agent-action";
 
@@ -36,11 +36,11 @@ export async function getMyAgentAction(db: Db, platformId: string, agentId: stri
 
 async function pageOfActions(db: Db, where: Prisma.AgentActionWhereInput, query: { limit: number; cursor?: string }, order: "asc" | "desc"): Promise<Page<AgentAction>> {
   const cursor = decodeCursor(query.cursor);
-  const [rows, totalCount] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.agentAction.findMany({ where: { AND: [where, order === "asc" ? beforeCursor(cursor) : afterCursor(cursor)] }, orderBy: [{ createdAt: order }, { id: order }], take: query.limit + 1 }),
-    db.agentAction.count({ where }),
+    db.agentAction.count({ where, take: COUNTED_AT_MOST }),
   ]);
-  const page = toPage(rows, query.limit, totalCount, (row) => row);
+  const page = toPage(rows, query.limit, count, (row) => row);
   return { ...page, data: await showAgentActions(db, page.data) };
 }
 

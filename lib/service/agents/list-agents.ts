@@ -2,7 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { invalidInput } from "../http/errors";
 import { parseId } from "../http/ids";
-import { afterCursor, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
 import type { Agent, AgentListQuery } from "./schemas";
 import { showAgents } from "./serialize-agent";
 
@@ -19,11 +19,11 @@ export async function listAgents(db: Db, platformId: string, query: AgentListQue
     createdAt: { gte: optionalDate(query.createdAfter), lt: optionalDate(query.createdBefore) },
     updatedAt: { gte: optionalDate(query.updatedAfter), lt: optionalDate(query.updatedBefore) },
   };
-  const [rows, totalCount] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.agent.findMany({ where: { AND: [where, afterCursor(decodeCursor(query.cursor))] }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
-    db.agent.count({ where }),
+    db.agent.count({ where, take: COUNTED_AT_MOST }),
   ]);
-  const page = toPage(rows, query.limit, totalCount, (row) => row);
+  const page = toPage(rows, query.limit, count, (row) => row);
   return { ...page, data: await showAgents(db, platformId, page.data) };
 }
 

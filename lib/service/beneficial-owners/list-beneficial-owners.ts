@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../db";
 import { getCustomerOrThrow } from "../customers/get-customer-or-throw";
-import { afterCursor, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
 import type { BeneficialOwner } from "./schemas";
 import { serializeBeneficialOwner } from "./serialize-beneficial-owner";
 
@@ -9,9 +9,9 @@ export async function listBeneficialOwners(db: DbOrTx, platformId: string, query
   const customer = await getCustomerOrThrow(db, platformId, query.customerId, { isIncludingDeleted: true });
   const cursor = decodeCursor(query.cursor);
   const where = { platformId, customerId: customer.id };
-  const [rows, totalCount] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.beneficialOwner.findMany({ where: { ...where, ...afterCursor(cursor) }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
-    db.beneficialOwner.count({ where }),
+    db.beneficialOwner.count({ where, take: COUNTED_AT_MOST }),
   ]);
-  return toPage(rows, query.limit, totalCount, serializeBeneficialOwner);
+  return toPage(rows, query.limit, count, serializeBeneficialOwner);
 }

@@ -2,7 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { DbOrTx } from "../db";
 import { invalidInput } from "../http/errors";
 import { parseId } from "../http/ids";
-import { afterCursor, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
+import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
 import { now } from "../sandbox/clock";
 import type { CardTransaction } from "./schemas";
 import { serializeCardTransaction } from "./serialize-card-transaction";
@@ -41,12 +41,12 @@ export async function listCardTransactions(db: DbOrTx, platformId: string, query
   const where = { AND: and };
   const isAscending = query.sortOrder === "asc";
   const direction = isAscending ? "asc" : "desc";
-  const [rows, totalCount, at] = await Promise.all([
+  const [rows, count, at] = await Promise.all([
     db.cardTransaction.findMany({ where: { AND: [where, isAscending ? after(cursor) : afterCursor(cursor)] }, orderBy: [{ createdAt: direction }, { id: direction }], take: query.limit + 1 }),
-    db.cardTransaction.count({ where }),
+    db.cardTransaction.count({ where, take: COUNTED_AT_MOST }),
     now(db, platformId),
   ]);
-  return toPage(rows, query.limit, totalCount, (row) => serializeCardTransaction(row, at));
+  return toPage(rows, query.limit, count, (row) => serializeCardTransaction(row, at));
 }
 
 function after(cursor: Cursor | undefined): Prisma.CardTransactionWhereInput {

@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { DbOrTx } from "../db";
 import { parseId } from "../http/ids";
-import { afterCursor, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
+import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
 import type { Card, CardListQuery } from "./schemas";
 import { serializeCard } from "./serialize-card";
 
@@ -19,11 +19,11 @@ export async function listCards(db: DbOrTx, platformId: string, query: CardListQ
   const where = { AND: and };
   const isAscending = query.sortOrder === "asc";
   const direction = isAscending ? "asc" : "desc";
-  const [rows, totalCount] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.card.findMany({ where: { AND: [where, isAscending ? after(cursor) : afterCursor(cursor)] }, orderBy: [{ createdAt: direction }, { id: direction }], take: query.limit + 1 }),
-    db.card.count({ where }),
+    db.card.count({ where, take: COUNTED_AT_MOST }),
   ]);
-  return toPage(rows, query.limit, totalCount, serializeCard);
+  return toPage(rows, query.limit, count, serializeCard);
 }
 
 function after(cursor: Cursor | undefined): Prisma.CardWhereInput {

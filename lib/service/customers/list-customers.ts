@@ -1,6 +1,6 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
-import { afterCursor, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
 import { CUSTOMER_INCLUDE, serializeCustomer } from "./serialize-customer";
 import type { Customer, CustomerListQuery } from "./schemas";
 
@@ -17,16 +17,16 @@ export async function listCustomers(db: Db, platformId: string, query: CustomerL
     createdAt: { gte: optionalDate(query.createdAfter), lt: optionalDate(query.createdBefore) },
     updatedAt: { gte: optionalDate(query.updatedAfter), lt: optionalDate(query.updatedBefore) },
   };
-  const [rows, totalCount] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.customer.findMany({
       where: { AND: [where, afterCursor(decodeCursor(query.cursor))] },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: query.limit + 1,
       include: CUSTOMER_INCLUDE,
     }),
-    db.customer.count({ where }),
+    db.customer.count({ where, take: COUNTED_AT_MOST }),
   ]);
-  return toPage(rows, query.limit, totalCount, serializeCustomer);
+  return toPage(rows, query.limit, count, serializeCustomer);
 }
 
 function optionalDate(value: string | undefined): Date | undefined {

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../db";
 import { parseId } from "../http/ids";
-import { afterCursor, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
 import type { Document } from "./schemas";
 import { serializeDocument } from "./serialize-document";
 
@@ -19,9 +19,9 @@ export async function listDocuments(
     holder = customerId ? { customerId } : { beneficialOwnerId };
   }
   const where = { platformId, ...holder };
-  const [rows, totalCount] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.document.findMany({ where: { ...where, ...afterCursor(cursor) }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
-    db.document.count({ where }),
+    db.document.count({ where, take: COUNTED_AT_MOST }),
   ]);
-  return toPage(rows, query.limit, totalCount, serializeDocument);
+  return toPage(rows, query.limit, count, serializeDocument);
 }

@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { parseId } from "../http/ids";
-import { afterCursor, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
 import type { ExternalAccountOwner } from "./get-external-account-or-throw";
 import type { ExternalAccount, ExternalAccountListQuery } from "./schemas";
 import { serializeExternalAccount } from "./serialize-external-account";
@@ -29,9 +29,9 @@ export async function listExternalAccounts(
     customerId,
     ...(query.currency !== undefined && { currency: query.currency }),
   };
-  const [rows, totalCount] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.externalAccount.findMany({ where: { AND: [where, afterCursor(decoded)] }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
-    db.externalAccount.count({ where }),
+    db.externalAccount.count({ where, take: COUNTED_AT_MOST }),
   ]);
-  return toPage(rows, query.limit, totalCount, (row) => serializeExternalAccount(row));
+  return toPage(rows, query.limit, count, (row) => serializeExternalAccount(row));
 }

@@ -43,21 +43,30 @@ export interface Page<T> {
   data: T[];
   hasMore: boolean;
   nextCursor?: string;
-  totalCount: number;
+  /** Exact while at most TOTAL_COUNT_CAP items match; absent beyond. */
+  totalCount?: number;
 }
 
-/** Builds a page from `limit + 1` fetched rows. */
-export function toPage<R extends Cursor, T>(rows: R[], limit: number, totalCount: number, serialize: (row: R) => T): Page<T> {
+/**
+ * totalCount is exact while at most this many items match and left out beyond (the envelope has it
+ * optional): counting every match of a large list would make each page cost as much as reading
+ * them all. Lists count with `take: COUNTED_AT_MOST`, so a page costs the same at any size.
+ */
+export const TOTAL_COUNT_CAP = 10_000;
+export const COUNTED_AT_MOST = TOTAL_COUNT_CAP + 1;
+
+/** Builds a page from `limit + 1` fetched rows and the match count (counted up to COUNTED_AT_MOST). */
+export function toPage<R extends Cursor, T>(rows: R[], limit: number, count: number, serialize: (row: R) => T): Page<T> {
   const hasMore = rows.length > limit;
   const pageRows = hasMore ? rows.slice(0, limit) : rows;
   const last = pageRows[pageRows.length - 1];
-  const page: Page<T> = { data: pageRows.map(serialize), hasMore, totalCount };
+  const page: Page<T> = { data: pageRows.map(serialize), hasMore, ...(count <= TOTAL_COUNT_CAP && { totalCount: count }) };
   if (hasMore && last) page.nextCursor = encodeCursor(last);
   return page;
 }
 
 /** Pages over a fixed in-memory list (reference data); the cursor is the offset. */
-export function pageOfList<T>(items: readonly T[], limit: number, cursor: string | undefined): Page<T> {
+export function pageOfList<T>(items: readonly T[], limit: number, cursor: string | undefined): Page<T> & { totalCount: number } {
   let offset = 0;
   if (cursor !== undefined) {
     const parsed = /^o(\d{1,9})$/.exec(cursor);
@@ -66,7 +75,7 @@ export function pageOfList<T>(items: readonly T[], limit: number, cursor: string
   }
   const data = items.slice(offset, offset + limit);
   const hasMore = offset + limit < items.length;
-  const page: Page<T> = { data, hasMore, totalCount: items.length };
+  const page: Page<T> & { totalCount: number } = { data, hasMore, totalCount: items.length };
   if (hasMore) page.nextCursor = `o${offset + limit}`;
   return page;
 }
@@ -77,7 +86,11 @@ export function pageResponseSchema<T extends z.ZodType>(item: T, name: string) {
       data: z.array(item),
       hasMore: z.boolean(),
       nextCursor: z.string().optional(),
-      totalCount: z.number().int().optional(),
+      totalCount: z
+        .number()
+        .int()
+        .optional()
+        .openapi({ description: `How many items match: exact up to ${TOTAL_COUNT_CAP.toLocaleString("en-US")}; absent when more match (page on with nextCursor while hasMore).` }),
     })
     .openapi(name);
 }

@@ -2,7 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { invalidInput } from "../http/errors";
 import { parseId } from "../http/ids";
-import { afterCursor, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
 import { loadAccountLedgers } from "./load-account-ledgers";
 import { serializeInternalAccount } from "./serialize-internal-account";
 import type { InternalAccount, InternalAccountListQuery } from "./schemas";
@@ -25,16 +25,16 @@ export async function listCustomerInternalAccounts(db: Db, platformId: string, q
     ...(query.currency !== undefined && { currency: query.currency }),
     ...(query.type !== undefined && { type: query.type }),
   };
-  const [rows, totalCount] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.internalAccount.findMany({
       where: { AND: [where, afterCursor(decodeCursor(query.cursor))] },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: query.limit + 1,
     }),
-    db.internalAccount.count({ where }),
+    db.internalAccount.count({ where, take: COUNTED_AT_MOST }),
   ]);
   const pageRows = rows.slice(0, query.limit);
   const ledgers = await loadAccountLedgers(db, pageRows);
   const ledgerOf = new Map(pageRows.map((row, i) => [row.id, ledgers[i]!]));
-  return toPage(rows, query.limit, totalCount, (row) => serializeInternalAccount(row, ledgerOf.get(row.id)!));
+  return toPage(rows, query.limit, count, (row) => serializeInternalAccount(row, ledgerOf.get(row.id)!));
 }

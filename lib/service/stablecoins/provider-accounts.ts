@@ -4,7 +4,7 @@ import { hashSecret } from "../crypto/password";
 import type { Db, DbOrTx } from "../db";
 import { ServiceError, invalidInput } from "../http/errors";
 import { parseId, uuidv7 } from "../http/ids";
-import { afterCursor, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
 import { now } from "../sandbox/clock";
 import type { ProviderAccount, ProviderAccountLinkRequest, ProviderAccountListQuery } from "./schemas";
 import { serializeProviderAccount, type ProviderAccountRow } from "./serialize";
@@ -88,11 +88,11 @@ export async function listProviderAccounts(db: Db, input: { platformId: string; 
     ...(query.provider !== undefined && { provider: query.provider }),
     ...(query.status !== undefined && { status: query.status }),
   };
-  const [rows, totalCount] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.stablecoinProviderAccount.findMany({ where: { AND: [where, afterCursor(decodeCursor(query.cursor))] }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
-    db.stablecoinProviderAccount.count({ where }),
+    db.stablecoinProviderAccount.count({ where, take: COUNTED_AT_MOST }),
   ]);
-  return toPage(rows, query.limit, totalCount, serializeProviderAccount);
+  return toPage(rows, query.limit, count, serializeProviderAccount);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from "../db";
-import { afterCursor, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
 import { serializeToken } from "./serialize-token";
 import type { ApiToken, TokenListQuery } from "./schemas";
 
@@ -12,15 +12,15 @@ export async function listTokens(db: Db, platformId: string, query: TokenListQue
     createdAt: { gte: optionalDate(query.createdAfter), lt: optionalDate(query.createdBefore) },
     updatedAt: { gte: optionalDate(query.updatedAfter), lt: optionalDate(query.updatedBefore) },
   };
-  const [rows, totalCount] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.apiToken.findMany({
       where: { AND: [where, afterCursor(decodeCursor(query.cursor))] },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: query.limit + 1,
     }),
-    db.apiToken.count({ where }),
+    db.apiToken.count({ where, take: COUNTED_AT_MOST }),
   ]);
-  return toPage(rows, query.limit, totalCount, (row) => serializeToken(row));
+  return toPage(rows, query.limit, count, (row) => serializeToken(row));
 }
 
 function optionalDate(value: string | undefined): Date | undefined {

@@ -2,7 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { invalidInput } from "../http/errors";
 import { parseId } from "../http/ids";
-import { afterCursor, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
+import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
 import { serializeTransaction } from "./serialize-transaction";
 import { listCardTransactions } from "../cards/list-card-transactions";
 import type { Transaction, TransactionListItem, TransactionListQuery } from "./schemas";
@@ -11,7 +11,7 @@ const REFUND_SUFFIX = "-REFUND";
 
 /**
  * GET /transactions: the platform's payment transactions with the reference's filters (BEHAVIORS.md
- * §3.6), `startDate`/`endDate` inclusive, newest first unless `sortOrder=asc`, with totalCount.
+ * §3.6), `startDate`/`endDate` inclusive, newest first unless `sortOrder=asc`, with totalCount (exact up to 10,000 matches).
  * `type=CARD` (or a `cardId` filter) lists card transactions instead (lib/service/cards).
  * Throws: INVALID_INPUT for `status` with `type=CARD` (SPEC.md § Errors 400), a malformed
  * customerId, or a bad cursor.
@@ -28,15 +28,15 @@ export async function listTransactions(db: Db, platformId: string, query: Transa
   const where = filters(platformId, query);
   const isAscending = query.sortOrder === "asc";
   const direction = isAscending ? "asc" : "desc";
-  const [rows, totalCount] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.transaction.findMany({
       where: { AND: [where, isAscending ? beforeOrAfter(cursor) : afterCursor(cursor)] },
       orderBy: [{ createdAt: direction }, { id: direction }],
       take: query.limit + 1,
     }),
-    db.transaction.count({ where }),
+    db.transaction.count({ where, take: COUNTED_AT_MOST }),
   ]);
-  return toPage(rows, query.limit, totalCount, serializeTransaction);
+  return toPage(rows, query.limit, count, serializeTransaction);
 }
 
 function filters(platformId: string, query: TransactionListQuery): Prisma.TransactionWhereInput {

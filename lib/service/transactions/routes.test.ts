@@ -84,6 +84,28 @@ describe("GET /transactions", () => {
     }
   });
 
+  it("counts exactly up to 10,000 matches and leaves totalCount out beyond, paging on with nextCursor", async () => {
+    const { f, paid } = await history();
+    // Copies of the payout, dated before it: 9 996 more make exactly 10 000 transactions, one more makes 10 001.
+    const columns = (await t.db.$queryRaw<{ name: string }[]>`SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'Transaction' AND column_name NOT IN ('id', 'reference', 'createdAt', 'updatedAt')`).map((c) => `"${c.name}"`);
+    const copy = async (n: number) =>
+      t.db.$executeRawUnsafe(
+        `INSERT INTO "Transaction" (id, reference, "createdAt", "updatedAt", ${columns.join(", ")})
+         SELECT gen_random_uuid(), 'copy-' || gen_random_uuid(), t."createdAt" - g * interval '1 second', t."updatedAt", ${columns.map((c) => `t.${c}`).join(", ")}
+         FROM "Transaction" t CROSS JOIN generate_series(1, ${n}) g WHERE t.id = $1::uuid`,
+        paid.id.replace("Transaction:", ""),
+      );
+    await copy(9_996);
+    expect((await list(f, "limit=2")).json).toMatchObject({ hasMore: true, totalCount: 10_000 });
+    await copy(1);
+    const page = await list(f, "limit=2");
+    expect(page.json.hasMore).toBe(true);
+    expect(page.json).not.toHaveProperty("totalCount");
+    expect(TransactionListResponseSchema.safeParse(page.json).success).toBe(true);
+    expect((await list(f, `limit=2&cursor=${page.json.nextCursor}`)).json.data).toHaveLength(2);
+    expect((await list(f, "status=FAILED")).json.totalCount).toBe(1); // a narrower filter is counted exactly
+  });
+
   it("filters by customer, platformCustomerId, status, type and reference (a refund's reference finds its transaction)", async () => {
     const { f, all, paid, failed, second } = await history();
     const firstCustomer = (await t.call("GET", `/customers/${f.customerId}`, { auth: f.auth })).json;

@@ -1,7 +1,7 @@
 import type { Db } from "../db";
 import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
-import { afterCursor, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
 import { now } from "../sandbox/clock";
 import { scheduleJob } from "../jobs/schedule-job";
 import { DELIVER_WEBHOOK } from "../jobs/enqueue-event";
@@ -15,11 +15,11 @@ export async function listEvents(db: Db, platformId: string, query: WebhookEvent
     ...(query.type !== undefined && { type: query.type }),
     ...(query.deliveryStatus !== undefined && { deliveryStatus: query.deliveryStatus }),
   };
-  const [rows, totalCount] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.webhookEvent.findMany({ where: { AND: [where, afterCursor(decodeCursor(query.cursor))] }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
-    db.webhookEvent.count({ where }),
+    db.webhookEvent.count({ where, take: COUNTED_AT_MOST }),
   ]);
-  return toPage(rows, query.limit, totalCount, (row) => serializeEvent(row));
+  return toPage(rows, query.limit, count, (row) => serializeEvent(row));
 }
 
 async function getEventRow(db: Db, platformId: string, eventId: string) {

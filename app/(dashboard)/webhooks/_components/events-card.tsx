@@ -5,6 +5,7 @@ import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { EventFilters, type EventFilterValues } from "./event-filters";
 import { EventsTable } from "./events-table";
+import { countLabel } from "@/components/cursor-pager";
 
 type EventPage = components["schemas"]["WebhookEventListResponse"];
 
@@ -31,7 +32,7 @@ function listHref(filters: EventFilterValues, next?: { cursor: string; pageNumbe
 /** The events list: filters in the URL, cursor paging forward, back to the first page. */
 export function EventsCard({ page, error, filters, pageNumber }: EventsCardProps) {
   const isFiltered = Boolean(filters.deliveryStatus || filters.type);
-  const total = page?.totalCount ?? page?.data.length ?? 0;
+  const total = page ? countLabel(page) : "0";
   return (
     <Card title="Events" description={page ? `${total} event(s)${isFiltered ? " matching the filters" : ""}, newest first.` : undefined} flush>
       {/* Keyed by the filters so the uncontrolled fields show the URL's values after Clear or Back. */}
