@@ -1,7 +1,11 @@
 import type { Db } from "../db";
 import { claimDueJobs, runJobs } from "./run-jobs";
+import { sweepStaleRows } from "./sweep-stale-rows";
 
 const ABANDONED_CHECK_MS = 1_000;
+/** How often a worker deletes rows nothing reads again (sweepStaleRows); the first sweep runs a minute after start. */
+const SWEEP_INTERVAL_MS = 10 * 60_000;
+const FIRST_SWEEP_AFTER_MS = 60_000;
 
 export interface Worker {
   stop(): Promise<void>;
@@ -22,9 +26,15 @@ export function startWorker(
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
   let abandonedCheckedAt = -Infinity;
+  let sweptAt = performance.now() - SWEEP_INTERVAL_MS + FIRST_SWEEP_AFTER_MS;
 
   async function tick() {
     const db = await getDb();
+    if (!options.platformId && performance.now() - sweptAt >= SWEEP_INTERVAL_MS) {
+      sweptAt = performance.now();
+      const deleted = await sweepStaleRows(db).catch((e) => console.error(JSON.stringify({ level: "error", msg: "sweep of stale rows failed", error: String(e) })));
+      if (deleted && Object.values(deleted).some((n) => n > 0)) console.log(JSON.stringify({ level: "info", msg: "swept stale rows", deleted }));
+    }
     for (;;) {
       if (stopped) return;
       // Jobs of a crashed worker wait out their lease (minutes) anyway: looking once a second is plenty.

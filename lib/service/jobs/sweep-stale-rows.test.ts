@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { openDatabase, type Database } from "@/lib/db/open-database";
+import { uuidv7 } from "../http/ids";
+import { createPlatform } from "../platforms/create-platform";
+import { sweepStaleRows } from "./sweep-stale-rows";
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ url: inject("databaseUrl") });
+});
+afterAll(async () => database.close());
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const utcDay = (ms: number) => new Date(new Date(ms).toISOString().slice(0, 10));
+
+describe("sweepStaleRows", () => {
+  it("deletes expired idempotency keys, daily volume of days before yesterday and week-old finished jobs, each on the platform's own clock, and nothing else", async () => {
+    const db = database.prisma;
+    const here = await createPlatform(db, { name: `Sweep ${Math.random()}` });
+    // A platform whose sandbox clock runs three days ahead: its "today" is three days later.
+    const ahead = await createPlatform(db, { name: `Sweep ahead ${Math.random()}` });
+    await db.platform.update({ where: { id: ahead.id }, data: { clockOffsetMs: 3 * DAY_MS } });
+    const wall = Date.now();
+    const payerId = uuidv7();
+
+    const key = (platformId: string, name: string, expiresAt: number) =>
+      db.idempotencyKey.create({ data: { platformId, method: "POST", path: "/transfer-out", key: name, fingerprint: "f", expiresAt: new Date(expiresAt) } });
+    await key(here.id, "expired", wall - 60_000);
+    await key(here.id, "live", wall + 60 * 60_000);
+    await key(ahead.id, "expired-on-its-clock", wall + DAY_MS);
+
+    const volume = async (platformId: string, day: Date) => {
+      await db.dailyVolume.create({ data: { platformId, payerId, day, currency: "USD", amount: 1n } });
+      await db.dailyVolumeChange.create({ data: { id: uuidv7(), platformId, payerId, day, currency: "USD", amount: 1n } });
+    };
+    await volume(here.id, utcDay(wall));
+    await volume(here.id, utcDay(wall - DAY_MS));
+    await volume(here.id, utcDay(wall - 2 * DAY_MS));
+    await volume(ahead.id, utcDay(wall)); // two days before its clock's yesterday
+
+    const job = (status: "DONE" | "FAILED" | "PENDING", runAt: number) =>
+      db.job.create({ data: { id: uuidv7(), platformId: here.id, kind: "sweep.test", payload: {}, status, runAt: new Date(runAt), createdAt: new Date(runAt), updatedAt: new Date(runAt) } });
+    const oldDone = await job("DONE", wall - 8 * DAY_MS);
+    const recentDone = await job("DONE", wall - DAY_MS);
+    const oldFailed = await job("FAILED", wall - 8 * DAY_MS);
+    const oldPending = await job("PENDING", wall - 8 * DAY_MS);
+
+    const deleted = await sweepStaleRows(db);
+    expect(deleted.idempotencyKeys).toBeGreaterThanOrEqual(2);
+    expect(deleted.doneJobs).toBeGreaterThanOrEqual(1);
+
+    const platforms = [here.id, ahead.id];
+    expect((await db.idempotencyKey.findMany({ where: { platformId: { in: platforms } } })).map((k) => k.key)).toEqual(["live"]);
+    const days = async (platformId: string) => ({
+      totals: (await db.dailyVolume.findMany({ where: { platformId }, orderBy: { day: "asc" } })).map((v) => v.day.toISOString().slice(0, 10)),
+      changes: (await db.dailyVolumeChange.findMany({ where: { platformId }, orderBy: { day: "asc" } })).map((v) => v.day.toISOString().slice(0, 10)),
+    });
+    const kept = [utcDay(wall - DAY_MS), utcDay(wall)].map((d) => d.toISOString().slice(0, 10));
+    expect(await days(here.id)).toEqual({ totals: kept, changes: kept });
+    expect(await days(ahead.id)).toEqual({ totals: [], changes: [] });
+    const jobs = await db.job.findMany({ where: { platformId: here.id, kind: "sweep.test" }, select: { id: true } });
+    expect(jobs.map((j) => j.id).sort()).toEqual([recentDone.id, oldFailed.id, oldPending.id].sort());
+    expect(jobs.map((j) => j.id)).not.toContain(oldDone.id);
+  });
+});
