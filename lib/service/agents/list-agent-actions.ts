@@ -2,7 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { invalidInput, ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
-import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
+import { afterCursor, countArgs, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
 import type { AgentAction, AgentApprovalsQuery, AgentMyActionsQuery } from "./schemas";
 import { showAgentActions } from "./serialize-agent-action";
 
@@ -38,7 +38,7 @@ async function pageOfActions(db: Db, where: Prisma.AgentActionWhereInput, query:
   const cursor = decodeCursor(query.cursor);
   const [rows, count] = await Promise.all([
     db.agentAction.findMany({ where: { AND: [where, order === "asc" ? beforeCursor(cursor) : afterCursor(cursor)] }, orderBy: [{ createdAt: order }, { id: order }], take: query.limit + 1 }),
-    db.agentAction.count({ where, take: COUNTED_AT_MOST }),
+    db.agentAction.count(countArgs(where)),
   ]);
   const page = toPage(rows, query.limit, count, (row) => row);
   return { ...page, data: await showAgentActions(db, page.data) };

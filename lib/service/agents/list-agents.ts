@@ -2,7 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { invalidInput } from "../http/errors";
 import { parseId } from "../http/ids";
-import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import type { Agent, AgentListQuery } from "./schemas";
 import { showAgents } from "./serialize-agent";
 
@@ -21,7 +21,7 @@ export async function listAgents(db: Db, platformId: string, query: AgentListQue
   };
   const [rows, count] = await Promise.all([
     db.agent.findMany({ where: { AND: [where, afterCursor(decodeCursor(query.cursor))] }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
-    db.agent.count({ where, take: COUNTED_AT_MOST }),
+    db.agent.count(countArgs(where)),
   ]);
   const page = toPage(rows, query.limit, count, (row) => row);
   return { ...page, data: await showAgents(db, platformId, page.data) };

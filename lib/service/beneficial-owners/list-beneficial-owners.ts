@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../db";
 import { getCustomerOrThrow } from "../customers/get-customer-or-throw";
-import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import type { BeneficialOwner } from "./schemas";
 import { serializeBeneficialOwner } from "./serialize-beneficial-owner";
 
@@ -11,7 +11,7 @@ export async function listBeneficialOwners(db: DbOrTx, platformId: string, query
   const where = { platformId, customerId: customer.id };
   const [rows, count] = await Promise.all([
     db.beneficialOwner.findMany({ where: { ...where, ...afterCursor(cursor) }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
-    db.beneficialOwner.count({ where, take: COUNTED_AT_MOST }),
+    db.beneficialOwner.count(countArgs(where)),
   ]);
   return toPage(rows, query.limit, count, serializeBeneficialOwner);
 }

@@ -2,7 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { DbOrTx } from "../db";
 import { invalidInput } from "../http/errors";
 import { parseId } from "../http/ids";
-import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
+import { afterCursor, countArgs, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
 import { now } from "../sandbox/clock";
 import type { CardTransaction } from "./schemas";
 import { serializeCardTransaction } from "./serialize-card-transaction";
@@ -43,7 +43,7 @@ export async function listCardTransactions(db: DbOrTx, platformId: string, query
   const direction = isAscending ? "asc" : "desc";
   const [rows, count, at] = await Promise.all([
     db.cardTransaction.findMany({ where: { AND: [where, isAscending ? after(cursor) : afterCursor(cursor)] }, orderBy: [{ createdAt: direction }, { id: direction }], take: query.limit + 1 }),
-    db.cardTransaction.count({ where, take: COUNTED_AT_MOST }),
+    db.cardTransaction.count(countArgs(where)),
     now(db, platformId),
   ]);
   return toPage(rows, query.limit, count, (row) => serializeCardTransaction(row, at));

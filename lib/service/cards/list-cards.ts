@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { DbOrTx } from "../db";
 import { parseId } from "../http/ids";
-import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
+import { afterCursor, countArgs, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
 import type { Card, CardListQuery } from "./schemas";
 import { serializeCard } from "./serialize-card";
 
@@ -21,7 +21,7 @@ export async function listCards(db: DbOrTx, platformId: string, query: CardListQ
   const direction = isAscending ? "asc" : "desc";
   const [rows, count] = await Promise.all([
     db.card.findMany({ where: { AND: [where, isAscending ? after(cursor) : afterCursor(cursor)] }, orderBy: [{ createdAt: direction }, { id: direction }], take: query.limit + 1 }),
-    db.card.count({ where, take: COUNTED_AT_MOST }),
+    db.card.count(countArgs(where)),
   ]);
   return toPage(rows, query.limit, count, serializeCard);
 }

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
-import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import { CUSTOMER_INCLUDE, serializeCustomer } from "./serialize-customer";
 import type { Customer, CustomerListQuery } from "./schemas";
 
@@ -24,7 +24,7 @@ export async function listCustomers(db: Db, platformId: string, query: CustomerL
       take: query.limit + 1,
       include: CUSTOMER_INCLUDE,
     }),
-    db.customer.count({ where, take: COUNTED_AT_MOST }),
+    db.customer.count(countArgs(where)),
   ]);
   return toPage(rows, query.limit, count, serializeCustomer);
 }

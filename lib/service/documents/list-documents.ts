@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../db";
 import { parseId } from "../http/ids";
-import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import type { Document } from "./schemas";
 import { serializeDocument } from "./serialize-document";
 
@@ -21,7 +21,7 @@ export async function listDocuments(
   const where = { platformId, ...holder };
   const [rows, count] = await Promise.all([
     db.document.findMany({ where: { ...where, ...afterCursor(cursor) }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
-    db.document.count({ where, take: COUNTED_AT_MOST }),
+    db.document.count(countArgs(where)),
   ]);
   return toPage(rows, query.limit, count, serializeDocument);
 }

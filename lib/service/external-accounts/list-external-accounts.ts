@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { parseId } from "../http/ids";
-import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import type { ExternalAccountOwner } from "./get-external-account-or-throw";
 import type { ExternalAccount, ExternalAccountListQuery } from "./schemas";
 import { serializeExternalAccount } from "./serialize-external-account";
@@ -31,7 +31,7 @@ export async function listExternalAccounts(
   };
   const [rows, count] = await Promise.all([
     db.externalAccount.findMany({ where: { AND: [where, afterCursor(decoded)] }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
-    db.externalAccount.count({ where, take: COUNTED_AT_MOST }),
+    db.externalAccount.count(countArgs(where)),
   ]);
   return toPage(rows, query.limit, count, (row) => serializeExternalAccount(row));
 }

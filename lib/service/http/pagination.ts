@@ -50,12 +50,21 @@ export interface Page<T> {
 /**
  * totalCount is exact while at most this many items match and left out beyond (the envelope has it
  * optional): counting every match of a large list would make each page cost as much as reading
- * them all. Lists count with `take: COUNTED_AT_MOST`, so a page costs the same at any size.
+ * them all. Lists count with countArgs, so a page costs the same at any size.
  */
 export const TOTAL_COUNT_CAP = 10_000;
-export const COUNTED_AT_MOST = TOTAL_COUNT_CAP + 1;
+const COUNTED_AT_MOST = TOTAL_COUNT_CAP + 1;
 
-/** Builds a page from `limit + 1` fetched rows and the match count (counted up to COUNTED_AT_MOST). */
+/**
+ * `count` arguments for a list's totalCount: stop at COUNTED_AT_MOST matches, walking the list's own
+ * (createdAt, id) order. Prisma orders a limited count by id unless told otherwise, and sorting
+ * every match by id (no index leads with it) is as slow as counting them all.
+ */
+export function countArgs<W>(where: W) {
+  return { where, take: COUNTED_AT_MOST, orderBy: [{ createdAt: "desc" as const }, { id: "desc" as const }] };
+}
+
+/** Builds a page from `limit + 1` fetched rows and the match count (counted with countArgs). */
 export function toPage<R extends Cursor, T>(rows: R[], limit: number, count: number, serialize: (row: R) => T): Page<T> {
   const hasMore = rows.length > limit;
   const pageRows = hasMore ? rows.slice(0, limit) : rows;

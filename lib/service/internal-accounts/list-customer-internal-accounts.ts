@@ -2,7 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { invalidInput } from "../http/errors";
 import { parseId } from "../http/ids";
-import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import { loadAccountLedgers } from "./load-account-ledgers";
 import { serializeInternalAccount } from "./serialize-internal-account";
 import type { InternalAccount, InternalAccountListQuery } from "./schemas";
@@ -31,7 +31,7 @@ export async function listCustomerInternalAccounts(db: Db, platformId: string, q
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: query.limit + 1,
     }),
-    db.internalAccount.count({ where, take: COUNTED_AT_MOST }),
+    db.internalAccount.count(countArgs(where)),
   ]);
   const pageRows = rows.slice(0, query.limit);
   const ledgers = await loadAccountLedgers(db, pageRows);

@@ -3,7 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, DbOrTx } from "../db";
 import { ServiceError, invalidInput } from "../http/errors";
 import { formatId, parseId, uuidv7 } from "../http/ids";
-import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import { getExternalAccountOrThrow } from "../external-accounts/get-external-account-or-throw";
 import { sandboxSuffix } from "../external-accounts/primary-identifier";
 import { getInternalAccountOrThrow } from "../internal-accounts/get-internal-account-or-throw";
@@ -189,7 +189,7 @@ export async function listOperations(db: Db, input: { platformId: string; stable
   const where: Prisma.StablecoinOperationWhereInput = { platformId, stablecoinId: coin.id, ...(query.operationType !== undefined && { operationType: query.operationType }) };
   const [rows, count] = await Promise.all([
     db.stablecoinOperation.findMany({ where: { AND: [where, afterCursor(decodeCursor(query.cursor))] }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
-    db.stablecoinOperation.count({ where, take: COUNTED_AT_MOST }),
+    db.stablecoinOperation.count(countArgs(where)),
   ]);
   return toPage(rows, query.limit, count, (row) => serializeOperation(row, link));
 }

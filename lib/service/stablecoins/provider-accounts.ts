@@ -4,7 +4,7 @@ import { hashSecret } from "../crypto/password";
 import type { Db, DbOrTx } from "../db";
 import { ServiceError, invalidInput } from "../http/errors";
 import { parseId, uuidv7 } from "../http/ids";
-import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import { now } from "../sandbox/clock";
 import type { ProviderAccount, ProviderAccountLinkRequest, ProviderAccountListQuery } from "./schemas";
 import { serializeProviderAccount, type ProviderAccountRow } from "./serialize";
@@ -90,7 +90,7 @@ export async function listProviderAccounts(db: Db, input: { platformId: string; 
   };
   const [rows, count] = await Promise.all([
     db.stablecoinProviderAccount.findMany({ where: { AND: [where, afterCursor(decodeCursor(query.cursor))] }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
-    db.stablecoinProviderAccount.count({ where, take: COUNTED_AT_MOST }),
+    db.stablecoinProviderAccount.count(countArgs(where)),
   ]);
   return toPage(rows, query.limit, count, serializeProviderAccount);
 }

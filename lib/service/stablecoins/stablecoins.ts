@@ -2,7 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, DbOrTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { parseId, uuidv7 } from "../http/ids";
-import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import { now } from "../sandbox/clock";
 import { assertLinkUsable, getProviderAccountOrThrow } from "./provider-accounts";
 import type { Stablecoin, StablecoinListQuery, StablecoinRegisterRequest } from "./schemas";
@@ -108,7 +108,7 @@ export async function listStablecoins(db: Db, input: { platformId: string; query
   };
   const [rows, count] = await Promise.all([
     db.stablecoin.findMany({ where: { AND: [where, afterCursor(decodeCursor(query.cursor))] }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
-    db.stablecoin.count({ where, take: COUNTED_AT_MOST }),
+    db.stablecoin.count(countArgs(where)),
   ]);
   return toPage(rows, query.limit, count, serializeStablecoin);
 }

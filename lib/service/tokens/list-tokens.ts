@@ -1,5 +1,5 @@
 import type { Db } from "../db";
-import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import { serializeToken } from "./serialize-token";
 import type { ApiToken, TokenListQuery } from "./schemas";
 
@@ -18,7 +18,7 @@ export async function listTokens(db: Db, platformId: string, query: TokenListQue
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: query.limit + 1,
     }),
-    db.apiToken.count({ where, take: COUNTED_AT_MOST }),
+    db.apiToken.count(countArgs(where)),
   ]);
   return toPage(rows, query.limit, count, (row) => serializeToken(row));
 }

@@ -2,7 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { invalidInput } from "../http/errors";
 import { parseId } from "../http/ids";
-import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
+import { afterCursor, countArgs, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
 import { serializeTransaction } from "./serialize-transaction";
 import { listCardTransactions } from "../cards/list-card-transactions";
 import type { Transaction, TransactionListItem, TransactionListQuery } from "./schemas";
@@ -34,7 +34,7 @@ export async function listTransactions(db: Db, platformId: string, query: Transa
       orderBy: [{ createdAt: direction }, { id: direction }],
       take: query.limit + 1,
     }),
-    db.transaction.count({ where, take: COUNTED_AT_MOST }),
+    db.transaction.count(countArgs(where)),
   ]);
   return toPage(rows, query.limit, count, serializeTransaction);
 }

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../db";
 import { parseId } from "../http/ids";
-import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import type { Verification, VerificationStatus } from "./schemas";
 import { serializeVerification } from "./serialize-verification";
 
@@ -20,7 +20,7 @@ export async function listVerifications(
   const where = { platformId, ...(customerId && { customerId }), ...(query.verificationStatus && { verificationStatus: query.verificationStatus }) };
   const [rows, count] = await Promise.all([
     db.verification.findMany({ where: { ...where, ...afterCursor(cursor) }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
-    db.verification.count({ where, take: COUNTED_AT_MOST }),
+    db.verification.count(countArgs(where)),
   ]);
   return toPage(rows, query.limit, count, serializeVerification);
 }

@@ -1,7 +1,7 @@
 import type { Db } from "../db";
 import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
-import { afterCursor, COUNTED_AT_MOST, decodeCursor, toPage, type Page } from "../http/pagination";
+import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import { now } from "../sandbox/clock";
 import { scheduleJob } from "../jobs/schedule-job";
 import { DELIVER_WEBHOOK } from "../jobs/enqueue-event";
@@ -17,7 +17,7 @@ export async function listEvents(db: Db, platformId: string, query: WebhookEvent
   };
   const [rows, count] = await Promise.all([
     db.webhookEvent.findMany({ where: { AND: [where, afterCursor(decodeCursor(query.cursor))] }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 }),
-    db.webhookEvent.count({ where, take: COUNTED_AT_MOST }),
+    db.webhookEvent.count(countArgs(where)),
   ]);
   return toPage(rows, query.limit, count, (row) => serializeEvent(row));
 }
