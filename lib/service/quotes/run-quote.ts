@@ -57,7 +57,6 @@ export async function runQuote(
 ): Promise<TransactionRow> {
   const { platformId } = quote;
   const at = await now(tx, platformId);
-  const amount = quote.totalSendingAmount;
 
   // Authorized after PENDING_AUTHORIZATION: straight to PROCESSING (BEHAVIORS.md §3.2); else .PENDING first (10.1).
   const isAuthorized = transaction.status === "PENDING_AUTHORIZATION";
@@ -68,29 +67,10 @@ export async function runQuote(
     alsoWrite: async () => quoteStatusChange(transaction, "PROCESSING", at, { executedAt: at }),
   });
 
+  const sourceAfter = source ? await debitSource(tx, quote, transaction, source) : null;
+  const outcome = await outcomeOf(tx, quote, known.destination);
   // The source's INTERNAL_ACCOUNT.BALANCE_UPDATED rides in the settlement's COMPLETED step when the
   // quote settles now (a round trip less), else it is written on its own before the outcome's steps.
-  let sourceAfter: AccountLedger | undefined;
-  if (source) {
-    // Debited straight into clearing, not held then captured: both would happen in this database
-    // transaction, so the hold would be invisible to everyone and cost three round trips.
-    const { clearing } = await ensureSystemAccounts(tx, platformId, quote.sendingCurrency);
-    const posted = await postLedgerTransaction(tx, {
-      platformId,
-      kind: QUOTE_DEBIT,
-      description: `Quote ${formatId("Quote", quote.id)}: ${amount} ${quote.sendingCurrency} debited`,
-      transactionId: transaction.id,
-      entries: [
-        { ledgerAccountId: source.ledgerAccount.id, amount: -amount },
-        { ledgerAccountId: clearing.id, amount },
-      ],
-    });
-    // The source row is share-locked since it was read: only its balance moved.
-    const after = posted.balances.find((b) => b.ledgerAccountId === source.ledgerAccount.id)!;
-    sourceAfter = accountLedgerFrom(after);
-  }
-
-  const outcome = await outcomeOf(tx, quote, known.destination);
   const settlesNow = outcome.kind === "COMPLETE" || outcome.kind === "COMPLETE_THEN_RETURN";
   if (source && sourceAfter && !settlesNow) await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, source.account, sourceAfter);
   const balanceEvent = source && sourceAfter && settlesNow ? () => internalAccountEventRows(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, source.account, sourceAfter) : undefined;
@@ -117,4 +97,27 @@ export async function runQuote(
     case "USER_CANCELLATION":
       return startQuoteRefund(tx, row, { reason: "USER_CANCELLATION", then: "COMPLETE", note: "Sandbox: the payment was cancelled by the user (suffix 006)" });
   }
+}
+
+/**
+ * Debits the quote's sending amount from the source straight into clearing, not held then captured:
+ * both would happen in this database transaction, so the hold would be invisible to everyone and
+ * cost three round trips. Answers the source's balances after the debit.
+ */
+async function debitSource(tx: LedgerTx, quote: QuoteRow, transaction: TransactionRow, source: LockedInternalAccount): Promise<AccountLedger> {
+  const { platformId } = quote;
+  const amount = quote.totalSendingAmount;
+  const { clearing } = await ensureSystemAccounts(tx, platformId, quote.sendingCurrency);
+  const posted = await postLedgerTransaction(tx, {
+    platformId,
+    kind: QUOTE_DEBIT,
+    description: `Quote ${formatId("Quote", quote.id)}: ${amount} ${quote.sendingCurrency} debited`,
+    transactionId: transaction.id,
+    entries: [
+      { ledgerAccountId: source.ledgerAccount.id, amount: -amount },
+      { ledgerAccountId: clearing.id, amount },
+    ],
+  });
+  // The source row is share-locked since it was read: only its balance moved.
+  return accountLedgerFrom(posted.balances.find((b) => b.ledgerAccountId === source.ledgerAccount.id)!);
 }
