@@ -213,6 +213,22 @@ describe("clearing", () => {
     expect(await f.balance()).toEqual({ available: 500, total: 9_000 });
   });
 
+  it("concurrent duplicates clear once: one 202, the others 409, the money moved once; concurrent returns never refund more than was settled", async () => {
+    const f = await cardsFixture(t, { funding: 5000 });
+    const row = await f.authorize(1000);
+    const clearings = await Promise.all(Array.from({ length: 5 }, () => f.simulate("clearing", { cardTransactionId: row.id, amount: 1000 })));
+    expect(clearings.map((r) => r.status).sort()).toEqual([202, 409, 409, 409, 409]);
+    expect(clearings.filter((r) => r.status === 409).every((r) => r.json.code === "INVALID_STATE_TRANSITION")).toBe(true);
+    expect(amounts(await f.getRow(row.id))).toEqual({ status: "SETTLED", authorized: 1000, settled: 1000, refunded: 0 });
+    expect(await f.balance()).toEqual({ available: 4000, total: 4000 });
+
+    const returns = await Promise.all(Array.from({ length: 4 }, () => f.simulate("return", { cardTransactionId: row.id, amount: 400 })));
+    expect(returns.filter((r) => r.status === 202)).toHaveLength(2); // 800 of the 1000 settled; a third 400 would exceed it
+    expect(returns.filter((r) => r.status !== 202).every((r) => r.status === 400)).toBe(true);
+    expect(amounts(await f.getRow(row.id))).toMatchObject({ settled: 1000, refunded: 800 });
+    expect(await f.balance()).toEqual({ available: 4800, total: 4800 });
+  });
+
   it("clearing of 0 expires the authorization: VOIDED, hold released; after partial clearing: SETTLED", async () => {
     const f = await cardsFixture(t, { funding: 5000 });
     const row = await f.authorize(1000);
