@@ -190,6 +190,26 @@ describe("approvals", () => {
     expect((await t.call("GET", `/agents/approvals?agentId=${agentId}`, { auth: f.auth })).json.data).toHaveLength(0);
   });
 
+  it("concurrent approvals and rejections of one action: exactly one wins, the payment runs at most once", async () => {
+    const { agentId, bearer } = await installAgent(APPROVAL_POLICY);
+    const before = await f.balance();
+    const action = (await transferOut(bearer, 1_001)).json;
+    const decide = (verb: "approve" | "reject") => t.call("POST", `/agents/${agentId}/actions/${action.id}/${verb}`, { auth: f.auth, body: verb === "reject" ? { reason: "no" } : undefined });
+    const answers = await Promise.all(["approve", "approve", "reject", "approve", "reject"].map((verb) => decide(verb as "approve" | "reject")));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 409)).toBe(true);
+    const winner = answers.find((a) => a.status === 200)!.json;
+    const payments = await t.db.transaction.count({ where: { platformId: f.platformId, agentId: agentId.replace("Agent:", "") } });
+    if (winner.status === "APPROVED") {
+      expect(winner.transaction).toMatchObject({ status: "COMPLETED" });
+      expect((await f.balance()).available).toBe(before.available - 1_001);
+    } else {
+      expect(winner.status).toBe("REJECTED");
+      expect((await f.balance()).available).toBe(before.available);
+    }
+    expect(payments).toBe(winner.status === "APPROVED" ? 1 : 0);
+  });
+
   it("an account rule can require approval even below the threshold", async () => {
     const { bearer } = await installAgent({ ...BASE_POLICY, accountRestrictions: { accountRules: [{ accountId: f.accountId, executionMode: "APPROVAL_REQUIRED" }] } });
     expect((await transferOut(bearer, 1)).json.status).toBe("PENDING_APPROVAL");
