@@ -179,7 +179,7 @@ async function cardRow(f: Fixture, cardId: string, match: (row: CardRow) => bool
     await new Promise((r) => setTimeout(r, 50)); // the server is restarting
   }
 }
-type CardRow = { id: string; issuerTransactionToken: string; status: string; authorizedAmount: { amount: number }; settledAmount: { amount: number } };
+type CardRow = { id: string; issuerTransactionToken: string; status: string };
 
 /**
  * A card purchase: the authorization (approved, or declined as a row), then for an approved one a
@@ -202,7 +202,9 @@ async function cardPurchase(f: Fixture, faults: Faults, op: Op, key: string): Pr
   const cleared = op.clear === "none" ? 0 : op.clear === "part" ? Math.max(1, Math.floor(op.amount / 2)) : op.amount;
   const clearing = await definitive(f, faults, `/sandbox/cards/${card}/simulate/clearing`, { cardTransactionId: row.id, amount: cleared }, `${key}-clear`);
   // Refusing to clear an approved authorization would strand its hold: record it as an answer to check.
-  outcome.card = clearing.status === 202 ? { status: cleared === 0 ? "VOIDED" : cleared < op.amount ? "PARTIALLY_SETTLED" : "SETTLED", settled: cleared, held: cleared === 0 ? 0 : op.amount - cleared } : { status: `clearing answered ${clearing.status}`, settled: 0, held: op.amount };
+  if (clearing.status !== 202) outcome.card = { status: `clearing answered ${clearing.status}`, settled: 0, held: op.amount };
+  else if (cleared === 0) outcome.card = { status: "VOIDED", settled: 0, held: 0 };
+  else outcome.card = { status: cleared < op.amount ? "PARTIALLY_SETTLED" : "SETTLED", settled: cleared, held: op.amount - cleared };
   return outcome;
 }
 

@@ -8,7 +8,7 @@ import { recordTransactionStatus } from "../transactions/record-transaction-stat
 import type { Refund } from "../transactions/schemas";
 import { enqueueBalanceUpdated } from "../transfers/enqueue-balance-updated";
 import { postQuoteRefund } from "./post-quote-refund";
-import { setQuoteStatus } from "./set-quote-status";
+import { quoteStatusChange } from "./set-quote-status";
 
 /**
  * Timed step 2 s after REFUND_PENDING (BEHAVIORS.md §3.4, 10.32): posts the refund (postQuoteRefund)
@@ -28,10 +28,14 @@ export async function completeQuoteRefund(db: Db, input: { platformId: string; t
     }
     const moved = await postQuoteRefund(tx, row, { fundedAmount: input.fundedAmount });
     const at = await now(tx, platformId);
-    let updated = await recordTransactionStatus(tx, row, { refund: { ...refund, status: "COMPLETED", settledAt: at.toISOString() }, note: "Refund credited" });
+    const updated = await recordTransactionStatus(tx, row, { refund: { ...refund, status: "COMPLETED", settledAt: at.toISOString() }, note: "Refund credited" });
     if (input.then === "COMPLETE") {
-      updated = await recordTransactionStatus(tx, updated.row, { status: "COMPLETED", settledAt: at, destinationRailDetails: withRailStatus(updated.row.destinationRailDetails, "COMPLETED") });
-      await setQuoteStatus(tx, updated.row, "COMPLETED");
+      await recordTransactionStatus(tx, updated.row, {
+        status: "COMPLETED",
+        settledAt: at,
+        destinationRailDetails: withRailStatus(updated.row.destinationRailDetails, "COMPLETED"),
+        alsoWrite: async () => quoteStatusChange(row, "COMPLETED", at),
+      });
     }
     for (const id of new Set(moved)) await enqueueBalanceUpdated(tx, platformId, id);
   }, TRANSFER_TX_OPTIONS);

@@ -67,13 +67,13 @@ export async function runQuote(
     alsoWrite: async () => quoteStatusChange(transaction, "PROCESSING", at, { executedAt: at }),
   });
 
-  const sourceAfter = source ? await debitSource(tx, quote, transaction, source) : null;
+  const debited = source ? { account: source.account, after: await debitSource(tx, quote, transaction, source) } : null;
   const outcome = await outcomeOf(tx, quote, known.destination);
   // The source's INTERNAL_ACCOUNT.BALANCE_UPDATED rides in the settlement's COMPLETED step when the
   // quote settles now (a round trip less), else it is written on its own before the outcome's steps.
   const settlesNow = outcome.kind === "COMPLETE" || outcome.kind === "COMPLETE_THEN_RETURN";
-  if (source && sourceAfter && !settlesNow) await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, source.account, sourceAfter);
-  const balanceEvent = source && sourceAfter && settlesNow ? () => internalAccountEventRows(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, source.account, sourceAfter) : undefined;
+  if (debited && !settlesNow) await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, debited.account, debited.after);
+  const balanceEvent = debited && settlesNow ? () => internalAccountEventRows(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, debited.account, debited.after) : undefined;
   switch (outcome.kind) {
     case "COMPLETE":
       return settleQuote(tx, quote, row, { alsoWrite: balanceEvent });

@@ -6,7 +6,7 @@ import { recordTransactionStatus } from "../transactions/record-transaction-stat
 import type { Refund } from "../transactions/schemas";
 import type { TransactionRow } from "../transactions/serialize-transaction";
 import { refundReference } from "../transactions/transaction-reference";
-import { setQuoteStatus } from "./set-quote-status";
+import { quoteStatusChange } from "./set-quote-status";
 
 /** Timed step that completes (or fails) a quote refund (handler in lib/service/jobs/handlers.ts). */
 export const COMPLETE_QUOTE_REFUND_JOB = "quotes.complete-refund";
@@ -40,8 +40,8 @@ export async function startQuoteRefund(
     ...(input.destinationRailDetails !== undefined && { destinationRailDetails: input.destinationRailDetails }),
     refund,
     note: input.note,
+    ...(input.status === "FAILED" && { alsoWrite: async () => quoteStatusChange(row, "FAILED", at) }),
   });
-  if (input.status === "FAILED") await setQuoteStatus(tx, updated.row, "FAILED");
   await scheduleJob(tx, {
     platformId: row.platformId,
     kind: COMPLETE_QUOTE_REFUND_JOB,

@@ -56,9 +56,10 @@ export async function lockPayer(db: DbOrTx, input: { platformId: string; custome
 
 /**
  * What a payer (customer id, or null for the platform's own accounts) has sent on the UTC day of
- * `at`, per currency. `fold`: the caller holds lockPayer (only such callers write DailyVolume), so the changes recorded since the last fold are moved into the totals in the same
- * statement; reads then stay one row per currency. A change whose transaction has not committed is
- * not seen, and is folded by a later payment.
+ * `at`, per currency. `fold`: the caller holds lockPayer (only such callers write DailyVolume), so
+ * the changes recorded since the last fold are moved into the totals in the same statement; reads
+ * then stay one row per currency. A change whose transaction has not committed is not seen, and is
+ * folded by a later payment.
  */
 export async function dailyVolume(db: DbOrTx, input: { platformId: string; customerId: string | null; at: Date; fold: boolean }): Promise<{ currency: string; amount: bigint }[]> {
   const payerId = payerKey(input);
