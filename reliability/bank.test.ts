@@ -77,13 +77,16 @@ async function bankFixture() {
   };
 
   const accounts: { internal: string; usdc: string; external: string; failingExternal: string; failingEur: string; card: string }[] = [];
-  for (let i = 0; i < ACCOUNTS; i++) {
-    const customer = await api("POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Bank Customer ${i}`, platformCustomerId: `bank-${i}` });
+  for (let n = 0; accounts.length < ACCOUNTS; n++) {
+    const i = accounts.length;
+    const customer = await api("POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Bank Customer ${i}`, platformCustomerId: `bank-${n}` });
     expect(customer.status).toBe(201);
     const list = await api("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.json.id)}`);
     const byCurrency = (code: string) => list.json.data.find((a: { balance: { currency: { code: string } }; status: string }) => a.balance.currency.code === code);
     const internal = byCurrency("USD");
     const usdc = byCurrency("USDC");
+    // The sandbox issuer refuses card funding accounts whose id ends 002 or 003: take another customer.
+    if (/00[23]$/.test(internal.id)) continue;
     expect(internal.status).toBe("ACTIVE");
     expect(usdc.status).toBe("ACTIVE");
     const external = await api("POST", "/customers/external-accounts", {
