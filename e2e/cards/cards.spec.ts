@@ -9,12 +9,19 @@ async function cardholder(request: APIRequestContext, fullName: string): Promise
   const agreements = await (await request.get(`${API}/customers/agreements`, { headers })).json();
   const terms = agreements.data.find((a: { type: string }) => a.type === "SERVICE_END_USER_TERMS");
   const consent = { type: "SERVICE_END_USER_TERMS", acceptedAt: new Date().toISOString(), ipAddress: "203.0.113.7", termsVersion: terms.version, acceptanceMethod: "CHECKBOX" };
-  const created = await request.post(`${API}/customers`, { headers, data: { customerType: "INDIVIDUAL", fullName, platformCustomerId: `card-${Date.now()}`, currencies: ["USD"], agreementConsents: [consent] } });
-  expect(created.status(), await created.text()).toBe(201);
+  // Random ids carry sandbox suffixes now and then: a card issued without platformCardId takes its
+  // outcome from the cardholder id (001 stays PROCESSING, 002 is rejected, 005 activates after 30 s),
+  // and a funding account ending 002/003 is refused. Such a cardholder is replaced.
+  let customerId: string;
+  let accounts: { data: { id: string }[] };
+  do {
+    const created = await request.post(`${API}/customers`, { headers, data: { customerType: "INDIVIDUAL", fullName, platformCustomerId: `card-${Date.now()}`, currencies: ["USD"], agreementConsents: [consent] } });
+    expect(created.status(), await created.text()).toBe(201);
+    customerId = (await created.json()).id as string;
+    accounts = await (await request.get(`${API}/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}`, { headers })).json();
+  } while (/00[125]$/.test(customerId) || /00[23]$/.test(accounts.data[0]!.id));
   expect((await request.patch(`${API}/config`, { headers, data: { skipVerificationPaperwork: false } })).status()).toBe(200); // as other specs expect it
-  const customerId = (await created.json()).id as string;
-  const accounts = await (await request.get(`${API}/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}`, { headers })).json();
-  expect((await request.post(`${API}/sandbox/internal-accounts/${encodeURIComponent(accounts.data[0].id)}/fund`, { headers, data: { amount: 10_000 } })).status()).toBe(200);
+  expect((await request.post(`${API}/sandbox/internal-accounts/${encodeURIComponent(accounts.data[0]!.id)}/fund`, { headers, data: { amount: 10_000 } })).status()).toBe(200);
   return customerId;
 }
 
