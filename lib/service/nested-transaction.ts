@@ -1,12 +1,25 @@
 import type { Db, Tx } from "./db";
+import { transientConflictError } from "./http/errors";
+
+/**
+ * How many times a request's database step runs when PostgreSQL aborts it for a deadlock or a
+ * serialization conflict (40P01, 40001) before the conflict reaches the client as 409 with
+ * Retry-After. Everything the step wrote was rolled back, and PostgreSQL's advice is to run it
+ * again; the other transaction of the pair has gone on meanwhile, so a second run rarely meets it.
+ */
+const CONFLICT_ATTEMPTS = 3;
+const pauseAfterConflict = () => new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
 
 /**
  * A view of the database inside one transaction (the idempotency middleware's, or inTransaction's): every query
  * goes to that transaction, and `$transaction(fn)` runs fn in a savepoint (rolled back alone when fn
- * throws), so code written for the plain client keeps its all-or-nothing steps.
+ * throws), so code written for the plain client keeps its all-or-nothing steps. An outermost step
+ * that loses a deadlock is rolled back to its savepoint, which frees the locks it took, and runs
+ * again (CONFLICT_ATTEMPTS).
  */
 export function transactionScopedDb(tx: Tx): Db {
   let savepoints = 0;
+  let depth = 0;
   const scoped: Db = new Proxy(tx as unknown as Db, {
     get(target, prop) {
       if (prop === "$transaction") return runInSavepoint;
@@ -20,19 +33,63 @@ export function transactionScopedDb(tx: Tx): Db {
       for (const query of arg) results.push(await query);
       return results;
     }
-    const name = `request_step_${++savepoints}`;
-    await tx.$executeRawUnsafe(`SAVEPOINT ${name}`);
-    try {
-      const result = await (arg as (tx: Db) => Promise<unknown>)(scoped);
-      await tx.$executeRawUnsafe(`RELEASE SAVEPOINT ${name}`);
-      return result;
-    } catch (e) {
-      await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
-      throw e;
+    const outermost = depth === 0;
+    for (let attempt = 1; ; attempt++) {
+      const name = `request_step_${++savepoints}`;
+      await tx.$executeRawUnsafe(`SAVEPOINT ${name}`);
+      depth++;
+      try {
+        const result = await (arg as (tx: Db) => Promise<unknown>)(scoped);
+        await tx.$executeRawUnsafe(`RELEASE SAVEPOINT ${name}`);
+        return result;
+      } catch (e) {
+        const rolledBack = await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT ${name}`).then(
+          () => true,
+          () => false,
+        );
+        // Inner steps pass the conflict up: the locks in the cycle may have been taken before them.
+        if (!outermost || !rolledBack || attempt >= CONFLICT_ATTEMPTS || !transientConflictError(e)) throw e;
+      } finally {
+        depth--;
+      }
+      await pauseAfterConflict();
     }
   }
   return scoped;
 }
+
+/**
+ * The plain client for a request without Idempotency-Key: `$transaction(fn)` runs fn again, in a
+ * new transaction, when PostgreSQL aborts it for a deadlock or a serialization conflict
+ * (CONFLICT_ATTEMPTS). Everything else is the client itself.
+ */
+export function conflictRetryingDb(db: Db): Db {
+  let retrying = retryingByClient.get(db);
+  if (!retrying) {
+    retrying = new Proxy(db, {
+      get(target, prop) {
+        if (prop === "$transaction") return runWithRetries;
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    retryingByClient.set(db, retrying);
+  }
+  async function runWithRetries(arg: unknown, options?: unknown): Promise<unknown> {
+    const run = () => (db.$transaction as (arg: unknown, options?: unknown) => Promise<unknown>)(arg, options);
+    if (typeof arg !== "function") return run();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run();
+      } catch (e) {
+        if (attempt >= CONFLICT_ATTEMPTS || !transientConflictError(e)) throw e;
+      }
+      await pauseAfterConflict();
+    }
+  }
+  return retrying;
+}
+const retryingByClient = new WeakMap<Db, Db>();
 
 /**
  * Runs fn in one database transaction whose own `db.$transaction` calls (inside the service

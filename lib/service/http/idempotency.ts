@@ -4,7 +4,7 @@ import type { AppEnv } from "./context";
 import { ServiceError, invalidInput } from "./errors";
 import { now } from "../sandbox/clock";
 import type { Tx } from "../db";
-import { transactionScopedDb } from "../nested-transaction";
+import { conflictRetryingDb, transactionScopedDb } from "../nested-transaction";
 
 /** Responses that carry a one-time secret are never stored, so these routes refuse the header. */
 const SECRET_BEARING = new Set(["POST /tokens"]);
@@ -28,11 +28,16 @@ type Scope = { platformId: string; method: string; path: string; key: string };
  * challenges (202 with payloadToSign) are not stored: the client may retry, or send the signed
  * leg, with the same key.
  * Inside, the request's own `db.$transaction` calls become savepoints of the one transaction, so
- * each still succeeds or fails as a whole.
+ * each still succeeds or fails as a whole, and runs again when it loses a deadlock (without a key,
+ * each runs again as its own transaction: nested-transaction.ts).
  */
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header("idempotency-key");
-  if (key === undefined || c.req.method === "GET") return next();
+  if (c.req.method === "GET") return next();
+  if (key === undefined) {
+    c.set("db", conflictRetryingDb(c.get("db")));
+    return next();
+  }
   if (key.length === 0 || key.length > 255)
     throw invalidInput([{ field: "header.Idempotency-Key", message: "must be 1 to 255 characters", constraint: { minLength: 1, maxLength: 255 } }]);
 

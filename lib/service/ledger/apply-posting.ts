@@ -22,6 +22,12 @@ export interface LedgerPostingInput {
   /** The payment Transaction (bare uuid) this movement belongs to. */
   transactionId?: string;
   entries: LedgerEntryInput[];
+  /**
+   * Accounts a later posting of the same database transaction will touch: locked now, in the same
+   * ordered statement, so a payment that posts twice never waits for an account while holding one
+   * it took earlier (A→B beside B→A would deadlock). Their balances are not changed here.
+   */
+  alsoLock?: string[];
 }
 
 export interface AccountBalance {
@@ -61,9 +67,10 @@ export async function applyPosting(
   const heldDelta = new Map<string, bigint>();
   if (options.capture) heldDelta.set(options.capture.ledgerAccountId, -options.capture.amount);
 
-  const { accounts, xid } = await lockLedgerAccounts(tx, input.platformId, [...netByAccount.keys(), ...heldDelta.keys()]);
+  const { accounts, xid } = await lockLedgerAccounts(tx, input.platformId, [...netByAccount.keys(), ...heldDelta.keys(), ...(input.alsoLock ?? [])]);
   assertBalancedPerCurrency(netByAccount, accounts);
-  for (const account of accounts.values()) {
+  const touched = [...accounts.values()].filter((a) => netByAccount.has(a.id) || heldDelta.has(a.id));
+  for (const account of touched) {
     const net = netByAccount.get(account.id) ?? 0n;
     const held = account.heldAmount + (heldDelta.get(account.id) ?? 0n);
     if (held < 0n) throw new LedgerInvariantError(`Ledger account ${account.id} would hold ${held}, less than nothing`);
@@ -81,7 +88,6 @@ export async function applyPosting(
     currency: accounts.get(entry.ledgerAccountId)!.currency,
     amount: entry.amount,
   }));
-  const touched = [...accounts.values()];
   const rows = await write(tx, xid, { ...input, id, effectiveAt, at, transactionId: input.transactionId ?? null }, entries, touched, netByAccount, heldDelta, options.capture);
   if (rows.length !== touched.length) throw notInTransaction();
 

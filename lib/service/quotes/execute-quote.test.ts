@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
+import { findLedgerAccount } from "../ledger/find-ledger-account";
+import { createQuote } from "./create-quote";
 import { quotesFixture, type QuotesFixture } from "./quote-fixtures";
+import { QuoteRequestSchema, type QuoteRequest } from "./schemas";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -162,3 +165,44 @@ describe("POST /quotes/{quoteId}/execute — UMA and internal destinations", () 
     expect(updated).toEqual(expect.arrayContaining([f.accountId, wallet.id]));
   });
 });
+
+describe("quotes between the same accounts at once", () => {
+  it("A→B and B→A, both settling at once, queue on the ledger instead of deadlocking: both complete, each account moved once each way", async () => {
+    const f = await quotesFixture(t, { fund: 20_000 });
+    const other = await f.activeAccount("USD");
+    expect((await f.fund(other.accountId, 20_000)).status).toBe(200);
+    const a = (await findLedgerAccount(t.db, { platformId: f.platformId, internalAccountId: f.accountId.replace("InternalAccount:", "") }))!;
+    const request = (from: string, to: string): QuoteRequest =>
+      QuoteRequestSchema.parse({ source: { sourceType: "ACCOUNT", accountId: from }, destination: { destinationType: "ACCOUNT", accountId: to }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 1_000, immediatelyExecute: true });
+
+    // A payment holds A's ledger lock while A→B queues for it (at its debit), then B→A — debited
+    // from B already, were the settlement's accounts not locked with the debit — queues behind it
+    // (at its settlement). On release A→B goes first and needs B next. Called on the plain client:
+    // a deadlock would fail a quote instead of running it again.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holder = t.db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "LedgerAccount" WHERE id = ${a.id}::uuid FOR UPDATE`;
+      await released;
+    });
+    const waiting = async () => (await t.db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%LedgerAccount%FOR UPDATE%'`)[0]!.n;
+    const ab = createQuote(t.db, { platformId: f.platformId, request: request(f.accountId, other.accountId) }).then((q) => q.status, String);
+    await waitFor(async () => (await waiting()) >= 1n);
+    const ba = createQuote(t.db, { platformId: f.platformId, request: request(other.accountId, f.accountId) }).then((q) => q.status, String);
+    await waitFor(async () => (await waiting()) >= 2n);
+    release();
+    await holder;
+    expect(await ab).toBe("COMPLETED");
+    expect(await ba).toBe("COMPLETED");
+    expect(await f.balance()).toEqual({ available: 20_000, total: 20_000 });
+    expect(await f.balance(other.accountId)).toEqual({ available: 20_000, total: 20_000 });
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -18,7 +18,7 @@ import { externalAccountOutcome, umaOutcome, type QuoteOutcome } from "./quote-o
 import type { QuoteRow } from "./serialize-quote";
 import { COMPLETE_QUOTE_JOB } from "./complete-quote-later";
 import { RETURN_QUOTE_PAYOUT_JOB } from "./return-quote-payout";
-import { QUOTE_DEBIT, settleQuote } from "./settle-quote";
+import { QUOTE_DEBIT, planSettlement, settleQuote, type SettlementPlan } from "./settle-quote";
 import { quoteStatusChange } from "./set-quote-status";
 import { startQuoteRefund } from "./start-quote-refund";
 
@@ -67,21 +67,23 @@ export async function runQuote(
     alsoWrite: async () => quoteStatusChange(transaction, "PROCESSING", at, { executedAt: at }),
   });
 
-  const debited = source ? { account: source.account, after: await debitSource(tx, quote, transaction, source) } : null;
   const outcome = await outcomeOf(tx, quote, known.destination);
+  const settlesNow = outcome.kind === "COMPLETE" || outcome.kind === "COMPLETE_THEN_RETURN";
+  // Planned before the debit, which locks the settlement's accounts with the source's.
+  const plan = settlesNow ? await planSettlement(tx, quote) : undefined;
+  const debited = source ? { account: source.account, after: await debitSource(tx, quote, transaction, source, plan) } : null;
   // The source's INTERNAL_ACCOUNT.BALANCE_UPDATED rides in the settlement's COMPLETED step when the
   // quote settles now (a round trip less), else it is written on its own before the outcome's steps.
-  const settlesNow = outcome.kind === "COMPLETE" || outcome.kind === "COMPLETE_THEN_RETURN";
   if (debited && !settlesNow) await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, debited.account, debited.after);
   const balanceEvent = debited && settlesNow ? () => internalAccountEventRows(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, debited.account, debited.after) : undefined;
   switch (outcome.kind) {
     case "COMPLETE":
-      return settleQuote(tx, quote, row, { alsoWrite: balanceEvent });
+      return settleQuote(tx, quote, row, { alsoWrite: balanceEvent, plan });
     case "COMPLETE_LATER":
       await scheduleJob(tx, { platformId, kind: COMPLETE_QUOTE_JOB, payload: { transactionId: row.id }, runAt: new Date(at.getTime() + outcome.afterSeconds * 1000) });
       return row;
     case "COMPLETE_THEN_RETURN": {
-      const settled = await settleQuote(tx, quote, row, { alsoWrite: balanceEvent });
+      const settled = await settleQuote(tx, quote, row, { alsoWrite: balanceEvent, plan });
       await scheduleJob(tx, { platformId, kind: RETURN_QUOTE_PAYOUT_JOB, payload: { transactionId: row.id }, runAt: new Date(at.getTime() + outcome.afterSeconds * 1000) });
       return settled;
     }
@@ -102,9 +104,11 @@ export async function runQuote(
 /**
  * Debits the quote's sending amount from the source straight into clearing, not held then captured:
  * both would happen in this database transaction, so the hold would be invisible to everyone and
- * cost three round trips. Answers the source's balances after the debit.
+ * cost three round trips. With the settlement's `plan`, its accounts are locked in the same
+ * statement (in id order with the source's), so two quotes between the same accounts in opposite
+ * directions queue instead of deadlocking. Answers the source's balances after the debit.
  */
-async function debitSource(tx: LedgerTx, quote: QuoteRow, transaction: TransactionRow, source: LockedInternalAccount): Promise<AccountLedger> {
+async function debitSource(tx: LedgerTx, quote: QuoteRow, transaction: TransactionRow, source: LockedInternalAccount, plan?: SettlementPlan): Promise<AccountLedger> {
   const { platformId } = quote;
   const amount = quote.totalSendingAmount;
   const { clearing } = await ensureSystemAccounts(tx, platformId, quote.sendingCurrency);
@@ -117,6 +121,7 @@ async function debitSource(tx: LedgerTx, quote: QuoteRow, transaction: Transacti
       { ledgerAccountId: source.ledgerAccount.id, amount: -amount },
       { ledgerAccountId: clearing.id, amount },
     ],
+    alsoLock: plan?.entries.map((e) => e.ledgerAccountId),
   });
   // The source row is share-locked since it was read: only its balance moved.
   return accountLedgerFrom(posted.balances.find((b) => b.ledgerAccountId === source.ledgerAccount.id)!);

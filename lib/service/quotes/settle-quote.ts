@@ -20,16 +20,22 @@ export const QUOTE_DEBIT = "QUOTE_DEBIT";
 export const QUOTE_SETTLEMENT = "QUOTE_SETTLEMENT";
 export const QUOTE_REFUND = "QUOTE_REFUND";
 
+/** The settlement's entries (merged) and the internal accounts it credits, from planSettlement. */
+export interface SettlementPlan {
+  entries: LedgerEntryInput[];
+  credited: string[];
+}
+
 /**
- * Delivers an executed quote (BEHAVIORS.md §2.2–2.4): out of clearing in the sending currency go
- * the platform's fees (to the platform's internal account in that currency), the service's fees,
- * and the net amount, which crosses into the receiving currency through the service's FX accounts
- * and ends on the destination internal account, or in clearing for a payout leaving on a rail or to
- * a UMA counterparty. Then COMPLETED with settledAt (OUTGOING_PAYMENT.COMPLETED), the quote
- * COMPLETED, and BALANCE_UPDATED for each internal account credited. In the caller's transaction.
- * Throws: CONFLICT (a destination internal account that can no longer receive); LedgerInvariantError.
+ * What settling the quote will post (BEHAVIORS.md §2.2–2.4): out of clearing in the sending
+ * currency go the platform's fees (to the platform's internal account in that currency), the
+ * service's fees, and the net amount, which crosses into the receiving currency through the
+ * service's FX accounts and ends on the destination internal account, or in clearing for a payout
+ * leaving on a rail or to a UMA counterparty. Runs before the source is debited when the quote
+ * settles at once, so that the debit can lock these accounts too (PostingInput.alsoLock).
+ * Throws: CONFLICT (a destination internal account that can no longer receive).
  */
-export async function settleQuote(tx: LedgerTx, quote: QuoteRow, row: TransactionRow, options: { alsoWrite?: () => Promise<Prisma.Sql> } = {}): Promise<TransactionRow> {
+export async function planSettlement(tx: LedgerTx, quote: QuoteRow): Promise<SettlementPlan> {
   const { platformId } = quote;
   const S = quote.totalSendingAmount;
   const R = quote.totalReceivingAmount;
@@ -62,14 +68,30 @@ export async function settleQuote(tx: LedgerTx, quote: QuoteRow, row: Transactio
   else {
     entries.push({ ledgerAccountId: send.fx.id, amount: net }, { ledgerAccountId: receive.fx.id, amount: -R }, { ledgerAccountId: destinationLedgerId, amount: R });
   }
-  const entriesToPost = mergeLedgerEntries(entries);
-  if (entriesToPost.length > 0)
+  return { entries: mergeLedgerEntries(entries), credited };
+}
+
+/**
+ * Delivers an executed quote: posts its settlement (planSettlement; `plan` when the caller made it
+ * already), then COMPLETED with settledAt (OUTGOING_PAYMENT.COMPLETED), the quote COMPLETED, and
+ * BALANCE_UPDATED for each internal account credited. In the caller's transaction.
+ * Throws: CONFLICT (a destination internal account that can no longer receive); LedgerInvariantError.
+ */
+export async function settleQuote(
+  tx: LedgerTx,
+  quote: QuoteRow,
+  row: TransactionRow,
+  options: { alsoWrite?: () => Promise<Prisma.Sql>; plan?: SettlementPlan } = {},
+): Promise<TransactionRow> {
+  const { platformId } = quote;
+  const { entries, credited } = options.plan ?? (await planSettlement(tx, quote));
+  if (entries.length > 0)
     await postLedgerTransaction(tx, {
       platformId,
       kind: QUOTE_SETTLEMENT,
-      description: `Quote ${formatId("Quote", quote.id)}: ${S} ${quote.sendingCurrency} → ${R} ${quote.receivingCurrency}`,
+      description: `Quote ${formatId("Quote", quote.id)}: ${quote.totalSendingAmount} ${quote.sendingCurrency} → ${quote.totalReceivingAmount} ${quote.receivingCurrency}`,
       transactionId: row.id,
-      entries: entriesToPost,
+      entries,
     });
 
   const at = await now(tx, platformId);

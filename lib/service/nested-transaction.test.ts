@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDatabase, type Database } from "@/lib/db/open-database";
+import type { Db, Tx } from "./db";
+import { transientConflictError } from "./http/errors";
+import { conflictRetryingDb, transactionScopedDb } from "./nested-transaction";
+
+// Two steps that take the same two row locks in opposite orders, each waiting for the other to hold
+// its first lock: PostgreSQL must abort one of them for the deadlock (after deadlock_timeout, 1 s).
+let database: Database;
+const table = `deadlock_probe_${Math.random().toString(36).slice(2, 8)}`;
+
+beforeAll(async () => {
+  database = await openDatabase({ url: inject("databaseUrl") });
+  await database.prisma.$executeRawUnsafe(`CREATE TABLE "${table}" (id int PRIMARY KEY, n int NOT NULL)`);
+});
+afterAll(async () => {
+  await database.prisma.$executeRawUnsafe(`DROP TABLE "${table}"`);
+  await database.close();
+});
+
+async function reset() {
+  await database.prisma.$executeRawUnsafe(`TRUNCATE "${table}"`);
+  await database.prisma.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (1, 0), (2, 0)`);
+}
+
+/** Both steps' first attempts meet here holding their first lock; later attempts pass straight on. */
+function crossingSteps() {
+  const attempts = { first: 0, second: 0 };
+  let arrived = 0;
+  let release!: () => void;
+  const bothHoldTheirFirstLock = new Promise<void>((r) => (release = r));
+  const step = (which: "first" | "second", order: [number, number]) => async (db: Runner) => {
+    attempts[which]++;
+    await db.$executeRawUnsafe(`UPDATE "${table}" SET n = n + 1 WHERE id = ${order[0]}`);
+    if (attempts[which] === 1) {
+      if (++arrived === 2) release();
+      await bothHoldTheirFirstLock;
+    }
+    await db.$executeRawUnsafe(`UPDATE "${table}" SET n = n + 1 WHERE id = ${order[1]}`);
+    return which;
+  };
+  return { attempts, first: step("first", [1, 2]), second: step("second", [2, 1]) };
+}
+
+type Runner = Pick<Db, "$executeRawUnsafe">;
+const counts = async () => (await database.prisma.$queryRawUnsafe<{ id: number; n: number }[]>(`SELECT id, n FROM "${table}" ORDER BY id`)).map((r) => r.n);
+
+describe("a request step that loses a deadlock runs again", () => {
+  it("inside a request's transaction (Idempotency-Key): rolled back to its savepoint and run again; both requests succeed once", async () => {
+    await reset();
+    const { attempts, first, second } = crossingSteps();
+    const inRequest = (step: (db: Runner) => Promise<string>) => database.prisma.$transaction((tx) => transactionScopedDb(tx as Tx).$transaction(step));
+    await expect(Promise.all([inRequest(first), inRequest(second)])).resolves.toEqual(["first", "second"]);
+    expect(attempts.first + attempts.second).toBe(3); // exactly one was the deadlock's victim
+    expect(await counts()).toEqual([2, 2]); // the victim's first attempt left nothing behind
+  });
+
+  it("a nested step passes the deadlock up to the outermost step, which runs again whole", async () => {
+    await reset();
+    const { attempts, first, second } = crossingSteps();
+    const nested = (step: (db: Runner) => Promise<string>) =>
+      database.prisma.$transaction((tx) => transactionScopedDb(tx as Tx).$transaction((outer) => outer.$transaction(step)));
+    await expect(Promise.all([nested(first), nested(second)])).resolves.toEqual(["first", "second"]);
+    expect(attempts.first + attempts.second).toBe(3);
+    expect(await counts()).toEqual([2, 2]);
+  });
+
+  it("without Idempotency-Key: the transaction runs again as a new one; both succeed once", async () => {
+    await reset();
+    const { attempts, first, second } = crossingSteps();
+    const db = conflictRetryingDb(database.prisma);
+    await expect(Promise.all([db.$transaction((tx) => first(tx)), db.$transaction((tx) => second(tx))])).resolves.toEqual(["first", "second"]);
+    expect(attempts.first + attempts.second).toBe(3);
+    expect(await counts()).toEqual([2, 2]);
+  });
+
+  it("the plain client does not run it again: the deadlock is reported as a transient conflict", async () => {
+    await reset();
+    const { first, second } = crossingSteps();
+    const results = await Promise.allSettled([database.prisma.$transaction((tx) => first(tx)), database.prisma.$transaction((tx) => second(tx))]);
+    const rejected = results.filter((r) => r.status === "rejected");
+    expect(rejected).toHaveLength(1);
+    expect(transientConflictError(rejected[0]!.reason)?.code).toBe("CONFLICT");
+  });
+});
