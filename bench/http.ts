@@ -157,7 +157,7 @@ async function probe(service: ServiceProcess, method: string, route: string, bod
   }
 }
 
-interface SeededCustomer {
+export interface SeededCustomer {
   customerId: string;
   usdAccount: string;
   usdExternal: string;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock } from "../sandbox/advance-clock";
 import { createTestApp, type TestApp } from "../testing/test-app";
+import { STABLECOIN_BURN_PAYOUT } from "./operation-status";
+import { runOperationStep } from "./run-operation-step";
 import { OperationSchema, ProviderAccountSchema, StablecoinSchema } from "./schemas";
 import { bankAccount, linkAccount, newKey, operationEvents, post, registerCoin, sparkWallet } from "./stablecoin-fixtures";
 
@@ -240,6 +242,26 @@ describe("lifecycle on the sandbox clock", () => {
     const twice = await t.call("POST", `/sandbox/stablecoin-operations/${res.json.id}/fund`, { auth: p.auth });
     expect([twice.status, twice.json.code]).toEqual([409, "INVALID_STATE_TRANSITION"]);
     expect((await t.call("POST", `/sandbox/stablecoin-operations/StablecoinOperation:0199a0c6-8f5e-7cc2-9a41-2b7d1c0e5f10/fund`, { auth: p.auth })).status).toBe(404);
+  });
+
+  it("funding reports racing each other and the provider's own report move the operation on once: one 200, the payout posted once, one PROCESSING event", async () => {
+    const q = await t.createTestPlatform();
+    await linkAccount(t, q.auth);
+    const coin = await registerCoin(t, q.auth, "race");
+    const bank = await bankAccount(t, q.auth);
+    const res = await post(t, q.auth, `/stablecoins/${coin.id}/burns`, burnBody({ destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: bank, rail: "ACH_CREDIT" } }));
+    const operationId = res.json.id.replace("StablecoinOperation:", "");
+    const [provider, ...reports] = await Promise.all([
+      runOperationStep(t.db, { platformId: q.platform.id, operationId, step: "FUNDS_RECEIVED" }),
+      ...Array.from({ length: 5 }, () => t.call("POST", `/sandbox/stablecoin-operations/${res.json.id}/fund`, { auth: q.auth })),
+    ]);
+    // The provider's report won (every sandbox report 409) or lost to exactly one of them.
+    expect(provider!.operation.status).toBe("PROCESSING");
+    expect(reports.filter((r) => r.status === 200)).toHaveLength(provider!.moved ? 0 : 1);
+    for (const r of reports.filter((r) => r.status !== 200)) expect([r.status, r.json.code]).toEqual([409, "INVALID_STATE_TRANSITION"]);
+    expect(await ledgerBalances(q.platform.id)).toEqual({ clearing: 250n, reserve: -250n, total: 0n });
+    expect(await operationEvents(t, q.platform.id, res.json.id)).toEqual(["STABLECOIN_OPERATION.PENDING_FUNDING", "STABLECOIN_OPERATION.PROCESSING"]);
+    expect(await t.db.ledgerTransaction.count({ where: { platformId: q.platform.id, kind: STABLECOIN_BURN_PAYOUT } })).toBe(1);
   });
 
   it("an unfunded operation expires at expiresAt (fiat value ending in 005 cents is never auto-funded) and moves no money", async () => {

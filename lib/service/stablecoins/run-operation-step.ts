@@ -8,20 +8,25 @@ import type { OperationRow } from "./serialize";
 
 /**
  * One step of the lifecycle (BEHAVIORS.md §6.3), in one transaction with its ledger posting and
- * webhook. A step whose operation has moved on is a no-op (the funding report and the expiry race,
- * only the first wins). Returns the operation after the step.
+ * webhook. A step whose operation has moved on is a no-op (the funding reports and the expiry race,
+ * only the first wins). Returns the operation after the step, and whether this call moved it.
  *  - FUNDS_RECEIVED: PENDING_FUNDING → PROCESSING (fiat leg posted).
  *  - PROVIDER_ACCEPTED: PENDING_PROVIDER → PROCESSING (fiat leg), or FAILED with failureReason.
  *  - COMPLETE: PROCESSING → COMPLETED.
  *  - EXPIRE: PENDING_FUNDING past expiresAt → EXPIRED.
  */
-export async function runOperationStep(db: Db, input: { platformId: string; operationId: string; step: OperationStep }): Promise<OperationRow | null> {
+export async function runOperationStep(
+  db: Db,
+  input: { platformId: string; operationId: string; step: OperationStep },
+): Promise<{ operation: OperationRow; moved: boolean } | null> {
   const { platformId, operationId, step } = input;
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT "id" FROM "StablecoinOperation" WHERE "id" = ${operationId}::uuid AND "platformId" = ${platformId}::uuid FOR UPDATE`;
     const row = await tx.stablecoinOperation.findFirst({ where: { id: operationId, platformId } });
     if (!row) return null;
     const at = await now(tx, platformId);
+    const unmoved = { operation: row, moved: false };
+    const moved = async (next: Promise<OperationRow>) => ({ operation: await next, moved: true });
     const processing = async (current: OperationRow) => {
       await postFiatLeg(tx, current);
       const next = await setOperationStatus(tx, current, "PROCESSING", { expiresAt: null, providerStatus: current.operationType === "MINT" ? "minting" : "payout_sent" });
@@ -30,18 +35,18 @@ export async function runOperationStep(db: Db, input: { platformId: string; oper
     };
     switch (step) {
       case "FUNDS_RECEIVED":
-        if (row.status !== "PENDING_FUNDING" || (row.expiresAt && row.expiresAt <= at)) return row;
-        return processing(row);
+        if (row.status !== "PENDING_FUNDING" || (row.expiresAt && row.expiresAt <= at)) return unmoved;
+        return moved(processing(row));
       case "PROVIDER_ACCEPTED":
-        if (row.status !== "PENDING_PROVIDER") return row;
-        if (row.sandboxFailure) return setOperationStatus(tx, row, "FAILED", { failureReason: row.sandboxFailure, providerStatus: "failed" });
-        return processing(row);
+        if (row.status !== "PENDING_PROVIDER") return unmoved;
+        if (row.sandboxFailure) return moved(setOperationStatus(tx, row, "FAILED", { failureReason: row.sandboxFailure, providerStatus: "failed" }));
+        return moved(processing(row));
       case "COMPLETE":
-        if (row.status !== "PROCESSING") return row;
-        return setOperationStatus(tx, row, "COMPLETED", { providerStatus: "complete" });
+        if (row.status !== "PROCESSING") return unmoved;
+        return moved(setOperationStatus(tx, row, "COMPLETED", { providerStatus: "complete" }));
       case "EXPIRE":
-        if (row.status !== "PENDING_FUNDING" || !row.expiresAt || row.expiresAt > at) return row;
-        return setOperationStatus(tx, row, "EXPIRED", { providerStatus: "expired" });
+        if (row.status !== "PENDING_FUNDING" || !row.expiresAt || row.expiresAt > at) return unmoved;
+        return moved(setOperationStatus(tx, row, "EXPIRED", { providerStatus: "expired" }));
     }
   });
 }
@@ -58,11 +63,12 @@ export async function runOperationStepJob({ db, platformId, payload }: JobContex
  */
 export async function reportOperationFunds(db: Db, input: { platformId: string; operationId: string }): Promise<OperationRow> {
   const id = parseId("StablecoinOperation", input.operationId);
-  const row = id ? await db.stablecoinOperation.findFirst({ where: { id, platformId: input.platformId } }) : null;
-  if (!row) throw new ServiceError("NOT_FOUND", `Stablecoin operation ${input.operationId} not found`);
-  if (row.status !== "PENDING_FUNDING")
-    throw new ServiceError("INVALID_STATE_TRANSITION", `Operation is ${row.status}: only PENDING_FUNDING operations await funds.`);
-  const after = await runOperationStep(db, { platformId: input.platformId, operationId: row.id, step: "FUNDS_RECEIVED" });
-  if (!after || after.status !== "PROCESSING") throw new ServiceError("INVALID_STATE_TRANSITION", "The operation's funding window has closed.");
-  return after;
+  const after = id ? await runOperationStep(db, { platformId: input.platformId, operationId: id, step: "FUNDS_RECEIVED" }) : null;
+  if (!after) throw new ServiceError("NOT_FOUND", `Stablecoin operation ${input.operationId} not found`);
+  // Decided under the operation's lock: of reports racing each other (or the provider's own), one moves it.
+  if (!after.moved) {
+    const { status } = after.operation;
+    throw new ServiceError("INVALID_STATE_TRANSITION", status === "PENDING_FUNDING" ? "The operation's funding window has closed." : `Operation is ${status}: only PENDING_FUNDING operations await funds.`);
+  }
+  return after.operation;
 }
