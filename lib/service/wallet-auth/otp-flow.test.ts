@@ -123,6 +123,19 @@ describe("EMAIL_OTP challenge and verify with the reference client", () => {
     expect(ok.status).toBe(202);
   });
 
+  it("an OTP code is used once, even by verifies racing each other: one 202 with a verification token, the others 401", async () => {
+    const f = await walletFixture(t);
+    const w = await f.wallet();
+    const [cred] = await f.credentials(w.accountId);
+    const challenge = await t.call("POST", `/auth/credentials/${cred!.id}/challenge`, { auth: f.auth });
+    // Five clients (say the user and someone who saw the code) each send the code under their own key at once.
+    const bundles = await Promise.all(Array.from({ length: 5 }, () => encryptOtpCodeToBundle("000000", challenge.json.otpEncryptionTargetBundle, newClientKey().publicKey, f.enclavePublicKey)));
+    const results = await Promise.all(bundles.map((encryptedOtpBundle) => t.call("POST", `/auth/credentials/${cred!.id}/verify`, { auth: f.auth, body: { type: "EMAIL_OTP", encryptedOtpBundle } })));
+    expect(results.map((r) => r.status).sort()).toEqual([202, 401, 401, 401, 401]);
+    for (const r of results.filter((r) => r.status === 401)) expect(r.json.code).toBe("UNAUTHORIZED");
+    expect(await t.db.walletSignedRequest.count({ where: { platformId: f.platformId, operation: `OTP_VERIFY:${cred!.id.replace("AuthMethod:", "")}` } })).toBe(1);
+  });
+
   it("the retry must be signed by the bundle's key, and the verify body must be repeated", async () => {
     const f = await walletFixture(t);
     const w = await f.wallet();

@@ -65,7 +65,9 @@ async function verifyOtp(tx: Tx, input: { method: WalletAuthMethod; encryptedOtp
     throw invalidInput([{ field: "encryptedOtpBundle", message: `${opened.reason}; send the JSON text {"encappedPublic","ciphertext"} as a string`, constraint: { format: "json-string" } }]);
   if (!opened.ok) throw unauthorized(opened.kind === "undecryptable" ? "OTP bundle decryption failed" : "OTP bundle plaintext invalid", opened.reason);
   if (opened.otpCode !== SANDBOX_OTP_CODE) throw unauthorized("Invalid OTP code", "Invalid OTP code");
-  await tx.walletOtpChallenge.update({ where: { id: challenge.id }, data: { consumedAt: at } });
+  // Consumed only if still unconsumed: of verifies racing with the same code, the first to commit wins.
+  const consumed = await tx.walletOtpChallenge.updateMany({ where: { id: challenge.id, consumedAt: null }, data: { consumedAt: at } });
+  if (consumed.count !== 1) throw unauthorized("OTP code already used", "This OTP code was already used; call POST /auth/credentials/{id}/challenge for a fresh code and target bundle");
 
   const enclave = await getWalletEnclaveKey(tx, method.platformId);
   const challengeBody = await issueSignedRetry(tx, {
