@@ -3,9 +3,14 @@ import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
 import type { AgentRow } from "./serialize-agent";
 
-/** The platform's live agent `Agent:<uuid>`. Throws NOT_FOUND (unknown, malformed, deleted or another platform's). */
-export async function getAgentOrThrow(db: DbOrTx, platformId: string, agentId: string): Promise<AgentRow> {
+/**
+ * The platform's live agent `Agent:<uuid>`; with `isLocking` the row is locked (FOR UPDATE) so
+ * changes to one agent (policy, device codes, delete, redeem) run one at a time. Throws NOT_FOUND
+ * (unknown, malformed, deleted or another platform's).
+ */
+export async function getAgentOrThrow(db: DbOrTx, platformId: string, agentId: string, options: { isLocking?: boolean } = {}): Promise<AgentRow> {
   const id = parseId("Agent", agentId);
+  if (id && options.isLocking) await db.$queryRaw`SELECT id FROM "Agent" WHERE id = ${id}::uuid AND "platformId" = ${platformId}::uuid FOR UPDATE`;
   const row = id ? await db.agent.findFirst({ where: { id, platformId, deletedAt: null } }) : null;
   if (!row) throw new ServiceError("NOT_FOUND", `Agent ${agentId} not found`);
   return row;

@@ -25,6 +25,9 @@ export async function redeemDeviceCode(
   if (row.expiresAt <= at) throw new ServiceError("INVALID_INPUT", `Device code ${code} expired at ${row.expiresAt.toISOString()}; ask the platform for a new one`);
   const accessToken = `${AGENT_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
   const claimed = await db.$transaction(async (tx) => {
+    // The agent first, as createDeviceCode and deleteAgent lock it: a new code racing this redeem
+    // waits for it (then 409), and the two never deadlock over the code row.
+    await tx.$queryRaw`SELECT id FROM "Agent" WHERE id = ${row.agentId}::uuid FOR UPDATE`;
     // Single use even under concurrent redeems: only the first update finds the code unredeemed.
     const { count } = await tx.agentDeviceCode.updateMany({ where: { code: row.code, redeemedAt: null, voidedAt: null }, data: { redeemedAt: at } });
     if (count === 0) return false;

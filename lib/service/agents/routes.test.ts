@@ -95,6 +95,32 @@ describe("agent management", () => {
     expect(bad.status).toBe(400);
   });
 
+  it("concurrent policy patches of different fields all land (none overwrites another with a stale policy)", async () => {
+    const { agent } = (await create()).json;
+    const patches = [
+      { permissions: ["VIEW_TRANSACTIONS", "CREATE_QUOTES", "EXECUTE_QUOTES"] },
+      { defaultExecutionMode: "APPROVAL_REQUIRED" },
+      { spendingLimits: { perTransactionLimit: 700 } },
+      { spendingLimits: { monthlyLimit: 90_000 } },
+      { approvalThresholds: { amount: 5_000 } },
+    ];
+    const answers = await Promise.all(patches.map((body) => t.call("PATCH", `/agents/${agent.id}/policy`, { auth: p.auth, body })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const read = await t.call("GET", `/agents/${agent.id}`, { auth: p.auth });
+    expect(read.json.policy).toEqual({
+      permissions: ["VIEW_TRANSACTIONS", "CREATE_QUOTES", "EXECUTE_QUOTES"],
+      defaultExecutionMode: "APPROVAL_REQUIRED",
+      spendingLimits: { currency: "USD", perTransactionLimit: 700, dailyLimit: 50_000, monthlyLimit: 90_000 },
+      approvalThresholds: { amount: 5_000 },
+    });
+  });
+
+  it("concurrent deletes of one agent: one 204, the others 404", async () => {
+    const { agent } = (await create()).json;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.call("DELETE", `/agents/${agent.id}`, { auth: p.auth })));
+    expect(answers.map((a) => a.status).sort()).toEqual([204, 404, 404, 404, 404]);
+  });
+
   it("DELETE → 204, then 404 and not listed", async () => {
     const { agent } = (await create()).json;
     expect((await t.call("DELETE", `/agents/${agent.id}`, { auth: p.auth })).status).toBe(204);
@@ -151,6 +177,31 @@ describe("device codes", () => {
     const late = await t.call("POST", `/agents/device-codes/${second.deviceCode.code}/redeem`);
     expect(late.status).toBe(400);
     expect(late.json.message).toContain("expired");
+  });
+
+  it("concurrent new codes leave one live code, and of all the codes one redeem connects the agent", async () => {
+    const { agent, deviceCode } = (await create()).json;
+    const fresh = await Promise.all(Array.from({ length: 5 }, () => t.call("POST", `/agents/${agent.id}/device-codes`, { auth: p.auth })));
+    expect(fresh.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    const agentUuid = agent.id.split(":")[1];
+    expect(await t.db.agentDeviceCode.count({ where: { agentId: agentUuid, redeemedAt: null, voidedAt: null } })).toBe(1);
+
+    const codes = [deviceCode.code, ...fresh.map((r) => r.json.code as string)];
+    const redeems = await Promise.all(codes.map((code) => t.call("POST", `/agents/device-codes/${code}/redeem`)));
+    expect(redeems.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+    const winner = redeems.find((r) => r.status === 200)!;
+    expect((await t.call("GET", "/agents/me", { auth: `Bearer ${winner.json.accessToken as string}` })).status).toBe(200);
+  });
+
+  it("a new code racing the redeem of the current one: never a connected agent with a live code", async () => {
+    for (let i = 0; i < 5; i++) {
+      const { agent, deviceCode } = (await create()).json;
+      const [redeem, fresh] = await Promise.all([t.call("POST", `/agents/device-codes/${deviceCode.code}/redeem`), t.call("POST", `/agents/${agent.id}/device-codes`, { auth: p.auth })]);
+      // Either order is fine: redeem first → no new code (409); new code first → the old one is void (400).
+      expect([[200, 409], [400, 201]]).toContainEqual([redeem.status, fresh.status]);
+      const live = await t.db.agentDeviceCode.count({ where: { agentId: agent.id.split(":")[1], redeemedAt: null, voidedAt: null } });
+      expect(live).toBe(redeem.status === 200 ? 0 : 1);
+    }
   });
 
   it("a deleted agent's codes are dead (404)", async () => {

@@ -9,14 +9,18 @@ import { showAgent } from "./serialize-agent";
  * `permissions`, `accountRestrictions` and `approvalThresholds` replaced whole); live at once.
  */
 export async function updateAgentPolicy(db: Db, input: { platformId: string; agentId: string; request: AgentPolicyUpdateRequest }): Promise<Agent> {
-  const row = await getAgentOrThrow(db, input.platformId, input.agentId);
-  const current = row.policy as AgentPolicy;
-  const { spendingLimits, ...rest } = input.request;
-  const policy: AgentPolicy = {
-    ...current,
-    ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
-    spendingLimits: { ...current.spendingLimits, ...Object.fromEntries(Object.entries(spendingLimits ?? {}).filter(([, v]) => v !== undefined)) },
-  };
-  const updated = await db.agent.update({ where: { id: row.id }, data: { policy, updatedAt: await now(db, input.platformId) } });
-  return showAgent(db, updated);
+  return db.$transaction(async (tx) => {
+    // Locked: the new policy is merged into the one read here, so concurrent patches of other
+    // fields must not overwrite each other with a stale copy.
+    const row = await getAgentOrThrow(tx, input.platformId, input.agentId, { isLocking: true });
+    const current = row.policy as AgentPolicy;
+    const { spendingLimits, ...rest } = input.request;
+    const policy: AgentPolicy = {
+      ...current,
+      ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+      spendingLimits: { ...current.spendingLimits, ...Object.fromEntries(Object.entries(spendingLimits ?? {}).filter(([, v]) => v !== undefined)) },
+    };
+    const updated = await tx.agent.update({ where: { id: row.id }, data: { policy, updatedAt: await now(tx, input.platformId) } });
+    return showAgent(tx, updated);
+  });
 }

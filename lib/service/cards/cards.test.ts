@@ -127,6 +127,17 @@ describe("PATCH /cards/{id}", () => {
     expect(unfreeze.json.code).toBe("CARD_NOT_MUTABLE");
   });
 
+  it("concurrent freezes, then concurrent closes: one 200 each, the others 409; one CARD.STATE_CHANGE each", async () => {
+    const f = await cardsFixture(t);
+    const freezes = await Promise.all(Array.from({ length: 5 }, () => f.patch({ state: "FROZEN" })));
+    expect(freezes.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const r of freezes.filter((x) => x.status === 409)) expect(r.json.code).toBe("INVALID_STATE_TRANSITION");
+    const closes = await Promise.all(Array.from({ length: 5 }, () => f.patch({ state: "CLOSED" })));
+    expect(closes.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const r of closes.filter((x) => x.status === 409)) expect(r.json.code).toBe("CARD_ALREADY_CLOSED");
+    expect(await stateEvents(f.platformId, f.cardId)).toEqual(["CARD.STATE_CHANGE ACTIVE", "CARD.STATE_CHANGE FROZEN", "CARD.STATE_CHANGE CLOSED"]);
+  });
+
   it("validates the body: at least one field, CLOSED alone", async () => {
     const f = await cardsFixture(t);
     const empty = await f.patch({});

@@ -18,27 +18,31 @@ type ConfirmRequest = { type: "TOTP" | "PASSKEY"; secret?: string; code?: string
  */
 export async function confirmScaFactor(db: Db, input: { platformId: string; customerId: string; request: ConfirmRequest }) {
   const { platformId, request } = input;
-  const customer = await getScaCustomerOrThrow(db, platformId, input.customerId);
-  const required = request.type === "TOTP" ? (["secret", "code"] as const) : (["origin", "credential"] as const);
-  const missing = required.filter((f) => request[f] === undefined);
-  if (missing.length > 0) throw invalidInput(missing.map((field) => ({ field, message: `is required to confirm ${request.type}`, constraint: { required: true } })));
-  const pending = await db.scaFactor.findFirst({
-    where: { platformId, customerId: customer.id, factor: request.type, status: "PENDING", ...(request.type === "TOTP" && { secret: request.secret }) },
-    orderBy: { id: "desc" },
+  return db.$transaction(async (tx) => {
+    // Locked: concurrent confirms all found the enrolment PENDING and no ACTIVE passkey, so each
+    // answered 200 (recovery codes each time, several passkeys). One at a time, the others see the first.
+    const customer = await getScaCustomerOrThrow(tx, platformId, input.customerId, { isLocking: true });
+    const required = request.type === "TOTP" ? (["secret", "code"] as const) : (["origin", "credential"] as const);
+    const missing = required.filter((f) => request[f] === undefined);
+    if (missing.length > 0) throw invalidInput(missing.map((field) => ({ field, message: `is required to confirm ${request.type}`, constraint: { required: true } })));
+    const pending = await tx.scaFactor.findFirst({
+      where: { platformId, customerId: customer.id, factor: request.type, status: "PENDING", ...(request.type === "TOTP" && { secret: request.secret }) },
+      orderBy: { id: "desc" },
+    });
+    if (!pending) throw invalidInput([{ field: request.type === "TOTP" ? "secret" : "type", message: `no ${request.type} enrolment is waiting; start one with POST /sca/factors`, constraint: { required: true } }]);
+    const at = await now(tx, platformId);
+    if (request.type === "TOTP") {
+      if (request.code !== SANDBOX_SCA_CODE) throw new ServiceError("UNAUTHORIZED", "Invalid TOTP code", { details: { reason: "Invalid TOTP code" } });
+      await tx.scaFactor.update({ where: { id: pending.id }, data: { status: "ACTIVE", updatedAt: at } });
+      return { type: "TOTP" as const, recoveryCodes: Array.from({ length: 10 }, () => randomBytes(5).toString("hex").toUpperCase()) };
+    }
+    if (request.origin !== scaOrigin()) throw new ServiceError("UNAUTHORIZED", `Passkey origin ${request.origin} is not allowed`, { details: { reason: "Origin not allowed" } });
+    const credentialId = request.credential?.id;
+    if (typeof credentialId !== "string" || credentialId.length === 0)
+      throw invalidInput([{ field: "credential.id", message: "is required: the WebAuthn credential id", constraint: { required: true } }]);
+    if ((await tx.scaFactor.count({ where: { platformId, customerId: customer.id, factor: "PASSKEY", status: "ACTIVE" } })) > 0)
+      throw new ServiceError("PASSKEY_ALREADY_ENROLLED", "The customer already has a passkey");
+    await tx.scaFactor.update({ where: { id: pending.id }, data: { status: "ACTIVE", credentialId, updatedAt: at } });
+    return { type: "PASSKEY" as const, factor: { factor: "PASSKEY" as const, credentialId: formatId("ScaFactor", pending.id), ...(pending.name !== null && { name: pending.name }) } };
   });
-  if (!pending) throw invalidInput([{ field: request.type === "TOTP" ? "secret" : "type", message: `no ${request.type} enrolment is waiting; start one with POST /sca/factors`, constraint: { required: true } }]);
-  const at = await now(db, platformId);
-  if (request.type === "TOTP") {
-    if (request.code !== SANDBOX_SCA_CODE) throw new ServiceError("UNAUTHORIZED", "Invalid TOTP code", { details: { reason: "Invalid TOTP code" } });
-    await db.scaFactor.update({ where: { id: pending.id }, data: { status: "ACTIVE", updatedAt: at } });
-    return { type: "TOTP" as const, recoveryCodes: Array.from({ length: 10 }, () => randomBytes(5).toString("hex").toUpperCase()) };
-  }
-  if (request.origin !== scaOrigin()) throw new ServiceError("UNAUTHORIZED", `Passkey origin ${request.origin} is not allowed`, { details: { reason: "Origin not allowed" } });
-  const credentialId = request.credential?.id;
-  if (typeof credentialId !== "string" || credentialId.length === 0)
-    throw invalidInput([{ field: "credential.id", message: "is required: the WebAuthn credential id", constraint: { required: true } }]);
-  if ((await db.scaFactor.count({ where: { platformId, customerId: customer.id, factor: "PASSKEY", status: "ACTIVE" } })) > 0)
-    throw new ServiceError("PASSKEY_ALREADY_ENROLLED", "The customer already has a passkey");
-  await db.scaFactor.update({ where: { id: pending.id }, data: { status: "ACTIVE", credentialId, updatedAt: at } });
-  return { type: "PASSKEY" as const, factor: { factor: "PASSKEY" as const, credentialId: formatId("ScaFactor", pending.id), ...(pending.name !== null && { name: pending.name }) } };
 }

@@ -14,5 +14,7 @@ export async function deleteScaFactor(db: Db, input: { platformId: string; custo
   const row = id ? await db.scaFactor.findFirst({ where: { id, platformId: input.platformId, customerId: customer.id } }) : null;
   if (!row) throw new ServiceError("NOT_FOUND", `SCA factor ${input.credentialId} not found for this customer`);
   await requireScaSession(db, input.platformId, customer.id);
-  await db.scaFactor.delete({ where: { id: row.id } });
+  // Conditional: of concurrent deletes one removes it (204), the others 404 as a later delete.
+  const { count } = await db.scaFactor.deleteMany({ where: { id: row.id } });
+  if (count !== 1) throw new ServiceError("NOT_FOUND", `SCA factor ${input.credentialId} not found for this customer`);
 }

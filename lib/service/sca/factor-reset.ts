@@ -21,14 +21,17 @@ type ResetRow = NonNullable<Awaited<ReturnType<Db["scaFactorReset"]["findFirst"]
  */
 export async function startFactorReset(db: Db, input: { platformId: string; customerId: string; factor: ScaFactorName }) {
   const { platformId } = input;
-  const customer = await getScaCustomerOrThrow(db, platformId, input.customerId);
-  const at = await now(db, platformId);
-  const recent = await db.scaFactorReset.count({ where: { platformId, customerId: customer.id, createdAt: { gt: new Date(at.getTime() - RESET_TTL_MS) } } });
-  if (recent >= MAX_RESETS_PER_DAY)
-    throw new ServiceError("RATE_LIMITED", `At most ${MAX_RESETS_PER_DAY} factor resets per customer in 24 hours`, { headers: { "Retry-After": "3600" } });
-  const expiresAt = new Date(at.getTime() + RESET_TTL_MS);
-  const id = uuidv7(at.getTime());
-  await db.scaFactorReset.create({ data: { id, platformId, customerId: customer.id, factor: input.factor, status: "INITIATED", expiresAt, createdAt: at } });
+  const { id, expiresAt } = await db.$transaction(async (tx) => {
+    // Locked: concurrent starts all counted the same earlier resets and got past the daily limit.
+    const customer = await getScaCustomerOrThrow(tx, platformId, input.customerId, { isLocking: true });
+    const at = await now(tx, platformId);
+    const recent = await tx.scaFactorReset.count({ where: { platformId, customerId: customer.id, createdAt: { gt: new Date(at.getTime() - RESET_TTL_MS) } } });
+    if (recent >= MAX_RESETS_PER_DAY)
+      throw new ServiceError("RATE_LIMITED", `At most ${MAX_RESETS_PER_DAY} factor resets per customer in 24 hours`, { headers: { "Retry-After": "3600" } });
+    const row = { id: uuidv7(at.getTime()), expiresAt: new Date(at.getTime() + RESET_TTL_MS) };
+    await tx.scaFactorReset.create({ data: { ...row, platformId, customerId: customer.id, factor: input.factor, status: "INITIATED", createdAt: at } });
+    return row;
+  });
   return { resetId: formatId("ScaFactorReset", id), livenessAccessToken: randomBytes(24).toString("base64url"), verificationLink: null, expiresAt: expiresAt.toISOString() };
 }
 
@@ -60,6 +63,10 @@ export async function completeFactorReset(db: Db, input: { platformId: string; c
   if (row.factor === "SMS_OTP" && !input.mobile) throw invalidInput([{ field: "mobile", message: "is required to reset SMS_OTP: the new mobile number", constraint: { required: true } }]);
   const at = await now(db, platformId);
   await db.$transaction(async (tx) => {
+    // Completed only if still INITIATED: of concurrent completes one applies (204), the others 400
+    // as a later complete, instead of each setting its own phone number.
+    const { count } = await tx.scaFactorReset.updateMany({ where: { id: row.id, status: "INITIATED" }, data: { status: "COMPLETED", completedAt: at } });
+    if (count !== 1) throw invalidInput([{ field: "resetId", message: "is COMPLETED; it can be completed once", constraint: { status: "LIVENESS_PASSED" } }]);
     if (row.factor === "SMS_OTP") {
       const phoneNumber = `+${input.mobile!.countryCode.replace(/^\+/, "")}${input.mobile!.number}`;
       await tx.customer.update({ where: { id: row.customerId }, data: { phoneNumber, updatedAt: at } });
@@ -71,7 +78,6 @@ export async function completeFactorReset(db: Db, input: { platformId: string; c
     } else {
       await tx.scaFactor.deleteMany({ where: { platformId, customerId: row.customerId, factor: row.factor } });
     }
-    await tx.scaFactorReset.update({ where: { id: row.id }, data: { status: "COMPLETED", completedAt: at } });
     await saveScaState(tx, platformId, row.customerId, { sessionExpiresAt: null });
   });
 }

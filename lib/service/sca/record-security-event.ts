@@ -14,19 +14,20 @@ const SUSPEND_AT = 9;
  */
 export async function recordSecurityEvent(db: Db, input: { platformId: string; customerId: string; eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT" }) {
   const { platformId, eventType } = input;
-  const customer = await getScaCustomerOrThrow(db, platformId, input.customerId);
-  let state;
-  if (eventType === "RESET_PASSWORD_COMPLETED") {
-    state = await saveScaState(db, platformId, customer.id, { failedLoginCount: 0, lockedUntil: null, isSuspended: false, sessionExpiresAt: null });
-  } else {
-    const count = (await loadScaState(db, platformId, customer.id)).failedLoginCount + 1;
-    const at = await now(db, platformId);
+  const state = await db.$transaction(async (tx) => {
+    // Locked: the count is read, raised and written back; concurrent failures each read the same
+    // count, so five at once counted as one and never locked the customer.
+    const customer = await getScaCustomerOrThrow(tx, platformId, input.customerId, { isLocking: true });
+    if (eventType === "RESET_PASSWORD_COMPLETED")
+      return saveScaState(tx, platformId, customer.id, { failedLoginCount: 0, lockedUntil: null, isSuspended: false, sessionExpiresAt: null });
+    const count = (await loadScaState(tx, platformId, customer.id)).failedLoginCount + 1;
+    const at = await now(tx, platformId);
     const minutes = LOCK_MINUTES[count];
-    state = await saveScaState(db, platformId, customer.id, {
+    return saveScaState(tx, platformId, customer.id, {
       failedLoginCount: count,
       isSuspended: count >= SUSPEND_AT,
       ...(minutes !== undefined && { lockedUntil: new Date(at.getTime() + minutes * 60_000) }),
     });
-  }
+  });
   return { eventType, suspended: state.isSuspended, lockedUntil: state.lockedUntil?.toISOString() ?? null, failedAttempts: state.failedLoginCount };
 }

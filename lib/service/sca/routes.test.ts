@@ -194,6 +194,68 @@ describe("SCA inside SCA regions", () => {
     expect(limited.json.code).toBe("RATE_LIMITED");
   });
 
+  it("concurrent TOTP confirms of one enrolment: one 200 with recovery codes, the others 400", async () => {
+    const c = await euCustomer();
+    const start = await c.call("POST", "/sca/factors", { type: "TOTP" });
+    await Promise.all(Array.from({ length: 5 }, () => c.call("GET", "/sca/factors"))); // warm the pool: the confirms start together
+    const answers = await Promise.all(Array.from({ length: 5 }, () => c.call("POST", "/sca/factors/confirm", { type: "TOTP", secret: start.json.secret, code: "123456" })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    expect(answers.find((a) => a.status === 200)!.json.recoveryCodes).toHaveLength(10);
+  });
+
+  it("concurrent passkey confirms: one passkey ACTIVE, the others 409 PASSKEY_ALREADY_ENROLLED or 400", async () => {
+    const c = await euCustomer();
+    for (let i = 0; i < 3; i++) expect((await c.call("POST", "/sca/factors", { type: "PASSKEY" })).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => c.call("POST", "/sca/factors/confirm", { type: "PASSKEY", origin: scaOrigin(), credential: { id: `cred-${i}`, response: {} } })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 200)) expect(["PASSKEY_ALREADY_ENROLLED", "INVALID_INPUT"]).toContain(a.json.code);
+    expect((await c.call("GET", "/sca/factors")).json.factors.filter((f: { factor: string }) => f.factor === "PASSKEY")).toHaveLength(1);
+  });
+
+  it("concurrent failed logins all count: the 5th locks the customer", async () => {
+    const c = await euCustomer();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => c.call("POST", "/sca/record-event", { eventType: "FAILED_LOGIN_ATTEMPT" })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((a) => a.json.failedAttempts as number).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(answers.find((a) => a.json.failedAttempts === 5)!.json.lockedUntil).not.toBeNull();
+    expect((await c.call("POST", "/sca/login/start", { factor: "SMS_OTP" })).status).toBe(423);
+  });
+
+  it("concurrent completes of one 2FA reset: one 204, the others 400; the winner's phone number is kept", async () => {
+    const c = await euCustomer();
+    const { resetId } = (await c.call("POST", "/sca/factors/reset", { factor: "SMS_OTP" })).json;
+    await advanceClock(t.db, c.p.platform.id, 11);
+    const numbers = ["698765431", "698765432", "698765433", "698765434", "698765435"];
+    const answers = await Promise.all(numbers.map((number) => c.call("POST", `/sca/factors/reset/${resetId}/complete`, { mobile: { countryCode: "+33", number } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([204, 400, 400, 400, 400]);
+    const winner = numbers[answers.findIndex((a) => a.status === 204)]!;
+    expect((await t.call("GET", `/customers/${c.customer.id}`, { auth: c.p.auth })).json.phoneNumber).toBe(`+33${winner}`);
+  });
+
+  it("concurrent 2FA reset starts: at most 5 a day (the others 429)", async () => {
+    const c = await euCustomer();
+    await Promise.all(Array.from({ length: 8 }, () => c.call("GET", "/sca/factors"))); // warm the pool: the starts run together
+    const answers = await Promise.all(Array.from({ length: 8 }, () => c.call("POST", "/sca/factors/reset", { factor: "TOTP" })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+  });
+
+  it("concurrent deletes of one factor: one 204, the others 404", async () => {
+    const c = await euCustomer();
+    await c.call("POST", "/sca/factors", { type: "PASSKEY" });
+    const credentialId = (await c.call("POST", "/sca/factors/confirm", { type: "PASSKEY", origin: scaOrigin(), credential: { id: "cred-1", response: {} } })).json.factor.credentialId as string;
+    await login(c);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => t.call("DELETE", `/sca/factors/${credentialId}${c.q}`, { auth: c.p.auth })));
+    expect(answers.map((a) => a.status).sort()).toEqual([204, 404, 404, 404]);
+  });
+
+  it("concurrent completes of one login challenge: one SUCCESS, the others 400", async () => {
+    const c = await euCustomer();
+    const start = await c.call("POST", "/sca/login/start", { factor: "SMS_OTP" });
+    const body = { factor: "SMS_OTP", endUserIpAddress: "203.0.113.7", challengeId: start.json.challengeId, code: "123456" };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => c.call("POST", "/sca/login/complete", body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400]);
+  });
+
   it("beneficiary trust: needs a session, challenge → confirm → trusted; untrust mirrors it", async () => {
     const c = await euCustomer();
     const account = await externalAccount(c);

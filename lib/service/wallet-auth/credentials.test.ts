@@ -176,6 +176,29 @@ describe("OAUTH verify", () => {
 });
 
 describe("DELETE /auth/credentials/{id}", () => {
+  it("a verify racing the delete of its credential never leaves a live session of the deleted credential", async () => {
+    const f = await walletFixture(t);
+    const w = await f.wallet();
+    const otp = await f.otpLogin(w.accountId);
+    const oauth = await f.signed("POST", "/auth/credentials", { type: "OAUTH", accountId: w.accountId, oidcToken: await tokenFor(f.platformId) }, otp.key);
+    const del = await t.call("DELETE", `/auth/credentials/${oauth.second.json.id}`, { auth: f.auth });
+    const headers = { "service-wallet-signature": await stamp(del.json.payloadToSign, otp.key), "request-id": del.json.requestId as string };
+    const verifyBodies = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const client = newClientKey();
+        return { type: "OAUTH", clientPublicKey: client.publicKey, oidcToken: await tokenFor(f.platformId, { nonce: nonceFor(client.publicKey) }) };
+      }),
+    );
+    const [deleted, ...verifies] = await Promise.all([
+      t.call("DELETE", `/auth/credentials/${oauth.second.json.id}`, { auth: f.auth, headers }),
+      ...verifyBodies.map((body) => t.call("POST", `/auth/credentials/${oauth.second.json.id}/verify`, { auth: f.auth, body })),
+    ]);
+    expect(deleted!.status).toBe(204);
+    for (const v of verifies) expect([200, 404]).toContain(v.status);
+    const live = await t.db.walletAuthSession.count({ where: { authMethodId: oauth.second.json.id.replace("AuthMethod:", ""), revokedAt: null } });
+    expect(live).toBe(0);
+  });
+
   it("needs a session of another credential, revokes the credential's sessions, and keeps the last credential", async () => {
     const f = await walletFixture(t);
     const w = await f.wallet();

@@ -16,7 +16,9 @@ import { CHALLENGE_TTL_MS } from "./wallet-auth-config";
  */
 export async function issueCredentialChallenge(db: Db, input: { platformId: string; id: string; clientPublicKey?: string }) {
   return db.$transaction(async (tx) => {
-    const method = await getAuthMethodOrThrow(tx, input.platformId, input.id);
+    // Locked: concurrent challenges all read the same lastOtpIssuedAt, passed the 30 s limit and
+    // each issued a live code; one at a time, the others see the first one's time (429).
+    const method = await getAuthMethodOrThrow(tx, input.platformId, input.id, { isLocking: true });
     const at = await now(tx, input.platformId);
     if (method.type === "EMAIL_OTP" || method.type === "SMS_OTP") {
       const otpEncryptionTargetBundle = await issueOtpChallenge(tx, method, at, { enforceRateLimit: true });

@@ -177,6 +177,16 @@ describe("EMAIL_OTP challenge and verify with the reference client", () => {
     expect((await t.call("POST", `/auth/credentials/${cred!.id}/challenge`, { auth: f.auth })).status).toBe(200);
   });
 
+  it("concurrent OTP challenges: one 200 with a code, the others 429; one challenge is live", async () => {
+    const f = await walletFixture(t);
+    const w = await f.wallet();
+    const [cred] = await f.credentials(w.accountId);
+    const results = await Promise.all(Array.from({ length: 5 }, () => t.call("POST", `/auth/credentials/${cred!.id}/challenge`, { auth: f.auth })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429]);
+    for (const r of results.filter((r) => r.status === 429)) expect(r.json.code).toBe("RATE_LIMITED");
+    expect(await t.db.walletOtpChallenge.count({ where: { authMethodId: cred!.id.replace("AuthMethod:", ""), consumedAt: null } })).toBe(1);
+  });
+
   it("the OTP target key expires with the challenge", async () => {
     const f = await walletFixture(t);
     const w = await f.wallet();

@@ -47,7 +47,9 @@ export async function revokeSession(db: Db, input: { platformId: string; id: str
       },
       async () => {
         const at = await now(tx, input.platformId);
-        await tx.walletAuthSession.update({ where: { id: session.id }, data: { revokedAt: at, updatedAt: at } });
+        // Revoked only if still active: of revokes racing with their own requestIds one answers 204, the others 404.
+        const revoked = await tx.walletAuthSession.updateMany({ where: { id: session.id, revokedAt: null }, data: { revokedAt: at, updatedAt: at } });
+        if (revoked.count !== 1) throw new ServiceError("NOT_FOUND", `Session ${input.id} is already revoked`);
         return null;
       },
     );

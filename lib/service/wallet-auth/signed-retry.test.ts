@@ -136,6 +136,20 @@ describe("concurrency and permissions", () => {
     expect(await t.db.walletDelegatedKey.count({ where: { platformId: f.platformId } })).toBe(1);
   });
 
+  it("concurrent revokes of one session, each with its own requestId: one 204, the others 404", async () => {
+    const f = await walletFixture(t);
+    const w = await f.wallet();
+    const target = await f.otpLogin(w.accountId);
+    await f.advance(31); // past the OTP re-issue limit
+    const signer = await f.otpLogin(w.accountId);
+    const path = `/auth/sessions/${target.session.id}`;
+    const firsts = await Promise.all(Array.from({ length: 5 }, () => t.call("DELETE", path, { auth: f.auth })));
+    expect(firsts.map((r) => r.status)).toEqual([202, 202, 202, 202, 202]);
+    const headers = await Promise.all(firsts.map(async (r) => ({ "service-wallet-signature": await stamp(r.json.payloadToSign, signer.key), "request-id": r.json.requestId as string })));
+    const results = await Promise.all(headers.map((h) => t.call("DELETE", path, { auth: f.auth, headers: h })));
+    expect(results.map((r) => r.status).sort()).toEqual([204, 404, 404, 404, 404]);
+  });
+
   it("writes need TRANSACT (403), reads need VIEW", async () => {
     const f = await walletFixture(t);
     const w = await f.wallet();

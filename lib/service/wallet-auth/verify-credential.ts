@@ -24,7 +24,9 @@ import { LEGACY_PASSKEY_SIGNATURE, SANDBOX_OTP_CODE } from "./wallet-auth-config
  */
 export async function verifyCredential(db: Db, input: { platformId: string; id: string; request: CredentialVerifyRequest; headers: SignedRetryHeaders; fingerprint: string }): Promise<SignedResult<AuthSession>> {
   return db.$transaction(async (tx) => {
-    const method = await getAuthMethodOrThrow(tx, input.platformId, input.id);
+    // Locked: a delete of this credential racing the verify waits for it and then revokes the new
+    // session, or commits first and the verify answers 404; unlocked, the session outlived the credential.
+    const method = await getAuthMethodOrThrow(tx, input.platformId, input.id, { isLocking: true });
     if (method.type !== input.request.type)
       throw invalidInput([{ field: "type", message: `must be ${method.type}, the type of credential ${input.id}`, constraint: { enum: [method.type] } }]);
     const at = await now(tx, input.platformId);
