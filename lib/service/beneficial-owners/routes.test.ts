@@ -9,6 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
+const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
+
 async function setup() {
   const p = await t.createTestPlatform();
   const o = onboarding(t, p.auth);
@@ -47,6 +50,17 @@ describe("beneficial owners", () => {
     const res = await t.call("PATCH", `/beneficial-owners/${owner.id}`, { auth: p.auth, body: { roles: ["DIRECTOR"], ownershipPercentage: 10, personalInfo: { lastName: "Lovelace" } } });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ roles: ["DIRECTOR"], ownershipPercentage: 10, personalInfo: { firstName: "Grace", lastName: "Lovelace" } });
+  });
+
+  it("concurrent PATCHes of different personalInfo fields all merge: none is lost", async () => {
+    const { p, o, business } = await setup();
+    const owner = await o.createOwner(ownerBody(business.id, "Hopper"));
+    const changes = [{ firstName: "Ada" }, { lastName: "Lovelace" }, { nationality: "GB" }, { birthDate: "1815-12-10" }, { address: { ...ownerBody("", "").personalInfo.address, city: "London" } }];
+    await warmPool();
+    const results = await Promise.all(changes.map((personalInfo) => t.call("PATCH", `/beneficial-owners/${owner.id}`, { auth: p.auth, body: { personalInfo } })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const after = await t.call("GET", `/beneficial-owners/${owner.id}`, { auth: p.auth });
+    expect(after.json.personalInfo).toMatchObject({ firstName: "Ada", lastName: "Lovelace", nationality: "GB", birthDate: "1815-12-10", address: { city: "London" } });
   });
 
   it("validates: every invalid field listed; ownership 0–100; individuals have no owners; unknown ids 404", async () => {

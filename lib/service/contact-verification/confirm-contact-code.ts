@@ -21,6 +21,14 @@ export async function confirmContactCode(db: Db, input: { platformId: string; cu
     throw new ServiceError("CONFLICT", `No code was sent yet: call POST /customers/{customerId}/${path} first`);
   if (input.code !== SANDBOX_CONTACT_CODE)
     throw invalidInput([{ field: "code", message: `is not the code sent to the customer; check it or request a new one with POST /customers/{customerId}/${path}`, constraint: { pattern: "sent code" } }]);
-  await db.contactVerification.update({ where: { customerId: customer.id }, data: { [channel]: "VERIFIED", updatedAt: await now(db, platformId) } });
+  // Not yet VERIFIED in the where clause: of concurrent confirms only one applies; the others get the 409 a later confirm gets.
+  const { count } = await db.contactVerification.updateMany({
+    where: { customerId: customer.id, platformId, OR: [{ [channel]: null }, { [channel]: { not: "VERIFIED" } }] },
+    data: { [channel]: "VERIFIED", updatedAt: await now(db, platformId) },
+  });
+  if (count === 0) {
+    await assertVerifiable(db, customer, channel);
+    throw new ServiceError("CONFLICT", `The customer's ${channel === "email" ? "email address" : "phone number"} is already verified`);
+  }
   return getCustomerOrThrow(db, platformId, input.customerId);
 }

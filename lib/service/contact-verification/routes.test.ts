@@ -9,6 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
+const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
+
 async function setup(extra: Record<string, unknown> = { region: "FR", email: "ada@example.com", phoneNumber: "+33612345678" }) {
   const p = await t.createTestPlatform();
   const o = onboarding(t, p.auth);
@@ -40,6 +43,18 @@ describe("contact verification", () => {
     expect(again.status).toBe(409);
     expect(again.json.code).toBe("CONFLICT");
     expect((await t.call("POST", `/customers/${customer.id}/verify-email/confirm`, { auth: p.auth, body: { code: "123456" } })).status).toBe(409);
+  });
+
+  it("concurrent confirms of one code: exactly one 200, the others 409 already verified", async () => {
+    const { p, customer } = await setup();
+    expect((await t.call("POST", `/customers/${customer.id}/verify-email`, { auth: p.auth })).status).toBe(204);
+    await warmPool();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => t.call("POST", `/customers/${customer.id}/verify-email/confirm`, { auth: p.auth, body: { code: "123456" } })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const r of results.filter((r) => r.status === 409)) expect(r.json.message).toContain("already verified");
+    expect((await t.call("GET", `/customers/${customer.id}`, { auth: p.auth })).json.contactVerification).toEqual({ email: "VERIFIED", phone: "PENDING" });
   });
 
   it("confirm before any code was sent → 409", async () => {

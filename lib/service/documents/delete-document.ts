@@ -1,7 +1,7 @@
 import type { Db } from "../db";
 import { ServiceError } from "../http/errors";
 import { documentStore } from "./document-store";
-import { getDocumentOrThrow } from "./get-document-or-throw";
+import { getDocumentOrThrow, lockDocument } from "./get-document-or-throw";
 
 /**
  * DELETE /documents/{documentId}: removes an unsubmitted document and its bytes. Once a
@@ -9,10 +9,16 @@ import { getDocumentOrThrow } from "./get-document-or-throw";
  * Throws: NOT_FOUND, CONFLICT.
  */
 export async function deleteDocument(db: Db, input: { platformId: string; documentId: string }): Promise<void> {
-  const row = await getDocumentOrThrow(db, input.platformId, input.documentId);
-  if (row.submittedAt)
-    throw new ServiceError("CONFLICT", `Document ${input.documentId} was submitted for verification on ${row.submittedAt.toISOString()} and cannot be deleted; replace it with PUT instead`);
-  const { count } = await db.document.deleteMany({ where: { id: row.id, platformId: input.platformId, submittedAt: null } });
-  if (count === 0) throw new ServiceError("CONFLICT", `Document ${input.documentId} was just submitted for verification and cannot be deleted`);
-  await documentStore().delete(row.storageKey);
+  const found = await getDocumentOrThrow(db, input.platformId, input.documentId);
+  // Locked and read again: a concurrent DELETE answers 404 (not 409), and the bytes removed are the ones
+  // the row names now (a PUT that committed meanwhile stored new ones under another key).
+  const storageKey = await db.$transaction(async (tx) => {
+    await lockDocument(tx, input.platformId, found.id);
+    const row = await getDocumentOrThrow(tx, input.platformId, input.documentId);
+    if (row.submittedAt)
+      throw new ServiceError("CONFLICT", `Document ${input.documentId} was submitted for verification on ${row.submittedAt.toISOString()} and cannot be deleted; replace it with PUT instead`);
+    await tx.document.delete({ where: { id: row.id } });
+    return row.storageKey;
+  });
+  await documentStore().delete(storageKey);
 }

@@ -13,3 +13,8 @@ export async function getDocumentOrThrow(db: DbOrTx, platformId: string, documen
   if (!row) throw new ServiceError("NOT_FOUND", `Document ${documentId} not found`);
   return row;
 }
+
+/** Row lock (bare uuid) for a change of the document's file or its removal, so a PUT and a DELETE (or two PUTs) serialize. */
+export async function lockDocument(tx: DbOrTx, platformId: string, id: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM "Document" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid FOR UPDATE`;
+}

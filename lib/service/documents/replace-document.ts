@@ -3,7 +3,7 @@ import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
 import { checkDocumentUpload, documentFileColumns } from "./check-document-upload";
 import { documentStore } from "./document-store";
-import { getDocumentOrThrow } from "./get-document-or-throw";
+import { getDocumentOrThrow, lockDocument } from "./get-document-or-throw";
 import type { DocumentReplaceRequest } from "./schemas";
 import type { DocumentRow } from "./serialize-document";
 
@@ -20,14 +20,27 @@ export async function replaceDocument(db: Db, input: { platformId: string; docum
   // A fresh key, so a concurrent reader never sees half of the new bytes under the old metadata.
   const storageKey = `${platformId}/${existing.id}-${uuidv7(at.getTime())}`;
   await documentStore().put(storageKey, file.bytes, file.contentType);
-  const row = await db.document.update({
-    where: { id: existing.id },
-    data: {
-      ...documentFileColumns(request, file, storageKey),
-      rejectionReason: null,
-      updatedAt: at,
-    },
-  });
-  await documentStore().delete(existing.storageKey);
-  return row;
+  let replaced: { row: DocumentRow; previousKey: string };
+  try {
+    // Locked and read again: the bytes to remove are those the row names now (a concurrent PUT may have
+    // replaced `existing`'s), and a document deleted meanwhile is 404 rather than a failed update.
+    replaced = await db.$transaction(async (tx) => {
+      await lockDocument(tx, platformId, existing.id);
+      const current = await getDocumentOrThrow(tx, platformId, input.documentId);
+      const row = await tx.document.update({
+        where: { id: current.id },
+        data: {
+          ...documentFileColumns(request, file, storageKey),
+          rejectionReason: null,
+          updatedAt: at,
+        },
+      });
+      return { row, previousKey: current.storageKey };
+    });
+  } catch (e) {
+    await documentStore().delete(storageKey);
+    throw e;
+  }
+  await documentStore().delete(replaced.previousKey);
+  return replaced.row;
 }

@@ -14,6 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
+const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
+/** The stored files of a document (its current bytes and any left behind). */
+const filesOf = (platformId: string, documentId: string) => {
+  const folder = path.join(dir, platformId);
+  return existsSync(folder) ? readdirSync(folder).filter((f) => f.startsWith(documentId.replace("Document:", ""))) : [];
+};
+
 async function setup() {
   const p = await t.createTestPlatform();
   const o = onboarding(t, p.auth);
@@ -161,6 +169,42 @@ describe("GET, PUT, DELETE /documents", () => {
     expect(res.status).toBe(409);
     expect(res.json.code).toBe("CONFLICT");
     expect(readdirSync(dir).length).toBeGreaterThan(0);
+  });
+
+  it("concurrent DELETEs of one document: one 204, the others 404 as after it", async () => {
+    const { p, o, customer } = await setup();
+    const doc = (await o.upload(passportFields(customer.id))).json;
+    await warmPool();
+    const results = await Promise.all(Array.from({ length: 5 }, () => t.call("DELETE", `/documents/${doc.id}`, { auth: p.auth })));
+    expect(results.map((r) => r.status).sort()).toEqual([204, 404, 404, 404, 404]);
+    expect(filesOf(p.platform.id, doc.id)).toEqual([]);
+  });
+
+  it("concurrent PUTs of one document: all 200 (the last one stays), and exactly one stored file is left, the one the row names", async () => {
+    const { p, o, customer } = await setup();
+    const doc = (await o.upload(passportFields(customer.id))).json;
+    await warmPool();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => o.upload(passportFields(customer.id), { bytes: PNG, name: `passport-${i}.png`, type: "image/png" }, { method: "PUT", path: `/documents/${doc.id}` })),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const row = await t.db.document.findUniqueOrThrow({ where: { id: doc.id.replace("Document:", "") } });
+    expect(filesOf(p.platform.id, doc.id)).toEqual([path.basename(row.storageKey)]);
+  });
+
+  it("a PUT racing a DELETE answers 200 or 404 (never 500) and leaves no stored bytes behind", async () => {
+    const { p, o, customer } = await setup();
+    for (let i = 0; i < 5; i++) {
+      const doc = (await o.upload(passportFields(customer.id))).json;
+      await warmPool();
+      const [put, del] = await Promise.all([
+        o.upload(passportFields(customer.id), { bytes: PNG, name: "passport.png", type: "image/png" }, { method: "PUT", path: `/documents/${doc.id}` }),
+        t.call("DELETE", `/documents/${doc.id}`, { auth: p.auth }),
+      ]);
+      expect(del.status).toBe(204);
+      expect([200, 404]).toContain(put.status);
+      expect(filesOf(p.platform.id, doc.id)).toEqual([]);
+    }
   });
 
   it("needs MANAGE to upload", async () => {

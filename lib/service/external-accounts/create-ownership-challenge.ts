@@ -38,7 +38,9 @@ export async function createOwnershipChallenge(db: Db, input: CreateOwnershipCha
   return db.$transaction(async (tx) => {
     const found = await getExternalAccountOrThrow(tx, platformId, input.externalAccountId, { owner: input.owner });
     await lockExternalAccount(tx, platformId, found.id);
-    const row = await tx.externalAccount.findUniqueOrThrow({ where: { id: found.id, platformId } });
+    // Read again under the lock through the live-account filter: a DELETE that committed while we waited is NOT_FOUND,
+    // not an outstanding challenge (and a status event) on a deleted account.
+    const row = await getExternalAccountOrThrow(tx, platformId, input.externalAccountId, { owner: input.owner });
     assertCanProveOwnership(row);
 
     const at = await now(tx, platformId);

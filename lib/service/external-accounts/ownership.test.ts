@@ -21,6 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
+const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
+
 type Platform = typeof p;
 const CUSTOMERS = "/customers/external-accounts";
 
@@ -128,6 +131,30 @@ describe("POST …/{id}/challenge and …/verify (WALLET_SIGNATURE)", () => {
     expect((await verify(wallet.id, personalSign(retry.json.messageToSign, wallet.key))).status).toBe(200);
   });
 
+  it("concurrent verifies of one challenge: one 200, the others 409; one ACTIVE event", async () => {
+    const wallet = await evmWallet();
+    const ch = await challenge(wallet.id);
+    const signature = personalSign(ch.json.messageToSign, wallet.key);
+    await warmPool();
+    const results = await Promise.all(Array.from({ length: 5 }, () => verify(wallet.id, signature)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect((await statusEvents(p.platform.id, wallet.id)).map((e) => e.data.status)).toEqual(["ACTIVE"]);
+  });
+
+  it("a challenge racing a DELETE never leaves an outstanding challenge (or its event) on the deleted account", async () => {
+    for (let i = 0; i < 10; i++) {
+      const wallet = await evmWallet();
+      await warmPool();
+      const [del, ...challenges] = await Promise.all([t.call("DELETE", `${CUSTOMERS}/${wallet.id}`, { auth: p.auth }), challenge(wallet.id), challenge(wallet.id), challenge(wallet.id)]);
+      expect(del.status).toBe(204);
+      for (const ch of challenges) expect([201, 404]).toContain(ch.status);
+      const id = wallet.id.replace("ExternalAccount:", "");
+      expect(await t.db.externalAccountOwnershipChallenge.count({ where: { externalAccountId: id, status: "OUTSTANDING" } })).toBe(0);
+      const created = challenges.filter((ch) => ch.status === 201).length;
+      expect(await t.db.externalAccountOwnershipChallenge.count({ where: { externalAccountId: id } })).toBe(created);
+    }
+  });
+
   it("answers 409 when no WALLET_SIGNATURE challenge is outstanding", async () => {
     const wallet = await evmWallet();
     const none = await verify(wallet.id, "sandbox-valid-signature");
@@ -194,6 +221,17 @@ describe("LIVENESS challenges", () => {
     expect(done).toMatchObject({ outcome: "PASSED", account: { id: wallet.id, status: "ACTIVE" } });
     expect((await statusEvents(p.platform.id, wallet.id)).map((e) => e.data.status)).toEqual(["ACTIVE"]);
     await expect(completeLivenessCheck(t.db, { token: ch.json.token, isPassed: true })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("concurrent completions of one liveness link (passed and failed): exactly one resolves it, the others CONFLICT; one status event", async () => {
+    const wallet = await evmWallet();
+    const ch = await challenge(wallet.id, "LIVENESS");
+    await warmPool();
+    const results = await Promise.allSettled([true, false, true, false, true].map((isPassed) => completeLivenessCheck(t.db, { token: ch.json.token, isPassed })));
+    const done = results.filter((r) => r.status === "fulfilled");
+    expect(done).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === "rejected")) expect(r.reason).toMatchObject({ code: "CONFLICT" });
+    expect((await statusEvents(p.platform.id, wallet.id)).map((e) => e.data.status)).toEqual([done[0]!.value.account.status]);
   });
 
   it("a failed check leaves the wallet UNVERIFIED; an unknown token is NOT_FOUND", async () => {

@@ -9,6 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
+const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
+
 async function platform(umaDomain: string | null = "uma.example.com") {
   const p = await t.createTestPlatform();
   if (umaDomain) await t.db.platform.update({ where: { id: p.platform.id }, data: { umaDomain } });
@@ -60,6 +63,35 @@ describe("invitations", () => {
     expect(claimed.status).toBe(400);
     expect(claimed.json.code).toBe("INVITATION_CANCELLED");
     expect((await t.call("POST", `/invitations/${code}/cancel`, { auth: p.auth })).json.code).toBe("INVITATION_CANCELLED");
+  });
+
+  it("concurrent claims of one code: exactly one 200, the others 400 INVITATION_ALREADY_CLAIMED; one INVITATION.CLAIMED", async () => {
+    const inviter = await platform();
+    const invitee = await platform(null);
+    const { code } = (await create(inviter)).json;
+    await warmPool();
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => claim(invitee, code, `$bob${i}@other.example.com`)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    for (const r of results.filter((r) => r.status === 400)) expect(r.json.code).toBe("INVITATION_ALREADY_CLAIMED");
+    expect(await t.db.webhookEvent.count({ where: { platformId: inviter.platform.id, type: "INVITATION.CLAIMED" } })).toBe(1);
+    const winner = results.find((r) => r.status === 200)!.json;
+    expect((await t.call("GET", `/invitations/${code}`, { auth: inviter.auth })).json).toMatchObject({ status: "CLAIMED", inviteeUma: winner.inviteeUma });
+  });
+
+  it("a claim racing a cancel: exactly one of them 200, the other 400; INVITATION.CLAIMED only if the claim won", async () => {
+    const inviter = await platform();
+    const invitee = await platform(null);
+    for (let i = 0; i < 5; i++) {
+      const { code } = (await create(inviter)).json;
+      await warmPool();
+      const [claimed, cancelled] = await Promise.all([claim(invitee, code), t.call("POST", `/invitations/${code}/cancel`, { auth: inviter.auth })]);
+      expect([claimed.status, cancelled.status].sort()).toEqual([200, 400]);
+      const status = (await t.call("GET", `/invitations/${code}`, { auth: inviter.auth })).json.status;
+      expect(status).toBe(claimed.status === 200 ? "CLAIMED" : "CANCELLED");
+    }
+    const claims = await t.db.webhookEvent.count({ where: { platformId: inviter.platform.id, type: "INVITATION.CLAIMED" } });
+    const codes = await t.db.invitation.count({ where: { platformId: inviter.platform.id, status: "CLAIMED" } });
+    expect(claims).toBe(codes);
   });
 
   it("another platform cannot cancel (403) and the invitation stays PENDING", async () => {

@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { ServiceError } from "../http/errors";
 import { now } from "../sandbox/clock";
 import { forgetToken } from "./authenticate-token";
 import { getTokenRowOrThrow } from "./get-token";
@@ -10,6 +11,8 @@ import { getTokenRowOrThrow } from "./get-token";
 export async function revokeToken(db: Db, platformId: string, tokenId: string): Promise<void> {
   const row = await getTokenRowOrThrow(db, platformId, tokenId);
   const at = await now(db, platformId);
-  await db.apiToken.update({ where: { id: row.id }, data: { revokedAt: at, updatedAt: at } });
+  // revokedAt: null in the where clause: of concurrent revocations only one applies (and answers 204); the others 404 as a later one would.
+  const { count } = await db.apiToken.updateMany({ where: { id: row.id, platformId, revokedAt: null }, data: { revokedAt: at, updatedAt: at } });
   forgetToken(row.clientId);
+  if (count === 0) throw new ServiceError("TOKEN_NOT_FOUND", `Token ${tokenId} not found`);
 }

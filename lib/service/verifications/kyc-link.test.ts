@@ -12,6 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Opens enough pooled connections that concurrent submissions really run side by side (a cold pool staggers them). */
+const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
+
 async function link() {
   const p = await t.createTestPlatform();
   const o = onboarding(t, p.auth);
@@ -31,6 +34,19 @@ describe("hosted KYC page", () => {
     expect((await getKycLinkPage(t.db, token)).missing).toEqual([]);
     expect(await submitKycLink(t.db, token)).toEqual({ verificationStatus: "APPROVED", redirectUri: "https://example.com/back" });
     await expect(getKycLinkPage(t.db, token)).rejects.toMatchObject({ code: "INVALID_INPUT" });
+  });
+
+  it("concurrent submissions of one link: one goes through, the others INVALID_INPUT; one verification, one KYC event", async () => {
+    const { p, o, customer, token } = await link();
+    await o.passport(customer.id);
+    await warmPool();
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => submitKycLink(t.db, token)));
+    const ok = results.filter((r) => r.status === "fulfilled");
+    expect(ok.map((r) => r.value.verificationStatus)).toEqual(["APPROVED"]);
+    for (const r of results.filter((r) => r.status === "rejected")) expect(r.reason).toMatchObject({ code: "INVALID_INPUT" });
+    expect(await t.db.verification.count({ where: { platformId: p.platform.id } })).toBe(1);
+    expect(await t.db.webhookEvent.count({ where: { platformId: p.platform.id, type: "CUSTOMER.KYC_APPROVED" } })).toBe(1);
+    await expect(getKycLinkPage(t.db, token)).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringContaining("already used") });
   });
 
   it("unknown token → NOT_FOUND; expired after 24 hours", async () => {

@@ -11,6 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
+const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
+
 async function platform(settings: { skipVerificationPaperwork?: boolean; isRegulatedFinancialInstitution?: boolean } = {}) {
   const p = await t.createTestPlatform();
   if (Object.keys(settings).length > 0) await t.db.platform.update({ where: { id: p.platform.id }, data: settings });
@@ -332,5 +335,30 @@ describe("reads, errors and the KYC link", () => {
     expect(await customerStatus(p, customer.id)).toBe("UNVERIFIED");
     const missing = await t.call("POST", "/customers/Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10/kyc-link", { auth: p.auth, body: {} });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("POST /verifications — concurrency", () => {
+  it("concurrent submissions of one customer: one 200, the others 400; one verification, one KYC event", async () => {
+    const p = await platform();
+    const { customer } = await readyIndividual(p, "Ada Lovelace");
+    await warmPool();
+    const results = await Promise.all(Array.from({ length: 5 }, () => p.o.submit(customer.id)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    expect(await t.db.verification.count({ where: { platformId: p.platformId } })).toBe(1);
+    expect((await eventTypes(t, p.platformId)).filter((type) => type === "CUSTOMER.KYC_APPROVED")).toHaveLength(1);
+  });
+
+  it("a submission racing DELETE /customers never verifies the deleted customer", async () => {
+    const p = await platform();
+    for (let i = 0; i < 10; i++) {
+      const { customer } = await readyIndividual(p, "Ada Lovelace");
+      await warmPool();
+      const [del, ...submissions] = await Promise.all([t.call("DELETE", `/customers/${customer.id}`, { auth: p.auth }), p.o.submit(customer.id), p.o.submit(customer.id)]);
+      expect(del.status).toBe(200);
+      for (const s of submissions) expect([200, 400, 410]).toContain(s.status);
+    }
+    const approved = await eventsOf(t, p.platformId, "CUSTOMER.KYC_APPROVED");
+    expect(approved.filter((e) => e.data.isDeleted).map((e) => e.data.id)).toEqual([]);
   });
 });

@@ -32,7 +32,8 @@ export async function submitVerification(db: Db, input: { platformId: string; cu
     const found = await getCustomerOrThrow(tx, platformId, input.customerId);
     // One submission at a time per customer.
     await tx.$queryRaw`SELECT "id" FROM "Customer" WHERE "id" = ${found.id}::uuid FOR UPDATE`;
-    const customer = await tx.customer.findUniqueOrThrow({ where: { id: found.id } });
+    // Read again under the lock, deleted check included: a DELETE that committed while we waited answers 410, not a verified deleted customer.
+    const customer = await getCustomerOrThrow(tx, platformId, input.customerId);
     const platform = await tx.platform.findUniqueOrThrow({ where: { id: platformId }, select: { isRegulatedFinancialInstitution: true, skipVerificationPaperwork: true } });
     const statusName = customer.customerType === "BUSINESS" ? "kybStatus" : "kycStatus";
     if (platform.isRegulatedFinancialInstitution)
