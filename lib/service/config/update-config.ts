@@ -27,6 +27,9 @@ export async function updateConfig(
 
   const at = await now(db, platformId);
   return db.$transaction(async (tx) => {
+    // Locked until commit: concurrent PATCHes would each merge into the same old wallet settings
+    // (the last write losing the others' keys) and each see the old endpoint (one TEST event apiece).
+    await tx.$queryRaw`SELECT "id" FROM "Platform" WHERE "id" = ${platformId}::uuid FOR NO KEY UPDATE`;
     const platform = await tx.platform.findUniqueOrThrow({ where: { id: platformId } });
     await tx.platform.update({
       where: { id: platformId },

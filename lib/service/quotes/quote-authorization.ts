@@ -3,7 +3,7 @@ import { getCustomerOrThrow } from "../customers/get-customer-or-throw";
 import type { CustomerRow } from "../customers/serialize-customer";
 import type { Db, DbOrTx } from "../db";
 import { ServiceError } from "../http/errors";
-import { formatId } from "../http/ids";
+import { formatId, parseId } from "../http/ids";
 import { ensurePlatformInternalAccounts } from "../internal-accounts/ensure-platform-internal-accounts";
 import { lockInternalAccountForPayment, type LockedInternalAccount } from "../internal-accounts/lock-internal-account-for-payment";
 import type { JobContext } from "../jobs/handlers";
@@ -133,6 +133,12 @@ export async function authorizeQuote(db: Db, input: { platformId: string; quoteI
       customerId: customer.id,
       quoteId: quote.id,
       authorization: { code: authorization.code, passkeyAssertion: authorization.passkeyAssertion, origin: authorization.origin },
+    }).catch(async (e: unknown) => {
+      // A concurrent authorize answered this very challenge first: answer the 409 a later call gets, not "start a new challenge".
+      const challengeId = parseId("ScaChallenge", (quote.scaChallenge as ScaChallenge | null)?.id ?? "");
+      if (e instanceof ServiceError && e.code === "INVALID_INPUT" && challengeId && (await db.scaChallenge.count({ where: { id: challengeId, status: "COMPLETED" } })) > 0)
+        throw new ServiceError("CONFLICT", `Quote ${id}'s challenge was already answered by another request: read the quote for its status`, { details: { quoteId: id } });
+      throw e;
     });
   await ensurePlatformInternalAccounts(db, platformId);
   const row = await db.$transaction(async (tx) => {

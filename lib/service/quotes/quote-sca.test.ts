@@ -235,6 +235,39 @@ describe("quotes of customers in SCA regions", () => {
   });
 });
 
+describe("quote authorization under concurrency", () => {
+  /** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
+  const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
+
+  it("five right answers to an executed quote's challenge at once: one 200, the others 409; debited once, one PROCESSING event", async () => {
+    const f = await euFixture({ fund: 10_000 });
+    const quote = await f.okQuote(await f.external(), 1_000);
+    expect((await f.execute(quote.id)).json.status).toBe("PENDING_AUTHORIZATION");
+    await warmPool();
+    const results = await Promise.all(Array.from({ length: 5 }, () => f.authorize(quote.id)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await f.balance()).toEqual({ available: 9_000, total: 9_000 });
+    const types = await f.types(quote.transactionId);
+    expect(types.filter((type) => type === "OUTGOING_PAYMENT.PROCESSING")).toHaveLength(1);
+    expect(types.filter((type) => type === "OUTGOING_PAYMENT.PENDING_AUTHORIZATION")).toHaveLength(1);
+  });
+
+  it("five right answers to the first of two challenges at once: one 200 moves it to the next challenge, the others 409; nothing debited, one next challenge", async () => {
+    const f = await euFixture({ fund: 10_000 });
+    const quote = await f.okQuote(await f.external({ currency: "EUR" }), 1_000);
+    expect((await f.execute(quote.id)).json.scaChallenge.purpose).toBe("CURRENCY_CONVERSION");
+    await warmPool();
+    const results = await Promise.all(Array.from({ length: 5 }, () => f.authorize(quote.id)));
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(1);
+    expect(ok[0]!.json).toMatchObject({ status: "PENDING_AUTHORIZATION", scaChallenge: { purpose: "PAYOUT" } });
+    for (const r of results.filter((r) => r.status !== 200)) expect([r.status, r.json.code]).toEqual([409, "CONFLICT"]);
+    expect(await f.balance()).toEqual({ available: 10_000, total: 10_000 });
+    expect(await t.db.scaChallenge.count({ where: { subjectId: quote.id.replace("Quote:", ""), purpose: "PAYOUT" } })).toBe(1);
+    expect((await f.types(quote.transactionId)).filter((type) => type === "OUTGOING_PAYMENT.PENDING_AUTHORIZATION")).toHaveLength(2);
+  });
+});
+
 describe("quotes of customers outside SCA regions", () => {
   it("execute runs at once; authorize and resend → 409", async () => {
     const f = await quotesFixture(t, { fund: 10_000 });

@@ -32,6 +32,8 @@ export async function setClockForward(db: DbOrTx, platformId: string, at: Date):
   const current = await now(db, platformId);
   if (at.getTime() <= current.getTime()) return;
   const offsetMs = BigInt(at.getTime() - Date.now());
-  await db.platform.update({ where: { id: platformId }, data: { clockOffsetMs: offsetMs } });
+  // Only if still ahead: a concurrent advance (or another process, whose cached `current` is stale)
+  // may have moved the clock further since it was read, and the clock never goes back.
+  await db.platform.updateMany({ where: { id: platformId, clockOffsetMs: { lt: offsetMs } }, data: { clockOffsetMs: offsetMs } });
   forgetClockOffset(platformId);
 }

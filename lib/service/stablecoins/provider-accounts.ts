@@ -47,21 +47,39 @@ export async function linkProviderAccount(
 
   const at = await now(db, platformId);
   const apiClientSecretHash = await hashSecret(request.apiClientSecret);
-  const existing = await db.stablecoinProviderAccount.findFirst({
-    where: { platformId, provider: request.provider, providerAccountId, status: { not: "REVOKED" } },
-  });
   const data = { apiClientId: request.apiClientId, apiClientSecretHash, status: "ACTIVE", lastVerifiedAt: at, updatedAt: at };
-  const row = existing
-    ? await db.stablecoinProviderAccount.update({ where: { id: existing.id }, data })
-    : await db.stablecoinProviderAccount.create({
-        data: { id: uuidv7(at.getTime()), platformId, provider: request.provider, providerAccountId, providerEnvironment: input.environment, createdAt: at, ...data },
-      });
+  const row = await db.$transaction(async (tx) => {
+    // Concurrent links of one provider account run one at a time, or each would see no link and
+    // create its own (several ACTIVE links then make every registration ask for a selector).
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`stablecoin-link:${platformId}:${request.provider}:${providerAccountId}`}, 0))`;
+    // The live link is locked too, so a concurrent sandbox revoke is not undone by this refresh:
+    // a link revoked while this waited is no longer matched and a new one is created instead.
+    const [existing] = await tx.$queryRaw<{ id: string }[]>`
+      SELECT "id" FROM "StablecoinProviderAccount"
+      WHERE "platformId" = ${platformId}::uuid AND "provider" = ${request.provider} AND "providerAccountId" = ${providerAccountId} AND "status" <> 'REVOKED'
+      ORDER BY "createdAt", "id" LIMIT 1 FOR UPDATE`;
+    return existing
+      ? tx.stablecoinProviderAccount.update({ where: { id: existing.id }, data })
+      : tx.stablecoinProviderAccount.create({
+          data: { id: uuidv7(at.getTime()), platformId, provider: request.provider, providerAccountId, providerEnvironment: input.environment, createdAt: at, ...data },
+        });
+  });
   return serializeProviderAccount(row);
 }
 
-/** Throws: STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND (unknown, malformed or another platform's id). */
-export async function getProviderAccountOrThrow(db: DbOrTx, platformId: string, id: string, options: { allowBare?: boolean } = {}): Promise<ProviderAccountRow> {
+/**
+ * With `isLocking` (in a transaction) the row is locked (FOR UPDATE) so status changes to one link run one at a time.
+ * Throws: STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND (unknown, malformed or another platform's id).
+ */
+export async function getProviderAccountOrThrow(
+  db: DbOrTx,
+  platformId: string,
+  id: string,
+  options: { allowBare?: boolean; isLocking?: boolean } = {},
+): Promise<ProviderAccountRow> {
   const uuid = parseId("StablecoinProviderAccount", id, options);
+  if (uuid && options.isLocking)
+    await db.$queryRaw`SELECT "id" FROM "StablecoinProviderAccount" WHERE "id" = ${uuid}::uuid AND "platformId" = ${platformId}::uuid FOR UPDATE`;
   const row = uuid ? await db.stablecoinProviderAccount.findFirst({ where: { id: uuid, platformId } }) : null;
   if (!row) throw new ServiceError("STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND", `Stablecoin provider account ${id} not found. List them with GET /stablecoin-provider-accounts.`);
   return row;
@@ -104,17 +122,20 @@ export async function setProviderAccountSandboxState(
   db: Db,
   input: { platformId: string; id: string; status?: "INVALID" | "REVOKED"; providerUnavailable?: boolean },
 ): Promise<ProviderAccount> {
-  const row = await getProviderAccountOrThrow(db, input.platformId, input.id);
-  if (input.status !== undefined && row.status === "REVOKED" && input.status !== "REVOKED")
-    throw new ServiceError("INVALID_STATE_TRANSITION", "A REVOKED link is terminal; link the provider account again instead.");
   const at = await now(db, input.platformId);
-  const updated = await db.stablecoinProviderAccount.update({
-    where: { id: row.id },
-    data: {
-      ...(input.status !== undefined && { status: input.status, lastVerifiedAt: at }),
-      ...(input.providerUnavailable !== undefined && { providerUnavailable: input.providerUnavailable }),
-      updatedAt: at,
-    },
+  const updated = await db.$transaction(async (tx) => {
+    // Locked: an INVALID racing a REVOKED must not read ACTIVE and then overwrite the terminal REVOKED.
+    const row = await getProviderAccountOrThrow(tx, input.platformId, input.id, { isLocking: true });
+    if (input.status !== undefined && row.status === "REVOKED" && input.status !== "REVOKED")
+      throw new ServiceError("INVALID_STATE_TRANSITION", "A REVOKED link is terminal; link the provider account again instead.");
+    return tx.stablecoinProviderAccount.update({
+      where: { id: row.id },
+      data: {
+        ...(input.status !== undefined && { status: input.status, lastVerifiedAt: at }),
+        ...(input.providerUnavailable !== undefined && { providerUnavailable: input.providerUnavailable }),
+        updatedAt: at,
+      },
+    });
   });
   return serializeProviderAccount(updated);
 }

@@ -342,3 +342,56 @@ describe("permissions and sandbox-only controls", () => {
     expect(JSON.parse(event!.body).data).toEqual(res.json);
   });
 });
+
+describe("provider links under concurrency", () => {
+  /** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
+  const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
+
+  it("five links of the same provider account at once (different keys): all 201 with one link, and registration needs no selector", async () => {
+    for (let i = 0; i < 5; i++) {
+      const q = await t.createTestPlatform();
+      await warmPool();
+      const results = await Promise.all(Array.from({ length: 5 }, () => post(t, q.auth, "/stablecoin-provider-accounts", { provider: "BRALE", apiClientId: "same-client", apiClientSecret: "s3cret" })));
+      expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+      expect(new Set(results.map((r) => r.json.id)).size).toBe(1);
+      expect(await t.db.stablecoinProviderAccount.count({ where: { platformId: q.platform.id } })).toBe(1);
+      const coin = await post(t, q.auth, "/stablecoins", { providerTokenIdentifier: "solo", networkTokenIdentifier: "btkn1solo", network: "SPARK" });
+      expect(coin.status).toBe(201);
+    }
+  });
+
+  it("REVOKED and INVALID sent at once: a REVOKED link never leaves REVOKED (one of them 409, or INVALID first then REVOKED)", async () => {
+    for (let i = 0; i < 5; i++) {
+      const q = await t.createTestPlatform();
+      const link = await linkAccount(t, q.auth);
+      await warmPool();
+      const [revoke, invalid] = await Promise.all(
+        (["REVOKED", "INVALID"] as const).map((status) => t.call("POST", `/sandbox/stablecoin-provider-accounts/${link.id}`, { auth: q.auth, body: { status } })),
+      );
+      expect(revoke!.status).toBe(200);
+      const final = (await t.call("GET", `/stablecoin-provider-accounts/${link.id}`, { auth: q.auth })).json.status;
+      expect(final).toBe("REVOKED");
+      // 200 only when INVALID went first (then REVOKED replaced it); after REVOKED it is 409.
+      if (invalid!.status !== 200) expect([invalid!.status, invalid!.json.code]).toEqual([409, "INVALID_STATE_TRANSITION"]);
+    }
+  });
+
+  it("a re-link racing a revoke never brings the REVOKED link back: the revoked link stays REVOKED and the re-link is a new ACTIVE link or the one revoked after it", async () => {
+    // The re-link hashes the secret (tens of ms) before it reads the link: the revoke is sent at staggered delays to land in between.
+    for (let i = 0; i < 12; i++) {
+      const q = await t.createTestPlatform();
+      const link = await linkAccount(t, q.auth, "relink-client");
+      await warmPool();
+      const [revoke, relink] = await Promise.all([
+        new Promise((resolve) => setTimeout(resolve, i * 8)).then(() => t.call("POST", `/sandbox/stablecoin-provider-accounts/${link.id}`, { auth: q.auth, body: { status: "REVOKED" } })),
+        post(t, q.auth, "/stablecoin-provider-accounts", { provider: "BRALE", apiClientId: "relink-client", apiClientSecret: "fresh" }),
+      ]);
+      expect([revoke.status, relink.status]).toEqual([200, 201]);
+      const rows = await t.db.stablecoinProviderAccount.findMany({ where: { platformId: q.platform.id }, orderBy: { createdAt: "asc" } });
+      // Either order, one after the other: revoke then re-link (two rows, the new one ACTIVE) or re-link then revoke (one row, REVOKED).
+      const statuses = rows.map((r) => r.status);
+      expect([["REVOKED", "ACTIVE"], ["REVOKED"]]).toContainEqual(statuses);
+      expect(statuses).toEqual(relink.json.id === link.id ? ["REVOKED"] : ["REVOKED", "ACTIVE"]);
+    }
+  });
+});
