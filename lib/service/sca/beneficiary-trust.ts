@@ -1,5 +1,5 @@
 import type { Db, DbOrTx } from "../db";
-import { getExternalAccountOrThrow } from "../external-accounts/get-external-account-or-throw";
+import { getExternalAccountOrThrow, lockExternalAccount } from "../external-accounts/get-external-account-or-throw";
 import { formatId } from "../http/ids";
 import { now } from "../sandbox/clock";
 import { authorizeScaChallenge } from "./authorize-sca-challenge";
@@ -42,10 +42,16 @@ export async function confirmBeneficiaryTrust(db: Db, input: { platformId: strin
   const isTrusted = await isBeneficiaryTrusted(db, platformId, account.id);
   if (isTrusted === (action === "TRUST") && !input.challengeId) return { trusted: isTrusted };
   await authorizeScaChallenge(db, { platformId, customerId: customer.id, challengeId: input.challengeId, purpose: PURPOSE[action], subjectId: account.id }, input.proof);
-  const at = await now(db, platformId);
-  if (action === "TRUST")
-    await db.scaTrustedBeneficiary.upsert({ where: { externalAccountId: account.id }, create: { externalAccountId: account.id, platformId, customerId: customer.id, trustedAt: at }, update: {} });
-  else await db.scaTrustedBeneficiary.deleteMany({ where: { platformId, externalAccountId: account.id } });
+  await db.$transaction(async (tx) => {
+    // Locked and read again, as a DELETE of the account locks it before its trust check: a delete
+    // that committed meanwhile answers 404 here instead of leaving a deleted account trusted.
+    await lockExternalAccount(tx, platformId, account.id);
+    await getExternalAccountOrThrow(tx, platformId, input.externalAccountId, { owner: "CUSTOMER" });
+    const at = await now(tx, platformId);
+    if (action === "TRUST")
+      await tx.scaTrustedBeneficiary.upsert({ where: { externalAccountId: account.id }, create: { externalAccountId: account.id, platformId, customerId: customer.id, trustedAt: at }, update: {} });
+    else await tx.scaTrustedBeneficiary.deleteMany({ where: { platformId, externalAccountId: account.id } });
+  });
   return { trusted: action === "TRUST" };
 }
 

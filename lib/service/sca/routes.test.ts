@@ -282,6 +282,28 @@ describe("SCA inside SCA regions", () => {
     expect((await t.call("POST", "/customers/external-accounts/ExternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10/trust", { auth: c.p.auth })).status).toBe(404);
   });
 
+  it("a trust confirm racing DELETE of the account never leaves a trusted beneficiary on a deleted account", async () => {
+    for (let round = 0; round < 5; round++) {
+      const c = await euCustomer();
+      const account = await externalAccount(c);
+      await login(c);
+      const start = await t.call("POST", `/customers/external-accounts/${account}/trust`, { auth: c.p.auth });
+      await Promise.all(Array.from({ length: 4 }, () => t.call("GET", `/customers/external-accounts/${account}`, { auth: c.p.auth }))); // warm connections
+      const [confirm, remove] = await Promise.all([
+        t.call("POST", `/customers/external-accounts/${account}/trust/confirm`, { auth: c.p.auth, body: { challengeId: start.json.scaChallenge.id, code: "123456" } }),
+        t.call("DELETE", `/customers/external-accounts/${account}`, { auth: c.p.auth }),
+      ]);
+      const id = account.replace("ExternalAccount:", "");
+      const [deleted, trusted] = await Promise.all([
+        t.db.externalAccount.count({ where: { id, deletedAt: { not: null } } }),
+        t.db.scaTrustedBeneficiary.count({ where: { externalAccountId: id } }),
+      ]);
+      // Either the delete went first (trust 404) or the trust did (delete 409 BENEFICIARY_TRUSTED).
+      expect({ deleted, trusted }).toEqual(remove.status < 300 ? { deleted: 1, trusted: 0 } : { deleted: 0, trusted: 1 });
+      expect(remove.status < 300 ? confirm.status : remove.json.code).toBe(remove.status < 300 ? 404 : "BENEFICIARY_TRUSTED");
+    }
+  });
+
   it("quote hook: a challenge per quote (no TOTP), resend keeps it, authorize with 123456, expired → 400", async () => {
     const c = await euCustomer();
     const customerRow = await t.db.customer.findUniqueOrThrow({ where: { id: c.customer.id.replace("Customer:", "") }, include: { agreementConsents: true } });
