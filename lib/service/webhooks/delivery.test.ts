@@ -252,6 +252,22 @@ describe("webhook events API", () => {
     expect(receiver.received).toHaveLength(2);
   });
 
+  it("replays of an event whose retry is waiting bring that delivery forward: one attempt now and one retry chain, also when replayed at once", async () => {
+    const { platform, auth, receiver } = await platformWithReceiver(() => 500);
+    const id = await enqueueEvent(t.db, { platformId: platform.id, type: "CUSTOMER.KYC_APPROVED", data: { id: "Customer:x" } });
+    await runDueJobs(t.db, { platformId: platform.id });
+    const waiting = () => t.db.job.count({ where: { platformId: platform.id, kind: "webhook.deliver", status: "PENDING" } });
+    expect(await waiting()).toBe(1); // the retry after the first 500
+
+    const replays = await Promise.all(Array.from({ length: 3 }, () => t.call("POST", `/webhooks/events/${id}/replay`, { auth })));
+    expect(replays.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await waiting()).toBe(1);
+    await runDueJobs(t.db, { platformId: platform.id });
+    expect(receiver.received).toHaveLength(2);
+    expect(await waiting()).toBe(1); // the next retry, one chain
+    expect((await eventRow(platform.id)).deliveryStatus).toBe("RETRYING");
+  });
+
   it("answers 404 for another platform's event and validates filters", async () => {
     const { platform, auth } = await platformWithReceiver();
     const id = await enqueueEvent(t.db, { platformId: platform.id, type: "X.Y", data: {} });

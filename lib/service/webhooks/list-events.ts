@@ -35,13 +35,23 @@ export async function getEvent(db: Db, platformId: string, eventId: string): Pro
   return serializeEvent(row, row.attempts);
 }
 
-/** Delivers an event again now, whatever happened before (same id, same body). Throws: NOT_FOUND. */
+/**
+ * Delivers an event again now, whatever happened before (same id, same body). A delivery already
+ * waiting (a scheduled retry) is brought forward rather than joined by a second one: each would
+ * go on with its own chain of retries against a failing endpoint. Throws: NOT_FOUND.
+ */
 export async function replayEvent(db: Db, platformId: string, eventId: string): Promise<WebhookEvent> {
   const row = await getEventRow(db, platformId, eventId);
   const at = await now(db, platformId);
   await db.$transaction(async (tx) => {
+    // Locked: concurrent replays of one event queue one delivery between them.
+    await tx.$queryRaw`SELECT "id" FROM "WebhookEvent" WHERE "id" = ${row.id}::uuid FOR UPDATE`;
     await tx.webhookEvent.update({ where: { id: row.id }, data: { deliveryStatus: "PENDING", nextAttemptAt: at, deliveredAt: null } });
-    await scheduleJob(tx, { platformId, kind: DELIVER_WEBHOOK, payload: { eventId: row.id, replay: true }, runAt: at });
+    const waiting = await tx.job.updateMany({
+      where: { platformId, kind: DELIVER_WEBHOOK, status: "PENDING", payload: { path: ["eventId"], equals: row.id } },
+      data: { runAt: at },
+    });
+    if (waiting.count === 0) await scheduleJob(tx, { platformId, kind: DELIVER_WEBHOOK, payload: { eventId: row.id, replay: true }, runAt: at });
   });
   return getEvent(db, platformId, eventId);
 }
