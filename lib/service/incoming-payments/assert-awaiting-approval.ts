@@ -8,8 +8,8 @@ import { isAwaitingApproval } from "./is-awaiting-approval";
 
 /**
  * For approve and reject (the row locked): the payment awaits the platform and its window is still
- * open. A window whose timeout is due but not yet run (the worker lags) counts as closed, so a late
- * decision never beats the timeout (BEHAVIORS.md §3.7).
+ * open. A window whose timeout is due but not yet run (the worker lags, or claimed it and has not
+ * run it yet) counts as closed, so a late decision never beats the timeout (BEHAVIORS.md §3.7).
  * Throws: TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL naming why.
  */
 export async function assertAwaitingApproval(db: DbOrTx, row: TransactionRow): Promise<void> {
@@ -30,7 +30,8 @@ function notAwaiting(row: TransactionRow): string {
 async function closedWindow(db: DbOrTx, row: TransactionRow): Promise<string | null> {
   const at = await now(db, row.platformId);
   const overdue = await db.job.findFirst({
-    where: { platformId: row.platformId, kind: EXPIRE_APPROVAL_JOB, status: "PENDING", runAt: { lte: at }, payload: { path: ["transactionId"], equals: row.id } },
+    // RUNNING too: a worker that claimed the timeout may run it much later (it runs 8 jobs at a time), and a decision taking the lock first would win.
+    where: { platformId: row.platformId, kind: EXPIRE_APPROVAL_JOB, status: { in: ["PENDING", "RUNNING"] }, runAt: { lte: at }, payload: { path: ["transactionId"], equals: row.id } },
     select: { id: true },
   });
   return overdue ? "its approval window has closed" : null;

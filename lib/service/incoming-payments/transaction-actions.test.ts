@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { claimDueJobs, runJobs } from "../jobs/run-jobs";
 import { now, setClockForward } from "../sandbox/clock";
 import { createTestApp, type TestApp } from "../testing/test-app";
+import { EXPIRE_APPROVAL_JOB } from "./expire-approval";
 import { incomingFixture, startPlatformEndpoint } from "./incoming-fixtures";
 
 let t: TestApp;
@@ -55,6 +57,28 @@ describe("POST /transactions/{transactionId}/approve and /reject refusals", () =
     expect(res.json).toMatchObject({ code: "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", message: expect.stringContaining("window has closed") });
     expect(await f.balance()).toBe(0);
   });
+
+  it.each(["approve", "reject"] as const)(
+    "%s answers 409 once the worker has claimed the due timeout, before or while its handler runs: the payment fails once, never credited",
+    async (action) => {
+      const f = await deferringPlatform();
+      await Promise.all(Array.from({ length: 10 }, () => f.getTransaction(UNKNOWN))); // warm the pool
+      for (let round = 0; round < 4; round++) {
+        const id = (await f.receive()).json.id as string;
+        await setClockForward(t.db, f.platformId, new Date((await now(t.db, f.platformId)).getTime() + 5_500));
+        // What a worker does first: the timeout is RUNNING, its handler waits its turn (up to 8 run at once).
+        const claimed = await claimDueJobs(t.db, { limit: 100, platformId: f.platformId });
+        expect(claimed.map((j) => j.kind)).toContain(EXPIRE_APPROVAL_JOB);
+        // Round 0: the decision arrives before the handler starts; later rounds: side by side with it.
+        const decided = round === 0 ? await f[action](id) : (await Promise.all([f[action](id), runJobs(t.db, claimed)]))[0];
+        if (round === 0) await runJobs(t.db, claimed);
+        expect([decided.status, decided.json.code], `round ${round}`).toEqual([409, "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL"]);
+        expect(await f.getTransaction(id), `round ${round}`).toMatchObject({ status: "FAILED", failureReason: "PAYMENT_APPROVAL_TIMED_OUT" });
+        expect(await f.eventTypesFor(id), `round ${round}`).toEqual(["INCOMING_PAYMENT.PENDING", "INCOMING_PAYMENT.FAILED"]);
+      }
+      expect(await f.balance()).toBe(0);
+    },
+  );
 
   it("10 concurrent approve and reject calls: exactly one wins, the rest answer 409, credited at most once", async () => {
     const f = await deferringPlatform();
