@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { now } from "../sandbox/clock";
-import { claimDueJobs } from "./run-jobs";
+import type { JobContext } from "./handlers";
+import { JOB_HANDLERS } from "./handlers";
+import { claimDueJobs, runJobs } from "./run-jobs";
 import { scheduleJob } from "./schedule-job";
 
 let t: TestApp;
@@ -41,5 +43,60 @@ describe("claimDueJobs", () => {
     expect(await claimDueJobs(t.db, { limit: 1, platformId: platform.id, includeAbandoned: false })).toEqual([]);
     const again = await claimDueJobs(t.db, { limit: 1, platformId: platform.id });
     expect(again.map((j) => [j.id, j.attempts])).toEqual([[id, 2]]);
+  });
+});
+
+describe("runJobs", () => {
+  it("a job that loses a deadlock runs again a little later instead of ending FAILED; a job that fails otherwise stays FAILED", async () => {
+    const { platform } = await t.createTestPlatform();
+    const table = `job_deadlock_${Math.random().toString(36).slice(2, 8)}`;
+    await t.db.$executeRawUnsafe(`CREATE TABLE "${table}" (id int PRIMARY KEY, n int NOT NULL)`);
+    await t.db.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (1, 0), (2, 0)`);
+    // Two handlers take the same two row locks in opposite orders, each waiting (on its first run)
+    // for the other to hold its first lock: PostgreSQL aborts one of them.
+    let arrived = 0;
+    let release!: () => void;
+    const bothHoldTheirFirstLock = new Promise<void>((r) => (release = r));
+    const runs: string[] = [];
+    const crossing = (order: [number, number]) => async ({ db, payload }: JobContext) => {
+      const name = (payload as { name: string }).name;
+      runs.push(name);
+      await db.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe(`UPDATE "${table}" SET n = n + 1 WHERE id = ${order[0]}`);
+        if (runs.filter((r) => r === name).length === 1) {
+          if (++arrived === 2) release();
+          await bothHoldTheirFirstLock;
+        }
+        await tx.$executeRawUnsafe(`UPDATE "${table}" SET n = n + 1 WHERE id = ${order[1]}`);
+      });
+    };
+    const handlers = JOB_HANDLERS as Record<string, (ctx: JobContext) => Promise<void>>;
+    handlers["test.cross-a"] = crossing([1, 2]);
+    handlers["test.cross-b"] = crossing([2, 1]);
+    handlers["test.broken"] = async () => {
+      throw new Error("not a conflict");
+    };
+    try {
+      for (const [kind, name] of [["test.cross-a", "a"], ["test.cross-b", "b"], ["test.broken", "broken"]])
+        await scheduleJob(t.db, { platformId: platform.id, kind: kind!, payload: { name } });
+      const ran = await runJobs(t.db, await claimDueJobs(t.db, { limit: 10, platformId: platform.id }));
+      expect(ran.map((r) => r.status).sort()).toEqual(["DONE", "FAILED", "FAILED"]);
+      const jobs = async () => Object.fromEntries((await t.db.job.findMany({ where: { platformId: platform.id } })).map((j) => [(j.payload as { name: string }).name, j.status]));
+      const loser = ran.find((r) => r.status === "FAILED" && r.kind !== "test.broken")!;
+      const loserName = loser.kind === "test.cross-a" ? "a" : "b";
+      expect(await jobs()).toEqual({ a: loserName === "a" ? "PENDING" : "DONE", b: loserName === "b" ? "PENDING" : "DONE", broken: "FAILED" });
+      expect(await claimDueJobs(t.db, { limit: 10, platformId: platform.id })).toEqual([]); // a little later, not at once
+
+      await t.db.platform.update({ where: { id: platform.id }, data: { clockOffsetMs: 3_000n } });
+      const again = await runJobs(t.db, await claimDueJobs(t.db, { limit: 10, platformId: platform.id }));
+      expect(again.map((r) => [r.kind, r.status])).toEqual([[loser.kind, "DONE"]]);
+      expect(await jobs()).toEqual({ a: "DONE", b: "DONE", broken: "FAILED" });
+      expect((await t.db.$queryRawUnsafe<{ n: number }[]>(`SELECT n FROM "${table}" ORDER BY id`)).map((r) => r.n)).toEqual([2, 2]);
+    } finally {
+      delete handlers["test.cross-a"];
+      delete handlers["test.cross-b"];
+      delete handlers["test.broken"];
+      await t.db.$executeRawUnsafe(`DROP TABLE "${table}"`);
+    }
   });
 });

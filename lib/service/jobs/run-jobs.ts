@@ -1,4 +1,6 @@
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
+import { transientConflictError } from "../http/errors";
 import { BATCH_JOB_HANDLERS, JOB_HANDLERS } from "./handlers";
 import { runAtMost } from "./run-at-most";
 
@@ -8,6 +10,13 @@ import { runAtMost } from "./run-at-most";
  * workers must be taken over quickly (the reliability suite's crash test).
  */
 const LEASE_MS = Number(process.env.JOB_LEASE_SECONDS ?? 300) * 1000;
+
+/**
+ * A job whose handler lost a deadlock or a serialization conflict (its transaction rolled back
+ * whole, as handlers run at least once anyway) is run again a few seconds later, up to this many
+ * runs in all, instead of ending FAILED: a refund or an expiry must not stay undone for that.
+ */
+const RUNS_ON_CONFLICT = 5;
 
 interface ClaimedJob {
   id: string;
@@ -61,7 +70,7 @@ export interface RanJob {
 }
 
 /** Runs one claimed job's handler; recordJobOutcomes writes how it ended. A failing handler never stops the others. */
-async function runHandler(db: Db, job: ClaimedJob): Promise<RanJob & { lastError?: string }> {
+async function runHandler(db: Db, job: ClaimedJob): Promise<JobOutcome> {
   const handler = JOB_HANDLERS[job.kind];
   try {
     if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
@@ -73,16 +82,19 @@ async function runHandler(db: Db, job: ClaimedJob): Promise<RanJob & { lastError
 }
 
 /** Runs claimed jobs of one BATCH_JOB_HANDLERS kind together; a handler that throws fails them all. */
-async function runBatchHandler(db: Db, kind: string, jobs: ClaimedJob[]): Promise<(RanJob & { lastError?: string })[]> {
+async function runBatchHandler(db: Db, kind: string, jobs: ClaimedJob[]): Promise<JobOutcome[]> {
   const errors = await BATCH_JOB_HANDLERS[kind]!(db, jobs).catch((e: unknown) => jobs.map(() => e ?? new Error("batch failed")));
   return jobs.map((job, i) => ranJob(job, errors[i] ?? null));
 }
 
-function ranJob(job: ClaimedJob, error: unknown): RanJob & { lastError?: string } {
+type JobOutcome = RanJob & { lastError?: string; /** this run failed, the job runs again */ runAgain?: boolean };
+
+function ranJob(job: ClaimedJob, error: unknown): JobOutcome {
   if (error === null) return { id: job.id, kind: job.kind, runAt: job.runAt, status: "DONE" };
   const lastError = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  console.error(JSON.stringify({ level: "error", msg: "job failed", jobId: job.id, kind: job.kind, error: lastError }));
-  return { id: job.id, kind: job.kind, runAt: job.runAt, status: "FAILED", error: error instanceof Error ? error.message : String(error), lastError };
+  const runAgain = transientConflictError(error) !== null && job.attempts < RUNS_ON_CONFLICT;
+  console.error(JSON.stringify({ level: runAgain ? "warn" : "error", msg: runAgain ? "job lost a database conflict, runs again" : "job failed", jobId: job.id, kind: job.kind, error: lastError }));
+  return { id: job.id, kind: job.kind, runAt: job.runAt, status: "FAILED", error: error instanceof Error ? error.message : String(error), lastError, runAgain };
 }
 
 /**
@@ -90,13 +102,21 @@ function ranJob(job: ClaimedJob, error: unknown): RanJob & { lastError?: string 
  * delivery jobs, so this is the worker's hottest write), each failure with its error. A crash
  * before this leaves them RUNNING until their lease expires, then they run again (at least once).
  */
-async function recordJobOutcomes(db: Db, ran: (RanJob & { lastError?: string })[]): Promise<RanJob[]> {
+async function recordJobOutcomes(db: Db, ran: JobOutcome[]): Promise<RanJob[]> {
   const done = ran.filter((r) => r.status === "DONE").map((r) => r.id);
   if (done.length > 0) await db.job.updateMany({ where: { id: { in: done } }, data: { status: "DONE", lockedUntil: null } });
-  for (const r of ran)
-    if (r.status === "FAILED") await db.job.update({ where: { id: r.id }, data: { status: "FAILED", lockedUntil: null, lastError: (r.lastError ?? "").slice(0, 2000) } });
-  return ran.map(({ lastError: _, ...r }) => r);
+  for (const r of ran) {
+    const lastError = (r.lastError ?? "").slice(0, 2000);
+    // Again a few seconds from now on the platform's clock (its runAt may lie far behind it).
+    if (r.runAgain)
+      await db.$executeRaw`UPDATE "Job" j SET "status" = 'PENDING', "lockedUntil" = NULL, "lastError" = ${lastError}, "updatedAt" = now(),
+        "runAt" = now() + (p."clockOffsetMs" + ${Prisma.raw(String(CONFLICT_PAUSE_MS))}) * interval '1 millisecond'
+        FROM "Platform" p WHERE j."id" = ${r.id}::uuid AND p."id" = j."platformId"`;
+    else if (r.status === "FAILED") await db.job.update({ where: { id: r.id }, data: { status: "FAILED", lockedUntil: null, lastError } });
+  }
+  return ran.map(({ lastError: _, runAgain: __, ...r }) => r);
 }
+const CONFLICT_PAUSE_MS = 2000;
 
 /**
  * Other kinds' handlers each hold a database connection for a while (most open a transaction, which
