@@ -246,6 +246,21 @@ describe("POST /verifications — businesses and owners", () => {
   });
 });
 
+describe("a customer deleted during its review", () => {
+  it("registration number 003, then DELETE /customers: the review a minute later approves nothing, activates nothing and sends no KYB_APPROVED", async () => {
+    const p = await platform();
+    const { customer } = await p.o.completeBusinessPacket("REG-003");
+    const res = await p.o.submit(customer.id);
+    expect(res.json.verificationStatus).toBe("IN_PROGRESS");
+    const accountsBefore = await accountStatuses(p, customer.id);
+    expect((await t.call("DELETE", `/customers/${customer.id}`, { auth: p.auth })).status).toBe(200);
+    await advanceClock(t.db, p.platformId, 61);
+    expect(await customerStatus(p, customer.id)).toBe("PENDING"); // GET still shows a deleted customer (isDeleted true)
+    expect(await accountStatuses(p, customer.id)).toEqual(accountsBefore);
+    expect(await eventTypes(t, p.platformId)).not.toContain("CUSTOMER.KYB_APPROVED");
+  });
+});
+
 describe("platform settings", () => {
   it("skip verification paperwork: individuals resolve at creation by suffix (other APPROVED with ACTIVE accounts, 002 REJECTED, 001 stays UNVERIFIED)", async () => {
     const p = await platform({ skipVerificationPaperwork: true });
