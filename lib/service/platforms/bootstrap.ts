@@ -14,13 +14,17 @@ export interface BootstrapResult {
 /**
  * First start with an empty database: a sandbox platform, an admin and an all-permission API token.
  * Fixed values come from BOOTSTRAP_* variables (automation), random ones otherwise. Returns null
- * when a platform already exists. The one-time credentials are stored nowhere but the caller's output.
+ * when a platform already exists (also when another server made it a moment ago). The one-time credentials are stored nowhere but the caller's output.
  */
 export async function bootstrapIfEmpty(db: Db, env: Record<string, string | undefined> = process.env): Promise<BootstrapResult | null> {
   if ((await db.platform.count()) > 0) return null;
   const adminEmail = env.BOOTSTRAP_ADMIN_EMAIL || "admin@example.com";
   const adminPassword = env.BOOTSTRAP_ADMIN_PASSWORD || randomBytes(12).toString("base64url");
   return db.$transaction(async (tx) => {
+    // Servers starting together on an empty database: one bootstraps, the others wait here and
+    // find its platform (they crashed on the admin's unique email before).
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('bootstrap', 0))`;
+    if ((await tx.platform.count()) > 0) return null;
     const platform = await createPlatform(tx, { name: "Sandbox Platform" });
     await createStaffUser(tx, { platformId: platform.id, email: adminEmail, name: "Admin", role: "ADMIN", password: adminPassword });
     const token = await createToken(tx, {
