@@ -4,12 +4,11 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_pr
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { createFreshDatabase } from "../lib/db/fresh-database";
 import { freePort } from "../reliability/server-process";
 
 export { freePort };
 
-export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 export const API = "/api/2025-10-13";
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** On 2 cores: the measured server on CPU 0, the load generator on CPU 1. */
@@ -22,26 +21,9 @@ export function ensureTool(binary: string, debianPackage: string): void {
   execFileSync("sh", ["-c", `apt-get update -qq && apt-get install -y -qq ${debianPackage}`], { stdio: "inherit" });
 }
 
-/** A fresh, migrated PostgreSQL database, dropped by `drop()`. */
-export async function freshDatabase(label: string) {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  const name = `bench_${label}_${process.pid}_${Date.now()}`;
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const { deploy } = await import(/* @vite-ignore */ new URL("../prisma/migrate.mjs", import.meta.url).href);
-  const { PrismaPg } = await import("@prisma/adapter-pg");
-  const pool = new pg.Pool({ connectionString: url.href });
-  await deploy(new PrismaPg(pool)).finally(() => pool.end());
-  return {
-    name,
-    url: url.href,
-    async drop() {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-    },
-  };
+/** A fresh, migrated PostgreSQL database for one benchmark, dropped by `drop()`. */
+export function freshDatabase(label: string) {
+  return createFreshDatabase(`bench_${label}_${process.pid}_${Date.now()}`);
 }
 
 export interface ServiceProcess {

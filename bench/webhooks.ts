@@ -4,16 +4,14 @@
 // of ABAB pairs at 8. Figures, not pass/fail.
 import { fork, type ChildProcess } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
-import pg from "pg";
 import { openDatabase } from "../lib/db/open-database";
 import { createPlatform } from "../lib/service/platforms/create-platform";
 import { enqueueEvent } from "../lib/service/jobs/enqueue-event";
 import { startWorker } from "../lib/service/jobs/worker";
 import { signWebhookBody } from "../lib/service/crypto/webhook-signature";
 import type { Db } from "../lib/service/db";
-import { median, round2, round3 } from "./tools";
+import { freshDatabase, median, round2, round3 } from "./tools";
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
 const CONCURRENCY = [1, 8, 32];
@@ -80,20 +78,11 @@ async function drain(db: Db, receiverUrl: string, count: number, concurrency: nu
 
 /** Deliveries through the outbox and worker vs the bare POST loop: 1, 8 and 32 at once, then ABAB pairs at 8. */
 export async function benchWebhooks() {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  const dbName = `bench_webhooks_${process.pid}_${Date.now()}`;
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
+  const fresh = await freshDatabase("webhooks");
   const receiver = await startReceiverProcess();
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
-    const { deploy } = await import(/* @vite-ignore */ new URL("../prisma/migrate.mjs", import.meta.url).href);
-    const { PrismaPg } = await import("@prisma/adapter-pg");
-    const migrationPool = new pg.Pool({ connectionString: url.href });
-    await deploy(new PrismaPg(migrationPool)).finally(() => migrationPool.end());
-    database = await openDatabase({ url: url.href });
+    database = await openDatabase({ url: fresh.url });
     const db = database.prisma;
 
     await postLoop(receiver.url, 200, HEADLINE_CONCURRENCY); // warm-up
@@ -111,7 +100,6 @@ export async function benchWebhooks() {
   } finally {
     receiver.child.kill();
     await database?.close();
-    await admin.query(`DROP DATABASE "${dbName}" WITH (FORCE)`);
-    await admin.end();
+    await fresh.drop();
   }
 }

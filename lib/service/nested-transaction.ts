@@ -64,17 +64,8 @@ export function transactionScopedDb(tx: Tx): Db {
  * (CONFLICT_ATTEMPTS). Everything else is the client itself.
  */
 export function conflictRetryingDb(db: Db): Db {
-  let retrying = retryingByClient.get(db);
-  if (!retrying) {
-    retrying = new Proxy(db, {
-      get(target, prop) {
-        if (prop === "$transaction") return runWithRetries;
-        const value = Reflect.get(target, prop) as unknown;
-        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-    retryingByClient.set(db, retrying);
-  }
+  const cached = retryingByClient.get(db);
+  if (cached) return cached;
   async function runWithRetries(arg: unknown, options?: unknown): Promise<unknown> {
     const run = () => (db.$transaction as (arg: unknown, options?: unknown) => Promise<unknown>)(arg, options);
     if (typeof arg !== "function") return run();
@@ -87,6 +78,14 @@ export function conflictRetryingDb(db: Db): Db {
       await pauseAfterConflict();
     }
   }
+  const retrying: Db = new Proxy(db, {
+    get(target, prop) {
+      if (prop === "$transaction") return runWithRetries;
+      const value = Reflect.get(target, prop) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  retryingByClient.set(db, retrying);
   return retrying;
 }
 const retryingByClient = new WeakMap<Db, Db>();

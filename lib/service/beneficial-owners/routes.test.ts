@@ -9,9 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
-const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
-
 async function setup() {
   const p = await t.createTestPlatform();
   const o = onboarding(t, p.auth);
@@ -56,7 +53,7 @@ describe("beneficial owners", () => {
     const { p, o, business } = await setup();
     const owner = await o.createOwner(ownerBody(business.id, "Hopper"));
     const changes = [{ firstName: "Ada" }, { lastName: "Lovelace" }, { nationality: "GB" }, { birthDate: "1815-12-10" }, { address: { ...ownerBody("", "").personalInfo.address, city: "London" } }];
-    await warmPool();
+    await t.warmPool();
     const results = await Promise.all(changes.map((personalInfo) => t.call("PATCH", `/beneficial-owners/${owner.id}`, { auth: p.auth, body: { personalInfo } })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const after = await t.call("GET", `/beneficial-owners/${owner.id}`, { auth: p.auth });

@@ -1,5 +1,4 @@
 import type { Db } from "../db";
-import { parseId } from "../http/ids";
 import { now } from "../sandbox/clock";
 import { getBeneficialOwnerOrThrow } from "./get-beneficial-owner-or-throw";
 import type { BeneficialOwnerPersonalInfo, BeneficialOwnerUpdateRequest } from "./schemas";
@@ -13,10 +12,8 @@ import type { BeneficialOwnerRow } from "./serialize-beneficial-owner";
 export async function updateBeneficialOwner(db: Db, input: { platformId: string; beneficialOwnerId: string; request: BeneficialOwnerUpdateRequest }): Promise<BeneficialOwnerRow> {
   const { platformId, request } = input;
   return db.$transaction(async (tx) => {
-    // The row is locked before it is read, so concurrent patches merge personalInfo instead of overwriting each other.
-    const id = parseId("BeneficialOwner", input.beneficialOwnerId);
-    if (id) await tx.$queryRaw`SELECT 1 FROM "BeneficialOwner" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid FOR UPDATE`;
-    const row = await getBeneficialOwnerOrThrow(tx, platformId, input.beneficialOwnerId);
+    // Locked before it is read, so concurrent patches merge personalInfo instead of overwriting each other.
+    const row = await getBeneficialOwnerOrThrow(tx, platformId, input.beneficialOwnerId, { isLocking: true });
     const personalInfo = { ...(row.personalInfo as BeneficialOwnerPersonalInfo), ...request.personalInfo };
     return tx.beneficialOwner.update({
       where: { id: row.id },

@@ -160,12 +160,9 @@ describe("PATCH /config reports field and cross-field problems together", () => 
 });
 
 describe("PATCH /config under concurrency", () => {
-  /** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
-  const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
-
   it("concurrent PATCHes of different wallet settings all stick (no lost update of the merged object)", async () => {
     const q = await t.createTestPlatform();
-    await warmPool();
+    await t.warmPool();
     const patches = [{ appName: "Racy" }, { otpLength: 8 }, { alphanumeric: true }, { expirationSeconds: 900 }, { logoUrl: "https://example.com/logo.png" }];
     const results = await Promise.all(patches.map((embeddedWalletConfig) => t.call("PATCH", "/config", { auth: q.auth, body: { embeddedWalletConfig } })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
@@ -176,7 +173,7 @@ describe("PATCH /config under concurrency", () => {
   it("five identical PATCHes setting a new webhook endpoint at once send one TEST event", async () => {
     for (let i = 0; i < 3; i++) {
       const q = await t.createTestPlatform();
-      await warmPool();
+      await t.warmPool();
       const results = await Promise.all(Array.from({ length: 5 }, () => t.call("PATCH", "/config", { auth: q.auth, body: { webhookEndpoint: "https://hooks.example.com/racy" } })));
       expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
       expect(await t.db.webhookEvent.count({ where: { platformId: q.platform.id, type: "TEST" } })).toBe(1);

@@ -9,9 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
-const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
-
 async function setup(extra: Record<string, unknown> = { region: "FR", email: "ada@example.com", phoneNumber: "+33612345678" }) {
   const p = await t.createTestPlatform();
   const o = onboarding(t, p.auth);
@@ -48,7 +45,7 @@ describe("contact verification", () => {
   it("concurrent confirms of one code: exactly one 200, the others 409 already verified", async () => {
     const { p, customer } = await setup();
     expect((await t.call("POST", `/customers/${customer.id}/verify-email`, { auth: p.auth })).status).toBe(204);
-    await warmPool();
+    await t.warmPool();
     const results = await Promise.all(
       Array.from({ length: 5 }, () => t.call("POST", `/customers/${customer.id}/verify-email/confirm`, { auth: p.auth, body: { code: "123456" } })),
     );

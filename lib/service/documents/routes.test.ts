@@ -14,8 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
-const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
 /** The stored files of a document (its current bytes and any left behind). */
 const filesOf = (platformId: string, documentId: string) => {
   const folder = path.join(dir, platformId);
@@ -174,7 +172,7 @@ describe("GET, PUT, DELETE /documents", () => {
   it("concurrent DELETEs of one document: one 204, the others 404 as after it", async () => {
     const { p, o, customer } = await setup();
     const doc = (await o.upload(passportFields(customer.id))).json;
-    await warmPool();
+    await t.warmPool();
     const results = await Promise.all(Array.from({ length: 5 }, () => t.call("DELETE", `/documents/${doc.id}`, { auth: p.auth })));
     expect(results.map((r) => r.status).sort()).toEqual([204, 404, 404, 404, 404]);
     expect(filesOf(p.platform.id, doc.id)).toEqual([]);
@@ -183,7 +181,7 @@ describe("GET, PUT, DELETE /documents", () => {
   it("concurrent PUTs of one document: all 200 (the last one stays), and exactly one stored file is left, the one the row names", async () => {
     const { p, o, customer } = await setup();
     const doc = (await o.upload(passportFields(customer.id))).json;
-    await warmPool();
+    await t.warmPool();
     const results = await Promise.all(
       Array.from({ length: 5 }, (_, i) => o.upload(passportFields(customer.id), { bytes: PNG, name: `passport-${i}.png`, type: "image/png" }, { method: "PUT", path: `/documents/${doc.id}` })),
     );
@@ -196,7 +194,7 @@ describe("GET, PUT, DELETE /documents", () => {
     const { p, o, customer } = await setup();
     for (let i = 0; i < 5; i++) {
       const doc = (await o.upload(passportFields(customer.id))).json;
-      await warmPool();
+      await t.warmPool();
       const [put, del] = await Promise.all([
         o.upload(passportFields(customer.id), { bytes: PNG, name: "passport.png", type: "image/png" }, { method: "PUT", path: `/documents/${doc.id}` }),
         t.call("DELETE", `/documents/${doc.id}`, { auth: p.auth }),

@@ -21,9 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
-const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
-
 type Platform = typeof p;
 const CUSTOMERS = "/customers/external-accounts";
 
@@ -135,7 +132,7 @@ describe("POST …/{id}/challenge and …/verify (WALLET_SIGNATURE)", () => {
     const wallet = await evmWallet();
     const ch = await challenge(wallet.id);
     const signature = personalSign(ch.json.messageToSign, wallet.key);
-    await warmPool();
+    await t.warmPool();
     const results = await Promise.all(Array.from({ length: 5 }, () => verify(wallet.id, signature)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     expect((await statusEvents(p.platform.id, wallet.id)).map((e) => e.data.status)).toEqual(["ACTIVE"]);
@@ -144,7 +141,7 @@ describe("POST …/{id}/challenge and …/verify (WALLET_SIGNATURE)", () => {
   it("a challenge racing a DELETE never leaves an outstanding challenge (or its event) on the deleted account", async () => {
     for (let i = 0; i < 10; i++) {
       const wallet = await evmWallet();
-      await warmPool();
+      await t.warmPool();
       const [del, ...challenges] = await Promise.all([t.call("DELETE", `${CUSTOMERS}/${wallet.id}`, { auth: p.auth }), challenge(wallet.id), challenge(wallet.id), challenge(wallet.id)]);
       expect(del.status).toBe(204);
       for (const ch of challenges) expect([201, 404]).toContain(ch.status);
@@ -226,7 +223,7 @@ describe("LIVENESS challenges", () => {
   it("concurrent completions of one liveness link (passed and failed): exactly one resolves it, the others CONFLICT; one status event", async () => {
     const wallet = await evmWallet();
     const ch = await challenge(wallet.id, "LIVENESS");
-    await warmPool();
+    await t.warmPool();
     const results = await Promise.allSettled([true, false, true, false, true].map((isPassed) => completeLivenessCheck(t.db, { token: ch.json.token, isPassed })));
     const done = results.filter((r) => r.status === "fulfilled");
     expect(done).toHaveLength(1);

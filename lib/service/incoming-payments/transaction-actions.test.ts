@@ -62,7 +62,7 @@ describe("POST /transactions/{transactionId}/approve and /reject refusals", () =
     "%s answers 409 once the worker has claimed the due timeout, before or while its handler runs: the payment fails once, never credited",
     async (action) => {
       const f = await deferringPlatform();
-      await Promise.all(Array.from({ length: 10 }, () => f.getTransaction(UNKNOWN))); // warm the pool
+      await t.warmPool();
       for (let round = 0; round < 4; round++) {
         const id = (await f.receive()).json.id as string;
         await setClockForward(t.db, f.platformId, new Date((await now(t.db, f.platformId)).getTime() + 5_500));

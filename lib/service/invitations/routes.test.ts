@@ -9,9 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
-const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
-
 async function platform(umaDomain: string | null = "uma.example.com") {
   const p = await t.createTestPlatform();
   if (umaDomain) await t.db.platform.update({ where: { id: p.platform.id }, data: { umaDomain } });
@@ -69,7 +66,7 @@ describe("invitations", () => {
     const inviter = await platform();
     const invitee = await platform(null);
     const { code } = (await create(inviter)).json;
-    await warmPool();
+    await t.warmPool();
     const results = await Promise.all(Array.from({ length: 5 }, (_, i) => claim(invitee, code, `$bob${i}@other.example.com`)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400]);
     for (const r of results.filter((r) => r.status === 400)) expect(r.json.code).toBe("INVITATION_ALREADY_CLAIMED");
@@ -83,7 +80,7 @@ describe("invitations", () => {
     const invitee = await platform(null);
     for (let i = 0; i < 5; i++) {
       const { code } = (await create(inviter)).json;
-      await warmPool();
+      await t.warmPool();
       const [claimed, cancelled] = await Promise.all([claim(invitee, code), t.call("POST", `/invitations/${code}/cancel`, { auth: inviter.auth })]);
       expect([claimed.status, cancelled.status].sort()).toEqual([200, 400]);
       const status = (await t.call("GET", `/invitations/${code}`, { auth: inviter.auth })).json.status;

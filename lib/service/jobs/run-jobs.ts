@@ -1,4 +1,3 @@
-import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { transientConflictError } from "../http/errors";
 import { BATCH_JOB_HANDLERS, JOB_HANDLERS } from "./handlers";
@@ -17,6 +16,7 @@ const LEASE_MS = Number(process.env.JOB_LEASE_SECONDS ?? 300) * 1000;
  * runs in all, instead of ending FAILED: a refund or an expiry must not stay undone for that.
  */
 const RUNS_ON_CONFLICT = 5;
+const PAUSE_AFTER_CONFLICT_MS = 2000;
 
 interface ClaimedJob {
   id: string;
@@ -110,13 +110,12 @@ async function recordJobOutcomes(db: Db, ran: JobOutcome[]): Promise<RanJob[]> {
     // Again a few seconds from now on the platform's clock (its runAt may lie far behind it).
     if (r.runAgain)
       await db.$executeRaw`UPDATE "Job" j SET "status" = 'PENDING', "lockedUntil" = NULL, "lastError" = ${lastError}, "updatedAt" = now(),
-        "runAt" = now() + (p."clockOffsetMs" + ${Prisma.raw(String(CONFLICT_PAUSE_MS))}) * interval '1 millisecond'
+        "runAt" = now() + (p."clockOffsetMs" + ${PAUSE_AFTER_CONFLICT_MS}::bigint) * interval '1 millisecond'
         FROM "Platform" p WHERE j."id" = ${r.id}::uuid AND p."id" = j."platformId"`;
     else if (r.status === "FAILED") await db.job.update({ where: { id: r.id }, data: { status: "FAILED", lockedUntil: null, lastError } });
   }
   return ran.map(({ lastError: _, runAgain: __, ...r }) => r);
 }
-const CONFLICT_PAUSE_MS = 2000;
 
 /**
  * Other kinds' handlers each hold a database connection for a while (most open a transaction, which

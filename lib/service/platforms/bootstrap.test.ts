@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadMigrationRunner, openDatabase, type Database } from "@/lib/db/open-database";
+import { createFreshDatabase } from "@/lib/db/fresh-database";
+import { openDatabase, type Database } from "@/lib/db/open-database";
 import { buildApi } from "../http/app";
 import { bootstrapIfEmpty } from "./bootstrap";
 import { verifyStaffLogin } from "../staff/verify-staff-login";
@@ -53,25 +52,16 @@ describe("first start", () => {
 
 describe("first start of several servers at once", () => {
   it("two servers starting together on an empty PostgreSQL database bootstrap one platform: one prints credentials, the other finds it", async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
-    const name = `bootstrap_${process.pid}_${Date.now()}`;
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
+    const fresh = await createFreshDatabase(`bootstrap_${process.pid}_${Date.now()}`);
     const servers: Database[] = [];
     try {
-      const pool = new pg.Pool({ connectionString: url.href, max: 1 });
-      await (await loadMigrationRunner()).deploy(new PrismaPg(pool)).finally(() => pool.end());
-      servers.push(await openDatabase({ url: url.href }), await openDatabase({ url: url.href }));
+      servers.push(await openDatabase({ url: fresh.url }), await openDatabase({ url: fresh.url }));
       const results = await Promise.all(servers.map((s) => bootstrapIfEmpty(s.prisma, {})));
       expect(results.filter((r) => r !== null)).toHaveLength(1);
       expect(await servers[0]!.prisma.platform.count()).toBe(1);
     } finally {
       await Promise.all(servers.map((s) => s.close()));
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
+      await fresh.drop();
     }
   }, 60_000);
 });

@@ -236,14 +236,11 @@ describe("quotes of customers in SCA regions", () => {
 });
 
 describe("quote authorization under concurrency", () => {
-  /** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
-  const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
-
   it("five right answers to an executed quote's challenge at once: one 200, the others 409; debited once, one PROCESSING event", async () => {
     const f = await euFixture({ fund: 10_000 });
     const quote = await f.okQuote(await f.external(), 1_000);
     expect((await f.execute(quote.id)).json.status).toBe("PENDING_AUTHORIZATION");
-    await warmPool();
+    await t.warmPool();
     const results = await Promise.all(Array.from({ length: 5 }, () => f.authorize(quote.id)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     expect(await f.balance()).toEqual({ available: 9_000, total: 9_000 });
@@ -256,7 +253,7 @@ describe("quote authorization under concurrency", () => {
     const f = await euFixture({ fund: 10_000 });
     const quote = await f.okQuote(await f.external({ currency: "EUR" }), 1_000);
     expect((await f.execute(quote.id)).json.scaChallenge.purpose).toBe("CURRENCY_CONVERSION");
-    await warmPool();
+    await t.warmPool();
     const results = await Promise.all(Array.from({ length: 5 }, () => f.authorize(quote.id)));
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);

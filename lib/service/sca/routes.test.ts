@@ -197,7 +197,7 @@ describe("SCA inside SCA regions", () => {
   it("concurrent TOTP confirms of one enrolment: one 200 with recovery codes, the others 400", async () => {
     const c = await euCustomer();
     const start = await c.call("POST", "/sca/factors", { type: "TOTP" });
-    await Promise.all(Array.from({ length: 5 }, () => c.call("GET", "/sca/factors"))); // warm the pool: the confirms start together
+    await t.warmPool(); // the confirms start together
     const answers = await Promise.all(Array.from({ length: 5 }, () => c.call("POST", "/sca/factors/confirm", { type: "TOTP", secret: start.json.secret, code: "123456" })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400]);
     expect(answers.find((a) => a.status === 200)!.json.recoveryCodes).toHaveLength(10);
@@ -234,7 +234,7 @@ describe("SCA inside SCA regions", () => {
 
   it("concurrent 2FA reset starts: at most 5 a day (the others 429)", async () => {
     const c = await euCustomer();
-    await Promise.all(Array.from({ length: 8 }, () => c.call("GET", "/sca/factors"))); // warm the pool: the starts run together
+    await t.warmPool(); // the starts run together
     const answers = await Promise.all(Array.from({ length: 8 }, () => c.call("POST", "/sca/factors/reset", { factor: "TOTP" })));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
   });
@@ -288,7 +288,7 @@ describe("SCA inside SCA regions", () => {
       const account = await externalAccount(c);
       await login(c);
       const start = await t.call("POST", `/customers/external-accounts/${account}/trust`, { auth: c.p.auth });
-      await Promise.all(Array.from({ length: 4 }, () => t.call("GET", `/customers/external-accounts/${account}`, { auth: c.p.auth }))); // warm connections
+      await t.warmPool();
       const [confirm, remove] = await Promise.all([
         t.call("POST", `/customers/external-accounts/${account}/trust/confirm`, { auth: c.p.auth, body: { challengeId: start.json.scaChallenge.id, code: "123456" } }),
         t.call("DELETE", `/customers/external-accounts/${account}`, { auth: c.p.auth }),

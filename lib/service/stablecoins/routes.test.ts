@@ -344,13 +344,10 @@ describe("permissions and sandbox-only controls", () => {
 });
 
 describe("provider links under concurrency", () => {
-  /** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
-  const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
-
   it("five links of the same provider account at once (different keys): all 201 with one link, and registration needs no selector", async () => {
     for (let i = 0; i < 5; i++) {
       const q = await t.createTestPlatform();
-      await warmPool();
+      await t.warmPool();
       const results = await Promise.all(Array.from({ length: 5 }, () => post(t, q.auth, "/stablecoin-provider-accounts", { provider: "BRALE", apiClientId: "same-client", apiClientSecret: "s3cret" })));
       expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
       expect(new Set(results.map((r) => r.json.id)).size).toBe(1);
@@ -364,7 +361,7 @@ describe("provider links under concurrency", () => {
     for (let i = 0; i < 5; i++) {
       const q = await t.createTestPlatform();
       const link = await linkAccount(t, q.auth);
-      await warmPool();
+      await t.warmPool();
       const [revoke, invalid] = await Promise.all(
         (["REVOKED", "INVALID"] as const).map((status) => t.call("POST", `/sandbox/stablecoin-provider-accounts/${link.id}`, { auth: q.auth, body: { status } })),
       );
@@ -381,7 +378,7 @@ describe("provider links under concurrency", () => {
     for (let i = 0; i < 12; i++) {
       const q = await t.createTestPlatform();
       const link = await linkAccount(t, q.auth, "relink-client");
-      await warmPool();
+      await t.warmPool();
       const [revoke, relink] = await Promise.all([
         new Promise((resolve) => setTimeout(resolve, i * 8)).then(() => t.call("POST", `/sandbox/stablecoin-provider-accounts/${link.id}`, { auth: q.auth, body: { status: "REVOKED" } })),
         post(t, q.auth, "/stablecoin-provider-accounts", { provider: "BRALE", apiClientId: "relink-client", apiClientSecret: "fresh" }),

@@ -10,9 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
-const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
-
 describe("POST /tokens", () => {
   it("creates a token whose secret is shown once and works for Basic auth", async () => {
     const res = await t.call("POST", "/tokens", { auth: p.auth, body: { name: "CI deploys", permissions: ["VIEW", "TRANSACT"] } });
@@ -140,7 +137,7 @@ describe("GET and DELETE /tokens/{tokenId}", () => {
 
   it("concurrent DELETEs of one token: exactly one 204, the others 404 TOKEN_NOT_FOUND as after it", async () => {
     const created = await t.call("POST", "/tokens", { auth: p.auth, body: { name: "revoked twice", permissions: ["VIEW"] } });
-    await warmPool();
+    await t.warmPool();
     const results = await Promise.all(Array.from({ length: 5 }, () => t.call("DELETE", `/tokens/${created.json.id}`, { auth: p.auth })));
     expect(results.map((r) => r.status).sort()).toEqual([204, 404, 404, 404, 404]);
     expect(results.filter((r) => r.status === 404).every((r) => r.json.code === "TOKEN_NOT_FOUND")).toBe(true);

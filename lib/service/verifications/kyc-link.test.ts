@@ -12,9 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Opens enough pooled connections that concurrent submissions really run side by side (a cold pool staggers them). */
-const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
-
 async function link() {
   const p = await t.createTestPlatform();
   const o = onboarding(t, p.auth);
@@ -39,7 +36,7 @@ describe("hosted KYC page", () => {
   it("concurrent submissions of one link: one goes through, the others INVALID_INPUT; one verification, one KYC event", async () => {
     const { p, o, customer, token } = await link();
     await o.passport(customer.id);
-    await warmPool();
+    await t.warmPool();
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => submitKycLink(t.db, token)));
     const ok = results.filter((r) => r.status === "fulfilled");
     expect(ok.map((r) => r.value.verificationStatus)).toEqual(["APPROVED"]);

@@ -11,9 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
-const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
-
 async function platform(settings: { skipVerificationPaperwork?: boolean; isRegulatedFinancialInstitution?: boolean } = {}) {
   const p = await t.createTestPlatform();
   if (Object.keys(settings).length > 0) await t.db.platform.update({ where: { id: p.platform.id }, data: settings });
@@ -357,7 +354,7 @@ describe("POST /verifications — concurrency", () => {
   it("concurrent submissions of one customer: one 200, the others 400; one verification, one KYC event", async () => {
     const p = await platform();
     const { customer } = await readyIndividual(p, "Ada Lovelace");
-    await warmPool();
+    await t.warmPool();
     const results = await Promise.all(Array.from({ length: 5 }, () => p.o.submit(customer.id)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400]);
     expect(await t.db.verification.count({ where: { platformId: p.platformId } })).toBe(1);
@@ -368,7 +365,7 @@ describe("POST /verifications — concurrency", () => {
     const p = await platform();
     for (let i = 0; i < 10; i++) {
       const { customer } = await readyIndividual(p, "Ada Lovelace");
-      await warmPool();
+      await t.warmPool();
       const [del, ...submissions] = await Promise.all([t.call("DELETE", `/customers/${customer.id}`, { auth: p.auth }), p.o.submit(customer.id), p.o.submit(customer.id)]);
       expect(del.status).toBe(200);
       for (const s of submissions) expect([200, 400, 410]).toContain(s.status);

@@ -306,15 +306,13 @@ describe("sandbox clock", () => {
 });
 
 describe("sandbox clock under concurrency", () => {
-  /** Opens enough pooled connections that concurrent requests really run side by side (a cold pool staggers them). */
-  const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.$queryRaw`SELECT 1 FROM pg_sleep(0.01)`));
 
   it("advances sent at once run each due job once and never move the clock back behind an answered advance", async () => {
     for (let i = 0; i < 8; i++) {
       const { platform, auth, receiver } = await platformWithReceiver();
       for (let j = 0; j < 5; j++) await enqueueEvent(t.db, { platformId: platform.id, type: "X.Y", data: { j } });
       const before = new Date((await t.call("GET", "/sandbox/clock", { auth })).json.now).getTime();
-      await warmPool();
+      await t.warmPool();
       const seconds = [3600, 60, 60, 60, 60];
       const results = await Promise.all(seconds.map((s) => t.call("POST", "/sandbox/clock/advance", { auth, body: { seconds: s } })));
       expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
