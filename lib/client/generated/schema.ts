@@ -257,7 +257,7 @@ export interface paths {
         put?: never;
         /**
          * Move the platform's sandbox clock forward (extension)
-         * @description Runs every scheduled step that falls due in between, in order (webhook retries, timed payment outcomes, quote expiry), and lists them.
+         * @description Runs every scheduled step that falls due in between, in order (webhook retries, timed payment outcomes, quote expiry), and lists them. Advances sent at once run one after another and add up.
          */
         post: operations["advanceSandboxClock"];
         delete?: never;

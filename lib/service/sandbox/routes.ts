@@ -36,7 +36,7 @@ export const sandboxRouter = createRouter()
       path: "/sandbox/clock/advance",
       operationId: "advanceSandboxClock",
       summary: "Move the platform's sandbox clock forward (extension)",
-      description: "Runs every scheduled step that falls due in between, in order (webhook retries, timed payment outcomes, quote expiry), and lists them.",
+      description: "Runs every scheduled step that falls due in between, in order (webhook retries, timed payment outcomes, quote expiry), and lists them. Advances sent at once run one after another and add up.",
       tags,
       security: BASIC_AUTH,
       middleware: [requirePermission("TRANSACT"), requireSandbox] as const,
