@@ -2,13 +2,15 @@
 // real HTTP (payouts, pulls, sandbox deposits, USD payments and USD→USDC conversions between
 // customers through quotes (both directions at once, so the two accounts' locks are taken in both orders),
 // payouts and USD→EUR quotes that fail after the debit and are refunded by the worker, card
-// purchases authorized, then cleared in full, in part or not at all), with idempotency-key
-// retries and client timeouts; in the crash test the server is SIGKILLed mid-load and restarted.
+// purchases authorized, then cleared in full, in part or not at all, stablecoin mints and burns
+// whose fiat legs go through the provider's reserve), with idempotency-key retries and client
+// timeouts; in the crash test the server is SIGKILLed mid-load and restarted.
 // Afterwards every balance equals the sum of its ledger entries, every hold total its active holds,
 // every currency's entries sum to zero, every acknowledged payment exists exactly once and moved its
 // account by what its final status says (a failed one refunded exactly once), balances
-// (available and total) match what the acknowledged operations say, no account is overdrawn, and
-// every webhook event gets delivered.
+// (available and total) match what the acknowledged operations say, no account is overdrawn, every
+// acknowledged stablecoin operation exists once and ends as the sandbox says with its fiat leg
+// posted once, and every webhook event gets delivered.
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/open-database";
@@ -39,13 +41,15 @@ afterAll(async () => {
 });
 
 type Op = {
-  kind: "out" | "in" | "fund" | "convert" | "move" | "card" | "failingOut" | "failingQuote";
+  kind: "out" | "in" | "fund" | "convert" | "move" | "card" | "failingOut" | "failingQuote" | "mint" | "wireMint" | "burn";
   account: number;
   amount: number;
   /** convert: whose USDC account receives; move: whose USD account receives (never `account`) */
   to?: number;
   /** card: how much of an approved authorization the merchant clears */
   clear?: "all" | "part" | "none";
+  /** mint, burn: through the platform's bank account whose number ends 004 (the sandbox provider fails it) */
+  failing?: boolean;
 };
 interface Outcome {
   key: string;
@@ -57,6 +61,9 @@ interface Outcome {
   receivedAmount?: number;
   /** card: the authorization's row as the clearing left it (DECLINED rows are never cleared) */
   card?: { status: string; settled: number; held: number };
+  /** mint, wireMint, burn: the operation created (201); wireMint: how the funding report was answered */
+  operationId?: string;
+  fundReport?: number;
 }
 
 /** A platform with ACCOUNTS funded customer accounts and one external bank account each. */
@@ -123,7 +130,40 @@ async function bankFixture() {
     expect(card.status, JSON.stringify(card.json)).toBe(201);
     accounts.push({ internal: internal.id, usdc: usdc.id, external: external.json.id, failingExternal: failingExternal.json.id, failingEur: failingEur.json.id, card: card.json.id });
   }
-  return { platformId: platform.id, api, accounts };
+  return { platformId: platform.id, api, accounts, stablecoin: await stablecoinFixture(api) };
+}
+
+type Api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; json: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A linked provider account, a registered token (6 decimals), the platform's Spark wallet and two bank accounts (one failing). */
+async function stablecoinFixture(api: Api) {
+  const keyed = (path: string, body: unknown) => api("POST", path, body, { "idempotency-key": `setup-${Math.random().toString(36).slice(2)}` });
+  const link = await keyed("/stablecoin-provider-accounts", { provider: "BRALE", apiClientId: `bank-${Math.random().toString(36).slice(2, 8)}`, apiClientSecret: "s3cret" });
+  expect(link.status, JSON.stringify(link.json)).toBe(201);
+  const coin = await keyed("/stablecoins", { providerTokenIdentifier: "bankusd", networkTokenIdentifier: "btkn1bankusd", network: "SPARK" });
+  expect(coin.status, JSON.stringify(coin.json)).toBe(201);
+  const wallet = await api("POST", "/platform/external-accounts", {
+    currency: "USDB",
+    accountInfo: { accountType: "SPARK_WALLET", address: "sparkrt1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6mrhu" },
+    ownershipType: "THIRD_PARTY",
+  });
+  expect(wallet.status, JSON.stringify(wallet.json)).toBe(201);
+  const bank = async (accountNumber: string) => {
+    const res = await api("POST", "/platform/external-accounts", {
+      currency: "USD",
+      accountInfo: {
+        accountType: "USD_ACCOUNT",
+        accountNumber,
+        routingNumber: "021000021",
+        bankAccountType: "CHECKING",
+        beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Bank Test Treasurer", address: { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" } },
+      },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    return res.json.id as string;
+  };
+  expect(coin.json.decimals).toBe(6);
+  return { linkId: link.json.id as string, coin: coin.json.id as string, wallet: wallet.json.id as string, bank: await bank("700100555"), failingBank: await bank("700100004") };
 }
 
 type Fixture = Awaited<ReturnType<typeof bankFixture>>;
@@ -138,6 +178,14 @@ function requestFor(f: Fixture, op: Op): [string, unknown] {
       { source: { sourceType: "ACCOUNT", accountId: internal }, destination: { destinationType: "ACCOUNT", accountId: failingEur }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: op.amount, immediatelyExecute: true },
     ];
   if (op.kind === "in") return ["/transfer-in", { source: { accountId: external }, destination: { accountId: internal }, amount: op.amount }];
+  if (op.kind === "mint" || op.kind === "wireMint" || op.kind === "burn") {
+    const { coin, wallet, bank, failingBank } = f.stablecoin;
+    const amount = tokens(op.amount);
+    const payer = op.failing ? failingBank : bank;
+    if (op.kind === "burn")
+      return [`/stablecoins/${coin}/burns`, { amount, source: { type: "PROVIDER_INTERNAL_BALANCE" }, destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: payer, rail: "RTP_CREDIT" } }];
+    return [`/stablecoins/${coin}/mints`, { amount, fundingSource: op.kind === "wireMint" ? { type: "WIRE" } : { type: "ACH_DEBIT", externalAccountId: payer }, destination: { accountId: wallet } }];
+  }
   if (op.kind === "convert" || op.kind === "move")
     return [
       "/quotes",
@@ -151,6 +199,9 @@ function requestFor(f: Fixture, op: Op): [string, unknown] {
     ];
   return [`/sandbox/internal-accounts/${internal}/fund`, { amount: op.amount }];
 }
+
+/** The token (6 decimals) amount worth `cents` US cents. */
+const tokens = (cents: number) => `${cents}0000`;
 
 type Faults = { timeouts: number; retries: number; replays: number; replayMismatches: number; conflicts: number; serverErrors: string[] };
 
@@ -166,7 +217,8 @@ async function definitive(f: Fixture, faults: Faults, path: string, body: unknow
       // A deadlock the service could not absorb by running the step again (nested-transaction.ts).
       if (res.status === 409 && res.json?.details?.retryable) faults.conflicts++;
       if (res.status >= 500) faults.serverErrors.push(`${path} answered ${res.status}: ${JSON.stringify(res.json)}`);
-      if (res.status === 409 || res.status === 429 || res.status >= 500) throw new Error(`retryable ${res.status}`);
+      const isAnswer = res.status === 409 && res.json?.code === "INVALID_STATE_TRANSITION";
+      if ((res.status === 409 && !isAnswer) || res.status === 429 || res.status >= 500) throw new Error(`retryable ${res.status}`);
       return res;
     } catch (error) {
       if ((error as Error).name === "TimeoutError") faults.timeouts++;
@@ -215,21 +267,45 @@ async function cardPurchase(f: Fixture, faults: Faults, op: Op, key: string): Pr
   return outcome;
 }
 
+const KINDS = ["out", "out", "in", "fund", "convert", "move", "move", "card", "card", "failingOut", "failingQuote", "mint", "wireMint", "burn"] as const;
+
+/**
+ * A stablecoin mint or burn (201 with the operation); a wire mint's funds are then reported at
+ * once through the sandbox control, racing the provider's own report (a 409 once it has moved on).
+ */
+async function stablecoinOperation(f: Fixture, faults: Faults, op: Op, key: string): Promise<Outcome> {
+  const [path, body] = requestFor(f, op);
+  const res = await definitive(f, faults, path, body, key);
+  const outcome: Outcome = { key, op, status: res.status, operationId: res.json?.id };
+  if (res.status === 201 && Math.random() < 0.2) {
+    faults.replays++;
+    const again = await f.api("POST", path, body, { "idempotency-key": key }).catch(() => null);
+    if (again && again.json?.id !== res.json.id) faults.replayMismatches++;
+  }
+  if (res.status === 201 && op.kind === "wireMint") outcome.fundReport = (await definitive(f, faults, `/sandbox/stablecoin-operations/${res.json.id}/fund`, undefined, `${key}-fund`)).status;
+  return outcome;
+}
+
 /** One client: random operations, each under its own Idempotency-Key; sometimes replayed once more to check the replay. */
 async function client(f: Fixture, id: number, faults: Faults): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (let n = 0; n < OPERATIONS_PER_CLIENT; n++) {
     const op: Op = {
-      kind: (["out", "out", "in", "fund", "convert", "move", "move", "card", "card", "failingOut", "failingQuote"] as const)[Math.floor(Math.random() * 11)]!,
+      kind: KINDS[Math.floor(Math.random() * KINDS.length)]!,
       account: Math.floor(Math.random() * ACCOUNTS),
       amount: 1 + Math.floor(Math.random() * 50_000),
       to: Math.floor(Math.random() * ACCOUNTS),
       clear: (["all", "all", "part", "none"] as const)[Math.floor(Math.random() * 4)]!,
+      failing: Math.random() < 0.25,
     };
     if (op.kind === "move" && op.to === op.account) op.to = (op.account + 1) % ACCOUNTS;
     const key = `bank-${id}-${n}-${Math.random().toString(36).slice(2)}`;
     if (op.kind === "card") {
       outcomes.push(await cardPurchase(f, faults, op, key));
+      continue;
+    }
+    if (op.kind === "mint" || op.kind === "wireMint" || op.kind === "burn") {
+      outcomes.push(await stablecoinOperation(f, faults, op, key));
       continue;
     }
     const [path, body] = requestFor(f, op);
@@ -357,7 +433,69 @@ async function checkBooks(f: Fixture, outcomes: Outcome[]) {
     const usdc = await f.api("GET", `/internal-accounts/${account.usdc}`);
     if (usdc.json.balance.amount !== expectedUsdc) drift.push(`account ${i}: USDC balance ${usdc.json.balance.amount}, acknowledged conversions say ${expectedUsdc}`);
   }
+  drift.push(...(await checkStablecoins(f, outcomes)));
   return { drift, refunded };
+}
+
+/**
+ * Every acknowledged mint and burn exists once and nothing else was created; each ended COMPLETED,
+ * or FAILED when its bank account ends 004; its fiat leg was posted exactly once when it completed
+ * (never when it failed), so the provider's reserve holds Σ completed mints − Σ completed burns;
+ * each sent its final webhook once; a wire mint's funding report was answered 200, or 409 when the
+ * provider's own report had moved it first.
+ */
+async function checkStablecoins(f: Fixture, outcomes: Outcome[]) {
+  const db = database.prisma;
+  const drift: string[] = [];
+  const ops = outcomes.filter((o) => o.op.kind === "mint" || o.op.kind === "wireMint" || o.op.kind === "burn");
+  for (const o of ops) if (o.status !== 201) drift.push(`stablecoin ${o.op.kind} ${o.key} answered ${o.status}`);
+  for (const o of ops) if (o.fundReport !== undefined && o.fundReport !== 200 && o.fundReport !== 409) drift.push(`funding report of ${o.operationId} answered ${o.fundReport}`);
+  const acknowledged = ops.filter((o) => o.status === 201);
+  const rows = await db.stablecoinOperation.findMany({ where: { platformId: f.platformId }, select: { id: true, status: true, operationType: true, fiatAmount: true } });
+  const rowById = new Map(rows.map((r) => [`StablecoinOperation:${r.id}`, r]));
+  if (rows.length !== acknowledged.length) drift.push(`${rows.length} stablecoin operations stored for ${acknowledged.length} acknowledged`);
+  if (new Set(acknowledged.map((o) => o.operationId)).size !== acknowledged.length) drift.push("two acknowledged stablecoin requests answered with the same operation");
+
+  const legs = await db.$queryRaw<{ operation: string; legs: bigint }[]>`
+    SELECT substring(description from 'Stablecoin [a-z]+ ([0-9a-f-]{36})') AS operation, count(*)::bigint AS legs
+    FROM "LedgerTransaction" WHERE "platformId" = ${f.platformId}::uuid AND kind IN ('STABLECOIN_MINT_FUNDING', 'STABLECOIN_BURN_PAYOUT') GROUP BY 1`;
+  const legsOf = new Map(legs.map((l) => [`StablecoinOperation:${l.operation}`, Number(l.legs)]));
+  const finals = await db.$queryRaw<{ operation: string; type: string; sent: bigint }[]>`
+    SELECT body::jsonb #>> '{data,id}' AS operation, type, count(*)::bigint AS sent
+    FROM "WebhookEvent" WHERE "platformId" = ${f.platformId}::uuid AND type IN ('STABLECOIN_OPERATION.COMPLETED', 'STABLECOIN_OPERATION.FAILED') GROUP BY 1, 2`;
+  const finalsOf = new Map(finals.map((e) => [e.operation, `${e.type}×${e.sent}`]));
+  let reserve = 0n;
+  for (const o of acknowledged) {
+    const row = rowById.get(o.operationId!);
+    if (!row) {
+      drift.push(`acknowledged stablecoin operation ${o.operationId} is missing`);
+      continue;
+    }
+    const expected = o.op.failing && o.op.kind !== "wireMint" ? "FAILED" : "COMPLETED";
+    if (row.status !== expected) drift.push(`stablecoin ${o.op.kind} ${o.operationId} ended ${row.status}, expected ${expected}`);
+    const legsPosted = legsOf.get(o.operationId!) ?? 0;
+    if (legsPosted !== (row.status === "COMPLETED" ? 1 : 0)) drift.push(`stablecoin ${o.op.kind} ${o.operationId} (${row.status}) posted its fiat leg ${legsPosted} times`);
+    if (finalsOf.get(o.operationId!) !== `STABLECOIN_OPERATION.${row.status}×1`) drift.push(`stablecoin ${o.op.kind} ${o.operationId} (${row.status}) sent final webhooks ${finalsOf.get(o.operationId!) ?? "none"}`);
+    if (row.status === "COMPLETED") reserve += row.operationType === "MINT" ? row.fiatAmount : -row.fiatAmount;
+  }
+  const held = await db.$queryRaw<{ balance: bigint | null }[]>`
+    SELECT SUM(e.amount)::bigint AS balance FROM "LedgerEntry" e JOIN "LedgerAccount" a ON a.id = e."ledgerAccountId"
+    WHERE a."platformId" = ${f.platformId}::uuid AND a."systemKey" LIKE 'STABLECOIN_PROVIDER:%'`;
+  if ((held[0]?.balance ?? 0n) !== reserve) drift.push(`the provider's reserve holds ${held[0]?.balance ?? 0n}, completed mints − burns say ${reserve}`);
+  return drift;
+}
+
+/**
+ * Runs what falls due in the next 40 s of the platform's sandbox clock (provider steps 5 s, payouts
+ * 10 s, a wire's own funding report 30 s, then its payout) while the worker is running too.
+ */
+async function finishStablecoinOperations(f: Fixture) {
+  for (let attempt = 0; ; attempt++) {
+    const res = await f.api("POST", "/sandbox/clock/advance", { seconds: 40 }).catch(() => null);
+    if (res?.status === 200) return;
+    if (attempt > 400) throw new Error(`could not advance the clock: ${res?.status}`);
+    await new Promise((r) => setTimeout(r, 50)); // the server is restarting
+  }
 }
 
 /** Until the worker has run every due step of the platform (refunds 2 s after a failure), not counting webhook deliveries. */
@@ -398,6 +536,7 @@ describe("the books always balance", () => {
   it("bank test: concurrent transfers with retries and client timeouts lose nothing and duplicate nothing", async () => {
     const f = await bankFixture();
     const { outcomes, faults } = await runLoad(f);
+    await finishStablecoinOperations(f);
     await waitForJobs(f.platformId, 60_000);
     const { drift, refunded } = await checkBooks(f, outcomes);
     const deliveries = await waitForDeliveries(f.platformId, 60_000);
@@ -423,6 +562,7 @@ describe("the books always balance", () => {
       await new Promise((r) => setTimeout(r, 200));
       await server.restart();
     });
+    await finishStablecoinOperations(f);
     await waitForJobs(f.platformId, 60_000);
     const { drift, refunded } = await checkBooks(f, outcomes);
     const deliveries = await waitForDeliveries(f.platformId, 60_000);
@@ -442,7 +582,12 @@ describe("the books always balance", () => {
 function cardSummary(outcomes: Outcome[]) {
   const cards = outcomes.filter((o) => o.card);
   const count = (status: string) => cards.filter((o) => o.card!.status === status).length;
-  return `card purchases: ${count("SETTLED")} settled, ${count("PARTIALLY_SETTLED")} partly, ${count("VOIDED")} voided, ${count("DECLINED")} declined`;
+  const coins = outcomes.filter((o) => o.operationId);
+  const kind = (k: Op["kind"]) => coins.filter((o) => o.op.kind === k).length;
+  return (
+    `card purchases: ${count("SETTLED")} settled, ${count("PARTIALLY_SETTLED")} partly, ${count("VOIDED")} voided, ${count("DECLINED")} declined; ` +
+    `stablecoin operations: ${kind("mint")} ACH mints, ${kind("wireMint")} wire mints (${coins.filter((o) => o.fundReport === 409).length} funding reports beaten by the provider's), ${kind("burn")} burns`
+  );
 }
 
 /** A webhook endpoint that answers 200 and remembers the event ids it saw. */
