@@ -129,6 +129,20 @@ describe("POST /customers/bulk/csv", () => {
     expect(await t.db.webhookEvent.count({ where: { platformId: p.platform.id, type: { startsWith: "BULK_UPLOAD." } } })).toBe(1);
   });
 
+  it("two runs of the handler at once (a second worker took the job over) both end without error: each row once, one announcement", async () => {
+    const p = await t.createTestPlatform();
+    const rows = Array.from({ length: 30 }, (_, i) => individualRow(`twice-${i}`));
+    const res = await upload(p.auth, csv(...rows));
+    const payload = { importId: res.json.jobId.split(":")[1] };
+    await t.warmPool();
+    const runs = await Promise.allSettled([0, 1].map(() => runBulkCustomerImport({ db: t.db, platformId: p.platform.id, payload })));
+    expect(runs.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+    const job = (await getJob(p.auth, res.json.jobId)).json;
+    expect(job).toMatchObject({ status: "COMPLETED", progress: { total: 30, processed: 30, successful: 30, failed: 0 } });
+    expect((await t.call("GET", "/customers?limit=1", { auth: p.auth })).json.totalCount).toBe(30);
+    expect(await t.db.webhookEvent.count({ where: { platformId: p.platform.id, type: { startsWith: "BULK_UPLOAD." } } })).toBe(1);
+  });
+
   it.each([
     ["a binary file", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]), "file"],
     ["a file without a header", "$a@x.example,a,INDIVIDUAL\n$b@x.example,b,INDIVIDUAL\n", "file.header.umaAddress"],

@@ -22,9 +22,10 @@ const ROWS_PER_RUN = 250;
 /**
  * Job handler: creates the next rows of an import, each in its own transaction through
  * createCustomer, its outcome row written in that same transaction, so a rerun after a crash resumes
- * after the last recorded row and never creates a customer twice. A bad row records its error and
- * creates nothing. At the end: COMPLETED, or FAILED when every row failed, and a BULK_UPLOAD.<status>
- * webhook. BEHAVIORS.md §9.7.
+ * after the last recorded row and never creates a customer twice (nor does a second run at the same
+ * time: each row's outcome is recorded once). A bad row records its error and creates nothing. At
+ * the end: COMPLETED, or FAILED when every row failed, and a BULK_UPLOAD.<status> webhook.
+ * BEHAVIORS.md §9.7.
  */
 export async function runBulkCustomerImport({ db, platformId, payload }: { db: Db; platformId: string; payload: unknown }): Promise<void> {
   const importId = (payload as { importId: string }).importId;
@@ -59,8 +60,11 @@ async function importRow(db: Db, input: { platformId: string; importId: string; 
       await tx.bulkCustomerImportRow.create({ data: { ...outcome, customerId: customer.id, createdAt: await now(tx, platformId) } });
     });
   } catch (e) {
+    // Another run of this import (a worker that took the job over) recorded the row first: its
+    // outcome stands, and this run's customer was rolled back with the failed outcome row.
+    if (await db.bulkCustomerImportRow.findUnique({ where: { importId_rowNumber: { importId, rowNumber } }, select: { rowNumber: true } })) return;
     const error = rowError(e, rowNumber);
-    await db.bulkCustomerImportRow.create({
+    await db.bulkCustomerImportRow.createMany({
       data: {
         ...outcome,
         errorCode: error.code,
@@ -68,6 +72,7 @@ async function importRow(db: Db, input: { platformId: string; importId: string; 
         errorDetails: { row: rowNumber, ...error.details } as Prisma.InputJsonObject,
         createdAt: await now(db, platformId),
       },
+      skipDuplicates: true,
     });
   }
 }
