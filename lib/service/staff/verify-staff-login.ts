@@ -1,26 +1,25 @@
 import type { Db } from "../db";
 import { verifySecret } from "../crypto/password";
 import { ROLE_PERMISSIONS, type StaffRole } from "./roles";
+import { sessionStampOf } from "./session-stamp";
+import { STAFF_SESSION_SELECT, toStaffSessionUser, type StaffSessionUser } from "./staff-session-user";
 
-export interface StaffSessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role: StaffRole;
-  platformId: string;
-  platformName: string;
-  environment: "SANDBOX" | "PRODUCTION";
+export type { StaffSessionUser } from "./staff-session-user";
+
+/** A successful sign-in: the user and the stamp the session keeps (see findStaffSessionUser). */
+export interface StaffLogin extends StaffSessionUser {
+  sessionStamp: string;
 }
 
 // A fixed dummy hash keeps the timing of "unknown email" close to "wrong password".
 const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
 /** Staff sign-in check. Returns null for any wrong email/password pair. */
-export async function verifyStaffLogin(db: Db, email: string, password: string): Promise<StaffSessionUser | null> {
-  const user = await db.staffUser.findUnique({ where: { email: email.trim().toLowerCase() }, include: { platform: { select: { name: true, environment: true } } } });
+export async function verifyStaffLogin(db: Db, email: string, password: string): Promise<StaffLogin | null> {
+  const user = await db.staffUser.findUnique({ where: { email: email.trim().toLowerCase() }, select: STAFF_SESSION_SELECT });
   const ok = await verifySecret(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, platformId: user.platformId, platformName: user.platform.name, environment: user.platform.environment };
+  return { ...toStaffSessionUser(user), sessionStamp: sessionStampOf(user.passwordHash) };
 }
 
 export function permissionsOf(role: StaffRole) {
