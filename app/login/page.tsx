@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
-import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
-import { authOptions } from "@/lib/auth/options";
+import { getStaffSession } from "@/lib/auth/session";
 import { LoginForm } from "./_components/login-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function LoginPage() {
-  const session = await getServerSession(authOptions);
+  const session = await getStaffSession();
   if (session?.user) redirect("/");
   return (
     <main className="flex min-h-screen items-center justify-center bg-zinc-50 px-4">

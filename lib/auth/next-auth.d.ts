@@ -11,10 +11,7 @@ declare module "next-auth" {
 declare module "next-auth/jwt" {
   interface JWT {
     staffId: string;
-    role: StaffRole;
-    platformId: string;
-    platformName: string;
-    /** Absent in tokens issued before the field existed. */
-    environment?: PlatformEnvironment;
+    /** Fingerprint of the password hash at sign-in (sessionStampOf); absent in tokens issued before it existed, which no longer count. */
+    sessionStamp?: string;
   }
 }

@@ -1,12 +1,18 @@
-import type { NextAuthOptions } from "next-auth";
+import type { NextAuthOptions, Session } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { services } from "@/lib/services";
-import { verifyStaffLogin } from "@/lib/service/staff/verify-staff-login";
-import type { StaffRole } from "@/lib/service/staff/roles";
-import type { PlatformEnvironment } from "./next-auth";
+import { findStaffSessionUser } from "@/lib/service/staff/find-staff-session-user";
+import { verifyStaffLogin, type StaffLogin } from "@/lib/service/staff/verify-staff-login";
 
 /** Staff sessions last a working day; after that the dashboard asks to sign in again. */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+
+/**
+ * What the session callback answers for a session that is over: next-auth's getServerSession
+ * answers null for an empty session, and /api/auth/session answers `{}`, which next-auth/react
+ * reads as signed out.
+ */
+const ENDED_SESSION = {} as Session;
 
 export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
@@ -23,33 +29,23 @@ export const authOptions: NextAuthOptions = {
     }),
   ],
   callbacks: {
+    // The token keeps who signed in and with which password; role, name and platform are read
+    // fresh by the session callback.
     jwt({ token, user }) {
       if (user) {
-        const staff = user as unknown as {
-          id: string;
-          role: StaffRole;
-          platformId: string;
-          platformName: string;
-          environment: PlatformEnvironment;
-        };
+        const staff = user as unknown as StaffLogin;
         token.staffId = staff.id;
-        token.role = staff.role;
-        token.platformId = staff.platformId;
-        token.platformName = staff.platformName;
-        token.environment = staff.environment;
+        token.sessionStamp = staff.sessionStamp;
       }
       return token;
     },
-    session({ session, token }) {
-      session.user = {
-        id: token.staffId,
-        email: token.email ?? "",
-        name: token.name ?? "",
-        role: token.role,
-        platformId: token.platformId,
-        platformName: token.platformName,
-        environment: token.environment ?? "SANDBOX",
-      };
+    // Runs for every getServerSession: one lookup by primary key, so a role change applies to the
+    // next request and a removed user (or a session from before a password change) is signed out.
+    async session({ session, token }) {
+      if (!token.staffId || !token.sessionStamp) return ENDED_SESSION;
+      const staff = await findStaffSessionUser(await services().db(), { staffId: token.staffId, sessionStamp: token.sessionStamp });
+      if (!staff) return ENDED_SESSION;
+      session.user = staff;
       return session;
     },
   },

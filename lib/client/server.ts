@@ -1,6 +1,5 @@
 import "server-only";
-import { getServerSession } from "next-auth";
-import { authOptions } from "@/lib/auth/options";
+import { getStaffSession } from "@/lib/auth/session";
 import { services } from "@/lib/services";
 import { STAFF_HEADERS } from "@/lib/service/http/auth";
 import { ROLE_PERMISSIONS } from "@/lib/service/staff/roles";
@@ -13,8 +12,9 @@ export class NotSignedInError extends Error {}
  * SERVICE_BASE_URL with SERVICE_CLIENT_ID/SERVICE_CLIENT_SECRET when set.
  */
 export async function serviceClient(): Promise<ServiceClient> {
-  const session = await getServerSession(authOptions);
-  if (!session?.user) throw new NotSignedInError("Sign in first");
+  // The staff user as of this request: a changed role brings its permissions, a removed user has none.
+  const session = await getStaffSession();
+  if (!session) throw new NotSignedInError("Sign in first");
   const baseUrl = process.env.SERVICE_BASE_URL;
   if (baseUrl) {
     return createServiceClient({

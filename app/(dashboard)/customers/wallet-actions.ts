@@ -1,7 +1,6 @@
 "use server";
 
-import { getServerSession } from "next-auth";
-import { authOptions } from "@/lib/auth/options";
+import { getStaffSession } from "@/lib/auth/session";
 import { callService } from "@/lib/client/call-service";
 import { actionOk, type ActionResult } from "@/lib/client/action-result";
 import { createWalletLinkToken } from "@/lib/wallet/server/tokens";
@@ -43,7 +42,7 @@ export async function loadWalletCard(customerId: string): Promise<ActionResult<W
 
 /** A signed link (24 h) to the customer's wallet pages; with `quoteId`, the page asks to approve that quote. */
 export async function createWalletLink(customerId: string, quoteId?: string): Promise<ActionResult<{ path: string; expiresAt: string }>> {
-  const session = await getServerSession(authOptions);
+  const session = await getStaffSession();
   if (!session?.user) return { ok: false, error: { code: "UNAUTHENTICATED", message: "Your session has ended. Sign in again." } };
   const card = await loadWalletCard(customerId);
   if (!card.ok) return card;

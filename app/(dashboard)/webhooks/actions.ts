@@ -1,10 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { getServerSession } from "next-auth";
 import { z } from "zod";
 import type { components } from "@/lib/client/generated/schema";
-import { authOptions } from "@/lib/auth/options";
+import { getStaffSession } from "@/lib/auth/session";
 import { invalidInputResult, type ActionError, type ActionResult } from "@/lib/client/action-result";
 import { callService } from "@/lib/client/call-service";
 import type { ReceivedWebhook } from "@/lib/services";
@@ -45,7 +44,7 @@ export async function sendTestWebhookAction(): Promise<TestWebhookResult> {
 export async function setBuiltInReceiverAction(input: unknown): Promise<ActionResult<PlatformConfig>> {
   const parsed = ReceiverToggleInputSchema.safeParse(input);
   if (!parsed.success) return invalidInputResult(parsed.error);
-  const session = await getServerSession(authOptions);
+  const session = await getStaffSession();
   if (!session?.user) return SESSION_ENDED;
   const { platformId } = session.user;
   const receiverUrl = webhookReceiverUrl(platformId);
@@ -70,7 +69,7 @@ export async function replayWebhookEventAction(input: unknown): Promise<ActionRe
 
 /** What the built-in receiver got for the signed-in user's platform, newest first (memory, not the API). */
 export async function listReceivedWebhooksAction(): Promise<ActionResult<ReceivedWebhook[]>> {
-  const session = await getServerSession(authOptions);
+  const session = await getStaffSession();
   if (!session?.user) return SESSION_ENDED;
   return { ok: true, data: listReceivedWebhooks(session.user.platformId) };
 }
