@@ -38,5 +38,11 @@ export const NAV_GROUPS: NavGroup[] = [
       { href: "/sandbox", label: "Sandbox" },
     ],
   },
-  { label: "Platform", items: [{ href: "/settings", label: "Settings" }] },
+  {
+    label: "Platform",
+    items: [
+      { href: "/team", label: "Team" },
+      { href: "/settings", label: "Settings" },
+    ],
+  },
 ];
