@@ -7,7 +7,7 @@ export default defineConfig({
     alias: { "@": path.dirname(fileURLToPath(import.meta.url)) }, // tsconfig paths @/* → ./*
   },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
     globalSetup: ["./vitest.global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -2,6 +2,8 @@ import Link from "next/link";
 import { TOTAL_COUNT_CAP } from "@/lib/service/http/pagination";
 import { buttonClasses } from "./ui/button";
 
+export { pageHref, pagerLinks, pageParams, pagePosition, positionQuery, PAGE_PARAMS, type PageParamNames, type PagePosition } from "./page-params";
+
 export interface CursorPagerProps {
   /** Names the navigation landmark: "Customer pages". */
   label: string;
@@ -31,18 +33,6 @@ export function CursorPager({ label, pageNumber, firstHref, nextHref }: CursorPa
       </div>
     </nav>
   );
-}
-
-/** `base?query` with the cursor and page number of the page after this one. */
-export function pageHref(base: string, query: Record<string, string | undefined>, next?: { cursor: string; pageNumber: number }): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
-  if (next) {
-    search.set("cursor", next.cursor);
-    search.set("page", String(next.pageNumber));
-  }
-  const text = search.toString();
-  return text ? `${base}?${text}` : base;
 }
 
 /** How many items a list has: its totalCount, or "more than 10,000" where the API stops counting (TOTAL_COUNT_CAP). */
