@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireSession } from "@/lib/auth/session";
+import type { ServiceClient } from "@/lib/client/create-client";
 import { serviceClient } from "@/lib/client/server";
 import { formatMoney } from "@/components/money";
 import { PageHeader } from "@/components/page-header";
@@ -8,6 +9,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";
+import { CursorPager, PAGE_PARAMS, pageParams, pagePosition, pagerLinks, positionQuery } from "@/components/cursor-pager";
 import { AgentStateBadge } from "./_components/agent-state-badge";
 import { ApprovalsInbox } from "./_components/approvals-inbox";
 import { loadCurrencies } from "./_lib/load-currencies";
@@ -15,15 +17,23 @@ import { loadCurrencies } from "./_lib/load-currencies";
 export const metadata: Metadata = { title: "Agents" };
 export const dynamic = "force-dynamic";
 
-export default async function AgentsPage() {
+const PAGE_SIZE = 20;
+/** The approvals inbox pages on its own: `?approvalsCursor=…&approvalsPage=N`. */
+const APPROVAL_PAGE = pageParams("approvals");
+
+export default async function AgentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requireSession();
+  const search = await searchParams;
+  const agentsAt = pagePosition(search);
+  const approvalsAt = pagePosition(search, APPROVAL_PAGE);
   const client = await serviceClient();
   const [agents, approvals, currencies] = await Promise.all([
-    client.GET("/agents", { params: { query: { limit: 100 } } }),
-    client.GET("/agents/approvals", { params: { query: { limit: 100 } } }),
+    client.GET("/agents", { params: { query: { limit: PAGE_SIZE, cursor: agentsAt.cursor } } }),
+    client.GET("/agents/approvals", { params: { query: { limit: PAGE_SIZE, cursor: approvalsAt.cursor } } }),
     loadCurrencies(client),
   ]);
   const list = agents.data?.data ?? [];
+  const agentNames = await namesOfAgents(client, list, approvals.data?.data ?? []);
   const error = agents.error ?? approvals.error;
   const money = (amount: number, code: string) => {
     const info = currencies.find((c) => c.code === code);
@@ -49,7 +59,13 @@ export default async function AgentsPage() {
             {error.message}
           </Notice>
         )}
-        <ApprovalsInbox actions={approvals.data?.data ?? []} agentNames={Object.fromEntries(list.map((a) => [a.id, a.name]))} currencies={currencies} canDecide={user.role !== "SUPPORT"} />
+        <ApprovalsInbox
+          actions={approvals.data?.data ?? []}
+          agentNames={agentNames}
+          currencies={currencies}
+          canDecide={user.role !== "SUPPORT"}
+          pager={<CursorPager label="Approval pages" {...pagerLinks("/agents", positionQuery(agentsAt, PAGE_PARAMS), approvalsAt, approvals.data, APPROVAL_PAGE)} />}
+        />
         <Card title="All agents" flush>
           <DataTable
             caption="Agents"
@@ -63,8 +79,18 @@ export default async function AgentsPage() {
               { header: "Today", cell: (a) => `${money(a.usage.dailySpend, a.policy.spendingLimits.currency)} · ${a.usage.dailyTransactionCount} ${a.usage.dailyTransactionCount === 1 ? "action" : "actions"}` },
             ]}
           />
+          <CursorPager label="Agent pages" {...pagerLinks("/agents", positionQuery(approvalsAt, APPROVAL_PAGE), agentsAt, agents.data)} />
         </Card>
       </div>
     </>
   );
+}
+
+/** Names for the inbox: the agents on this page, and the others that have approvals waiting (each read once). */
+async function namesOfAgents(client: ServiceClient, agents: { id: string; name: string }[], approvals: { agentId: string }[]): Promise<Record<string, string>> {
+  const names: Record<string, string> = Object.fromEntries(agents.map((a) => [a.id, a.name]));
+  const missing = [...new Set(approvals.map((a) => a.agentId))].filter((id) => !(id in names));
+  const found = await Promise.all(missing.map((agentId) => client.GET("/agents/{agentId}", { params: { path: { agentId } } })));
+  for (const { data } of found) if (data) names[data.id] = data.name;
+  return names;
 }

@@ -11,17 +11,20 @@ import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
 import { CreateTokenForm } from "./_components/create-token-form";
 import { RevokeTokenButton } from "./_components/revoke-token-button";
-import { countLabel } from "@/components/cursor-pager";
+import { countLabel, CursorPager, pagePosition, pagerLinks } from "@/components/cursor-pager";
 
 export const metadata: Metadata = { title: "API tokens" };
 
 type ApiToken = components["schemas"]["ApiToken"];
 
-export default async function ApiTokensPage() {
+const PAGE_SIZE = 20;
+
+export default async function ApiTokensPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requireSession();
   const canManage = user.role === "ADMIN";
+  const position = pagePosition(await searchParams);
   const [{ data: page, error }, baseUrl] = await Promise.all([
-    (await serviceClient()).GET("/tokens", { params: { query: { limit: 100 } } }),
+    (await serviceClient()).GET("/tokens", { params: { query: { limit: PAGE_SIZE, cursor: position.cursor } } }),
     apiBaseUrl(),
   ]);
   const now = Date.now();
@@ -69,7 +72,7 @@ export default async function ApiTokensPage() {
               <Notice tone="error" title="Could not load tokens">{error?.message ?? "The service did not answer."}</Notice>
             </div>
           )}
-          {page?.hasMore && <p className="border-t border-zinc-200 px-5 py-3 text-xs text-zinc-500">Showing the newest 100 tokens.</p>}
+          <CursorPager label="Token pages" {...pagerLinks("/api-tokens", {}, position, page)} />
         </Card>
       </div>
     </>

@@ -11,7 +11,7 @@ import { Notice } from "@/components/ui/notice";
 import { Money } from "@/components/money";
 import { DateTime } from "@/components/date-time";
 import { CardStateBadge, cardTransactionColumns } from "./_components/card-tables";
-import { countLabel } from "@/components/cursor-pager";
+import { countLabel, CursorPager, PAGE_PARAMS, pageParams, pagePosition, pagerLinks, positionQuery } from "@/components/cursor-pager";
 
 export const metadata: Metadata = { title: "Cards" };
 export const dynamic = "force-dynamic";
@@ -28,13 +28,20 @@ const cardColumns: Column<IssuedCard>[] = [
   { header: "Issued", cell: (c) => <DateTime value={c.createdAt} /> },
 ];
 
-/** Cards issued to the platform's customers and their latest card transactions. */
-export default async function CardsPage() {
+const PAGE_SIZE = 20;
+/** The card transactions page on their own: `?txCursor=…&txPage=N`. */
+const TRANSACTION_PAGE = pageParams("tx");
+
+/** Cards issued to the platform's customers and their card transactions, each list paged on its own. */
+export default async function CardsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requireSession();
+  const search = await searchParams;
+  const cardsAt = pagePosition(search);
+  const transactionsAt = pagePosition(search, TRANSACTION_PAGE);
   const client = await serviceClient();
   const [cards, transactions] = await Promise.all([
-    client.GET("/cards", { params: { query: { limit: 100 } } }),
-    client.GET("/transactions", { params: { query: { type: "CARD", limit: 50 } } }),
+    client.GET("/cards", { params: { query: { limit: PAGE_SIZE, cursor: cardsAt.cursor } } }),
+    client.GET("/transactions", { params: { query: { type: "CARD", limit: PAGE_SIZE, cursor: transactionsAt.cursor } } }),
   ]);
   const error = cards.error ?? transactions.error;
   const cardTransactions = (transactions.data?.data ?? []).filter((t): t is CardTransaction => t.type === "CARD");
@@ -60,9 +67,11 @@ export default async function CardsPage() {
         )}
         <Card title="Cards" description={`${cards.data ? countLabel(cards.data) : "0"} card(s), newest first.`} flush>
           <DataTable columns={cardColumns} rows={cards.data?.data ?? []} rowKey={(c) => c.id} caption="Cards" empty="No cards issued yet." />
+          <CursorPager label="Card pages" {...pagerLinks("/cards", positionQuery(transactionsAt, TRANSACTION_PAGE), cardsAt, cards.data)} />
         </Card>
-        <Card title="Card transactions" description="The latest 50, newest first. Declines show their reason." flush>
+        <Card title="Card transactions" description="Newest first. Declines show their reason." flush>
           <DataTable columns={cardTransactionColumns} rows={cardTransactions} rowKey={(t) => t.id} caption="Card transactions" empty="No card transactions yet." />
+          <CursorPager label="Card transaction pages" {...pagerLinks("/cards", positionQuery(cardsAt, PAGE_PARAMS), transactionsAt, transactions.data, TRANSACTION_PAGE)} />
         </Card>
       </div>
     </>

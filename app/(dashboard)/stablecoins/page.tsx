@@ -1,47 +1,50 @@
 import type { Metadata } from "next";
 import { requireSession } from "@/lib/auth/session";
+import { collectPages } from "@/lib/client/collect-pages";
 import { serviceClient } from "@/lib/client/server";
-import type { components } from "@/lib/client/generated/schema";
+import { CursorPager, pageParams, pagePosition, pagerLinks, positionQuery, type PageParamNames } from "@/components/cursor-pager";
 import { PageHeader } from "@/components/page-header";
 import { Notice } from "@/components/ui/notice";
-import { OperationForm, type AccountOption } from "./_components/operation-form";
+import { CoinTabs } from "./_components/coin-tabs";
+import { OperationForm } from "./_components/operation-form";
 import { OperationsList } from "./_components/operations-list";
 import { ProviderLinks } from "./_components/provider-links";
 import { StablecoinList } from "./_components/stablecoin-list";
+import { loadOperationAccounts, MAX_ACCOUNT_CHOICES } from "./_lib/load-operation-accounts";
 
 export const metadata: Metadata = { title: "Stablecoins" };
 export const dynamic = "force-dynamic";
 
-type Operation = components["schemas"]["StablecoinOperation"];
-type ExternalAccount = components["schemas"]["ExternalAccount"];
+const BASE = "/stablecoins";
+const PAGE_SIZE = 20;
+/** Stablecoins and active links the forms offer; a platform has a handful. */
+const MAX_CHOICES = 1000;
+/** Each list pages on its own; the operations list shows one stablecoin's (`?coin=`). */
+const LISTS = { links: pageParams("links"), coins: pageParams("coins"), ops: pageParams("ops") } satisfies Record<string, PageParamNames>;
 
-function accountOption(a: ExternalAccount): AccountOption | null {
-  if (a.status !== "ACTIVE") return null;
-  const info = a.accountInfo as { accountType?: string; accountNumber?: string; address?: string };
-  if (info.accountType === "SPARK_WALLET") return { id: a.id, kind: "SPARK", label: `Spark wallet ${info.address?.slice(0, 14) ?? ""}…` };
-  if (info.accountType?.endsWith("_WALLET") || info.accountType === "LIGHTNING") return null;
-  return { id: a.id, kind: "BANK", label: `${info.accountType?.replace(/_/g, " ") ?? "Bank"} ${info.accountNumber ?? ""}` };
-}
-
-export default async function StablecoinsPage() {
+export default async function StablecoinsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requireSession();
+  const search = await searchParams;
+  const at = { links: pagePosition(search, LISTS.links), coins: pagePosition(search, LISTS.coins), ops: pagePosition(search, LISTS.ops) };
   const client = await serviceClient();
-  const [links, coins, external, customerExternal, internal] = await Promise.all([
-    client.GET("/stablecoin-provider-accounts", { params: { query: { limit: 100 } } }),
-    client.GET("/stablecoins", { params: { query: { limit: 100 } } }),
-    client.GET("/platform/external-accounts"),
-    client.GET("/customers/external-accounts", { params: { query: { limit: 100 } } }),
-    client.GET("/platform/internal-accounts"),
+  const [links, activeLinks, coins, allCoins, accounts, clock] = await Promise.all([
+    client.GET("/stablecoin-provider-accounts", { params: { query: { limit: PAGE_SIZE, cursor: at.links.cursor } } }),
+    collectPages((cursor) => client.GET("/stablecoin-provider-accounts", { params: { query: { status: "ACTIVE", limit: 100, cursor } } }), { maxItems: MAX_CHOICES }),
+    client.GET("/stablecoins", { params: { query: { limit: PAGE_SIZE, cursor: at.coins.cursor } } }),
+    collectPages((cursor) => client.GET("/stablecoins", { params: { query: { limit: 100, cursor } } }), { maxItems: MAX_CHOICES }),
+    loadOperationAccounts(client),
+    client.GET("/sandbox/clock"),
   ]);
-  const coinList = coins.data?.data ?? [];
-  const operationPages = await Promise.all(coinList.map((c) => client.GET("/stablecoins/{stablecoinId}/operations", { params: { path: { stablecoinId: c.id }, query: { limit: 50 } } })));
-  const operations: Operation[] = operationPages.flatMap((p) => p.data?.data ?? []).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const error = links.error ?? coins.error ?? external.error ?? customerExternal.error ?? operationPages.find((p) => p.error)?.error;
-  const accounts = [...(external.data?.data ?? []), ...(customerExternal.data?.data ?? [])].map(accountOption).filter((a): a is AccountOption => a !== null);
-  for (const a of internal.data?.data ?? []) if (a.status === "ACTIVE") accounts.push({ id: a.id, kind: "INTERNAL", label: `Platform ${a.balance.currency.code} internal account` });
+  const coinList = allCoins.items;
+  const coin = coinList.find((c) => c.id === search.coin) ?? coinList[0];
+  const operations = coin ? await client.GET("/stablecoins/{stablecoinId}/operations", { params: { path: { stablecoinId: coin.id }, query: { limit: PAGE_SIZE, cursor: at.ops.cursor } } }) : undefined;
+  const error = links.error ?? activeLinks.error ?? coins.error ?? allCoins.error ?? accounts.error ?? operations?.error;
+  const isCut = activeLinks.hasMore || allCoins.hasMore || accounts.hasMore;
   const canManage = user.role !== "SUPPORT";
   const isSandbox = user.environment === "SANDBOX";
-  const serverNow = (await client.GET("/sandbox/clock")).data?.now ?? new Date().toISOString();
+  const coinQuery = coin && search.coin === coin.id ? { coin: coin.id } : {};
+  /** The URL of everything but `list`, so paging one list keeps the others where they are. */
+  const keep = (list: keyof typeof LISTS) => ({ ...coinQuery, ...Object.fromEntries(Object.entries(LISTS).filter(([name]) => name !== list).flatMap(([name, names]) => Object.entries(positionQuery(at[name as keyof typeof LISTS], names)))) });
 
   return (
     <>
@@ -52,15 +55,18 @@ export default async function StablecoinsPage() {
             {error.message}
           </Notice>
         )}
-        <ProviderLinks links={links.data?.data ?? []} canManage={canManage} isSandbox={isSandbox} />
-        <StablecoinList coins={coinList} links={links.data?.data ?? []} canManage={canManage} />
-        {canManage && <OperationForm coins={coinList} accounts={accounts} />}
+        {isCut && <Notice tone="warning" title={`The forms offer the first ${MAX_CHOICES.toLocaleString("en-US")} stablecoins, links and ${MAX_ACCOUNT_CHOICES.toLocaleString("en-US")} accounts of each kind only.`} />}
+        <ProviderLinks links={links.data?.data ?? []} canManage={canManage} isSandbox={isSandbox} pager={<CursorPager label="Provider link pages" {...pagerLinks(BASE, keep("links"), at.links, links.data, LISTS.links)} />} />
+        <StablecoinList coins={coins.data?.data ?? []} activeLinks={activeLinks.items} canManage={canManage} pager={<CursorPager label="Stablecoin pages" {...pagerLinks(BASE, keep("coins"), at.coins, coins.data, LISTS.coins)} />} />
+        {canManage && <OperationForm coins={coinList} accounts={accounts.accounts} shownCoinId={coin?.id} />}
         <OperationsList
-          operations={operations}
-          decimalsByCoin={Object.fromEntries(coinList.map((c) => [c.id, c.decimals]))}
-          symbolByCoin={Object.fromEntries(coinList.map((c) => [c.id, c.symbol]))}
+          operations={operations?.data?.data ?? []}
+          decimals={coin?.decimals ?? 2}
+          symbol={coin?.symbol ?? ""}
           isSandbox={isSandbox}
-          serverNow={serverNow}
+          serverNow={clock.data?.now ?? new Date().toISOString()}
+          tabs={coinList.length > 1 && coin ? <CoinTabs coins={coinList} current={coin.id} hrefOf={(id) => `${BASE}?${new URLSearchParams({ ...keep("ops"), coin: id })}`} /> : null}
+          pager={coin ? <CursorPager label="Operation pages" {...pagerLinks(BASE, { ...keep("ops"), coin: coin.id }, at.ops, operations?.data, LISTS.ops)} /> : null}
         />
       </div>
     </>

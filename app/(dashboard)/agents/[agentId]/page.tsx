@@ -9,6 +9,8 @@ import { formatMoney } from "@/components/money";
 import { PageHeader } from "@/components/page-header";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
+import { CursorPager, pagePosition, pagerLinks } from "@/components/cursor-pager";
+import { collectPages } from "@/lib/client/collect-pages";
 import { AgentLifecycle, AgentPolicyEditor } from "../_components/agent-controls";
 import { AgentStateBadge } from "../_components/agent-state-badge";
 import { ApprovalsInbox } from "../_components/approvals-inbox";
@@ -17,9 +19,14 @@ import { loadCurrencies } from "../_lib/load-currencies";
 export const metadata: Metadata = { title: "Agent" };
 export const dynamic = "force-dynamic";
 
-export default async function AgentPage({ params }: { params: Promise<{ agentId: string }> }) {
+const PAGE_SIZE = 20;
+/** A customer has an account per currency and a few payees; past this the policy editor says it shows only some. */
+const MAX_ACCOUNTS = 500;
+
+export default async function AgentPage({ params, searchParams }: { params: Promise<{ agentId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requireSession();
   const agentId = decodeURIComponent((await params).agentId);
+  const position = pagePosition(await searchParams);
   const client = await serviceClient();
   const { data: agent, error, response } = await client.GET("/agents/{agentId}", { params: { path: { agentId } } });
   if (response.status === 404) notFound();
@@ -29,16 +36,19 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
         {error?.message}
       </Notice>
     );
+  const { customerId } = agent;
   const [approvals, internal, external, currencies] = await Promise.all([
-    client.GET("/agents/approvals", { params: { query: { agentId, limit: 100 } } }),
-    client.GET("/customers/internal-accounts", { params: { query: { customerId: agent.customerId, limit: 100 } } }),
-    client.GET("/customers/external-accounts", { params: { query: { customerId: agent.customerId, limit: 100 } } }),
+    client.GET("/agents/approvals", { params: { query: { agentId, limit: PAGE_SIZE, cursor: position.cursor } } }),
+    collectPages((cursor) => client.GET("/customers/internal-accounts", { params: { query: { customerId, limit: 100, cursor } } }), { maxItems: MAX_ACCOUNTS }),
+    collectPages((cursor) => client.GET("/customers/external-accounts", { params: { query: { customerId, limit: 100, cursor } } }), { maxItems: MAX_ACCOUNTS }),
     loadCurrencies(client),
   ]);
   const accounts = [
-    ...(internal.data?.data ?? []).map((a) => ({ id: a.id, label: `${a.balance.currency.code} internal account` })),
-    ...(external.data?.data ?? []).map((a) => ({ id: a.id, label: `${a.currency} external account ${a.id.slice(-6)}` })),
+    ...internal.items.map((a) => ({ id: a.id, label: `${a.balance.currency.code} internal account` })),
+    ...external.items.map((a) => ({ id: a.id, label: `${a.currency} external account ${a.id.slice(-6)}` })),
   ];
+  const accountsError = internal.error ?? external.error;
+  const isAccountListCut = internal.hasMore || external.hasMore;
   const limits = agent.policy.spendingLimits;
   const info = currencies.find((c) => c.code === limits.currency);
   const money = (amount: number) => formatMoney(amount, { code: limits.currency, symbol: info?.symbol, decimals: info?.decimals ?? 2 });
@@ -59,8 +69,18 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
             <Fact label="Created"><DateTime value={agent.createdAt} /></Fact>
           </dl>
         </Card>
+        {accountsError && <Notice tone="error" title="The customer's accounts could not all be loaded">{accountsError.message}</Notice>}
+        {!accountsError && isAccountListCut && (
+          <Notice tone="warning" title={`The account restriction lists the customer's first ${MAX_ACCOUNTS} internal and external accounts only`} />
+        )}
         <AgentPolicyEditor agent={agent} currencies={currencies} accounts={accounts} canEdit={canEdit} />
-        <ApprovalsInbox actions={approvals.data?.data ?? []} agentNames={{ [agent.id]: agent.name }} currencies={currencies} canDecide={user.role !== "SUPPORT"} />
+        <ApprovalsInbox
+          actions={approvals.data?.data ?? []}
+          agentNames={{ [agent.id]: agent.name }}
+          currencies={currencies}
+          canDecide={user.role !== "SUPPORT"}
+          pager={<CursorPager label="Approval pages" {...pagerLinks(`/agents/${encodeURIComponent(agent.id)}`, {}, position, approvals.data)} />}
+        />
         {canEdit && <AgentLifecycle agent={agent} />}
       </div>
     </>

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { components } from "@/lib/client/generated/schema";
 import { DateTime } from "@/components/date-time";
 import { formatMoney } from "@/components/money";
@@ -30,7 +30,20 @@ export function actionAmount(action: AgentAction, currencies: CurrencyInfo[]): s
 }
 
 /** Pending agent actions: approve (the service re-checks the policy, then runs it) or reject with a reason. */
-export function ApprovalsInbox({ actions, agentNames, currencies, canDecide }: { actions: AgentAction[]; agentNames: Record<string, string>; currencies: CurrencyInfo[]; canDecide: boolean }) {
+export function ApprovalsInbox({
+  actions,
+  agentNames,
+  currencies,
+  canDecide,
+  pager,
+}: {
+  actions: AgentAction[];
+  agentNames: Record<string, string>;
+  currencies: CurrencyInfo[];
+  canDecide: boolean;
+  /** The inbox's CursorPager, rendered by the page that knows the URL. */
+  pager?: ReactNode;
+}) {
   const [rejecting, setRejecting] = useState<AgentAction | null>(null);
   const [reason, setReason] = useState("");
   const [outcome, setOutcome] = useState<AgentAction | null>(null);
@@ -92,6 +105,7 @@ export function ApprovalsInbox({ actions, agentNames, currencies, canDecide }: {
           },
         ]}
       />
+      {pager}
       <ConfirmDialog
         open={rejecting !== null}
         title="Reject this agent payment?"

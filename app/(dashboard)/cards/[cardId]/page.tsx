@@ -11,6 +11,7 @@ import { PageHeader } from "@/components/page-header";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";
+import { CursorPager, pagePosition, pagerLinks } from "@/components/cursor-pager";
 import { CardSimulator } from "../_components/card-simulator";
 import { CardStateControls } from "../_components/card-state-controls";
 import { CardStateBadge, cardTransactionColumns } from "../_components/card-tables";
@@ -20,9 +21,12 @@ export const dynamic = "force-dynamic";
 
 type CardTransaction = components["schemas"]["CardTransaction"];
 
-export default async function CardPage({ params }: { params: Promise<{ cardId: string }> }) {
+const PAGE_SIZE = 20;
+
+export default async function CardPage({ params, searchParams }: { params: Promise<{ cardId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requireSession();
   const cardId = decodeURIComponent((await params).cardId);
+  const position = pagePosition(await searchParams);
   const client = await serviceClient();
   const { data: card, error, response } = await client.GET("/cards/{cardId}", { params: { path: { cardId } } });
   if (response.status === 404) notFound();
@@ -30,7 +34,7 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
   const fundingId = card.fundingSources[0];
   const [funding, transactions] = await Promise.all([
     fundingId ? client.GET("/internal-accounts/{id}", { params: { path: { id: fundingId } } }) : Promise.resolve(undefined),
-    client.GET("/transactions", { params: { query: { type: "CARD", cardId, limit: 100 } } }),
+    client.GET("/transactions", { params: { query: { type: "CARD", cardId, limit: PAGE_SIZE, cursor: position.cursor } } }),
   ]);
   const rows = (transactions.data?.data ?? []).filter((t): t is CardTransaction => t.type === "CARD");
   const account = funding?.data;
@@ -71,6 +75,7 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
         )}
         <Card title="Card transactions" description="Newest first. Declines show their reason." flush>
           <DataTable columns={cardTransactionColumns} rows={rows} rowKey={(t) => t.id} caption="Card transactions" empty="No card transactions yet." />
+          <CursorPager label="Card transaction pages" {...pagerLinks(`/cards/${encodeURIComponent(card.id)}`, {}, position, transactions.data)} />
         </Card>
       </div>
     </>

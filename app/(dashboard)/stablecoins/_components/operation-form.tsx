@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import type { components } from "@/lib/client/generated/schema";
 import { SelectField, TextField } from "@/components/text-field";
@@ -20,7 +21,8 @@ export interface AccountOption {
 const newKey = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : String(Math.random()).slice(2));
 
 /** Mint or burn: shows the whole-cent conversion as the amount is typed; one Idempotency-Key per filled form. */
-export function OperationForm({ coins, accounts }: { coins: Stablecoin[]; accounts: AccountOption[] }) {
+export function OperationForm({ coins, accounts, shownCoinId }: { coins: Stablecoin[]; accounts: AccountOption[]; /** Whose operations the list below shows. */ shownCoinId?: string }) {
+  const router = useRouter();
   const [operationType, setType] = useState<"MINT" | "BURN">("MINT");
   const [stablecoinId, setCoin] = useState(coins[0]?.id ?? "");
   const [amount, setAmount] = useState("");
@@ -35,6 +37,8 @@ export function OperationForm({ coins, accounts }: { coins: Stablecoin[]; accoun
   const submit = useAction(createOperationAction, () => {
     setAmount("");
     setKey(newKey());
+    // The new operation shows in its stablecoin's list.
+    if (stablecoinId !== shownCoinId) router.push(`/stablecoins?coin=${encodeURIComponent(stablecoinId)}`);
   });
   const coin = coins.find((c) => c.id === stablecoinId);
   const preview = useMemo(() => (coin && amount ? previewCents(amount, coin.decimals) : null), [coin, amount]);

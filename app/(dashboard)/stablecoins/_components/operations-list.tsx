@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import type { components } from "@/lib/client/generated/schema";
 import { CopyButton } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
@@ -19,8 +19,20 @@ type Operation = components["schemas"]["StablecoinOperation"];
 const TONES: Record<string, BadgeTone> = { COMPLETED: "success", FAILED: "danger", EXPIRED: "neutral", PROCESSING: "info", PENDING_FUNDING: "warning", PENDING_PROVIDER: "info" };
 const POLL_MS = 3000;
 
+export interface OperationsListProps {
+  /** One page of one stablecoin's operations, newest first. */
+  operations: Operation[];
+  decimals: number;
+  symbol: string;
+  isSandbox: boolean;
+  serverNow: string;
+  /** Chooses the stablecoin when there are several. */
+  tabs?: ReactNode;
+  pager?: ReactNode;
+}
+
 /** Operations with live status: refreshes the server data every few seconds while any is still moving. */
-export function OperationsList({ operations, decimalsByCoin, symbolByCoin, isSandbox, serverNow }: { operations: Operation[]; decimalsByCoin: Record<string, number>; symbolByCoin: Record<string, string>; isSandbox: boolean; serverNow: string }) {
+export function OperationsList({ operations, decimals, symbol, isSandbox, serverNow, tabs, pager }: OperationsListProps) {
   const router = useRouter();
   const moving = operations.some((o) => !TERMINAL_STATUSES.has(o.status));
   useEffect(() => {
@@ -30,16 +42,18 @@ export function OperationsList({ operations, decimalsByCoin, symbolByCoin, isSan
   }, [moving, router]);
 
   return (
-    <Card title="Operations" description={moving ? "Updating live while operations are in progress." : "Newest first."}>
+    <Card title={symbol ? `Operations · ${symbol}` : "Operations"} description={moving ? "Updating live while operations are in progress." : "Newest first."}>
+      {tabs}
       {operations.length === 0 ? (
         <p className="py-6 text-center text-sm text-zinc-500">No mints or burns yet.</p>
       ) : (
         <ul className="divide-y divide-zinc-200" aria-label="Stablecoin operations">
           {operations.map((op) => (
-            <OperationRow key={`${op.id}:${op.status}`} op={op} decimals={decimalsByCoin[op.stablecoinId] ?? 2} symbol={symbolByCoin[op.stablecoinId] ?? ""} isSandbox={isSandbox} serverNow={serverNow} />
+            <OperationRow key={`${op.id}:${op.status}`} op={op} decimals={decimals} symbol={symbol} isSandbox={isSandbox} serverNow={serverNow} />
           ))}
         </ul>
       )}
+      {pager}
     </Card>
   );
 }

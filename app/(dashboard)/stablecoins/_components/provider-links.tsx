@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { components } from "@/lib/client/generated/schema";
 import { describeActionError } from "@/lib/client/action-result";
 import { DateTime } from "@/components/date-time";
@@ -17,7 +17,7 @@ type Link = components["schemas"]["StablecoinProviderAccount"];
 
 const LINK_TONES: Record<string, BadgeTone> = { ACTIVE: "success", INVALID: "warning", REVOKED: "danger" };
 
-export function ProviderLinks({ links, canManage, isSandbox }: { links: Link[]; canManage: boolean; isSandbox: boolean }) {
+export function ProviderLinks({ links, canManage, isSandbox, pager }: { links: Link[]; canManage: boolean; isSandbox: boolean; pager?: ReactNode }) {
   const [form, setForm] = useState({ apiClientId: "", apiClientSecret: "", providerAccountId: "" });
   const link = useAction(linkProviderAccountAction, () => setForm({ apiClientId: "", apiClientSecret: "", providerAccountId: "" }));
   const control = useAction(setLinkSandboxStateAction);
@@ -57,6 +57,7 @@ export function ProviderLinks({ links, canManage, isSandbox }: { links: Link[]; 
             : []),
         ]}
       />
+      {pager}
       {control.error && (
         <div className="px-5 pb-2">
           <Notice tone="error">{control.error.message}</Notice>

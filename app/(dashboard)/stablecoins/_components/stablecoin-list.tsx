@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { components } from "@/lib/client/generated/schema";
 import { StatusBadge } from "@/components/status-badge";
 import { SelectField, TextField } from "@/components/text-field";
@@ -14,11 +14,12 @@ import { useAction } from "@/components/use-action";
 type Stablecoin = components["schemas"]["Stablecoin"];
 type Link = components["schemas"]["StablecoinProviderAccount"];
 
-export function StablecoinList({ coins, links, canManage }: { coins: Stablecoin[]; links: Link[]; canManage: boolean }) {
+/** One page of registered stablecoins, and the form that registers one on an active provider link. */
+export function StablecoinList({ coins, activeLinks, canManage, pager }: { coins: Stablecoin[]; activeLinks: Link[]; canManage: boolean; pager?: ReactNode }) {
   const empty = { providerTokenIdentifier: "", networkTokenIdentifier: "", stablecoinProviderAccountId: "" };
   const [form, setForm] = useState(empty);
   const register = useAction(registerStablecoinAction, () => setForm(empty));
-  const active = links.filter((l) => l.status === "ACTIVE");
+  const active = activeLinks;
   const fe = register.error?.fieldErrors ?? {};
 
   return (
@@ -37,6 +38,7 @@ export function StablecoinList({ coins, links, canManage }: { coins: Stablecoin[
           { header: "Operations", cell: (c) => <StatusBadge tone={c.serviceOperationsStatus === "ENABLED" ? "success" : "neutral"}>{c.serviceOperationsStatus}</StatusBadge> },
         ]}
       />
+      {pager}
       {canManage && (
         <form
           className="grid gap-3 border-t border-zinc-200 px-5 py-4 sm:grid-cols-4 sm:items-end"
