@@ -16,3 +16,14 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
 }
+
+/**
+ * Picks a customer in a search-as-you-type customer picker (a combobox): types `search` (part of
+ * a name, your customer ID or a `Customer:` id) and clicks the option showing `customerId`.
+ */
+export async function pickCustomer(page: Page, label: string, search: string, customerId: string): Promise<void> {
+  const box = page.getByRole("combobox", { name: label });
+  await box.fill(search);
+  await page.getByRole("listbox", { name: label }).getByRole("option", { name: customerId }).click();
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CustomerFilterValues } from "./_components/customer-filters";
+import { parseCustomerQuery } from "./_lib/customer-search";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const optionalText = (max: number) => z.string().trim().max(max).optional().catch(undefined).transform((v) => v || undefined);
@@ -31,14 +32,15 @@ function dayAfter(day: string): string {
 }
 
 /**
- * GET /customers query for the filters. The search box takes your own customer id, or an UMA
- * address when it starts with `$` (a `Customer:` id opens the customer instead).
+ * GET /customers query for the filters. The search box is read as the customer pickers read it
+ * (parseCustomerQuery): your own customer id, or an UMA address when it starts with `$` (a
+ * `Customer:` id opens the customer instead).
  */
 export function listQuery(params: CustomerListParams) {
-  const isUma = params.q?.startsWith("$");
+  const query = parseCustomerQuery(params.q ?? "");
   return {
-    platformCustomerId: isUma ? undefined : params.q,
-    umaAddress: isUma ? params.q : undefined,
+    platformCustomerId: query.kind === "text" ? query.text : undefined,
+    umaAddress: query.kind === "uma" ? query.umaAddress : undefined,
     customerType: params.customerType,
     currency: params.currency,
     createdAfter: params.createdFrom && `${params.createdFrom}T00:00:00.000Z`,
