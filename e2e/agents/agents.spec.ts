@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { API, BOOTSTRAP_TOKEN, basicAuth, signIn } from "../support";
+import { API, BOOTSTRAP_TOKEN, basicAuth, pickCustomer, signIn } from "../support";
 
 const headers = { authorization: basicAuth(BOOTSTRAP_TOKEN.clientId, BOOTSTRAP_TOKEN.clientSecret) };
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -38,7 +38,7 @@ test("an agent is created with a policy, installed with its device code, and its
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Agents" }).click();
   await page.getByRole("link", { name: "New agent" }).click();
   await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Acts for customer").selectOption(c.customerId);
+  await pickCustomer(page, "Acts for customer", c.customerId, c.customerId);
   await page.getByLabel("Per transaction (USD)").fill("500");
   await page.getByLabel("Approval above (USD, optional)").fill("100");
   const summary = page.getByRole("list", { name: "Policy summary" });

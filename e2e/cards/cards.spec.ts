@@ -1,39 +1,16 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { API, BOOTSTRAP_TOKEN, basicAuth, signIn } from "../support";
-
-const headers = { authorization: basicAuth(BOOTSTRAP_TOKEN.clientId, BOOTSTRAP_TOKEN.clientSecret) };
-
-/** A KYC-approved individual with 100.00 USD, seeded as the platform's backend would. */
-async function cardholder(request: APIRequestContext, fullName: string): Promise<string> {
-  expect((await request.patch(`${API}/config`, { headers, data: { skipVerificationPaperwork: true, webhookEndpoint: null } })).status()).toBe(200);
-  const agreements = await (await request.get(`${API}/customers/agreements`, { headers })).json();
-  const terms = agreements.data.find((a: { type: string }) => a.type === "SERVICE_END_USER_TERMS");
-  const consent = { type: "SERVICE_END_USER_TERMS", acceptedAt: new Date().toISOString(), ipAddress: "203.0.113.7", termsVersion: terms.version, acceptanceMethod: "CHECKBOX" };
-  // Random ids carry sandbox suffixes now and then: a card issued without platformCardId takes its
-  // outcome from the cardholder id (001 stays PROCESSING, 002 is rejected, 005 activates after 30 s),
-  // and a funding account ending 002/003 is refused. Such a cardholder is replaced.
-  let customerId: string;
-  let accounts: { data: { id: string }[] };
-  do {
-    const created = await request.post(`${API}/customers`, { headers, data: { customerType: "INDIVIDUAL", fullName, platformCustomerId: `card-${Date.now()}`, currencies: ["USD"], agreementConsents: [consent] } });
-    expect(created.status(), await created.text()).toBe(201);
-    customerId = (await created.json()).id as string;
-    accounts = await (await request.get(`${API}/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}`, { headers })).json();
-  } while (/00[125]$/.test(customerId) || /00[23]$/.test(accounts.data[0]!.id));
-  expect((await request.patch(`${API}/config`, { headers, data: { skipVerificationPaperwork: false } })).status()).toBe(200); // as other specs expect it
-  expect((await request.post(`${API}/sandbox/internal-accounts/${encodeURIComponent(accounts.data[0]!.id)}/fund`, { headers, data: { amount: 10_000 } })).status()).toBe(200);
-  return customerId;
-}
+import { expect, test } from "@playwright/test";
+import { pickCustomer, signIn } from "../support";
+import { cardholder } from "./setup";
 
 test("a card is issued, authorizes (held), clears (debited), refunds, declines while frozen, and closes", async ({ page, request }) => {
   test.setTimeout(90_000);
   const name = `Grace Card ${Date.now()} Holder`;
-  const customerId = await cardholder(request, name);
+  const { customerId } = await cardholder(request, name);
 
   await signIn(page);
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Cards" }).click();
   await page.getByRole("link", { name: "Issue card" }).click();
-  await page.getByLabel("Cardholder").selectOption(customerId);
+  await pickCustomer(page, "Cardholder", name, customerId);
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("checkbox", { name: /USD account/ })).toBeChecked();
   await page.getByLabel("Max per purchase (USD, optional)").fill("50");

@@ -4,10 +4,12 @@ import Link from "next/link";
 import { useState, useTransition, type FormEvent } from "react";
 import type { components } from "@/lib/client/generated/schema";
 import type { ActionError } from "@/lib/client/action-result";
-import { SelectField, TextField } from "@/components/text-field";
+import { TextField } from "@/components/text-field";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
+import { CustomerPicker } from "../../_components/customer-picker";
+import type { CustomerOption } from "../../customers/_lib/customer-search";
 import { createAgentAction } from "../actions";
 import { EMPTY_POLICY_FORM, formToPolicy, summarizePolicy, type CurrencyInfo } from "../_lib/policy";
 import { DeviceCodePanel } from "./device-code-panel";
@@ -15,9 +17,9 @@ import { PolicyFields } from "./policy-fields";
 
 type Created = { agent: components["schemas"]["Agent"]; deviceCode: components["schemas"]["AgentDeviceCode"] };
 
-export function CreateAgentForm({ customers, initialCustomerId, currencies }: { customers: { id: string; label: string }[]; initialCustomerId: string; currencies: CurrencyInfo[] }) {
+export function CreateAgentForm({ initialCustomer, currencies }: { initialCustomer: CustomerOption | null; currencies: CurrencyInfo[] }) {
   const [name, setName] = useState("");
-  const [customerId, setCustomerId] = useState(initialCustomerId);
+  const [customer, setCustomer] = useState(initialCustomer);
   const [policy, setPolicy] = useState(EMPTY_POLICY_FORM);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<ActionError | null>(null);
@@ -33,7 +35,7 @@ export function CreateAgentForm({ customers, initialCustomerId, currencies }: { 
       return;
     }
     startTransition(async () => {
-      const result = await createAgentAction({ name, customerId, policy: built.policy });
+      const result = await createAgentAction({ name, customerId: customer?.id ?? "", policy: built.policy });
       if (!result.ok) {
         setError(result.error);
         setFieldErrors(Object.fromEntries(Object.entries(result.error.fieldErrors ?? {}).map(([k, v]) => [k.replace(/^policy\./, ""), v])));
@@ -74,7 +76,7 @@ export function CreateAgentForm({ customers, initialCustomerId, currencies }: { 
         <Card title="Agent">
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField id="name" label="Name" value={name} onChange={setName} error={fieldErrors.name} placeholder="Bill-pay assistant" />
-            <SelectField id="customerId" label="Acts for customer" value={customerId} onChange={setCustomerId} error={fieldErrors.customerId} emptyLabel="Choose a customer" options={customers.map((c) => ({ value: c.id, label: c.label }))} />
+            <CustomerPicker id="customerId" label="Acts for customer" value={customer} onChange={setCustomer} error={fieldErrors.customerId} />
           </div>
         </Card>
         <Card title="Policy" description="What the agent may do with the customer's money. You can change it at any time; it applies at once.">

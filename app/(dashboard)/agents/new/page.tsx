@@ -5,6 +5,7 @@ import { requireSession } from "@/lib/auth/session";
 import { serviceClient } from "@/lib/client/server";
 import { PageHeader } from "@/components/page-header";
 import { Notice } from "@/components/ui/notice";
+import { toCustomerOption } from "../../customers/_lib/customer-search";
 import { CreateAgentForm } from "../_components/create-agent-form";
 import { loadCurrencies } from "../_lib/load-currencies";
 
@@ -16,11 +17,9 @@ export default async function NewAgentPage({ searchParams }: { searchParams: Pro
   await requireSession();
   const { customerId } = ParamsSchema.parse(await searchParams);
   const client = await serviceClient();
-  const [customers, currencies] = await Promise.all([client.GET("/customers", { params: { query: { limit: 100 } } }), loadCurrencies(client)]);
-  const options = (customers.data?.data ?? [])
-    .filter((c) => !c.isDeleted)
-    .map((c) => ({ id: c.id, label: `${(c.customerType === "BUSINESS" ? c.businessInfo?.legalName : c.fullName) || c.platformCustomerId} (${c.platformCustomerId})` }));
-  if (customerId && !options.some((o) => o.id === customerId)) options.unshift({ id: customerId, label: customerId });
+  // ?customerId= (from a customer's page) starts with that customer picked.
+  const [customer, currencies] = await Promise.all([customerId ? client.GET("/customers/{customerId}", { params: { path: { customerId } } }) : undefined, loadCurrencies(client)]);
+  const initialCustomer = customer?.data && !customer.data.isDeleted ? toCustomerOption(customer.data) : null;
 
   return (
     <>
@@ -28,12 +27,12 @@ export default async function NewAgentPage({ searchParams }: { searchParams: Pro
         ← Agents
       </Link>
       <PageHeader title="New agent" description="An AI agent that acts for one customer, within a policy you set. You get a one-time device code to install it." />
-      {customers.error && (
-        <Notice tone="error" title="Customers could not be loaded" className="mb-4">
-          {customers.error.message}
+      {customer?.error && (
+        <Notice tone="error" title={`Customer ${customerId} could not be loaded`} className="mb-4">
+          {customer.error.message}
         </Notice>
       )}
-      <CreateAgentForm customers={options} initialCustomerId={customerId ?? ""} currencies={currencies} />
+      <CreateAgentForm initialCustomer={initialCustomer} currencies={currencies} />
     </>
   );
 }
