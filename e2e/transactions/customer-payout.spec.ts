@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { API, BOOTSTRAP_TOKEN, basicAuth, signIn } from "../support";
+import { API, BOOTSTRAP_TOKEN, basicAuth, pickCustomer, signIn } from "../support";
 
 const headers = { authorization: basicAuth(BOOTSTRAP_TOKEN.clientId, BOOTSTRAP_TOKEN.clientSecret) };
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
@@ -80,6 +80,8 @@ test("a customer created, verified and funded in the dashboard pays 40.00 to its
 
   // 5. Send 40.00 to it: a same-currency quote, executed.
   await page.goto("/quotes");
+  await page.getByRole("radiogroup", { name: "Paid by" }).getByRole("radio", { name: "A customer" }).click();
+  await pickCustomer(page, "Paying customer", name, customerId);
   await page.getByLabel("From account").selectOption(internalAccountId);
   await page.getByLabel("To external account").selectOption(externalAccountId);
   await page.getByRole("radio", { name: "Sending amount" }).click();

@@ -4,12 +4,41 @@ import { randomUUID } from "node:crypto";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { components } from "@/lib/client/generated/schema";
-import { invalidInputResult, type ActionResult } from "@/lib/client/action-result";
+import { actionOk, invalidInputResult, type ActionResult } from "@/lib/client/action-result";
 import { callService } from "@/lib/client/call-service";
+import { collectPages } from "@/lib/client/collect-pages";
+import { isUsableExternal, isUsableInternal } from "./_lib/quote-form";
 import { QuoteInputSchema, toQuoteRequest } from "./_lib/quote-input";
 
 type Quote = components["schemas"]["Quote"];
 type Transaction = components["schemas"]["TransactionOneOf"];
+type InternalAccount = components["schemas"]["InternalAccount"];
+type ExternalAccount = components["schemas"]["ExternalAccount"];
+
+/** Accounts of one customer the builder offers; a customer has one per currency and a few payees. */
+const MAX_CUSTOMER_ACCOUNTS = 500;
+
+export interface CustomerAccounts {
+  internal: InternalAccount[];
+  external: ExternalAccount[];
+  /** The customer has more than MAX_CUSTOMER_ACCOUNTS of a kind; the builder says it offers only some. */
+  hasMore: boolean;
+}
+
+/** The usable internal and external accounts of the customer picked in the builder, every page of them up to the cap. */
+export async function loadCustomerAccountsAction(input: unknown): Promise<ActionResult<CustomerAccounts>> {
+  const parsed = z.object({ customerId: z.string().min(1).max(200) }).safeParse(input);
+  if (!parsed.success) return invalidInputResult(parsed.error);
+  const { customerId } = parsed.data;
+  const options = { maxItems: MAX_CUSTOMER_ACCOUNTS };
+  const [internal, external] = await Promise.all([
+    collectPages((cursor) => callService((client) => client.GET("/customers/internal-accounts", { params: { query: { customerId, limit: 100, cursor } } })), options),
+    collectPages((cursor) => callService((client) => client.GET("/customers/external-accounts", { params: { query: { customerId, limit: 100, cursor } } })), options),
+  ]);
+  const error = internal.error ?? external.error;
+  if (error) return { ok: false, error };
+  return actionOk({ internal: internal.items.filter(isUsableInternal), external: external.items.filter(isUsableExternal), hasMore: internal.hasMore || external.hasMore });
+}
 
 const QuoteIdInputSchema = z.object({ quoteId: z.string().min(1).max(200) });
 const SandboxSendInputSchema = QuoteIdInputSchema.extend({ currencyCode: z.string().min(3).max(5) });

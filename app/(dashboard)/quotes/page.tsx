@@ -1,28 +1,27 @@
 import type { Metadata } from "next";
 import { requireSession } from "@/lib/auth/session";
+import { collectPages } from "@/lib/client/collect-pages";
 import { serviceClient } from "@/lib/client/server";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/page-header";
 import { QuoteBuilder } from "./_components/quote-builder";
+import { isUsableExternal, isUsableInternal } from "./_lib/quote-form";
 
 export const metadata: Metadata = { title: "Quotes" };
 
-/** Accounts that can take part in a payment; the API decides the rest (owners, currencies, limits). */
-const USABLE_EXTERNAL = new Set(["ACTIVE", "PENDING_OWNERSHIP_VERIFICATION"]);
+/** The platform's payees the builder offers; past this it says it offers only some. */
+const MAX_PLATFORM_EXTERNAL = 1000;
 
+/** The builder starts with the platform's accounts; a customer's are loaded when the customer is picked. */
 export default async function QuotesPage() {
   const { user } = await requireSession();
   const client = await serviceClient();
-  const page = { params: { query: { limit: 100 } } };
-  const [platformInternal, customerInternal, platformExternal, customerExternal] = await Promise.all([
+  const [internal, external] = await Promise.all([
     client.GET("/platform/internal-accounts"),
-    client.GET("/customers/internal-accounts", page),
-    client.GET("/platform/external-accounts"),
-    client.GET("/customers/external-accounts", page),
+    collectPages((cursor) => client.GET("/platform/external-accounts", { params: { query: { limit: 100, cursor } } }), { maxItems: MAX_PLATFORM_EXTERNAL }),
   ]);
-  const error = platformInternal.error ?? customerInternal.error ?? platformExternal.error ?? customerExternal.error;
-  const accounts = [...(platformInternal.data?.data ?? []), ...(customerInternal.data?.data ?? [])].filter((a) => a.status === "ACTIVE");
-  const externalAccounts = [...(platformExternal.data?.data ?? []), ...(customerExternal.data?.data ?? [])].filter((a) => USABLE_EXTERNAL.has(a.status));
+  const error = internal.error ?? external.error;
+  const platform = { accounts: (internal.data?.data ?? []).filter(isUsableInternal), externalAccounts: external.items.filter(isUsableExternal) };
   const canTransact = user.role !== "SUPPORT";
 
   return (
@@ -37,12 +36,13 @@ export default async function QuotesPage() {
             {error.message}
           </Notice>
         )}
+        {external.hasMore && <Notice tone="warning" title={`The builder offers the platform's first ${MAX_PLATFORM_EXTERNAL.toLocaleString("en-US")} external accounts only.`} />}
         {!canTransact && (
           <Notice tone="info" title="Read-only">
             Your role can view payments but not create or execute quotes. Ask an admin or operator.
           </Notice>
         )}
-        <QuoteBuilder accounts={accounts} externalAccounts={externalAccounts} canTransact={canTransact} isSandbox={user.environment === "SANDBOX"} />
+        <QuoteBuilder platform={platform} canTransact={canTransact} isSandbox={user.environment === "SANDBOX"} />
       </div>
     </>
   );

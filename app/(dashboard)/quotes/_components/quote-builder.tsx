@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition, type FormEvent } from "react";
+import { useMemo, useState, useTransition, type FormEvent } from "react";
 import type { components } from "@/lib/client/generated/schema";
 import { describeActionError, type ActionError } from "@/lib/client/action-result";
 import { AmountInput } from "@/components/amount-input";
@@ -11,12 +11,14 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, controlProps } from "@/components/ui/field";
 import { createQuoteAction } from "../actions";
-import { FIELDS_ON_SCREEN, formCurrencies, initialQuoteForm, quoteFieldErrors, toQuoteInput, type QuoteFormContext, type QuoteFormValues } from "../_lib/quote-form";
+import { customerLabel, type CustomerOption } from "../../customers/_lib/customer-search";
+import { FIELDS_ON_SCREEN, PLATFORM_OWNER, formCurrencies, initialQuoteForm, ownerErrors, quoteFieldErrors, toQuoteInput, type QuoteFormContext, type QuoteFormValues } from "../_lib/quote-form";
 import { PURPOSES_OF_PAYMENT, type QuoteInput } from "../_lib/quote-input";
 import { ChoiceGroup } from "./choice-group";
 import { QuoteDestinationFields } from "./quote-destination-fields";
 import { QuoteResult } from "./quote-result";
 import { QuoteSourceFields } from "./quote-source-fields";
+import { accountsHint, useCustomerAccounts } from "./use-customer-accounts";
 
 type Quote = components["schemas"]["Quote"];
 
@@ -36,15 +38,23 @@ function describeQuoteError(error: ActionError): string {
   }
 }
 
-export interface QuoteBuilderProps extends QuoteFormContext {
+export interface QuoteBuilderProps {
+  /** The platform's own accounts; a customer's load when the customer is picked. */
+  platform: QuoteFormContext;
   canTransact: boolean;
   isSandbox: boolean;
 }
 
 /** Build a quote: source, destination, the locked side and amount; the API prices it and names any bad field. */
-export function QuoteBuilder({ accounts, externalAccounts, canTransact, isSandbox }: QuoteBuilderProps) {
-  const ctx: QuoteFormContext = { accounts, externalAccounts };
-  const [values, setValues] = useState<QuoteFormValues>(() => initialQuoteForm(ctx));
+export function QuoteBuilder({ platform, canTransact, isSandbox }: QuoteBuilderProps) {
+  const customerAccounts = useCustomerAccounts();
+  const ctx: QuoteFormContext = useMemo(() => {
+    const loaded = Object.values(customerAccounts.byCustomer);
+    return { accounts: [...platform.accounts, ...loaded.flatMap((c) => c.internal)], externalAccounts: [...platform.externalAccounts, ...loaded.flatMap((c) => c.external)] };
+  }, [platform, customerAccounts.byCustomer]);
+  const [values, setValues] = useState<QuoteFormValues>(() => initialQuoteForm(platform));
+  const [payer, setPayer] = useState<CustomerOption | null>(null);
+  const [payee, setPayee] = useState<CustomerOption | null>(null);
   const [error, setError] = useState<ActionError | null>(null);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [lastInput, setLastInput] = useState<QuoteInput | null>(null);
@@ -55,8 +65,23 @@ export function QuoteBuilder({ accounts, externalAccounts, canTransact, isSandbo
   const otherErrors = Object.entries(error?.fieldErrors ?? {}).filter(([field]) => !FIELDS_ON_SCREEN.has(field));
   const amountHint = `The ${values.lockedCurrencySide === "SENDING" ? "sender pays exactly this; fees come off what the receiver gets" : "receiver gets exactly this; the sender pays the fees on top"}.`;
 
+  const loadHint = (owner: string) => accountsHint(owner === PLATFORM_OWNER ? undefined : customerAccounts.byCustomer[owner]);
+
   function update(change: Partial<QuoteFormValues>) {
     setValues((current) => ({ ...current, ...change }));
+  }
+
+  function choosePayer(owner: string, customer: CustomerOption | null) {
+    setPayer(customer);
+    if (customer) customerAccounts.load(customer.id);
+    // The platform's USD account again, or the customer's account once chosen; payouts go to the payer's own accounts.
+    update({ sourceOwner: owner, sourceAccountId: owner === PLATFORM_OWNER ? initialQuoteForm(platform).sourceAccountId : "", destinationAccountId: "" });
+  }
+
+  function choosePayee(owner: string, customer: CustomerOption | null) {
+    setPayee(customer);
+    if (customer) customerAccounts.load(customer.id);
+    update({ destinationOwner: owner, destinationAccountId: "" });
   }
 
   function request(input: QuoteInput) {
@@ -75,6 +100,8 @@ export function QuoteBuilder({ accounts, externalAccounts, canTransact, isSandbo
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const missing = ownerErrors(values);
+    if (Object.keys(missing).length > 0) return setError({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors: missing });
     const parsed = parseMajorUnits(values.amount, currencyDecimals(lockedCurrency));
     if (!parsed.ok) return setError({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors: { lockedCurrencyAmount: parsed.message } });
     request(toQuoteInput(values, parsed.minorUnits));
@@ -86,10 +113,19 @@ export function QuoteBuilder({ accounts, externalAccounts, canTransact, isSandbo
         {error && <FormErrorNotice title={describeQuoteError(error)} otherErrors={otherErrors} testId="quote-form-error" />}
         <fieldset disabled={pending || !canTransact} className="space-y-6">
           <Card title="From">
-            <QuoteSourceFields values={values} ctx={ctx} errors={errors} update={update} />
+            <QuoteSourceFields values={values} ctx={ctx} errors={errors} update={update} payer={{ owner: values.sourceOwner, customer: payer, onChange: choosePayer }} accountsLoadHint={loadHint(values.sourceOwner)} />
           </Card>
           <Card title="To">
-            <QuoteDestinationFields values={values} ctx={ctx} errors={errors} update={update} />
+            <QuoteDestinationFields
+              values={values}
+              ctx={ctx}
+              errors={errors}
+              update={update}
+              payee={{ owner: values.destinationOwner, customer: payee, onChange: choosePayee }}
+              payerName={values.sourceOwner === PLATFORM_OWNER ? "the platform" : payer ? customerLabel(payer) : "the paying customer"}
+              payerLoadHint={loadHint(values.sourceOwner)}
+              payeeLoadHint={loadHint(values.destinationOwner)}
+            />
           </Card>
           <Card title="Amount">
             <div className="space-y-4">

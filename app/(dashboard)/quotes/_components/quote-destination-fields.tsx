@@ -1,7 +1,8 @@
 import { SelectField, TextField } from "@/components/text-field";
-import { PLATFORM_OWNER, externalAccountLabel, internalAccountLabel, sourceOwner } from "../_lib/quote-form";
+import { externalAccountLabel, externalAccountsOf, internalAccountLabel, internalAccountsOf, ownerAccountsHint } from "../_lib/quote-form";
 import { SANDBOX_UMA_ADDRESSES } from "../_lib/quote-input";
 import { ChoiceGroup } from "./choice-group";
+import { OwnerFields, type OwnerChoice } from "./owner-fields";
 import type { QuoteSectionProps } from "./quote-source-fields";
 
 const DESTINATION_TYPES = [
@@ -10,11 +11,19 @@ const DESTINATION_TYPES = [
   { value: "UMA_ADDRESS", label: "UMA address" },
 ] as const;
 
-/** Where the money goes: an external account of the source's owner, another internal account, or a UMA address. */
-export function QuoteDestinationFields({ values, ctx, errors, update }: QuoteSectionProps) {
-  const owner = sourceOwner(values, ctx);
-  const externals = ctx.externalAccounts.filter((a) => (a.customerId ?? PLATFORM_OWNER) === owner);
-  const internals = ctx.accounts.filter((a) => values.sourceType !== "ACCOUNT" || a.id !== values.sourceAccountId);
+export interface QuoteDestinationProps extends QuoteSectionProps {
+  /** Who receives into an internal account. */
+  payee: OwnerChoice;
+  /** "the platform" or the paying customer's label. */
+  payerName: string;
+  payerLoadHint?: string;
+  payeeLoadHint?: string;
+}
+
+/** Where the money goes: an external account of the payer, an internal account of the platform or any customer, or a UMA address. */
+export function QuoteDestinationFields({ values, ctx, errors, update, payee, payerName, payerLoadHint, payeeLoadHint }: QuoteDestinationProps) {
+  const externals = externalAccountsOf(ctx, values.sourceOwner);
+  const internals = internalAccountsOf(ctx, values.destinationOwner).filter((a) => values.sourceType !== "ACCOUNT" || a.id !== values.sourceAccountId);
   const accountError = errors["destination.accountId"] ?? errors.destination;
   return (
     <div className="space-y-4">
@@ -28,19 +37,23 @@ export function QuoteDestinationFields({ values, ctx, errors, update }: QuoteSec
           error={accountError}
           options={externals.map((a) => ({ value: a.id, label: externalAccountLabel(a) }))}
           emptyLabel="Choose an account"
-          hint={externals.length === 0 ? `No external account of ${owner === PLATFORM_OWNER ? "the platform" : owner}; add one under Accounts.` : "Accounts of the source's owner."}
+          hint={ownerAccountsHint(values.sourceOwner, payerLoadHint, externals.length === 0, `No external account of ${payerName}; add one under Accounts.`) ?? `Accounts of ${payerName}, who pays.`}
         />
       )}
       {values.destinationType === "INTERNAL" && (
-        <SelectField
-          id="destination.accountId"
-          label="To internal account"
-          value={values.destinationAccountId}
-          onChange={(destinationAccountId) => update({ destinationAccountId })}
-          error={accountError}
-          options={internals.map((a) => ({ value: a.id, label: internalAccountLabel(a) }))}
-          emptyLabel="Choose an account"
-        />
+        <>
+          <OwnerFields id="destination.customerId" label="Receiving account of" pickerLabel="Receiving customer" choice={payee} error={errors["destination.customerId"]} />
+          <SelectField
+            id="destination.accountId"
+            label="To internal account"
+            value={values.destinationAccountId}
+            onChange={(destinationAccountId) => update({ destinationAccountId })}
+            error={accountError}
+            options={internals.map((a) => ({ value: a.id, label: internalAccountLabel(a) }))}
+            emptyLabel="Choose an account"
+            hint={ownerAccountsHint(values.destinationOwner, payeeLoadHint, internals.length === 0, "No other active internal account.")}
+          />
+        </>
       )}
       {values.destinationType === "UMA_ADDRESS" && (
         <div className="grid gap-4 md:grid-cols-2">

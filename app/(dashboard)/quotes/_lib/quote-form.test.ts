@@ -1,20 +1,36 @@
 import { describe, expect, it } from "vitest";
 import type { components } from "@/lib/client/generated/schema";
 import { invalidInputResult } from "@/lib/client/action-result";
-import { PLATFORM_OWNER, formCurrencies, initialQuoteForm, quoteFieldErrors, sourceOwner, toQuoteInput, type QuoteFormContext, type QuoteFormValues } from "./quote-form";
+import {
+  PLATFORM_OWNER,
+  externalAccountsOf,
+  formCurrencies,
+  initialQuoteForm,
+  internalAccountsOf,
+  ownerErrors,
+  quoteFieldErrors,
+  toQuoteInput,
+  type QuoteFormContext,
+  type QuoteFormValues,
+} from "./quote-form";
 import { QuoteInputSchema, toQuoteRequest } from "./quote-input";
 
 type InternalAccount = components["schemas"]["InternalAccount"];
 type ExternalAccount = components["schemas"]["ExternalAccount"];
 
-const internal = (id: string, code: string, decimals: number, customerId?: string): InternalAccount =>
-  ({ id, customerId, status: "ACTIVE", type: "INTERNAL_FIAT", balance: { amount: 0, currency: { code, decimals } } }) as InternalAccount;
-const external = (id: string, currency: string, customerId?: string): ExternalAccount =>
-  ({ id, customerId, currency, status: "ACTIVE", accountInfo: { accountType: `${currency}_ACCOUNT` } }) as unknown as ExternalAccount;
+const internal = (id: string, code: string, decimals: number, customerId?: string, status = "ACTIVE"): InternalAccount =>
+  ({ id, customerId, status, type: "INTERNAL_FIAT", balance: { amount: 0, currency: { code, decimals } } }) as InternalAccount;
+const external = (id: string, currency: string, customerId?: string, status = "ACTIVE"): ExternalAccount =>
+  ({ id, customerId, currency, status, accountInfo: { accountType: `${currency}_ACCOUNT` } }) as unknown as ExternalAccount;
 
 const CTX: QuoteFormContext = {
-  accounts: [internal("InternalAccount:c-usd", "USD", 2, "Customer:c"), internal("InternalAccount:p-usd", "USD", 2), internal("InternalAccount:p-jpy", "JPY", 0)],
-  externalAccounts: [external("ExternalAccount:p-eur", "EUR"), external("ExternalAccount:c-eur", "EUR", "Customer:c")],
+  accounts: [internal("InternalAccount:c-usd", "USD", 2, "Customer:c"), internal("InternalAccount:p-usd", "USD", 2), internal("InternalAccount:p-jpy", "JPY", 0), internal("InternalAccount:c-frozen", "GBP", 2, "Customer:c", "FROZEN")],
+  externalAccounts: [
+    external("ExternalAccount:p-eur", "EUR"),
+    external("ExternalAccount:c-eur", "EUR", "Customer:c"),
+    external("ExternalAccount:c-unverified", "USD", "Customer:c", "PENDING_OWNERSHIP_VERIFICATION"),
+    external("ExternalAccount:c-rejected", "USD", "Customer:c", "REJECTED"),
+  ],
 };
 
 function form(change: Partial<QuoteFormValues>): QuoteFormValues {
@@ -25,13 +41,28 @@ describe("the quote form", () => {
   it("starts from the platform's USD account, locking the sending side", () => {
     const values = initialQuoteForm(CTX);
     expect(values.sourceAccountId).toBe("InternalAccount:p-usd");
+    expect(values.sourceOwner).toBe(PLATFORM_OWNER);
     expect(values.lockedCurrencySide).toBe("SENDING");
-    expect(sourceOwner(values, CTX)).toBe(PLATFORM_OWNER);
   });
 
-  it("owns a customer account's quote by that customer, and realtime funding by the chosen owner", () => {
-    expect(sourceOwner(form({ sourceAccountId: "InternalAccount:c-usd" }), CTX)).toBe("Customer:c");
-    expect(sourceOwner(form({ sourceType: "REALTIME_FUNDING", fundingOwner: "Customer:c" }), CTX)).toBe("Customer:c");
+  it("offers each owner only its own usable accounts", () => {
+    expect(internalAccountsOf(CTX, PLATFORM_OWNER).map((a) => a.id)).toEqual(["InternalAccount:p-usd", "InternalAccount:p-jpy"]);
+    expect(internalAccountsOf(CTX, "Customer:c").map((a) => a.id)).toEqual(["InternalAccount:c-usd"]);
+    expect(externalAccountsOf(CTX, "Customer:c").map((a) => a.id)).toEqual(["ExternalAccount:c-eur", "ExternalAccount:c-unverified"]);
+    expect(externalAccountsOf(CTX, PLATFORM_OWNER).map((a) => a.id)).toEqual(["ExternalAccount:p-eur"]);
+    expect(internalAccountsOf(CTX, "")).toEqual([]);
+  });
+
+  it("sends realtime funding for the chosen customer, and for the platform without a customer", () => {
+    expect(toQuoteInput(form({ sourceType: "REALTIME_FUNDING", sourceOwner: "Customer:c" }), "1").source).toMatchObject({ customerId: "Customer:c" });
+    expect(toQuoteInput(form({ sourceType: "REALTIME_FUNDING" }), "1").source).toMatchObject({ customerId: undefined });
+  });
+
+  it("asks for the customer when one is to be picked and is not", () => {
+    expect(ownerErrors(form({}))).toEqual({});
+    expect(ownerErrors(form({ sourceOwner: "" }))).toEqual({ "source.customerId": "Choose a customer" });
+    expect(ownerErrors(form({ destinationType: "INTERNAL", destinationOwner: "" }))).toEqual({ "destination.customerId": "Choose a customer" });
+    expect(ownerErrors(form({ destinationType: "EXTERNAL", destinationOwner: "" }))).toEqual({});
   });
 
   it.each([
@@ -44,7 +75,7 @@ describe("the quote form", () => {
     ],
     [
       "realtime funding for a customer to another internal account",
-      form({ sourceType: "REALTIME_FUNDING", fundingCurrency: "USD", fundingOwner: "Customer:c", destinationType: "INTERNAL", destinationAccountId: "InternalAccount:p-jpy" }),
+      form({ sourceType: "REALTIME_FUNDING", fundingCurrency: "USD", sourceOwner: "Customer:c", destinationType: "INTERNAL", destinationAccountId: "InternalAccount:p-jpy" }),
       { sourceType: "REALTIME_FUNDING", currency: "USD", customerId: "Customer:c" },
       { destinationType: "ACCOUNT", accountId: "InternalAccount:p-jpy" },
     ],

@@ -10,13 +10,29 @@ type ExternalAccount = components["schemas"]["ExternalAccount"];
 /** The platform itself, where a customer id would name the owner. */
 export const PLATFORM_OWNER = "platform";
 
+/** Accounts that can take part in a payment; the API decides the rest (owners, currencies, limits). */
+const USABLE_EXTERNAL = new Set(["ACTIVE", "PENDING_OWNERSHIP_VERIFICATION"]);
+
+export function isUsableInternal(a: InternalAccount): boolean {
+  return a.status === "ACTIVE";
+}
+
+export function isUsableExternal(a: ExternalAccount): boolean {
+  return USABLE_EXTERNAL.has(a.status);
+}
+
 export interface QuoteFormValues {
   sourceType: "ACCOUNT" | "REALTIME_FUNDING";
+  /**
+   * Who pays: PLATFORM_OWNER, a `Customer:<uuid>`, or "" while a customer is still to be picked.
+   * The source account is one of theirs; realtime funds arrive for them.
+   */
+  sourceOwner: string;
   sourceAccountId: string;
   fundingCurrency: string;
-  /** `Customer:<uuid>` the realtime funds arrive for, or PLATFORM_OWNER. */
-  fundingOwner: string;
   destinationType: "EXTERNAL" | "INTERNAL" | "UMA_ADDRESS";
+  /** Whose internal account receives (destination INTERNAL): PLATFORM_OWNER, a customer id, or "". */
+  destinationOwner: string;
   destinationAccountId: string;
   umaAddress: string;
   umaCurrency: string;
@@ -27,19 +43,22 @@ export interface QuoteFormValues {
   purposeOfPayment: string;
 }
 
+/** The accounts the form knows: the platform's, and those of the customers picked so far. */
 export interface QuoteFormContext {
   accounts: InternalAccount[];
   externalAccounts: ExternalAccount[];
 }
 
 export function initialQuoteForm(ctx: QuoteFormContext): QuoteFormValues {
-  const usd = ctx.accounts.find((a) => !a.customerId && a.balance.currency.code === "USD") ?? ctx.accounts[0];
+  const platform = internalAccountsOf(ctx, PLATFORM_OWNER);
+  const usd = platform.find((a) => a.balance.currency.code === "USD") ?? platform[0];
   return {
     sourceType: "ACCOUNT",
+    sourceOwner: PLATFORM_OWNER,
     sourceAccountId: usd?.id ?? "",
     fundingCurrency: "USD",
-    fundingOwner: PLATFORM_OWNER,
     destinationType: "EXTERNAL",
+    destinationOwner: PLATFORM_OWNER,
     destinationAccountId: "",
     umaAddress: "",
     umaCurrency: "",
@@ -51,10 +70,14 @@ export function initialQuoteForm(ctx: QuoteFormContext): QuoteFormValues {
   };
 }
 
-/** Who pays: the source account's customer or the platform; for realtime funding, the chosen owner. */
-export function sourceOwner(values: QuoteFormValues, ctx: QuoteFormContext): string {
-  if (values.sourceType === "REALTIME_FUNDING") return values.fundingOwner;
-  return ctx.accounts.find((a) => a.id === values.sourceAccountId)?.customerId ?? PLATFORM_OWNER;
+/** The usable internal accounts of one owner (PLATFORM_OWNER or a customer id); none for "". */
+export function internalAccountsOf(ctx: QuoteFormContext, owner: string): InternalAccount[] {
+  return ctx.accounts.filter((a) => isUsableInternal(a) && (a.customerId ?? PLATFORM_OWNER) === owner);
+}
+
+/** The usable external accounts of one owner: a payout goes to the payer's own accounts. */
+export function externalAccountsOf(ctx: QuoteFormContext, owner: string): ExternalAccount[] {
+  return ctx.externalAccounts.filter((a) => isUsableExternal(a) && (a.customerId ?? PLATFORM_OWNER) === owner);
 }
 
 /** The currencies the API will quote in, as far as the form knows them (decimals from the accounts). */
@@ -72,9 +95,23 @@ export function formCurrencies(values: QuoteFormValues, ctx: QuoteFormContext): 
   return { sending, receiving };
 }
 
+/** Why an owner's account list is empty or partial: no customer picked yet, loading, failed, cut short, or none. */
+export function ownerAccountsHint(owner: string, loadHint: string | undefined, isEmpty: boolean, emptyText: string): string | undefined {
+  if (owner === "") return "Pick the customer first.";
+  return loadHint ?? (isEmpty ? emptyText : undefined);
+}
+
+/** "Choose a customer" beside a customer picker left empty; nothing is sent until it is filled. */
+export function ownerErrors(values: QuoteFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (values.sourceOwner === "") errors["source.customerId"] = "Choose a customer";
+  if (values.destinationType === "INTERNAL" && values.destinationOwner === "") errors["destination.customerId"] = "Choose a customer";
+  return errors;
+}
+
 /** The action's input; `lockedAmount` already in minor units. */
 export function toQuoteInput(values: QuoteFormValues, lockedAmount: string): QuoteInput {
-  const owner = values.fundingOwner === PLATFORM_OWNER ? undefined : values.fundingOwner;
+  const owner = values.sourceOwner === PLATFORM_OWNER ? undefined : values.sourceOwner || undefined;
   return {
     source:
       values.sourceType === "ACCOUNT"
@@ -142,6 +179,7 @@ export function quoteFieldErrors(error: ActionError | null, values: QuoteFormVal
 /** Field paths the form has a control for; any other API field error is listed at the top. */
 export const FIELDS_ON_SCREEN = new Set([
   "source.accountId",
+  "destination.customerId",
   "source.currency",
   "source.customerId",
   "destination.accountId",
