@@ -5,7 +5,7 @@ import { serviceClient } from "@/lib/client/server";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { CursorPager, pageHref } from "@/components/cursor-pager";
+import { CursorPager, pageHref, pageParams, pagePosition, pagerLinks, positionQuery } from "@/components/cursor-pager";
 import { ExternalAccountsTable, externalAccountSummary } from "@/components/external-accounts-table";
 import { PageHeader } from "@/components/page-header";
 import { AccountFilters } from "../_components/account-filters";
@@ -19,14 +19,18 @@ const PAGE_SIZE = 20;
 const BASE = "/accounts/external";
 /** Currencies external accounts commonly hold; the API accepts more. */
 const EXTERNAL_CURRENCIES = ["USD", "EUR", "GBP", "CAD", "MXN", "BRL", "INR", "USDC", "USDT", "BTC"];
+/** The platform's own accounts page on their own: `?platformCursor=…&platformPage=N`. */
+const PLATFORM_PAGE = pageParams("platform");
 
 export default async function ExternalAccountsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requireSession();
-  const params = AccountListParamsSchema.parse(await searchParams);
+  const search = await searchParams;
+  const params = AccountListParamsSchema.parse(search);
+  const platformAt = pagePosition(search, PLATFORM_PAGE);
   const { customerId, currency, cursor } = params;
   const client = await serviceClient();
   const [platform, customers] = await Promise.all([
-    client.GET("/platform/external-accounts", { params: { query: { limit: 100, currency } } }),
+    client.GET("/platform/external-accounts", { params: { query: { limit: PAGE_SIZE, currency, cursor: platformAt.cursor } } }),
     client.GET("/customers/external-accounts", { params: { query: { limit: PAGE_SIZE, customerId, currency, cursor } } }),
   ]);
   const canManage = user.role === "ADMIN";
@@ -61,8 +65,8 @@ export default async function ExternalAccountsPage({ searchParams }: { searchPar
           <CursorPager
             label="External account pages"
             pageNumber={pageNumber}
-            firstHref={pageHref(BASE, filterQuery(params))}
-            nextHref={page?.hasMore && page.nextCursor ? pageHref(BASE, filterQuery(params), { cursor: page.nextCursor, pageNumber: pageNumber + 1 }) : undefined}
+            firstHref={pageHref(BASE, { ...filterQuery(params), ...positionQuery(platformAt, PLATFORM_PAGE) })}
+            nextHref={page?.hasMore && page.nextCursor ? pageHref(BASE, { ...filterQuery(params), ...positionQuery(platformAt, PLATFORM_PAGE) }, { cursor: page.nextCursor, pageNumber: pageNumber + 1 }) : undefined}
           />
         </Card>
         {!customerId && (
@@ -74,6 +78,10 @@ export default async function ExternalAccountsPage({ searchParams }: { searchPar
                 <Notice tone="error" title="Could not load platform external accounts">{platform.error?.message ?? "The service did not answer."}</Notice>
               </div>
             )}
+            <CursorPager
+              label="Platform external account pages"
+              {...pagerLinks(BASE, { ...filterQuery(params), ...(cursor && { cursor, page: String(pageNumber) }) }, platformAt, platform.data, PLATFORM_PAGE)}
+            />
           </Card>
         )}
       </div>

@@ -45,6 +45,7 @@ export function CustomerAccounts({ customer, internal, external, error }: Custom
           </div>
         )}
         {internal && <InternalAccountsTable accounts={internal.data} empty={noAccountsText(customer)} />}
+        {internal?.hasMore && <MoreAccounts href={`/accounts?customerId=${encodeURIComponent(customer.id)}`} shown={internal.data.length} total={internal.totalCount} />}
       </Card>
       <Card
         title="External accounts"
@@ -59,6 +60,7 @@ export function CustomerAccounts({ customer, internal, external, error }: Custom
         flush
       >
         {external && <ExternalAccountsTable accounts={external.data} empty="No external accounts." />}
+        {external?.hasMore && <MoreAccounts href={`/accounts/external?customerId=${encodeURIComponent(customer.id)}`} shown={external.data.length} total={external.totalCount} />}
         {external && external.data.length > 0 && (
           <p className="border-t border-zinc-200 px-5 py-3 text-xs text-zinc-500">
             <Link href={`/accounts/external?customerId=${encodeURIComponent(customer.id)}`} className="font-medium text-brand-700 hover:underline">
@@ -69,5 +71,18 @@ export function CustomerAccounts({ customer, internal, external, error }: Custom
         )}
       </Card>
     </>
+  );
+}
+
+/** Says the list above is cut short, and links to the paged list of all of them. */
+function MoreAccounts({ href, shown, total }: { href: string; shown: number; total?: number }) {
+  return (
+    <p className="border-t border-zinc-200 px-5 py-3 text-xs text-zinc-500">
+      Showing the first {shown}
+      {total !== undefined && ` of ${total.toLocaleString("en-US")}`}.{" "}
+      <Link href={href} className="font-medium text-brand-700 hover:underline">
+        See them all
+      </Link>
+    </p>
   );
 }

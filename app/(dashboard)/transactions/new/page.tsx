@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireSession } from "@/lib/auth/session";
+import { collectPages } from "@/lib/client/collect-pages";
 import { serviceClient } from "@/lib/client/server";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
@@ -9,14 +10,17 @@ import { SendTransferForm } from "../_components/send-transfer-form";
 
 export const metadata: Metadata = { title: "Send transfer" };
 
+/** The platform's payees the form offers (every page of them up to this). */
+const MAX_DESTINATIONS = 1000;
+
 export default async function NewTransferPage() {
   await requireSession();
   const client = await serviceClient();
-  const [{ data: internal, error: internalError }, { data: external, error: externalError }] = await Promise.all([
+  const [{ data: internal, error: internalError }, external] = await Promise.all([
     client.GET("/platform/internal-accounts"),
-    client.GET("/platform/external-accounts"),
+    collectPages((cursor) => client.GET("/platform/external-accounts", { params: { query: { limit: 100, cursor } } }), { maxItems: MAX_DESTINATIONS }),
   ]);
-  const error = internalError ?? externalError;
+  const error = internalError ?? external.error;
 
   return (
     <>
@@ -25,11 +29,11 @@ export default async function NewTransferPage() {
       </Link>
       <PageHeader title="Send transfer" description="Pay out from one of the platform's internal accounts to one of its external bank accounts, in the same currency." />
       <Card>
-        {internal && external ? (
-          <SendTransferForm
-            sources={internal.data.filter((a) => a.status === "ACTIVE")}
-            destinations={external.data.filter((a) => a.status === "ACTIVE")}
-          />
+        {internal && !external.error ? (
+          <>
+            {external.hasMore && <Notice tone="warning" title={`Only the platform's first ${MAX_DESTINATIONS.toLocaleString("en-US")} external accounts are offered.`} className="mb-4" />}
+            <SendTransferForm sources={internal.data.filter((a) => a.status === "ACTIVE")} destinations={external.items.filter((a) => a.status === "ACTIVE")} />
+          </>
         ) : (
           <Notice tone="error" title="Could not load the platform's accounts">
             {error?.message ?? "The service did not answer."}
