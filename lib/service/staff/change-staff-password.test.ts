@@ -37,6 +37,32 @@ describe("changeStaffPassword", () => {
     expect(await verifyStaffLogin(t.db, team.admin.email, NEW_PASSWORD)).toBeNull();
   });
 
+  it("a wrong current password counts toward the email's sign-in throttle: once locked, both the change and sign-in refuse the right password", async () => {
+    const team = await createTestTeam(t.db);
+    const member = await team.add("OPERATOR");
+    const now = new Date();
+    const change = (currentPassword: string) => changeStaffPassword(t.db, { platformId: team.platformId, staffId: member.id, currentPassword, newPassword: NEW_PASSWORD, now });
+    for (let i = 0; i < 2; i++) expect(await verifyStaffLogin(t.db, member.email, "not-my-password", { now })).toBeNull();
+    for (let i = 0; i < 2; i++) await expect(change("not-my-password")).rejects.toMatchObject({ code: "WRONG_PASSWORD" });
+    await expect(change("not-my-password")).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS", retryAfterSeconds: 15 * 60 });
+
+    await expect(change(member.password)).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS" });
+    await expect(verifyStaffLogin(t.db, member.email, member.password, { now })).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS" });
+    const afterLockout = new Date(now.getTime() + 15 * 60_000);
+    expect(await verifyStaffLogin(t.db, member.email, NEW_PASSWORD, { now: afterLockout })).toBeNull();
+    expect(await verifyStaffLogin(t.db, member.email, member.password, { now: afterLockout })).toMatchObject({ id: member.id });
+  });
+
+  it("the right current password clears the email's count of wrong passwords", async () => {
+    const team = await createTestTeam(t.db);
+    const member = await team.add("OPERATOR");
+    const now = new Date();
+    for (let i = 0; i < 4; i++) expect(await verifyStaffLogin(t.db, member.email, "not-my-password", { now })).toBeNull();
+    await changeStaffPassword(t.db, { platformId: team.platformId, staffId: member.id, currentPassword: member.password, newPassword: NEW_PASSWORD, now });
+    for (let i = 0; i < 4; i++) expect(await verifyStaffLogin(t.db, member.email, "not-my-password", { now })).toBeNull();
+    expect(await verifyStaffLogin(t.db, member.email, NEW_PASSWORD, { now })).toMatchObject({ id: member.id });
+  });
+
   it("refuses a new password that is too short, or the current one again (INVALID_INPUT on newPassword)", async () => {
     const team = await createTestTeam(t.db);
     for (const newPassword of ["short", team.admin.password]) {

@@ -10,8 +10,11 @@ export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: "must be Admin, Oper
 
 export const StaffNameSchema = z.string().trim().min(1, "is required").max(100, "must be at most 100 characters");
 
+/** The longest email address SMTP can carry (RFC 5321). */
+export const MAX_EMAIL_LENGTH = 254;
+
 /** Lowercased, as createStaffUser stores it and verifyStaffLogin looks it up. */
-export const StaffEmailSchema = z.string().trim().toLowerCase().max(254, "must be at most 254 characters").pipe(z.email("is not a valid email address"));
+export const StaffEmailSchema = z.string().trim().toLowerCase().max(MAX_EMAIL_LENGTH, `must be at most ${MAX_EMAIL_LENGTH} characters`).pipe(z.email("is not a valid email address"));
 
 export const StaffPasswordSchema = z
   .string()

@@ -17,6 +17,11 @@ export const STAFF_ERROR_CODES = [
   "CANNOT_REMOVE_SELF",
   /** The current password given with a password change is not the current password. */
   "WRONG_PASSWORD",
+  /**
+   * Too many wrong passwords for this email lately (sign-in and password change count together):
+   * every attempt is refused, the right password included, for `retryAfterSeconds`.
+   */
+  "TOO_MANY_ATTEMPTS",
 ] as const;
 
 export type StaffErrorCode = (typeof STAFF_ERROR_CODES)[number];
@@ -25,12 +30,15 @@ export class StaffError extends Error {
   readonly code: StaffErrorCode;
   /** Field name → message, for the form to show beside the field. */
   readonly fieldErrors?: Record<string, string>;
+  /** TOO_MANY_ATTEMPTS: seconds until the email may try again. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: StaffErrorCode, message: string, fieldErrors?: Record<string, string>) {
+  constructor(code: StaffErrorCode, message: string, fieldErrors?: Record<string, string>, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = "StaffError";
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -1,8 +1,10 @@
 import type { Db } from "../db";
 import { verifySecret } from "../crypto/password";
+import { wallClock } from "../sandbox/clock";
 import { ROLE_PERMISSIONS, type StaffRole } from "./roles";
 import { sessionStampOf } from "./session-stamp";
 import { STAFF_SESSION_SELECT, toStaffSessionUser, type StaffSessionUser } from "./staff-session-user";
+import { throttlePasswordCheck } from "./throttle-password-check";
 
 export type { StaffSessionUser } from "./staff-session-user";
 
@@ -14,11 +16,15 @@ export interface StaffLogin extends StaffSessionUser {
 // A fixed dummy hash keeps the timing of "unknown email" close to "wrong password".
 const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
-/** Staff sign-in check. Returns null for any wrong email/password pair. */
-export async function verifyStaffLogin(db: Db, email: string, password: string): Promise<StaffLogin | null> {
+/**
+ * Staff sign-in check, throttled per email (throttlePasswordCheck): an unknown email is counted and
+ * locked like a known one. Returns null for any wrong email/password pair. `now` is for tests.
+ * Throws: TOO_MANY_ATTEMPTS (StaffError with retryAfterSeconds), whatever the password.
+ */
+export async function verifyStaffLogin(db: Db, email: string, password: string, options: { now?: Date } = {}): Promise<StaffLogin | null> {
   const user = await db.staffUser.findUnique({ where: { email: email.trim().toLowerCase() }, select: STAFF_SESSION_SELECT });
-  const ok = await verifySecret(password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !ok) return null;
+  const isCorrect = () => verifySecret(password, user?.passwordHash ?? DUMMY_HASH).then((ok) => ok && user !== null);
+  if (!(await throttlePasswordCheck(db, { email, now: options.now ?? wallClock() }, isCorrect)) || !user) return null;
   return { ...toStaffSessionUser(user), sessionStamp: sessionStampOf(user.passwordHash) };
 }
 
