@@ -15,7 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (ms: number) => new Date(new Date(ms).toISOString().slice(0, 10));
 
 describe("sweepStaleRows", () => {
-  it("deletes expired idempotency keys, daily volume of days before yesterday and week-old finished jobs, each on the platform's own clock, and nothing else", async () => {
+  it("deletes expired idempotency keys, daily volume of days before yesterday and week-old finished jobs, each on the platform's own clock, and staff password throttles that are over, and nothing else", async () => {
     const db = database.prisma;
     const here = await createPlatform(db, { name: `Sweep ${Math.random()}` });
     // A platform whose sandbox clock runs three days ahead: its "today" is three days later.
@@ -46,9 +46,19 @@ describe("sweepStaleRows", () => {
     const oldFailed = await job("FAILED", wall - 8 * DAY_MS);
     const oldPending = await job("PENDING", wall - 8 * DAY_MS);
 
+    // Staff password throttles: kept while their window or lockout runs.
+    const minute = 60_000;
+    const throttle = (name: string, windowStartedAt: number, lockedUntil: number | null) =>
+      db.staffSignInThrottle.create({ data: { email: `${name}-${payerId}@example.com`, failures: 5, windowStartedAt: new Date(windowStartedAt), lockedUntil: lockedUntil === null ? null : new Date(lockedUntil) } });
+    await throttle("window-over", wall - 16 * minute, null);
+    await throttle("lockout-over", wall - 20 * minute, wall - minute);
+    await throttle("window-runs", wall - 10 * minute, null);
+    await throttle("lockout-runs", wall - 20 * minute, wall + 10 * minute);
+
     const deleted = await sweepStaleRows(db);
     expect(deleted.idempotencyKeys).toBeGreaterThanOrEqual(2);
     expect(deleted.doneJobs).toBeGreaterThanOrEqual(1);
+    expect(deleted.staffSignInThrottles).toBeGreaterThanOrEqual(2);
 
     const platforms = [here.id, ahead.id];
     expect((await db.idempotencyKey.findMany({ where: { platformId: { in: platforms } } })).map((k) => k.key)).toEqual(["live"]);
@@ -62,5 +72,7 @@ describe("sweepStaleRows", () => {
     const jobs = await db.job.findMany({ where: { platformId: here.id, kind: "sweep.test" }, select: { id: true } });
     expect(jobs.map((j) => j.id).sort()).toEqual([recentDone.id, oldFailed.id, oldPending.id].sort());
     expect(jobs.map((j) => j.id)).not.toContain(oldDone.id);
+    const throttles = await db.staffSignInThrottle.findMany({ where: { email: { endsWith: `-${payerId}@example.com` } }, orderBy: { email: "asc" } });
+    expect(throttles.map((row) => row.email.replace(`-${payerId}@example.com`, ""))).toEqual(["lockout-runs", "window-runs"]);
   });
 });
