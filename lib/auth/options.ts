@@ -2,7 +2,9 @@ import type { NextAuthOptions, Session } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { services } from "@/lib/services";
 import { findStaffSessionUser } from "@/lib/service/staff/find-staff-session-user";
+import { isStaffError } from "@/lib/service/staff/staff-error";
 import { verifyStaffLogin, type StaffLogin } from "@/lib/service/staff/verify-staff-login";
+import { SIGN_IN_UNAVAILABLE, tooManyAttemptsSignInError } from "./sign-in-errors";
 
 /** Staff sessions last a working day; after that the dashboard asks to sign in again. */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
@@ -21,10 +23,18 @@ export const authOptions: NextAuthOptions = {
     CredentialsProvider({
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      // A thrown Error's message is what the login form receives (lib/auth/sign-in-errors.ts).
       async authorize(credentials) {
         if (!credentials?.email || !credentials.password) return null;
-        const user = await verifyStaffLogin(await services().db(), credentials.email, credentials.password);
-        return user ? { ...user } : null;
+        try {
+          const user = await verifyStaffLogin(await services().db(), credentials.email, credentials.password);
+          return user ? { ...user } : null;
+        } catch (e) {
+          if (isStaffError(e) && e.code === "TOO_MANY_ATTEMPTS") throw new Error(tooManyAttemptsSignInError(e.retryAfterSeconds ?? 60), { cause: e });
+          // next-auth would hand this message to the browser and log nothing.
+          console.error(JSON.stringify({ level: "error", msg: "staff sign-in failed", error: String(e) }));
+          throw new Error(SIGN_IN_UNAVAILABLE, { cause: e });
+        }
       },
     }),
   ],

@@ -9,6 +9,8 @@ export interface ActionError {
   status?: number;
   /** Field path as the API names it (`webhookEndpoint`, `feeConfigs.0.fixedFee.currency`) → message. */
   fieldErrors?: Record<string, string>;
+  /** For a refusal that lifts by itself (a lockout): seconds until trying again can succeed. */
+  retryAfterSeconds?: number;
 }
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };

@@ -33,7 +33,8 @@ async function asStaffUser<T>(run: (user: Session["user"], db: Db) => Promise<T>
     return actionOk(await run(session.user, await services().db()));
   } catch (e) {
     if (!isStaffError(e)) throw e;
-    return { ok: false, error: { code: e.code, message: e.message, ...(e.fieldErrors && { fieldErrors: e.fieldErrors }) } };
+    const { code, message, fieldErrors, retryAfterSeconds } = e;
+    return { ok: false, error: { code, message, ...(fieldErrors && { fieldErrors }), ...(retryAfterSeconds !== undefined && { retryAfterSeconds }) } };
   }
 }
 

@@ -7,12 +7,11 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-
-type Problem = "WRONG_CREDENTIALS" | "UNAVAILABLE" | null;
+import { describeWait, readSignInError, type SignInProblem } from "@/lib/auth/sign-in-errors";
 
 export function LoginForm() {
   const router = useRouter();
-  const [problem, setProblem] = useState<Problem>(null);
+  const [problem, setProblem] = useState<SignInProblem | null>(null);
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -31,18 +30,22 @@ export function LoginForm() {
       return;
     }
     setPending(false);
-    // next-auth's error code for a wrong pair; anything else is the server's problem.
-    setProblem(result?.error === "CredentialsSignin" ? "WRONG_CREDENTIALS" : "UNAVAILABLE");
+    setProblem(readSignInError(result?.error));
   }
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      {problem === "WRONG_CREDENTIALS" && (
+      {problem?.code === "WRONG_CREDENTIALS" && (
         <Notice tone="error" testId="login-error">
           Wrong email or password.
         </Notice>
       )}
-      {problem === "UNAVAILABLE" && (
+      {problem?.code === "TOO_MANY_ATTEMPTS" && (
+        <Notice tone="error" testId="login-error">
+          Too many failed sign-ins for this email. Try again in {describeWait(problem.retryAfterSeconds)}.
+        </Notice>
+      )}
+      {problem?.code === "UNAVAILABLE" && (
         <Notice tone="error" testId="login-error">
           Sign-in is unavailable right now. Try again in a moment.
         </Notice>

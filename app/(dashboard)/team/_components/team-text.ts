@@ -1,3 +1,4 @@
+import { describeWait } from "@/lib/auth/sign-in-errors";
 import { describeActionError, type ActionError } from "@/lib/client/action-result";
 
 export type Role = "ADMIN" | "OPERATOR" | "SUPPORT";
@@ -25,6 +26,8 @@ export function describeTeamError(error: ActionError): string {
       return "This member no longer exists; reload the page.";
     case "WRONG_PASSWORD":
       return "Your current password is not right. Nothing was changed.";
+    case "TOO_MANY_ATTEMPTS":
+      return `Too many wrong passwords for your email. Try again in ${describeWait(error.retryAfterSeconds ?? 60)}. Nothing was changed.`;
     default:
       return describeActionError(error);
   }
