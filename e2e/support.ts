@@ -27,3 +27,14 @@ export async function pickCustomer(page: Page, label: string, search: string, cu
   await page.getByRole("listbox", { name: label }).getByRole("option", { name: customerId }).click();
   await expect(box).toHaveAttribute("aria-expanded", "false");
 }
+
+/** Adds a member on the Team page (signed in as an admin) and answers the temporary password shown once. */
+export async function addMember(page: Page, member: { name: string; email: string; role: "ADMIN" | "OPERATOR" | "SUPPORT" }): Promise<string> {
+  await page.goto("/team");
+  await page.getByLabel("Name").fill(member.name);
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Role", { exact: true }).selectOption(member.role);
+  await page.getByRole("button", { name: "Add member" }).click();
+  await expect(page.getByTestId("created-member")).toContainText("shown only this once");
+  return (await page.getByTestId("created-member-password").textContent())!.trim();
+}

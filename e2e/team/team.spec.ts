@@ -1,16 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ADMIN, signIn } from "../support";
-
-/** Adds a member on the Team page (signed in as an admin) and answers the temporary password shown once. */
-async function addMember(page: Page, member: { name: string; email: string; role: "ADMIN" | "OPERATOR" | "SUPPORT" }): Promise<string> {
-  await page.goto("/team");
-  await page.getByLabel("Name").fill(member.name);
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Role", { exact: true }).selectOption(member.role);
-  await page.getByRole("button", { name: "Add member" }).click();
-  await expect(page.getByTestId("created-member")).toContainText("shown only this once");
-  return (await page.getByTestId("created-member-password").textContent())!.trim();
-}
+import { ADMIN, addMember, signIn } from "../support";
 
 async function signedInPage(browser: Browser, email = ADMIN.email, password = ADMIN.password): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
