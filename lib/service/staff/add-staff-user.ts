@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db";
 import { createStaffUser } from "./create-staff-user";
+import { generateTemporaryPassword } from "./generate-temporary-password";
 import { lockTeam } from "./lock-team";
 import { StaffEmailSchema, StaffNameSchema, StaffRoleSchema, parseStaffInput } from "./schemas";
 import { serializeStaffMember, type StaffMember } from "./serialize-staff-member";
@@ -26,8 +26,7 @@ export interface AddStaffUserInput {
  */
 export async function addStaffUser(db: Db, input: AddStaffUserInput): Promise<{ member: StaffMember; temporaryPassword: string }> {
   const fields = parseStaffInput(AddStaffUserSchema, { name: input.name, email: input.email, role: input.role });
-  // 120 random bits as 20 URL-safe characters: strong, and easy to copy without ambiguity.
-  const temporaryPassword = randomBytes(15).toString("base64url");
+  const temporaryPassword = generateTemporaryPassword();
   try {
     const row = await db.$transaction(async (tx) => {
       await lockTeam(tx, input.platformId, input.actorId);

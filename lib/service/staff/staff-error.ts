@@ -15,6 +15,8 @@ export const STAFF_ERROR_CODES = [
   "LAST_ADMIN",
   /** An admin removing their own sign-in: another admin has to do it. */
   "CANNOT_REMOVE_SELF",
+  /** An admin resetting their own password: they change it under "Your password", with the current one. */
+  "CANNOT_RESET_SELF",
   /** The current password given with a password change is not the current password. */
   "WRONG_PASSWORD",
   /**
