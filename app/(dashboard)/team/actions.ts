@@ -11,6 +11,7 @@ import { addStaffUser } from "@/lib/service/staff/add-staff-user";
 import { changeStaffPassword } from "@/lib/service/staff/change-staff-password";
 import { changeStaffRole } from "@/lib/service/staff/change-staff-role";
 import { removeStaffUser } from "@/lib/service/staff/remove-staff-user";
+import { resetStaffPassword } from "@/lib/service/staff/reset-staff-password";
 import { StaffRoleSchema } from "@/lib/service/staff/schemas";
 import type { StaffMember } from "@/lib/service/staff/serialize-staff-member";
 import { isStaffError } from "@/lib/service/staff/staff-error";
@@ -21,6 +22,7 @@ const text = z.string().max(1000);
 const AddMemberInputSchema = z.object({ name: text, email: text, role: StaffRoleSchema });
 const ChangeRoleInputSchema = z.object({ staffId: z.string().max(200), role: StaffRoleSchema });
 const RemoveMemberInputSchema = z.object({ staffId: z.string().max(200) });
+const ResetPasswordInputSchema = z.object({ staffId: z.string().max(200) });
 const ChangePasswordInputSchema = z
   .object({ currentPassword: text, newPassword: text, confirmPassword: text })
   .refine((input) => input.newPassword === input.confirmPassword, { path: ["confirmPassword"], message: "does not match the new password" });
@@ -64,6 +66,16 @@ export async function removeTeamMemberAction(input: unknown): Promise<ActionResu
   if (!result.ok) return result;
   revalidatePath("/team");
   return actionOk(null);
+}
+
+/**
+ * Gives another member a new temporary password, answered once, and unlocks their email; their
+ * open sessions end on their next request. Admins only, never their own (that is "Your password").
+ */
+export async function resetTeamMemberPasswordAction(input: unknown): Promise<ActionResult<{ member: StaffMember; temporaryPassword: string }>> {
+  const parsed = ResetPasswordInputSchema.safeParse(input);
+  if (!parsed.success) return invalidInputResult(parsed.error);
+  return asStaffUser((user, db) => resetStaffPassword(db, { platformId: user.platformId, actorId: user.id, staffId: parsed.data.staffId }));
 }
 
 /**

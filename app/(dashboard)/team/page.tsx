@@ -14,6 +14,7 @@ import { AddMemberForm } from "./_components/add-member-form";
 import { ChangePasswordForm } from "./_components/change-password-form";
 import { MemberRoleSelect } from "./_components/member-role-select";
 import { RemoveMemberButton } from "./_components/remove-member-button";
+import { ResetPasswordButton } from "./_components/reset-password-button";
 import { ROLE_LABELS } from "./_components/team-text";
 
 export const metadata: Metadata = { title: "Team" };
@@ -45,7 +46,13 @@ export default async function TeamPage() {
     columns.push({
       header: <span className="sr-only">Actions</span>,
       className: "text-right",
-      cell: (m) => (m.id === user.id ? null : <RemoveMemberButton staffId={m.id} name={m.name} email={m.email} />),
+      cell: (m) =>
+        m.id === user.id ? null : (
+          <span className="inline-flex gap-2">
+            <ResetPasswordButton staffId={m.id} name={m.name} email={m.email} />
+            <RemoveMemberButton staffId={m.id} name={m.name} email={m.email} />
+          </span>
+        ),
     });
   }
 

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { SelectField, TextField } from "@/components/text-field";
 import { addTeamMemberAction } from "../actions";
-import { CreatedMember } from "./created-member";
+import { TemporaryPassword } from "./temporary-password";
 import { ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS, describeTeamError, type Role } from "./team-text";
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -33,7 +33,7 @@ export function AddMemberForm() {
     });
   }
 
-  if (created) return <CreatedMember {...created} onDone={() => setCreated(null)} />;
+  if (created) return <TemporaryPassword {...created} headline={`${created.name} can now sign in.`} onDone={() => setCreated(null)} testId="created-member" />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">

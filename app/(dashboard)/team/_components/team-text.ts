@@ -22,6 +22,8 @@ export function describeTeamError(error: ActionError): string {
       return "The platform needs at least one admin. Make someone else an admin first.";
     case "CANNOT_REMOVE_SELF":
       return "You cannot remove yourself. Ask another admin.";
+    case "CANNOT_RESET_SELF":
+      return "You cannot reset your own password here. Change it under Your password, below.";
     case "STAFF_NOT_FOUND":
       return "This member no longer exists; reload the page.";
     case "WRONG_PASSWORD":
