@@ -17,6 +17,15 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
 }
 
+/** Submits the login form and waits for next-auth's answer, so each attempt is counted before the next. */
+export async function trySignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  const answered = page.waitForResponse((response) => response.url().includes("/api/auth/callback/credentials"));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await answered;
+}
+
 /**
  * Picks a customer in a search-as-you-type customer picker (a combobox): types `search` (part of
  * a name, your customer ID or a `Customer:` id) and clicks the option showing `customerId`.

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { addMember, signIn } from "../support";
+import { expect, test, type Browser } from "@playwright/test";
+import { addMember, signIn, trySignIn } from "../support";
 
 // Members made for these tests: other specs sign in as the bootstrap admin on the same server, and
 // a lockout of that email would fail them.
@@ -13,15 +13,6 @@ async function newMember(browser: Browser, name: string): Promise<{ email: strin
   const password = await addMember(admin, { name, email, role: "OPERATOR" });
   await context.close();
   return { email, password };
-}
-
-/** Submits the login form and waits for next-auth's answer, so each attempt is counted before the next. */
-async function trySignIn(page: Page, email: string, password: string) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  const answered = page.waitForResponse((response) => response.url().includes("/api/auth/callback/credentials"));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await answered;
 }
 
 test("after 5 wrong passwords the sign-in page says the email is locked and for how long, and refuses the right password too", async ({ browser, page }) => {
