@@ -1,12 +1,9 @@
 import type { Db } from "../db";
 import { verifySecret } from "../crypto/password";
 import { wallClock } from "../sandbox/clock";
-import { ROLE_PERMISSIONS, type StaffRole } from "./roles";
 import { sessionStampOf } from "./session-stamp";
 import { STAFF_SESSION_SELECT, toStaffSessionUser, type StaffSessionUser } from "./staff-session-user";
 import { throttlePasswordCheck } from "./throttle-password-check";
-
-export type { StaffSessionUser } from "./staff-session-user";
 
 /** A successful sign-in: the user and the stamp the session keeps (see findStaffSessionUser). */
 export interface StaffLogin extends StaffSessionUser {
@@ -26,8 +23,4 @@ export async function verifyStaffLogin(db: Db, email: string, password: string, 
   const isCorrect = () => verifySecret(password, user?.passwordHash ?? DUMMY_HASH).then((ok) => ok && user !== null);
   if (!(await throttlePasswordCheck(db, { email, now: options.now ?? wallClock() }, isCorrect)) || !user) return null;
   return { ...toStaffSessionUser(user), sessionStamp: sessionStampOf(user.passwordHash) };
-}
-
-export function permissionsOf(role: StaffRole) {
-  return ROLE_PERMISSIONS[role];
 }
