@@ -27,6 +27,11 @@ export async function assertEndUserTermsAccepted(db: DbOrTx, platformId: string,
       EXISTS (SELECT 1 FROM "CustomerAgreementConsent" c WHERE c."platformId" = p."id" AND c."customerId" = ${id}::uuid AND c."type" = ${END_USER_TERMS}) AS "accepted"
     FROM "Platform" p WHERE p."id" = ${platformId}::uuid`;
   if (!answer) throw new ServiceError("NOT_FOUND", `Platform ${platformId} not found`);
+  assertTermsAnswer(answer, customerId);
+}
+
+/** The decision, for a query that asked both questions along with others (resolveTransactionCustomer). Throws: END_USER_TERMS_NOT_ACCEPTED. */
+export function assertTermsAnswer(answer: { regulated: boolean; accepted: boolean }, customerId: string): void {
   if (answer.regulated || answer.accepted) return;
   throw new ServiceError(
     "END_USER_TERMS_NOT_ACCEPTED",

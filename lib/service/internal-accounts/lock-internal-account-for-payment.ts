@@ -1,7 +1,6 @@
 import type { LedgerAccount } from "@/lib/generated/prisma/client";
 import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
-import { findLedgerAccount } from "../ledger/find-ledger-account";
 import { LedgerInvariantError } from "../ledger/ledger-invariant-error";
 import type { LedgerTx } from "../ledger/ledger-tx";
 import { assertCanMoveMoney, type MoneyDirection } from "./account-can-move-money";
@@ -26,20 +25,47 @@ export async function lockInternalAccountForPayment(
 ): Promise<LockedInternalAccount> {
   const { platformId } = input;
   const id = parseId("InternalAccount", input.accountId, { allowBare: input.allowBare });
-  const account = id ? await lockAndRead(tx, platformId, id) : null;
-  if (!account) throw new ServiceError("NOT_FOUND", `Internal account ${input.accountId} not found`);
-  assertCanMoveMoney(account, input.direction);
-  const ledgerAccount = await findLedgerAccount(tx, { platformId, internalAccountId: account.id });
-  if (!ledgerAccount) throw new LedgerInvariantError(`Internal account ${account.id} has no ledger account`);
+  const locked = id ? await lockAndRead(tx, platformId, id) : null;
+  if (!locked) throw new ServiceError("NOT_FOUND", `Internal account ${input.accountId} not found`);
+  assertCanMoveMoney(locked.account, input.direction);
+  return locked;
+}
+
+/**
+ * The row, share-locked, with its ledger account, in one round trip (every payment starts here).
+ * Only the account row is locked: the ledger row is locked FOR UPDATE when the posting is written.
+ * Listing each column lets the compiler catch a new one.
+ */
+async function lockAndRead(tx: LedgerTx, platformId: string, id: string): Promise<LockedInternalAccount | null> {
+  const [row] = await tx.$queryRaw<(InternalAccountRow & (LedgerColumns | { ledgerId: null }))[]>`
+    SELECT a."id", a."platformId", a."customerId", a."platformCurrency", a."type"::text, a."currency", a."status"::text, a."privateEnabled", a."createdAt", a."updatedAt",
+      l."id" AS "ledgerId", l."currency" AS "ledgerCurrency", l."kind"::text AS "ledgerKind", l."externalAccountId" AS "ledgerExternalAccountId",
+      l."systemKey" AS "ledgerSystemKey", l."allowNegative" AS "ledgerAllowNegative", l."postedBalance" AS "ledgerPostedBalance", l."heldAmount" AS "ledgerHeldAmount",
+      l."createdAt" AS "ledgerCreatedAt", l."updatedAt" AS "ledgerUpdatedAt"
+    FROM "InternalAccount" a
+    LEFT JOIN "LedgerAccount" l ON l."platformId" = a."platformId" AND l."internalAccountId" = a."id"
+    WHERE a."id" = ${id}::uuid AND a."platformId" = ${platformId}::uuid
+    FOR SHARE OF a`;
+  if (!row) return null;
+  const { platformCurrency, type, currency, status, privateEnabled, customerId, createdAt, updatedAt } = row;
+  const account = { id: row.id, platformId: row.platformId, customerId, platformCurrency, type, currency, status, privateEnabled, createdAt, updatedAt } satisfies Required<InternalAccountRow>;
+  if (row.ledgerId === null) throw new LedgerInvariantError(`Internal account ${row.id} has no ledger account`);
+  const ledgerAccount = {
+    id: row.ledgerId,
+    platformId: row.platformId,
+    currency: row.ledgerCurrency,
+    kind: row.ledgerKind,
+    internalAccountId: row.id,
+    externalAccountId: row.ledgerExternalAccountId,
+    systemKey: row.ledgerSystemKey,
+    allowNegative: row.ledgerAllowNegative,
+    postedBalance: row.ledgerPostedBalance,
+    heldAmount: row.ledgerHeldAmount,
+    createdAt: row.ledgerCreatedAt,
+    updatedAt: row.ledgerUpdatedAt,
+  } satisfies Required<LedgerAccount>;
   return { account, ledgerAccount };
 }
 
-/** The row, share-locked, in one round trip (every payment starts here). Listing each column lets the compiler catch a new one. */
-async function lockAndRead(tx: LedgerTx, platformId: string, id: string): Promise<InternalAccountRow | null> {
-  const [row] = await tx.$queryRaw<InternalAccountRow[]>`
-    SELECT "id", "platformId", "customerId", "platformCurrency", "type"::text, "currency", "status"::text, "privateEnabled", "createdAt", "updatedAt"
-    FROM "InternalAccount" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid FOR SHARE`;
-  if (!row) return null;
-  const { platformCurrency, type, currency, status, privateEnabled, customerId, createdAt, updatedAt } = row;
-  return { id: row.id, platformId: row.platformId, customerId, platformCurrency, type, currency, status, privateEnabled, createdAt, updatedAt } satisfies Required<InternalAccountRow>;
-}
+/** The ledger account's columns as lockAndRead names them (all null when the account has none: a bug). */
+type LedgerColumns = { [K in keyof Omit<LedgerAccount, "platformId" | "internalAccountId"> as `ledger${Capitalize<K>}`]: LedgerAccount[K] };

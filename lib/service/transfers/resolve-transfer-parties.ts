@@ -1,4 +1,3 @@
-import { assertEndUserTermsAccepted } from "../customers/has-accepted-end-user-terms";
 import { ServiceError, invalidInput } from "../http/errors";
 import { formatId } from "../http/ids";
 import type { LedgerTx } from "../ledger/ledger-tx";
@@ -55,8 +54,7 @@ export async function resolveTransferParties(
     throw invalidInput([{ field: externalField, message: `is a ${external.accountType}, which cannot be pulled from; transfer-in pulls from bank accounts`, constraint: { pullCapable: true } }]);
   assertExternalUsable(external, externalId, direction);
 
-  if (account.customerId !== null) await assertEndUserTermsAccepted(tx, platformId, account.customerId);
-  const customer = await resolveTransactionCustomer(tx, platformId, account.customerId ?? external.customerId);
+  const customer = await resolveTransactionCustomer(tx, platformId, account.customerId ?? external.customerId, { endUserTermsRequired: account.customerId !== null });
   return { ...locked, external, ...customer };
 }
 
