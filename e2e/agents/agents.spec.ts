@@ -1,33 +1,6 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { API, BOOTSTRAP_TOKEN, basicAuth, pickCustomer, signIn } from "../support";
-
-const headers = { authorization: basicAuth(BOOTSTRAP_TOKEN.clientId, BOOTSTRAP_TOKEN.clientSecret) };
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-
-/** A KYC-approved customer with 1,000.00 USD and its own US bank account, seeded as the platform's backend would. */
-async function fundedCustomer(request: APIRequestContext) {
-  expect((await request.patch(`${API}/config`, { headers, data: { skipVerificationPaperwork: true, webhookEndpoint: null } })).status()).toBe(200);
-  const agreements = await (await request.get(`${API}/customers/agreements`, { headers })).json();
-  const terms = agreements.data.find((a: { type: string }) => a.type === "SERVICE_END_USER_TERMS");
-  const consent = { type: "SERVICE_END_USER_TERMS", acceptedAt: new Date().toISOString(), ipAddress: "203.0.113.7", termsVersion: terms.version, acceptanceMethod: "CHECKBOX" };
-  const created = await request.post(`${API}/customers`, { headers, data: { customerType: "INDIVIDUAL", fullName: "Alan Turing", platformCustomerId: `agent-owner-${unique()}`, currencies: ["USD"], agreementConsents: [consent] } });
-  expect(created.status(), await created.text()).toBe(201);
-  expect((await request.patch(`${API}/config`, { headers, data: { skipVerificationPaperwork: false } })).status()).toBe(200); // as other specs expect it
-  const customerId = (await created.json()).id as string;
-  const accounts = await (await request.get(`${API}/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}`, { headers })).json();
-  const accountId = accounts.data[0].id as string;
-  expect((await request.post(`${API}/sandbox/internal-accounts/${encodeURIComponent(accountId)}/fund`, { headers, data: { amount: 100_000 } })).status()).toBe(200);
-  const accountInfo = {
-    accountType: "USD_ACCOUNT",
-    accountNumber: `${unique().slice(-9)}000`,
-    routingNumber: "021000021",
-    bankAccountType: "CHECKING",
-    beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Alan Turing", address: { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" } },
-  };
-  const external = await request.post(`${API}/customers/external-accounts`, { headers, data: { currency: "USD", customerId, accountInfo } });
-  expect(external.status(), await external.text()).toBe(201);
-  return { customerId, accountId, externalAccountId: (await external.json()).id as string };
-}
+import { expect, test } from "@playwright/test";
+import { API, pickCustomer, signIn } from "../support";
+import { fundedCustomer, headers, unique } from "./setup";
 
 test("an agent is created with a policy, installed with its device code, and its payment above the threshold waits for approval in the inbox", async ({ page, request }) => {
   test.setTimeout(90_000);
