@@ -4,7 +4,11 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
-    alias: { "@": path.dirname(fileURLToPath(import.meta.url)) }, // tsconfig paths @/* → ./*
+    alias: {
+      "@": path.dirname(fileURLToPath(import.meta.url)), // tsconfig paths @/* → ./*
+      // Next resolves "server-only" to an empty module for server code; tests run that code the same way.
+      "server-only": fileURLToPath(new URL("./node_modules/next/dist/compiled/server-only/empty.js", import.meta.url)),
+    },
   },
   test: {
     include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],

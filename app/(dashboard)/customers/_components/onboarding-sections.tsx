@@ -1,7 +1,7 @@
 import type { components } from "@/lib/client/generated/schema";
 import type { ServiceClient } from "@/lib/client/create-client";
 import { Notice } from "@/components/ui/notice";
-import { loadOnboarding, resourceNames } from "../_lib/load-onboarding";
+import { loadOnboarding, MAX_ONBOARDING_ITEMS, resourceNames } from "../_lib/load-onboarding";
 import { BeneficialOwnersCard } from "./beneficial-owners-card";
 import { ContactVerificationCard } from "./contact-verification-card";
 import { DocumentsCard } from "./documents-card";
@@ -27,6 +27,11 @@ export async function OnboardingSections({ client, customer, canManage }: { clie
       {onboarding.problems.length > 0 && (
         <Notice tone="error" title="Some verification data could not be loaded">
           {onboarding.problems.join("; ")}
+        </Notice>
+      )}
+      {onboarding.cut.length > 0 && (
+        <Notice tone="warning" title={`Only the newest ${MAX_ONBOARDING_ITEMS.toLocaleString("en-US")} entries of each list are shown`} testId="onboarding-cut-notice">
+          More exist in: {onboarding.cut.join(", ")}.
         </Notice>
       )}
       <ContactVerificationCard customer={customer} canManage={canManage} />

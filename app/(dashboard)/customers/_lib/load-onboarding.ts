@@ -1,6 +1,7 @@
 import "server-only";
 import type { components } from "@/lib/client/generated/schema";
 import type { ServiceClient } from "@/lib/client/create-client";
+import { collectPages } from "@/lib/client/collect-pages";
 import { DOCUMENT_TYPE_LABELS } from "./verification-text";
 
 type Customer = components["schemas"]["CustomerOneOf"];
@@ -16,31 +17,44 @@ export interface Onboarding {
   documents: Document[];
   /** What could not be loaded, in words; the rest still shows. */
   problems: string[];
+  /** The lists cut short at MAX_ONBOARDING_ITEMS, in words ("verification history"); the page says so. */
+  cut: string[];
 }
 
+/** Past this many verifications, owners or documents (of one holder) the page shows the newest and says so. */
+export const MAX_ONBOARDING_ITEMS = 500;
 const PAGE = 100;
 
-/** The customer's verification history, beneficial owners (businesses) and every document of the packet. */
+/** The customer's verification history, beneficial owners (businesses) and every document of the packet, every page of each. */
 export async function loadOnboarding(client: ServiceClient, customer: Customer): Promise<Onboarding> {
   const customerId = customer.id;
+  const options = { maxItems: MAX_ONBOARDING_ITEMS };
+  const documentsOf = (documentHolder: string) => collectPages((cursor) => client.GET("/documents", { params: { query: { documentHolder, limit: PAGE, cursor } } }), options);
   const [verifications, owners, own] = await Promise.all([
-    client.GET("/verifications", { params: { query: { customerId, limit: PAGE } } }),
-    customer.customerType === "BUSINESS" ? client.GET("/beneficial-owners", { params: { query: { customerId, limit: PAGE } } }) : undefined,
-    client.GET("/documents", { params: { query: { documentHolder: customerId, limit: PAGE } } }),
+    collectPages((cursor) => client.GET("/verifications", { params: { query: { customerId, limit: PAGE, cursor } } }), options),
+    customer.customerType === "BUSINESS" ? collectPages((cursor) => client.GET("/beneficial-owners", { params: { query: { customerId, limit: PAGE, cursor } } }), options) : undefined,
+    documentsOf(customerId),
   ]);
-  const ownerList = owners?.data?.data ?? [];
-  const ownerDocuments = await Promise.all(ownerList.map((o) => client.GET("/documents", { params: { query: { documentHolder: o.id, limit: PAGE } } })));
+  const ownerList = owners?.items ?? [];
+  const ownerDocuments = await Promise.all(ownerList.map((o) => documentsOf(o.id)));
   const problems = [
     verifications.error && `verification history: ${verifications.error.message}`,
     owners?.error && `beneficial owners: ${owners.error.message}`,
     own.error && `documents: ${own.error.message}`,
     ...ownerDocuments.map((d) => d.error && `owner documents: ${d.error.message}`),
   ].filter((p): p is string => Boolean(p));
+  const isCut = (list?: { hasMore: boolean; error?: unknown }) => Boolean(list?.hasMore && !list.error);
+  const cut = [
+    isCut(verifications) && "verification history",
+    isCut(owners) && "beneficial owners",
+    [own, ...ownerDocuments].some(isCut) && "documents",
+  ].filter((c): c is string => Boolean(c));
   return {
-    verifications: verifications.data?.data ?? [],
+    verifications: verifications.items,
     owners: ownerList,
-    documents: [...(own.data?.data ?? []), ...ownerDocuments.flatMap((d) => d.data?.data ?? [])],
+    documents: [...own.items, ...ownerDocuments.flatMap((d) => d.items)],
     problems,
+    cut,
   };
 }
 
