@@ -4,14 +4,17 @@ import { getStaffSession } from "@/lib/auth/session";
 import { callService } from "@/lib/client/call-service";
 import { actionOk, type ActionResult } from "@/lib/client/action-result";
 import { createWalletLinkToken } from "@/lib/wallet/server/tokens";
+import { collectPendingWalletApprovals, type PendingWalletApproval } from "./_lib/pending-wallet-approvals";
 
 export interface WalletCardData {
   accountId: string;
   status: string;
   credentials: { id: string; type: string; nickname: string; createdAt: string }[];
   sessions: { id: string; type: string; nickname: string; createdAt: string; expiresAt: string }[];
-  /** Payments from the wallet waiting for the end user's signature (PENDING quote executions). */
-  pendingApprovals: { quoteId: string; transactionId: string; amount: number; currency: { code: string; symbol?: string; decimals?: number }; createdAt: string }[];
+  /** Payments from the wallet waiting for the end user's signature (PENDING quote executions), newest first. */
+  pendingApprovals: PendingWalletApproval[];
+  /** More wait than pendingApprovals holds (MAX_PENDING_APPROVALS). */
+  hasMorePendingApprovals: boolean;
 }
 
 /** The customer's embedded wallet with its credentials and active sessions (read-only), or null. */
@@ -23,20 +26,20 @@ export async function loadWalletCard(customerId: string): Promise<ActionResult<W
   const [credentials, sessions, pending] = await Promise.all([
     callService((c) => c.GET("/auth/credentials", { params: { query: { accountId: wallet.id } } })),
     callService((c) => c.GET("/auth/sessions", { params: { query: { accountId: wallet.id } } })),
-    callService((c) => c.GET("/transactions", { params: { query: { senderAccountIdentifier: wallet.id, type: "OUTGOING", status: "PENDING", limit: 20 } } })),
+    collectPendingWalletApprovals((cursor) =>
+      callService((c) => c.GET("/transactions", { params: { query: { senderAccountIdentifier: wallet.id, type: "OUTGOING", status: "PENDING", limit: 100, cursor } } })),
+    ),
   ]);
   if (!credentials.ok) return credentials;
   if (!sessions.ok) return sessions;
-  if (!pending.ok) return pending;
-  const pendingApprovals = pending.data.data.flatMap((t) =>
-    t.type === "OUTGOING" && t.quoteId ? [{ quoteId: t.quoteId, transactionId: t.id, amount: t.sentAmount.amount, currency: t.sentAmount.currency, createdAt: t.createdAt ?? "" }] : [],
-  );
+  if (pending.error) return { ok: false, error: pending.error };
   return actionOk({
     accountId: wallet.id,
     status: wallet.status,
     credentials: credentials.data.data.map((c) => ({ id: c.id, type: c.type, nickname: c.nickname, createdAt: c.createdAt })),
     sessions: sessions.data.data.map((s) => ({ id: s.id ?? "", type: s.type, nickname: s.nickname, createdAt: s.createdAt, expiresAt: s.expiresAt })),
-    pendingApprovals,
+    pendingApprovals: pending.items,
+    hasMorePendingApprovals: pending.hasMore,
   });
 }
 

@@ -73,6 +73,11 @@ export function WalletCard({ customerId }: { customerId: string }) {
                 </li>
               ))}
             </ul>
+            {data.hasMorePendingApprovals && (
+              <p className="mt-1 text-xs text-amber-700" data-testid="wallet-card-pending-more">
+                The newest {data.pendingApprovals.length} are shown; more wait. Paste a quote id below to make a link for another.
+              </p>
+            )}
           </div>
           <div className="flex flex-wrap items-end gap-2">
             <label className="block">
