@@ -5,7 +5,7 @@
 import { fork } from "node:child_process";
 import { execFileSync } from "node:child_process";
 import pg from "pg";
-import { API, alternate, api, ensureTool, freePort, freshDatabase, peakRss, pgbench, round2, round3, startService, wrk, type LoadFigures, type ServiceProcess } from "./tools";
+import { API, alternate, api, ensureTool, freePort, freshDatabase, median, peakRss, pgbench, round2, round3, startService, wrk, type LoadFigures, type ServiceProcess } from "./tools";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
@@ -68,6 +68,13 @@ export async function benchHttp() {
         (c) => wrk({ url: url("/transfer-out"), method: "POST", bodies: transferBodies, connections: c, seconds: SECONDS, headers: auth }),
         (c) => pgbench({ dbUrl: database.url, clients: c, seconds: SECONDS, script: LEDGER_SCRIPT("10000") }),
       );
+      // The same transfer as careful clients send it, with a new Idempotency-Key each: the key's
+      // claim, the savepoints and the stored answer share the payment's transaction.
+      const keyedTransfer = alternate(
+        3,
+        () => wrk({ url: url("/transfer-out"), method: "POST", bodies: transferBodies, connections: HEADLINE_CONCURRENCY, seconds: SECONDS, headers: auth, idempotencyKeys: true }),
+        () => wrk({ url: url("/transfer-out"), method: "POST", bodies: transferBodies, connections: HEADLINE_CONCURRENCY, seconds: SECONDS, headers: auth }),
+      );
       const outbox = await sustainedOutbox(() => wrk({ url: url("/transfer-out"), method: "POST", bodies: transferBodies, connections: HEADLINE_CONCURRENCY, seconds: SUSTAINED_SECONDS, headers: auth }), sql);
       const hotLedger = pgbench({ dbUrl: database.url, clients: HEADLINE_CONCURRENCY, seconds: SECONDS, script: LEDGER_SCRIPT("10") });
 
@@ -88,12 +95,21 @@ export async function benchHttp() {
             (c) => pgbench({ dbUrl: database.url, clients: c, seconds: SECONDS, script: LEDGER_SCRIPT("10000") }),
           )
         : { skipped: `POST /quotes with immediatelyExecute answered: ${quoteWorks === false ? "an error" : "nothing"}` };
-      return { noop, read, transfer, outbox, hotLedger, quote };
+      return { noop, read, transfer, keyedTransfer, outbox, hotLedger, quote };
     });
 
     figures.noop = loaded.noop;
     figures.read = loaded.read;
     figures.transfer = loaded.transfer;
+    const keyed = loaded.keyedTransfer;
+    figures.transferWithIdempotencyKey = {
+      concurrency: HEADLINE_CONCURRENCY,
+      vsTransferWithoutKey: keyed.ratio,
+      rps: median(keyed.measured.map((f) => f.rps)),
+      p50Ms: median(keyed.measured.map((f) => f.p50Ms)),
+      p99Ms: median(keyed.measured.map((f) => f.p99Ms)),
+      errors: keyed.measured.reduce((sum, f) => sum + f.errors, 0),
+    };
     figures.outbox = loaded.outbox;
     figures.ledgerPgbenchHot10 = loaded.hotLedger;
     figures.quote = loaded.quote;

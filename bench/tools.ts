@@ -140,9 +140,10 @@ export interface LoadFigures {
 
 /**
  * wrk on the load CPU for `seconds` with `connections` keep-alive connections. `requests` (JSON
- * bodies) are sent round-robin to `route` with `method`; without them, plain GETs.
+ * bodies) are sent round-robin to `route` with `method`; without them, plain GETs. With
+ * `idempotencyKeys` every request carries a new Idempotency-Key, as a careful client sends.
  */
-export function wrk(options: { url: string; connections: number; seconds: number; method?: string; bodies?: string[]; headers?: Record<string, string> }): LoadFigures {
+export function wrk(options: { url: string; connections: number; seconds: number; method?: string; bodies?: string[]; headers?: Record<string, string>; idempotencyKeys?: boolean }): LoadFigures {
   const headers = { "content-type": "application/json", ...options.headers };
   const lua = [
     `local bodies = {${(options.bodies ?? []).map((b) => JSON.stringify(b)).join(",")}}`,
@@ -151,8 +152,10 @@ export function wrk(options: { url: string; connections: number; seconds: number
       .join(",")}}`,
     "local i = 0",
     "local errors = 0",
+    `local keyPrefix = ${options.idempotencyKeys ? JSON.stringify(`bench-${process.pid}-${Math.random().toString(36).slice(2)}-`) : "nil"}`,
     "request = function()",
     "  i = i + 1",
+    '  if keyPrefix then headers["Idempotency-Key"] = keyPrefix .. i end',
     `  local body = #bodies > 0 and bodies[(i % #bodies) + 1] or nil`,
     `  return wrk.format(${JSON.stringify(options.method ?? "GET")}, nil, headers, body)`,
     "end",
