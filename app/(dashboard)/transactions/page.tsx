@@ -10,6 +10,7 @@ import { countLabel, CursorPager, pageHref } from "@/components/cursor-pager";
 import { PageHeader } from "@/components/page-header";
 import { TransactionFilters } from "./_components/transaction-filters";
 import { TransactionsTable, paymentTransactions } from "./_components/transactions-table";
+import { customerLabel, toCustomerOption } from "../customers/_lib/customer-search";
 import { TransactionListParamsSchema, apiQuery, filterQuery } from "./_lib/list-params";
 import { transactionHref } from "./_lib/transaction-href";
 
@@ -26,7 +27,10 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   if (idMatch) redirect(transactionHref(`Transaction:${idMatch[1]}`));
 
   const client = await serviceClient();
-  const { data: page, error } = await client.GET("/transactions", { params: { query: apiQuery(params, PAGE_SIZE) } });
+  const [{ data: page, error }, customer] = await Promise.all([
+    client.GET("/transactions", { params: { query: apiQuery(params, PAGE_SIZE) } }),
+    params.customerId ? client.GET("/customers/{customerId}", { params: { path: { customerId: params.customerId } } }) : undefined,
+  ]);
   const filters = filterQuery(params);
   const isFiltered = Object.values(filters).some(Boolean);
   const pageNumber = params.cursor ? (params.page ?? 2) : 1;
@@ -45,7 +49,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
       />
       <Card title="All transactions" description={page ? `${total} transaction(s)${isFiltered ? " matching the filters" : ""}, newest first.` : undefined} flush>
         {/* Keyed by the filters so the uncontrolled fields show the URL's values after Clear or Back. */}
-        <TransactionFilters key={Object.values(filters).join("|")} {...params} />
+        <TransactionFilters key={Object.values(filters).join("|")} filters={filters} customerLabel={customer?.data && customerLabel(toCustomerOption(customer.data))} />
         {page ? (
           <TransactionsTable transactions={paymentTransactions(page.data)} isFiltered={isFiltered} />
         ) : (

@@ -2,7 +2,8 @@ import Form from "next/form";
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
-import type { TransactionListParams } from "../_lib/list-params";
+import { transactionListHref, type TransactionFilterValues } from "../_lib/list-params";
+import { CustomerFilterPicker } from "./customer-filter-picker";
 import { TRANSACTION_STATUSES } from "./transaction-status-badge";
 
 function FilterLabel({ htmlFor, children }: { htmlFor: string; children: string }) {
@@ -13,14 +14,33 @@ function FilterLabel({ htmlFor, children }: { htmlFor: string; children: string 
   );
 }
 
-/** A GET form: filters live in the URL, so a filtered list can be shared and reloaded. */
-export function TransactionFilters({ status, type, from, to, q }: TransactionListParams) {
-  const isFiltered = Boolean(status || type || from || to || q);
+export interface TransactionFiltersProps {
+  filters: TransactionFilterValues;
+  /** How the filtered customer is named ("Ada Lovelace (ada-1)"); its id when it could not be loaded. */
+  customerLabel?: string;
+}
+
+/**
+ * A GET form: filters live in the URL, so a filtered list can be shared and reloaded. It never
+ * sends a cursor, so changing a filter starts again at the first page.
+ */
+export function TransactionFilters({ filters, customerLabel }: TransactionFiltersProps) {
+  const { customerId, account, status, type, from, to, q } = filters;
+  const isFiltered = Object.values(filters).some(Boolean);
   return (
     <Form action="/transactions" className="flex flex-wrap items-end gap-3 border-b border-zinc-200 px-5 py-3" aria-label="Filter transactions">
+      {customerId ? (
+        <ActiveCustomerFilter customerId={customerId} label={customerLabel ?? customerId} clearHref={transactionListHref({ ...filters, customerId: undefined })} />
+      ) : (
+        <CustomerFilterPicker />
+      )}
       <div className="space-y-1">
         <FilterLabel htmlFor="filter-q">Transaction id or reference</FilterLabel>
         <Input id="filter-q" name="q" type="search" defaultValue={q ?? ""} placeholder="Transaction:… or reference" maxLength={200} className="h-9 w-72" />
+      </div>
+      <div className="space-y-1">
+        <FilterLabel htmlFor="filter-account">Account</FilterLabel>
+        <Input id="filter-account" name="account" defaultValue={account ?? ""} placeholder="InternalAccount:…, IBAN or address" maxLength={200} className="h-9 w-72" />
       </div>
       <div className="space-y-1">
         <FilterLabel htmlFor="filter-status">Status</FilterLabel>
@@ -58,5 +78,22 @@ export function TransactionFilters({ status, type, from, to, q }: TransactionLis
         </Link>
       )}
     </Form>
+  );
+}
+
+/** The customer the list is narrowed to, kept through the form's other filters, with a link that drops only it. */
+function ActiveCustomerFilter({ customerId, label, clearHref }: { customerId: string; label: string; clearHref: string }) {
+  return (
+    <div className="w-full">
+      <input type="hidden" name="customerId" value={customerId} />
+      <p data-testid="customer-filter" className="inline-flex items-center gap-2 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-100 ring-inset">
+        <span>
+          Customer: <span className="font-medium">{label}</span>
+        </span>
+        <Link href={clearHref} className="rounded-full px-2 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100 hover:text-brand-900">
+          <span aria-hidden>✕</span> clear<span className="sr-only"> the customer filter</span>
+        </Link>
+      </p>
+    </div>
   );
 }
