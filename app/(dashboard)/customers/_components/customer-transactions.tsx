@@ -1,18 +1,31 @@
+import Link from "next/link";
 import type { components } from "@/lib/client/generated/schema";
+import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { TransactionsTable, paymentTransactions } from "../../transactions/_components/transactions-table";
+import { transactionListHref } from "../../transactions/_lib/list-params";
 import { countLabel } from "@/components/cursor-pager";
 
 type TransactionList = components["schemas"]["TransactionListResponse"];
 
-/** The customer's latest payments in and out (GET /transactions?customerId=…). */
-export function CustomerTransactions({ page, error }: { page?: TransactionList; error?: string }) {
+/** The customer's latest payments in and out (GET /transactions?customerId=…); the Transactions page, filtered to them, has every one. */
+export function CustomerTransactions({ customerId, page, error }: { customerId: string; page?: TransactionList; error?: string }) {
   const count = page ? countLabel(page) : "0";
+  const transactions = page ? paymentTransactions(page.data) : [];
   return (
-    <Card title="Transactions" description={page ? `${count} transaction(s), newest first${page.hasMore ? "; the latest are shown" : ""}.` : undefined} flush>
+    <Card
+      title="Transactions"
+      description={page ? `${count} transaction(s), newest first${page.hasMore ? `; the latest ${transactions.length} are shown` : ""}.` : undefined}
+      actions={
+        <Link href={transactionListHref({ customerId })} className={buttonClasses("secondary", "sm")}>
+          View all transactions
+        </Link>
+      }
+      flush
+    >
       {page ? (
-        <TransactionsTable transactions={paymentTransactions(page.data)} isFiltered={false} />
+        <TransactionsTable transactions={transactions} isFiltered={false} />
       ) : (
         <div className="p-5">
           <Notice tone="error" title="Could not load transactions">
