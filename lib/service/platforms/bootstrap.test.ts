@@ -22,13 +22,13 @@ afterAll(async () => {
 });
 
 describe("first start", () => {
-  it("creates a platform, an admin who can sign in and a working all-permission token, once", async () => {
+  it("creates a platform, an admin who can sign in (with the password they chose, so not a temporary one) and a working all-permission token, once", async () => {
     const env = { BOOTSTRAP_ADMIN_EMAIL: "Ops@Example.com", BOOTSTRAP_ADMIN_PASSWORD: "pw-123456", BOOTSTRAP_API_CLIENT_ID: "fixed-client", BOOTSTRAP_API_CLIENT_SECRET: "fixed-secret" };
     const result = await bootstrapIfEmpty(database.prisma, env);
     expect(result).toEqual({ adminEmail: "Ops@Example.com", adminPassword: "pw-123456", clientId: "fixed-client", clientSecret: "fixed-secret" });
 
     const staff = await verifyStaffLogin(database.prisma, "ops@example.com", "pw-123456");
-    expect(staff).toMatchObject({ role: "ADMIN", platformName: "Sandbox Platform" });
+    expect(staff).toMatchObject({ role: "ADMIN", platformName: "Sandbox Platform", hasTemporaryPassword: false });
     expect(await verifyStaffLogin(database.prisma, "ops@example.com", "wrong")).toBeNull();
 
     const api = buildApi({ getDb: async () => database.prisma, internalKey: "k" });
@@ -41,12 +41,13 @@ describe("first start", () => {
     expect(await database.prisma.platform.count()).toBe(1);
   });
 
-  it("makes up a password and credentials when none are given", async () => {
+  it("makes up a password and credentials when none are given; the printed password is temporary, to be replaced at first sign-in", async () => {
     await database.prisma.platform.deleteMany();
     const result = await bootstrapIfEmpty(database.prisma, {});
     expect(result?.adminEmail).toBe("admin@example.com");
     expect(result?.adminPassword.length).toBeGreaterThanOrEqual(12);
     expect(result?.clientSecret.length).toBeGreaterThanOrEqual(40);
+    expect(await verifyStaffLogin(database.prisma, "admin@example.com", result!.adminPassword)).toMatchObject({ role: "ADMIN", hasTemporaryPassword: true });
   });
 });
 

@@ -26,7 +26,11 @@ export async function bootstrapIfEmpty(db: Db, env: Record<string, string | unde
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('bootstrap', 0))`;
     if ((await tx.platform.count()) > 0) return null;
     const platform = await createPlatform(tx, { name: "Sandbox Platform" });
-    await createStaffUser(tx, { platformId: platform.id, email: adminEmail, name: "Admin", role: "ADMIN", password: adminPassword });
+    // A generated password is printed to the server's output (terminal scrollback, log collectors),
+    // so it is temporary: the admin chooses their own at first sign-in. One set through
+    // BOOTSTRAP_ADMIN_PASSWORD was chosen by whoever runs the server (automation, CI) and stays.
+    const hasTemporaryPassword = !env.BOOTSTRAP_ADMIN_PASSWORD;
+    await createStaffUser(tx, { platformId: platform.id, email: adminEmail, name: "Admin", role: "ADMIN", password: adminPassword, hasTemporaryPassword });
     const token = await createToken(tx, {
       platformId: platform.id,
       name: "Bootstrap token",

@@ -12,14 +12,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("addStaffUser", () => {
-  it("gives a member their own sign-in: the temporary password works once, with the chosen role, and the email is stored lowercased", async () => {
+  it("gives a member their own sign-in: the temporary password works, with the chosen role, marked temporary, and the email is stored lowercased", async () => {
     const team = await createTestTeam(t.db);
     const email = `New.Support-${Date.now()}@Example.com`;
     const { member, temporaryPassword } = await addStaffUser(t.db, { platformId: team.platformId, actorId: team.admin.id, name: "  Sam Support ", email: ` ${email} `, role: "SUPPORT" });
 
-    expect(member).toMatchObject({ name: "Sam Support", email: email.toLowerCase(), role: "SUPPORT" });
+    expect(member).toMatchObject({ name: "Sam Support", email: email.toLowerCase(), role: "SUPPORT", hasTemporaryPassword: true });
     expect(temporaryPassword).toMatch(/^[A-Za-z0-9_-]{20}$/);
-    expect(await verifyStaffLogin(t.db, email, temporaryPassword)).toMatchObject({ id: member.id, role: "SUPPORT", platformId: team.platformId });
+    expect(await verifyStaffLogin(t.db, email, temporaryPassword)).toMatchObject({ id: member.id, role: "SUPPORT", platformId: team.platformId, hasTemporaryPassword: true });
     expect((await t.db.staffUser.findUniqueOrThrow({ where: { id: member.id } })).passwordHash).not.toContain(temporaryPassword);
   });
 
@@ -65,9 +65,9 @@ describe("listStaffUsers", () => {
     const support = await team.add("SUPPORT");
     await createTestTeam(t.db);
     const list = await listStaffUsers(t.db, team.platformId);
-    expect(list.map((m) => [m.id, m.role])).toEqual([
-      [team.admin.id, "ADMIN"],
-      [support.id, "SUPPORT"],
+    expect(list.map((m) => [m.id, m.role, m.hasTemporaryPassword])).toEqual([
+      [team.admin.id, "ADMIN", false],
+      [support.id, "SUPPORT", false],
     ]);
     expect(Date.parse(list[0]!.createdAt)).not.toBeNaN();
   });

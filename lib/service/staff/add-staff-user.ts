@@ -21,7 +21,8 @@ export interface AddStaffUserInput {
 
 /**
  * Gives someone their own dashboard sign-in with a generated temporary password, returned here
- * once and stored only as a hash. Throws: INVALID_INPUT, FORBIDDEN (actor not an admin),
+ * once and stored only as a hash; the member must choose their own password at first sign-in
+ * (hasTemporaryPassword), since the admin has seen this one. Throws: INVALID_INPUT, FORBIDDEN (actor not an admin),
  * STAFF_EMAIL_TAKEN (the address already signs in, on this or another platform).
  */
 export async function addStaffUser(db: Db, input: AddStaffUserInput): Promise<{ member: StaffMember; temporaryPassword: string }> {
@@ -30,7 +31,7 @@ export async function addStaffUser(db: Db, input: AddStaffUserInput): Promise<{ 
   try {
     const row = await db.$transaction(async (tx) => {
       await lockTeam(tx, input.platformId, input.actorId);
-      return createStaffUser(tx, { platformId: input.platformId, ...fields, password: temporaryPassword });
+      return createStaffUser(tx, { platformId: input.platformId, ...fields, password: temporaryPassword, hasTemporaryPassword: true });
     });
     return { member: serializeStaffMember(row), temporaryPassword };
   } catch (e) {

@@ -29,6 +29,34 @@ describe("changeStaffPassword", () => {
     expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: after.sessionStamp })).toMatchObject({ id: member.id });
   });
 
+  it("a temporary password (set by an admin) stops being one once its user chooses a new one, and the session shows it at once", async () => {
+    const team = await createTestTeam(t.db);
+    const member = await team.add("SUPPORT", { hasTemporaryPassword: true });
+    const before = (await verifyStaffLogin(t.db, member.email, member.password))!;
+    expect(before).toMatchObject({ hasTemporaryPassword: true });
+    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: before.sessionStamp })).toMatchObject({ hasTemporaryPassword: true });
+
+    await changeStaffPassword(t.db, { platformId: team.platformId, staffId: member.id, currentPassword: member.password, newPassword: NEW_PASSWORD });
+
+    const after = (await verifyStaffLogin(t.db, member.email, NEW_PASSWORD))!;
+    expect(after).toMatchObject({ id: member.id, hasTemporaryPassword: false });
+    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: after.sessionStamp })).toMatchObject({ id: member.id, hasTemporaryPassword: false });
+  });
+
+  it("a refused change (wrong current password, new password too short or the same) leaves the password temporary", async () => {
+    const team = await createTestTeam(t.db);
+    const member = await team.add("OPERATOR", { hasTemporaryPassword: true });
+    const attempts = [
+      { currentPassword: "not-my-password", newPassword: NEW_PASSWORD },
+      { currentPassword: member.password, newPassword: "short" },
+      { currentPassword: member.password, newPassword: member.password },
+    ];
+    for (const attempt of attempts) {
+      await expect(changeStaffPassword(t.db, { platformId: team.platformId, staffId: member.id, ...attempt })).rejects.toMatchObject({ code: expect.stringMatching(/^(WRONG_PASSWORD|INVALID_INPUT)$/) });
+    }
+    expect(await verifyStaffLogin(t.db, member.email, member.password)).toMatchObject({ id: member.id, hasTemporaryPassword: true });
+  });
+
   it("refuses a wrong current password (WRONG_PASSWORD on currentPassword) and keeps the old one", async () => {
     const team = await createTestTeam(t.db);
     const attempt = changeStaffPassword(t.db, { platformId: team.platformId, staffId: team.admin.id, currentPassword: "not-my-password", newPassword: NEW_PASSWORD });

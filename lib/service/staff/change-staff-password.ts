@@ -20,7 +20,8 @@ export interface ChangeStaffPasswordInput {
  * A staff user's own password change. Every session signed in with the old password ends on its
  * next request (findStaffSessionUser); the caller signs the current one in again with the new
  * password. Answers the user's email for that. The current password check counts toward the
- * email's sign-in throttle, so a stolen session cannot guess the password here either.
+ * email's sign-in throttle, so a stolen session cannot guess the password here either. A password
+ * the user chose is no longer temporary: the dashboard opens (hasTemporaryPassword clears).
  * Throws: INVALID_INPUT, STAFF_NOT_FOUND, WRONG_PASSWORD, TOO_MANY_ATTEMPTS.
  */
 export async function changeStaffPassword(db: Db, input: ChangeStaffPasswordInput): Promise<{ email: string }> {
@@ -35,7 +36,7 @@ export async function changeStaffPassword(db: Db, input: ChangeStaffPasswordInpu
     throw new StaffError("INVALID_INPUT", "The new password is the current one", { newPassword: "must differ from your current password" });
   const passwordHash = await hashSecret(newPassword);
   // Only over the hash just verified: of two changes racing, the second finds its current password outdated.
-  const { count } = await db.staffUser.updateMany({ where: { id, platformId: input.platformId, passwordHash: user.passwordHash }, data: { passwordHash } });
+  const { count } = await db.staffUser.updateMany({ where: { id, platformId: input.platformId, passwordHash: user.passwordHash }, data: { passwordHash, hasTemporaryPassword: false } });
   if (count === 0) throw new StaffError("WRONG_PASSWORD", "The password was changed meanwhile", { currentPassword: "is not your current password" });
   return { email: user.email };
 }

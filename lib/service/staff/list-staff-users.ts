@@ -6,7 +6,7 @@ export async function listStaffUsers(db: Db, platformId: string): Promise<StaffM
   const rows = await db.staffUser.findMany({
     where: { platformId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, name: true, email: true, role: true, createdAt: true },
+    select: { id: true, name: true, email: true, role: true, hasTemporaryPassword: true, createdAt: true },
   });
   return rows.map(serializeStaffMember);
 }

@@ -19,11 +19,23 @@ describe("resetStaffPassword", () => {
 
     const { member: reset, temporaryPassword } = await resetStaffPassword(t.db, { platformId: team.platformId, actorId: team.admin.id, staffId: member.id });
 
-    expect(reset).toMatchObject({ email: member.email, role: "OPERATOR" });
+    expect(reset).toMatchObject({ email: member.email, role: "OPERATOR", hasTemporaryPassword: true });
     expect(temporaryPassword).toMatch(/^[A-Za-z0-9_-]{20}$/);
     expect(await verifyStaffLogin(t.db, member.email, member.password)).toBeNull();
     expect(await verifyStaffLogin(t.db, member.email, temporaryPassword)).toMatchObject({ id: member.id, role: "OPERATOR" });
     expect(await verifyStaffLogin(t.db, team.admin.email, team.admin.password)).toMatchObject({ id: team.admin.id });
+  });
+
+  it("marks the new password temporary, for a member who had chosen their own: they must choose another at the next sign-in", async () => {
+    const team = await createTestTeam(t.db);
+    const member = await team.add("OPERATOR");
+    expect(await verifyStaffLogin(t.db, member.email, member.password)).toMatchObject({ hasTemporaryPassword: false });
+
+    const { temporaryPassword } = await resetStaffPassword(t.db, { platformId: team.platformId, actorId: team.admin.id, staffId: member.id });
+
+    const login = (await verifyStaffLogin(t.db, member.email, temporaryPassword))!;
+    expect(login).toMatchObject({ id: member.id, hasTemporaryPassword: true });
+    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: login.sessionStamp })).toMatchObject({ id: member.id, hasTemporaryPassword: true });
   });
 
   it("ends the member's open sessions: the old session stamp no longer finds the user", async () => {

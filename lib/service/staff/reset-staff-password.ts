@@ -8,7 +8,8 @@ import { StaffError } from "./staff-error";
 
 /**
  * An admin gives another member of the platform a new generated temporary password, returned here
- * once and stored only as a hash, for a member who forgot theirs or whose email is locked out.
+ * once and stored only as a hash, for a member who forgot theirs or whose email is locked out. The
+ * admin has seen it, so the member must choose their own at the next sign-in (hasTemporaryPassword).
  * Throws: FORBIDDEN (actor not an admin), STAFF_NOT_FOUND, CANNOT_RESET_SELF.
  */
 export async function resetStaffPassword(db: Db, input: { platformId: string; actorId: string; staffId: string }): Promise<{ member: StaffMember; temporaryPassword: string }> {
@@ -23,7 +24,7 @@ export async function resetStaffPassword(db: Db, input: { platformId: string; ac
     if (id === input.actorId) throw new StaffError("CANNOT_RESET_SELF", "You cannot reset your own password here: change it under Your password");
     // The session stamp is derived from the password hash (sessionStampOf), so the new hash ends
     // every session the member has open on its next request (findStaffSessionUser).
-    const updated = await tx.staffUser.update({ where: { id, platformId: input.platformId }, data: { passwordHash } });
+    const updated = await tx.staffUser.update({ where: { id, platformId: input.platformId }, data: { passwordHash, hasTemporaryPassword: true } });
     // A locked-out member can sign in with the new password at once.
     await tx.staffSignInThrottle.deleteMany({ where: { email: updated.email } });
     return updated;

@@ -6,10 +6,12 @@ export interface StaffMember {
   name: string;
   email: string;
   role: StaffRole;
+  /** Still on a password an admin set: they have not signed in and chosen their own yet. */
+  hasTemporaryPassword: boolean;
   /** ISO 8601: when the member was added. */
   createdAt: string;
 }
 
-export function serializeStaffMember(row: { id: string; name: string; email: string; role: StaffRole; createdAt: Date }): StaffMember {
-  return { id: row.id, name: row.name, email: row.email, role: row.role, createdAt: row.createdAt.toISOString() };
+export function serializeStaffMember(row: { id: string; name: string; email: string; role: StaffRole; hasTemporaryPassword: boolean; createdAt: Date }): StaffMember {
+  return { id: row.id, name: row.name, email: row.email, role: row.role, hasTemporaryPassword: row.hasTemporaryPassword, createdAt: row.createdAt.toISOString() };
 }

@@ -9,6 +9,8 @@ export interface StaffSessionUser {
   platformId: string;
   platformName: string;
   environment: "SANDBOX" | "PRODUCTION";
+  /** Set by an admin (or generated at first start): the user must choose a new password before using the dashboard. */
+  hasTemporaryPassword: boolean;
 }
 
 /** The columns a session needs: one row by primary key, with the platform's name and environment. */
@@ -19,6 +21,7 @@ export const STAFF_SESSION_SELECT = {
   role: true,
   platformId: true,
   passwordHash: true,
+  hasTemporaryPassword: true,
   platform: { select: { name: true, environment: true } },
 } as const;
 
@@ -28,7 +31,17 @@ export function toStaffSessionUser(row: {
   name: string;
   role: StaffRole;
   platformId: string;
+  hasTemporaryPassword: boolean;
   platform: { name: string; environment: "SANDBOX" | "PRODUCTION" };
 }): StaffSessionUser {
-  return { id: row.id, email: row.email, name: row.name, role: row.role, platformId: row.platformId, platformName: row.platform.name, environment: row.platform.environment };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    platformId: row.platformId,
+    platformName: row.platform.name,
+    environment: row.platform.environment,
+    hasTemporaryPassword: row.hasTemporaryPassword,
+  };
 }

@@ -6,10 +6,14 @@ import type { StaffRole } from "../staff/roles";
 
 export const TEST_STAFF_PASSWORD = "test-password-0001";
 
-/** A staff user of `platformId` with a unique email and TEST_STAFF_PASSWORD. */
-export async function createTestStaff(db: Db, platformId: string, role: StaffRole) {
+/**
+ * A staff user of `platformId` with a unique email and TEST_STAFF_PASSWORD, a password of their own
+ * unless `hasTemporaryPassword` (as if an admin had set it).
+ */
+export async function createTestStaff(db: Db, platformId: string, role: StaffRole, options: { hasTemporaryPassword?: boolean } = {}) {
   const email = `${role.toLowerCase()}-${randomUUID()}@example.com`;
-  const row = await createStaffUser(db, { platformId, email, name: `Test ${role.toLowerCase()}`, role, password: TEST_STAFF_PASSWORD });
+  const hasTemporaryPassword = options.hasTemporaryPassword ?? false;
+  const row = await createStaffUser(db, { platformId, email, name: `Test ${role.toLowerCase()}`, role, password: TEST_STAFF_PASSWORD, hasTemporaryPassword });
   return { id: row.id, email, role, password: TEST_STAFF_PASSWORD };
 }
 
@@ -17,5 +21,5 @@ export async function createTestStaff(db: Db, platformId: string, role: StaffRol
 export async function createTestTeam(db: Db) {
   const platform = await createPlatform(db, { name: `Team platform ${randomUUID().slice(0, 8)}` });
   const admin = await createTestStaff(db, platform.id, "ADMIN");
-  return { platformId: platform.id, admin, add: (role: StaffRole) => createTestStaff(db, platform.id, role) };
+  return { platformId: platform.id, admin, add: (role: StaffRole, options?: { hasTemporaryPassword?: boolean }) => createTestStaff(db, platform.id, role, options) };
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "StaffUser" ADD COLUMN     "hasTemporaryPassword" BOOLEAN NOT NULL DEFAULT false;
