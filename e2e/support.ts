@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
 /** Seeded by the server's first start (BOOTSTRAP_* in playwright.config.ts). */
@@ -15,6 +17,28 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+}
+
+/**
+ * Signs in with a password someone else set (a member just added, or reset, by an admin): the
+ * dashboard first asks for a new password; chooses `newPassword` there and lands on the overview.
+ */
+export async function signInChoosingPassword(page: Page, email: string, temporaryPassword: string, newPassword: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(temporaryPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await choosePassword(page, temporaryPassword, newPassword);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+}
+
+/** Fills the "Choose a new password" screen (the page must be on it) and submits it. */
+export async function choosePassword(page: Page, temporaryPassword: string, newPassword: string, repeated = newPassword): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  await page.getByLabel("Temporary password", { exact: true }).fill(temporaryPassword);
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Repeat the new password", { exact: true }).fill(repeated);
+  await page.getByRole("button", { name: "Save and continue" }).click();
 }
 
 /** Submits the login form and waits for next-auth's answer, so each attempt is counted before the next. */
@@ -46,4 +70,24 @@ export async function addMember(page: Page, member: { name: string; email: strin
   await page.getByRole("button", { name: "Add member" }).click();
   await expect(page.getByTestId("created-member")).toContainText("shown only this once");
   return (await page.getByTestId("created-member-password").textContent())!.trim();
+}
+
+/**
+ * Calls a server action the way the browser does (POST to a page with `Next-Action`), as the page's
+ * signed-in user, with any input, and answers the raw response body (React's flight format, which
+ * carries the action's JSON answer). For proving what an action refuses whatever the UI shows.
+ */
+export async function callServerAction(page: Page, action: { file: string; name: string; path: string; input: unknown }): Promise<string> {
+  const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), ".next/server/server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, { filename?: string; exportedName?: string }>;
+  };
+  const id = Object.entries(manifest.node).find(([, entry]) => entry.filename === action.file && entry.exportedName === action.name)?.[0];
+  if (!id) throw new Error(`no server action ${action.name} in ${action.file} (run npm run build)`);
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post(action.path, {
+    headers: { "next-action": id, accept: "text/x-component", "content-type": "text/plain;charset=UTF-8", origin },
+    data: JSON.stringify([action.input]),
+  });
+  expect(response.status()).toBe(200);
+  return response.text();
 }

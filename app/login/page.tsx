@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { getStaffSession } from "@/lib/auth/session";
+import { getSignedInSession } from "@/lib/auth/session";
 import { LoginForm } from "./_components/login-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function LoginPage() {
-  const session = await getStaffSession();
+  // Signed in already: the overview (or, with a temporary password, the change-password screen).
+  const session = await getSignedInSession();
   if (session?.user) redirect("/");
   return (
     <main className="flex min-h-screen items-center justify-center bg-zinc-50 px-4">

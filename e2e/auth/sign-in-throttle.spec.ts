@@ -1,17 +1,21 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { addMember, signIn, trySignIn } from "../support";
+import { addMember, signIn, signInChoosingPassword, trySignIn } from "../support";
 
 // Members made for these tests: other specs sign in as the bootstrap admin on the same server, and
 // a lockout of that email would fail them.
 
-/** A new operator added by the admin in a browser of its own; answers its email and password. */
+/** A new operator added by the admin, who chose their own password, each in a browser of its own; answers its email and password. */
 async function newMember(browser: Browser, name: string): Promise<{ email: string; password: string }> {
   const context = await browser.newContext();
   const admin = await context.newPage();
   await signIn(admin);
   const email = `${name.toLowerCase()}-${Date.now()}@example.com`;
-  const password = await addMember(admin, { name, email, role: "OPERATOR" });
+  const temporary = await addMember(admin, { name, email, role: "OPERATOR" });
   await context.close();
+  const own = await browser.newContext();
+  const password = `${name.toLowerCase()}-own-password`;
+  await signInChoosingPassword(await own.newPage(), email, temporary, password);
+  await own.close();
   return { email, password };
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ADMIN, addMember, signIn } from "../support";
+import { ADMIN, addMember, signIn, signInChoosingPassword } from "../support";
 
 async function signedInPage(browser: Browser, email = ADMIN.email, password = ADMIN.password): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -27,10 +27,10 @@ test("an admin adds a support member who signs in read-only; a role change and a
   await page.getByRole("button", { name: "I handed it over" }).click();
   await expect(page.getByTestId("created-member-password")).toHaveCount(0);
 
-  // The admin signs out; the member signs in here with the temporary password.
+  // The admin signs out; the member signs in here with the temporary password and chooses their own.
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await signIn(page, email, password);
+  await signInChoosingPassword(page, email, password, "sam-own-password-1");
   await expect(page.getByTestId("user-role")).toHaveText("Support");
   await page.goto("/customers");
   await expect(page.getByRole("heading", { name: "Customers", level: 1 })).toBeVisible();
@@ -68,7 +68,7 @@ test("an admin adds a support member who signs in read-only; a role change and a
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Password").fill("sam-own-password-1");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Wrong email or password")).toBeVisible();
 });
@@ -100,12 +100,14 @@ test("the only admin cannot step down or remove themselves, and an email that al
 });
 
 test("a member changes their own password: this browser stays signed in, other sessions end, and only the new password signs in", async ({ browser }) => {
+  test.setTimeout(90_000); // many steps, each a server round trip
   const admin = await signedInPage(browser);
   const email = `operator-${Date.now()}@example.com`;
   const temporary = await addMember(admin, { name: "Olga Operator", email, role: "OPERATOR" });
+  const page = await (await browser.newContext()).newPage();
+  await signInChoosingPassword(page, email, temporary, "olga-own-password-1");
+  const elsewhere = await signedInPage(browser, email, "olga-own-password-1");
 
-  const elsewhere = await signedInPage(browser, email, temporary);
-  const page = await signedInPage(browser, email, temporary);
   await page.goto("/team");
   const current = page.getByLabel("Current password", { exact: true });
   const fresh = page.getByLabel("New password", { exact: true });
@@ -122,7 +124,7 @@ test("a member changes their own password: this browser stays signed in, other s
   await submit.click();
   await expect(page.getByTestId("field-error-currentPassword")).toHaveText("is not your current password");
 
-  await current.fill(temporary);
+  await current.fill("olga-own-password-1");
   await fresh.fill("short");
   await repeat.fill("short");
   await submit.click();
@@ -143,7 +145,7 @@ test("a member changes their own password: this browser stays signed in, other s
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(temporary);
+  await page.getByLabel("Password").fill("olga-own-password-1");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Wrong email or password")).toBeVisible();
   await signIn(page, email, "olga-new-password-1");

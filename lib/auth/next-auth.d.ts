@@ -4,7 +4,17 @@ export type PlatformEnvironment = "SANDBOX" | "PRODUCTION";
 
 declare module "next-auth" {
   interface Session {
-    user: { id: string; email: string; name: string; role: StaffRole; platformId: string; platformName: string; environment: PlatformEnvironment };
+    user: {
+      id: string;
+      email: string;
+      name: string;
+      role: StaffRole;
+      platformId: string;
+      platformName: string;
+      environment: PlatformEnvironment;
+      /** The password was set by someone else: the dashboard stays closed until the user chooses a new one (lib/auth/dashboard-access.ts). */
+      hasTemporaryPassword: boolean;
+    };
   }
 }
 

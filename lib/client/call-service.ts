@@ -11,16 +11,15 @@ interface CallResult<T> {
 
 /**
  * Runs one typed-client call as the signed-in staff user and turns the answer into an
- * ActionResult. A missing session is a value too (`UNAUTHENTICATED`), so forms can say so.
+ * ActionResult. A missing session is a value too (`UNAUTHENTICATED`, `PASSWORD_CHANGE_REQUIRED`),
+ * so forms can say so.
  */
 export async function callService<T>(call: (client: ServiceClient) => Promise<CallResult<T>>): Promise<ActionResult<T>> {
   let client: ServiceClient;
   try {
     client = await serviceClient();
   } catch (error) {
-    if (error instanceof NotSignedInError) {
-      return { ok: false, error: { code: "UNAUTHENTICATED", message: "Your session has ended. Sign in again." } };
-    }
+    if (error instanceof NotSignedInError) return { ok: false, error: error.actionError };
     throw error;
   }
   const { data, error, response } = await call(client);

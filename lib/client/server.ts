@@ -1,20 +1,38 @@
 import "server-only";
-import { getStaffSession } from "@/lib/auth/session";
+import { getActionSession } from "@/lib/auth/session";
 import { services } from "@/lib/services";
 import { STAFF_HEADERS } from "@/lib/service/http/auth";
 import { ROLE_PERMISSIONS } from "@/lib/service/staff/roles";
+import type { ActionError } from "./action-result";
 import { createServiceClient, type ServiceClient } from "./create-client";
 
-export class NotSignedInError extends Error {}
+/** No staff session that may use the dashboard: signed out, or a new password still to choose. */
+export class NotSignedInError extends Error {
+  /** UNAUTHENTICATED or PASSWORD_CHANGE_REQUIRED, as a server action answers it. */
+  readonly actionError: ActionError;
+
+  constructor(actionError: ActionError) {
+    super(actionError.message);
+    this.actionError = actionError;
+  }
+
+  /** A route handler's answer: 401 when signed out, 403 until the user chooses a new password. */
+  toResponse(): Response {
+    const status = this.actionError.code === "PASSWORD_CHANGE_REQUIRED" ? 403 : 401;
+    return new Response(`${this.actionError.message}\n`, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
+}
 
 /**
  * The dashboard's only door to the service: the embedded service in-process by default, or
  * SERVICE_BASE_URL with SERVICE_CLIENT_ID/SERVICE_CLIENT_SECRET when set.
  */
 export async function serviceClient(): Promise<ServiceClient> {
-  // The staff user as of this request: a changed role brings its permissions, a removed user has none.
-  const session = await getStaffSession();
-  if (!session) throw new NotSignedInError("Sign in first");
+  // The staff user as of this request: a changed role brings its permissions, a removed user has
+  // none, and a user with a temporary password none until they choose their own.
+  const access = await getActionSession();
+  if (!access.ok) throw new NotSignedInError(access.error);
+  const session = access.data;
   const baseUrl = process.env.SERVICE_BASE_URL;
   if (baseUrl) {
     return createServiceClient({

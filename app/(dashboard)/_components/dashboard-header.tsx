@@ -1,6 +1,6 @@
 import type { Session } from "next-auth";
 import { StatusBadge } from "@/components/status-badge";
-import { SignOutButton } from "./sign-out-button";
+import { SignOutButton } from "@/components/sign-out-button";
 
 const ROLE_LABELS = { ADMIN: "Admin", OPERATOR: "Operator", SUPPORT: "Support" } as const;
 

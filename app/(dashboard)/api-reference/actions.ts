@@ -59,7 +59,7 @@ export async function sendApiRequestAction(input: unknown): Promise<ActionResult
     if (operation.method !== "GET" && response.ok) revalidatePath("/", "layout");
     return actionOk({ status: response.status, requestId: response.headers.get("x-request-id"), body: response.ok ? (data ?? null) : (error ?? null) });
   } catch (error) {
-    if (error instanceof NotSignedInError) return { ok: false, error: { code: "UNAUTHENTICATED", message: "Your session has ended. Sign in again." } };
+    if (error instanceof NotSignedInError) return { ok: false, error: error.actionError };
     return { ok: false, error: { code: "UNEXPECTED_RESPONSE", message: (error as Error).message } };
   }
 }

@@ -1,6 +1,6 @@
 "use server";
 
-import { getStaffSession } from "@/lib/auth/session";
+import { getActionSession } from "@/lib/auth/session";
 import { callService } from "@/lib/client/call-service";
 import { actionOk, type ActionResult } from "@/lib/client/action-result";
 import { createWalletLinkToken } from "@/lib/wallet/server/tokens";
@@ -45,12 +45,13 @@ export async function loadWalletCard(customerId: string): Promise<ActionResult<W
 
 /** A signed link (24 h) to the customer's wallet pages; with `quoteId`, the page asks to approve that quote. */
 export async function createWalletLink(customerId: string, quoteId?: string): Promise<ActionResult<{ path: string; expiresAt: string }>> {
-  const session = await getStaffSession();
-  if (!session?.user) return { ok: false, error: { code: "UNAUTHENTICATED", message: "Your session has ended. Sign in again." } };
+  const access = await getActionSession();
+  if (!access.ok) return access;
+  const { user } = access.data;
   const card = await loadWalletCard(customerId);
   if (!card.ok) return card;
   if (!card.data) return { ok: false, error: { code: "NOT_FOUND", message: "This customer has no embedded wallet." } };
-  const { token, expiresAt } = createWalletLinkToken({ platformId: session.user.platformId, accountId: card.data.accountId, customerId }, Date.now());
+  const { token, expiresAt } = createWalletLinkToken({ platformId: user.platformId, accountId: card.data.accountId, customerId }, Date.now());
   const path = `/wallet/${encodeURIComponent(token)}${quoteId ? `?quote=${encodeURIComponent(quoteId)}` : ""}`;
   return actionOk({ path, expiresAt });
 }

@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import type { Session } from "next-auth";
 import { z } from "zod";
-import { getStaffSession } from "@/lib/auth/session";
+import { ChangePasswordInputSchema } from "@/lib/auth/change-password-input";
+import { getActionSession } from "@/lib/auth/session";
 import { actionOk, invalidInputResult, type ActionResult } from "@/lib/client/action-result";
 import { services } from "@/lib/services";
 import type { Db } from "@/lib/service/db";
@@ -23,16 +24,13 @@ const AddMemberInputSchema = z.object({ name: text, email: text, role: StaffRole
 const ChangeRoleInputSchema = z.object({ staffId: z.string().max(200), role: StaffRoleSchema });
 const RemoveMemberInputSchema = z.object({ staffId: z.string().max(200) });
 const ResetPasswordInputSchema = z.object({ staffId: z.string().max(200) });
-const ChangePasswordInputSchema = z
-  .object({ currentPassword: text, newPassword: text, confirmPassword: text })
-  .refine((input) => input.newPassword === input.confirmPassword, { path: ["confirmPassword"], message: "does not match the new password" });
 
 /** Runs a staff use case as the signed-in user; its refusals (StaffError) become values. */
 async function asStaffUser<T>(run: (user: Session["user"], db: Db) => Promise<T>): Promise<ActionResult<T>> {
-  const session = await getStaffSession();
-  if (!session) return { ok: false, error: { code: "UNAUTHENTICATED", message: "Your session has ended. Sign in again." } };
+  const access = await getActionSession();
+  if (!access.ok) return access;
   try {
-    return actionOk(await run(session.user, await services().db()));
+    return actionOk(await run(access.data.user, await services().db()));
   } catch (e) {
     if (!isStaffError(e)) throw e;
     const { code, message, fieldErrors, retryAfterSeconds } = e;

@@ -4,14 +4,15 @@ import { services } from "@/lib/services";
 import { listStaffUsers } from "@/lib/service/staff/list-staff-users";
 import { MIN_PASSWORD_LENGTH } from "@/lib/service/staff/schemas";
 import type { StaffMember } from "@/lib/service/staff/serialize-staff-member";
+import { ChangePasswordForm } from "@/components/change-password-form";
 import { Card } from "@/components/ui/card";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";
 import { DateTime } from "@/components/date-time";
 import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
+import { changePasswordAction } from "./actions";
 import { AddMemberForm } from "./_components/add-member-form";
-import { ChangePasswordForm } from "./_components/change-password-form";
 import { MemberRoleSelect } from "./_components/member-role-select";
 import { RemoveMemberButton } from "./_components/remove-member-button";
 import { ResetPasswordButton } from "./_components/reset-password-button";
@@ -32,6 +33,7 @@ export default async function TeamPage() {
         <span className="flex items-center gap-2 font-medium text-zinc-900">
           {m.name}
           {m.id === user.id && <StatusBadge tone="brand">You</StatusBadge>}
+          {m.hasTemporaryPassword && <StatusBadge tone="warning">Temporary password</StatusBadge>}
         </span>
       ),
     },
@@ -73,7 +75,7 @@ export default async function TeamPage() {
           <DataTable caption="Team members" columns={columns} rows={members} rowKey={(m) => m.id} />
         </Card>
         <Card title="Your password" description="You stay signed in here; your sessions in other browsers are signed out.">
-          <ChangePasswordForm minLength={MIN_PASSWORD_LENGTH} />
+          <ChangePasswordForm minLength={MIN_PASSWORD_LENGTH} action={changePasswordAction} />
         </Card>
       </div>
     </>

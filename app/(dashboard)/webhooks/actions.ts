@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { components } from "@/lib/client/generated/schema";
-import { getStaffSession } from "@/lib/auth/session";
+import { getActionSession } from "@/lib/auth/session";
 import { invalidInputResult, type ActionError, type ActionResult } from "@/lib/client/action-result";
 import { callService } from "@/lib/client/call-service";
 import type { ReceivedWebhook } from "@/lib/services";
@@ -13,8 +13,6 @@ import { webhookReceiverUrl } from "@/app/api/webhook-receiver/_lib/receiver-url
 type TestWebhookResponse = components["schemas"]["TestWebhookResponse"];
 type PlatformConfig = components["schemas"]["PlatformConfig"];
 type WebhookEvent = components["schemas"]["WebhookEvent"];
-
-const SESSION_ENDED = { ok: false, error: { code: "UNAUTHENTICATED", message: "Your session has ended. Sign in again." } } as const;
 
 const ReceiverToggleInputSchema = z.object({
   isEnabled: z.boolean(),
@@ -44,9 +42,9 @@ export async function sendTestWebhookAction(): Promise<TestWebhookResult> {
 export async function setBuiltInReceiverAction(input: unknown): Promise<ActionResult<PlatformConfig>> {
   const parsed = ReceiverToggleInputSchema.safeParse(input);
   if (!parsed.success) return invalidInputResult(parsed.error);
-  const session = await getStaffSession();
-  if (!session?.user) return SESSION_ENDED;
-  const { platformId } = session.user;
+  const access = await getActionSession();
+  if (!access.ok) return access;
+  const { platformId } = access.data.user;
   const receiverUrl = webhookReceiverUrl(platformId);
   const webhookEndpoint = parsed.data.isEnabled ? receiverUrl : (previousEndpoint(platformId) ?? null);
   const result = await callService((client) => client.PATCH("/config", { body: { webhookEndpoint } }));
@@ -69,7 +67,7 @@ export async function replayWebhookEventAction(input: unknown): Promise<ActionRe
 
 /** What the built-in receiver got for the signed-in user's platform, newest first (memory, not the API). */
 export async function listReceivedWebhooksAction(): Promise<ActionResult<ReceivedWebhook[]>> {
-  const session = await getStaffSession();
-  if (!session?.user) return SESSION_ENDED;
-  return { ok: true, data: listReceivedWebhooks(session.user.platformId) };
+  const access = await getActionSession();
+  if (!access.ok) return access;
+  return { ok: true, data: listReceivedWebhooks(access.data.user.platformId) };
 }

@@ -1,4 +1,3 @@
-import { describeWait } from "@/lib/auth/sign-in-errors";
 import { describeActionError, type ActionError } from "@/lib/client/action-result";
 
 export type Role = "ADMIN" | "OPERATOR" | "SUPPORT";
@@ -26,10 +25,6 @@ export function describeTeamError(error: ActionError): string {
       return "You cannot reset your own password here. Change it under Your password, below.";
     case "STAFF_NOT_FOUND":
       return "This member no longer exists; reload the page.";
-    case "WRONG_PASSWORD":
-      return "Your current password is not right. Nothing was changed.";
-    case "TOO_MANY_ATTEMPTS":
-      return `Too many wrong passwords for your email. Try again in ${describeWait(error.retryAfterSeconds ?? 60)}. Nothing was changed.`;
     default:
       return describeActionError(error);
   }

@@ -12,7 +12,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ acco
   try {
     client = await serviceClient();
   } catch (error) {
-    if (error instanceof NotSignedInError) return new Response("Sign in first.\n", { status: 401, headers: { "content-type": "text/plain" } });
+    if (error instanceof NotSignedInError) return error.toResponse();
     throw error;
   }
   const window = balanceWindow({ from, to });

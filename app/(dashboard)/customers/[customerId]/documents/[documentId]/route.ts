@@ -10,7 +10,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ doc
   try {
     client = await serviceClient();
   } catch (error) {
-    if (error instanceof NotSignedInError) return new Response("Sign in first.\n", { status: 401, headers: { "content-type": "text/plain" } });
+    if (error instanceof NotSignedInError) return error.toResponse();
     throw error;
   }
   const { data, error, response } = await client.GET("/documents/{documentId}/content", { params: { path: { documentId } }, parseAs: "stream" });

@@ -1,0 +1,30 @@
+"use server";
+
+import { ChangePasswordInputSchema } from "@/lib/auth/change-password-input";
+import { SESSION_ENDED } from "@/lib/auth/dashboard-access";
+import { getSignedInSession } from "@/lib/auth/session";
+import { actionOk, invalidInputResult, type ActionResult } from "@/lib/client/action-result";
+import { services } from "@/lib/services";
+import { changeStaffPassword } from "@/lib/service/staff/change-staff-password";
+import { isStaffError } from "@/lib/service/staff/staff-error";
+
+/**
+ * The one action open to a user with a temporary password: choosing their own. Like Team → Your
+ * password it ends the sessions signed in with the old password, this one included, so the browser
+ * signs in again with the new one (the answer carries the email); the new session has no
+ * temporary password any more.
+ */
+export async function chooseNewPasswordAction(input: unknown): Promise<ActionResult<{ email: string }>> {
+  const parsed = ChangePasswordInputSchema.safeParse(input);
+  if (!parsed.success) return invalidInputResult(parsed.error);
+  const session = await getSignedInSession();
+  if (!session) return { ok: false, error: SESSION_ENDED };
+  const { currentPassword, newPassword } = parsed.data;
+  try {
+    return actionOk(await changeStaffPassword(await services().db(), { platformId: session.user.platformId, staffId: session.user.id, currentPassword, newPassword }));
+  } catch (e) {
+    if (!isStaffError(e)) throw e;
+    const { code, message, fieldErrors, retryAfterSeconds } = e;
+    return { ok: false, error: { code, message, ...(fieldErrors && { fieldErrors }), ...(retryAfterSeconds !== undefined && { retryAfterSeconds }) } };
+  }
+}

@@ -1,0 +1,52 @@
+import type { Session } from "next-auth";
+import type { ActionError, ActionResult } from "@/lib/client/action-result";
+
+/**
+ * Who may use the dashboard: a signed-in staff user whose password is their own. A user whose
+ * password an admin set (added, reset) or the first start generated must choose a new one first
+ * (StaffUser.hasTemporaryPassword): pages send them to CHANGE_PASSWORD_PATH, server actions and
+ * route handlers refuse with PASSWORD_CHANGE_REQUIRED. Pure, so both rules are unit-tested.
+ */
+export const CHANGE_PASSWORD_PATH = "/change-password";
+
+/**
+ * The path and query of the page being requested, set by proxy.ts (Next tells server components
+ * nothing about their URL). Only ever used as a same-origin redirect target, through safeNextPath.
+ */
+export const REQUEST_PATH_HEADER = "x-request-path";
+
+export const SESSION_ENDED: ActionError = { code: "UNAUTHENTICATED", message: "Your session has ended. Sign in again." };
+
+export const PASSWORD_CHANGE_REQUIRED: ActionError = {
+  code: "PASSWORD_CHANGE_REQUIRED",
+  message: "Choose a new password first: yours was set by someone else. Nothing was done.",
+};
+
+/** The session when it may use the dashboard, or why not, as the value a server action answers. */
+export function dashboardAccessOf(session: Session | null): ActionResult<Session> {
+  if (!session?.user) return { ok: false, error: SESSION_ENDED };
+  if (session.user.hasTemporaryPassword) return { ok: false, error: PASSWORD_CHANGE_REQUIRED };
+  return { ok: true, data: session };
+}
+
+/**
+ * `next` when it is a path on this site worth returning to, "/" (the overview) otherwise: never
+ * another origin (`//evil.example`, `/\evil.example`, `https://…`), the sign-in page or the
+ * change-password screen itself.
+ */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || next.length > 2000 || !next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return "/";
+  // Control characters could smuggle a different target past a URL parser.
+  if ([...next].some((c) => c < " " || c === "\u007f")) return "/";
+  const url = new URL(next, "http://dashboard.invalid");
+  if (url.origin !== "http://dashboard.invalid") return "/";
+  if (["/login", CHANGE_PASSWORD_PATH].some((path) => url.pathname === path || url.pathname.startsWith(`${path}/`))) return "/";
+  url.searchParams.delete("_rsc"); // Next's cache-busting parameter on client navigations
+  return `${url.pathname}${url.search}`;
+}
+
+/** Where a user with a temporary password is sent from `requestedPath`; they come back to it afterwards. */
+export function changePasswordUrl(requestedPath: string | null | undefined): string {
+  const next = safeNextPath(requestedPath);
+  return next === "/" ? CHANGE_PASSWORD_PATH : `${CHANGE_PASSWORD_PATH}?next=${encodeURIComponent(next)}`;
+}
