@@ -15,7 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (ms: number) => new Date(new Date(ms).toISOString().slice(0, 10));
 
 describe("sweepStaleRows", () => {
-  it("deletes expired idempotency keys, daily volume of days before yesterday and week-old finished jobs, each on the platform's own clock, and staff password throttles that are over, and nothing else", async () => {
+  it("deletes expired idempotency keys, daily volume of days before yesterday and week-old finished jobs, each on the platform's own clock, and staff password throttles (per email and per address) that are over, and nothing else", async () => {
     const db = database.prisma;
     const here = await createPlatform(db, { name: `Sweep ${Math.random()}` });
     // A platform whose sandbox clock runs three days ahead: its "today" is three days later.
@@ -54,11 +54,20 @@ describe("sweepStaleRows", () => {
     await throttle("lockout-over", wall - 20 * minute, wall - minute);
     await throttle("window-runs", wall - 10 * minute, null);
     await throttle("lockout-runs", wall - 20 * minute, wall + 10 * minute);
+    // Per address: documentation addresses (RFC 5737) with this run's payer id, so reruns never meet.
+    const ipOf = (n: number) => `198.51.100.${n}/${payerId}`;
+    const ipThrottle = (n: number, windowStartedAt: number, lockedUntil: number | null) =>
+      db.staffSignInIpThrottle.create({ data: { ip: ipOf(n), failures: 20, windowStartedAt: new Date(windowStartedAt), lockedUntil: lockedUntil === null ? null : new Date(lockedUntil) } });
+    await ipThrottle(1, wall - 16 * minute, null); // window over
+    await ipThrottle(2, wall - 20 * minute, wall - minute); // lockout over
+    await ipThrottle(3, wall - 10 * minute, null); // window runs
+    await ipThrottle(4, wall - 20 * minute, wall + 10 * minute); // lockout runs
 
     const deleted = await sweepStaleRows(db);
     expect(deleted.idempotencyKeys).toBeGreaterThanOrEqual(2);
     expect(deleted.doneJobs).toBeGreaterThanOrEqual(1);
     expect(deleted.staffSignInThrottles).toBeGreaterThanOrEqual(2);
+    expect(deleted.staffSignInIpThrottles).toBeGreaterThanOrEqual(2);
 
     const platforms = [here.id, ahead.id];
     expect((await db.idempotencyKey.findMany({ where: { platformId: { in: platforms } } })).map((k) => k.key)).toEqual(["live"]);
@@ -74,5 +83,7 @@ describe("sweepStaleRows", () => {
     expect(jobs.map((j) => j.id)).not.toContain(oldDone.id);
     const throttles = await db.staffSignInThrottle.findMany({ where: { email: { endsWith: `-${payerId}@example.com` } }, orderBy: { email: "asc" } });
     expect(throttles.map((row) => row.email.replace(`-${payerId}@example.com`, ""))).toEqual(["lockout-runs", "window-runs"]);
+    const ipThrottles = await db.staffSignInIpThrottle.findMany({ where: { ip: { endsWith: `/${payerId}` } }, orderBy: { ip: "asc" } });
+    expect(ipThrottles.map((row) => row.ip)).toEqual([ipOf(3), ipOf(4)]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Db } from "../db";
-import { PASSWORD_THROTTLE } from "../staff/throttle-password-check";
+import { PASSWORD_THROTTLE, SIGN_IN_IP_THROTTLE } from "../staff/throttle-password-check";
 
 /** Rows deleted per statement: short statements, so a sweep never holds many row locks at once. */
 const BATCH = 5_000;
@@ -18,8 +18,9 @@ const PLATFORM_TODAY = `((${PLATFORM_NOW}) AT TIME ZONE 'UTC')::date`;
  * - daily-volume totals and changes of days before yesterday on the platform's clock (limits read
  *   today's only; changes of a payer whose payments never fold would otherwise stay for ever);
  * - jobs that finished (DONE) a week ago. FAILED jobs stay for inspection;
- * - staff password throttles whose window and lockout are over (on the wall clock, as the throttle
- *   counts): such a row means what no row means, and guesses at many emails would pile them up.
+ * - staff password throttles, per email and per client address, whose window and lockout are over
+ *   (on the wall clock, as the throttle counts): such a row means what no row means, and guesses at
+ *   many emails, or from many addresses, would pile them up.
  */
 const SWEEPS = {
   idempotencyKeys: `DELETE FROM "IdempotencyKey" WHERE ctid IN (
@@ -37,6 +38,10 @@ const SWEEPS = {
       SELECT t.ctid FROM "StaffSignInThrottle" t
       WHERE t."lockedUntil" <= now() OR (t."lockedUntil" IS NULL AND t."windowStartedAt" <= now() - ${PASSWORD_THROTTLE.windowMs} * interval '1 millisecond')
       LIMIT ${BATCH})`,
+  staffSignInIpThrottles: `DELETE FROM "StaffSignInIpThrottle" WHERE ctid IN (
+      SELECT t.ctid FROM "StaffSignInIpThrottle" t
+      WHERE t."lockedUntil" <= now() OR (t."lockedUntil" IS NULL AND t."windowStartedAt" <= now() - ${SIGN_IN_IP_THROTTLE.windowMs} * interval '1 millisecond')
+      LIMIT ${BATCH})`,
 } as const;
 
 /**
@@ -45,7 +50,7 @@ const SWEEPS = {
  * nothing deleted is read or locked by a request. Answers how many rows of each kind went.
  */
 export async function sweepStaleRows(db: Db): Promise<Record<keyof typeof SWEEPS, number>> {
-  const deleted = { idempotencyKeys: 0, dailyVolumeChanges: 0, dailyVolumes: 0, doneJobs: 0, staffSignInThrottles: 0 };
+  const deleted = { idempotencyKeys: 0, dailyVolumeChanges: 0, dailyVolumes: 0, doneJobs: 0, staffSignInThrottles: 0, staffSignInIpThrottles: 0 };
   for (const [kind, statement] of Object.entries(SWEEPS) as [keyof typeof SWEEPS, string][]) {
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
       const count = await db.$executeRawUnsafe(statement);

@@ -24,6 +24,11 @@ export const STAFF_ERROR_CODES = [
    * every attempt is refused, the right password included, for `retryAfterSeconds`.
    */
   "TOO_MANY_ATTEMPTS",
+  /**
+   * Too many failed sign-ins from the client's address lately, whatever the emails: every sign-in
+   * from it is refused, the right password included, for `retryAfterSeconds`.
+   */
+  "TOO_MANY_ATTEMPTS_FROM_IP",
 ] as const;
 
 export type StaffErrorCode = (typeof STAFF_ERROR_CODES)[number];
@@ -32,7 +37,7 @@ export class StaffError extends Error {
   readonly code: StaffErrorCode;
   /** Field name → message, for the form to show beside the field. */
   readonly fieldErrors?: Record<string, string>;
-  /** TOO_MANY_ATTEMPTS: seconds until the email may try again. */
+  /** TOO_MANY_ATTEMPTS(_FROM_IP): seconds until the email (the address) may try again. */
   readonly retryAfterSeconds?: number;
 
   constructor(code: StaffErrorCode, message: string, fieldErrors?: Record<string, string>, options: { retryAfterSeconds?: number } = {}) {

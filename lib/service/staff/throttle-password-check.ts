@@ -1,5 +1,6 @@
-import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
+import { clientIpKey } from "./client-ip-key";
+import { countPasswordAttempt, takeBackPasswordAttempt, type CountedAttempt, type PasswordAttemptLimits } from "./count-password-attempt";
 import { MAX_EMAIL_LENGTH } from "./schemas";
 import { StaffError } from "./staff-error";
 
@@ -11,68 +12,80 @@ import { StaffError } from "./staff-error";
  * known cost of a per-account lockout). A correct password clears the count.
  */
 export const PASSWORD_THROTTLE = {
-  /** Wrong passwords per window; the attempt that reaches it starts the lockout. */
   maxFailures: 5,
-  /** The count starts again this long after the window's first attempt. */
   windowMs: 15 * 60_000,
-  /** How long every attempt for the email is refused, the right password included. */
   lockoutMs: 15 * 60_000,
-} as const;
+} as const satisfies PasswordAttemptLimits;
 
 /**
- * Runs `isCorrect` (one password check for `email`) under the email's throttle, shared by sign-in
- * and password change, and answers its result. The attempt is counted before the check, in one
- * conditional UPSERT, so a burst of concurrent attempts each get their own count and at most
- * `maxFailures` of them reach the check; an attempt that is refused or never finishes stays counted.
- * A correct password deletes the count. Counts are per lowercased email whether or not a staff
- * user has it. `now` is the wall clock (staff sign-in is not on any platform's sandbox clock).
- * Throws: TOO_MANY_ATTEMPTS (the email is locked, or this wrong password locked it).
+ * How many failed sign-ins one client address (clientIpKey) may make, whatever the emails, before
+ * every sign-in from it is refused. Without it one address could guess 5 times at every email it
+ * knows, and lock them all. 20 is four emails' worth of lockouts: room for a team's typos behind
+ * one office NAT, while one address gets 20 guesses per quarter hour in all and can lock at most 4
+ * emails per quarter hour. A successful sign-in takes back only its own count, so a guesser who
+ * also holds a valid sign-in cannot reset it. A server may set another maxFailures
+ * (STAFF_SIGN_IN_IP_MAX_FAILURES, lib/auth/client-ip.ts); window and lockout stay.
  */
-export async function throttlePasswordCheck(db: Db, input: { email: string; now: Date }, isCorrect: () => Promise<boolean>): Promise<boolean> {
-  const email = input.email.trim().toLowerCase();
+export const SIGN_IN_IP_THROTTLE = {
+  maxFailures: 20,
+  windowMs: 15 * 60_000,
+  lockoutMs: 15 * 60_000,
+} as const satisfies PasswordAttemptLimits;
+
+/**
+ * Runs `isCorrect` (one password check for `email`) under the throttles, shared by sign-in and
+ * password change, and answers its result. With `clientIp` (sign-in), the attempt is first counted
+ * for the address: an address over SIGN_IN_IP_THROTTLE is refused before the email is counted or
+ * the password checked. Then it is counted for the email (PASSWORD_THROTTLE). Each count is one
+ * conditional UPSERT made before the check (countPasswordAttempt), so a burst of concurrent attempts
+ * each get their own count and at most maxFailures of them reach the check; an attempt that is
+ * refused or never finishes stays counted. A correct password deletes the email's count and takes
+ * back the address's. Counts are per lowercased email whether or not a staff user has it. `now` is
+ * the wall clock (staff sign-in is not on any platform's sandbox clock). `ipMaxFailures` replaces
+ * SIGN_IN_IP_THROTTLE's maxFailures.
+ * Throws: TOO_MANY_ATTEMPTS_FROM_IP (the address is locked, or this wrong password locked it),
+ * TOO_MANY_ATTEMPTS (the email is locked, or this wrong password locked it).
+ */
+export async function throttlePasswordCheck(
+  db: Db,
+  input: { email: string; clientIp?: string | null; ipMaxFailures?: number; now: Date },
+  isCorrect: () => Promise<boolean>,
+): Promise<boolean> {
+  const ip = clientIpKey(input.clientIp);
+  const ipLimits = { ...SIGN_IN_IP_THROTTLE, maxFailures: input.ipMaxFailures ?? SIGN_IN_IP_THROTTLE.maxFailures };
+  const byIp = ip === null ? null : await countPasswordAttempt(db, "clientIp", ip, ipLimits, input.now);
+  if (byIp && byIp.failures > ipLimits.maxFailures) throw tooManyAttempts("TOO_MANY_ATTEMPTS_FROM_IP", byIp, ipLimits, input.now);
+  if (await checkUnderEmailThrottle(db, input.email, input.now, isCorrect)) {
+    if (ip !== null && byIp) await takeBackPasswordAttempt(db, "clientIp", ip, ipLimits, byIp);
+    return true;
+  }
+  if (byIp && byIp.failures === ipLimits.maxFailures) throw tooManyAttempts("TOO_MANY_ATTEMPTS_FROM_IP", byIp, ipLimits, input.now);
+  return false;
+}
+
+async function checkUnderEmailThrottle(db: Db, rawEmail: string, now: Date, isCorrect: () => Promise<boolean>): Promise<boolean> {
+  const email = rawEmail.trim().toLowerCase();
   // No staff user can have it (StaffEmailSchema), so it can only be wrong: no row for it.
   if (email.length > MAX_EMAIL_LENGTH) return false;
-  const attempt = await countAttempt(db, email, input.now);
-  if (attempt.failures > PASSWORD_THROTTLE.maxFailures) throw tooManyAttempts(attempt.lockedUntil, input.now);
+  const attempt = await countPasswordAttempt(db, "email", email, PASSWORD_THROTTLE, now);
+  if (attempt.failures > PASSWORD_THROTTLE.maxFailures) throw tooManyAttempts("TOO_MANY_ATTEMPTS", attempt, PASSWORD_THROTTLE, now);
   if (await isCorrect()) {
     await db.staffSignInThrottle.deleteMany({ where: { email } });
     return true;
   }
-  if (attempt.failures === PASSWORD_THROTTLE.maxFailures) throw tooManyAttempts(attempt.lockedUntil, input.now);
+  if (attempt.failures === PASSWORD_THROTTLE.maxFailures) throw tooManyAttempts("TOO_MANY_ATTEMPTS", attempt, PASSWORD_THROTTLE, now);
   return false;
 }
 
-/**
- * One statement: a new row, a new window (the old one, or its lockout, is over), or one more
- * attempt; the attempt that reaches maxFailures sets the lockout. Column names on the right of
- * SET read the row as it was before this statement.
- */
-async function countAttempt(db: Db, email: string, now: Date): Promise<{ failures: number; lockedUntil: Date | null }> {
-  const { maxFailures, windowMs, lockoutMs } = PASSWORD_THROTTLE;
-  const windowOpenedAfter = new Date(now.getTime() - windowMs);
-  const lockUntil = new Date(now.getTime() + lockoutMs);
-  const isOver = Prisma.sql`(t."lockedUntil" <= ${now}::timestamptz OR (t."lockedUntil" IS NULL AND t."windowStartedAt" <= ${windowOpenedAfter}::timestamptz))`;
-  const firstLock = Prisma.sql`CASE WHEN 1 >= ${maxFailures}::int THEN ${lockUntil}::timestamptz END`;
-  const [row] = await db.$queryRaw<{ failures: number; lockedUntil: Date | null }[]>`
-    INSERT INTO "StaffSignInThrottle" AS t ("email", "failures", "windowStartedAt", "lockedUntil")
-    VALUES (${email}, 1, ${now}::timestamptz, ${firstLock})
-    ON CONFLICT ("email") DO UPDATE SET
-      "failures" = CASE WHEN ${isOver} THEN 1 ELSE t."failures" + 1 END,
-      "windowStartedAt" = CASE WHEN ${isOver} THEN ${now}::timestamptz ELSE t."windowStartedAt" END,
-      "lockedUntil" = CASE
-        WHEN ${isOver} THEN ${firstLock}
-        WHEN t."lockedUntil" IS NOT NULL THEN t."lockedUntil"
-        WHEN t."failures" + 1 >= ${maxFailures}::int THEN ${lockUntil}::timestamptz
-      END
-    RETURNING "failures", "lockedUntil"`;
-  if (!row) throw new Error("INSERT … ON CONFLICT DO UPDATE … RETURNING answered no row");
-  return row;
-}
+const REFUSALS = {
+  TOO_MANY_ATTEMPTS: "Too many wrong passwords for this email.",
+  TOO_MANY_ATTEMPTS_FROM_IP: "Too many failed sign-ins from this address, whatever the email.",
+} as const;
 
-function tooManyAttempts(lockedUntil: Date | null, now: Date): StaffError {
-  // lockedUntil is set whenever failures reached maxFailures; the window's end is the fallback.
-  const until = lockedUntil?.getTime() ?? now.getTime() + PASSWORD_THROTTLE.lockoutMs;
+function tooManyAttempts(code: keyof typeof REFUSALS, attempt: CountedAttempt, limits: PasswordAttemptLimits, now: Date): StaffError {
+  // lockedUntil is set whenever failures reached maxFailures; a full lockout is the fallback.
+  const until = attempt.lockedUntil?.getTime() ?? now.getTime() + limits.lockoutMs;
   const retryAfterSeconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new StaffError("TOO_MANY_ATTEMPTS", `Too many wrong passwords for this email. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, undefined, { retryAfterSeconds });
+  return new StaffError(code, `${REFUSALS[code]} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, undefined, { retryAfterSeconds });
 }

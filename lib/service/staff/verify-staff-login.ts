@@ -14,13 +14,15 @@ export interface StaffLogin extends StaffSessionUser {
 const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
 /**
- * Staff sign-in check, throttled per email (throttlePasswordCheck): an unknown email is counted and
- * locked like a known one. Returns null for any wrong email/password pair. `now` is for tests.
- * Throws: TOO_MANY_ATTEMPTS (StaffError with retryAfterSeconds), whatever the password.
+ * Staff sign-in check, throttled per email and, given the client's address, per address
+ * (throttlePasswordCheck): an unknown email is counted and locked like a known one. Returns null
+ * for any wrong email/password pair. Without `clientIp` (no trustworthy address) only the email's
+ * limit applies; `ipMaxFailures` replaces the default per-address limit. `now` is for tests.
+ * Throws: TOO_MANY_ATTEMPTS, TOO_MANY_ATTEMPTS_FROM_IP (StaffError with retryAfterSeconds), whatever the password.
  */
-export async function verifyStaffLogin(db: Db, email: string, password: string, options: { now?: Date } = {}): Promise<StaffLogin | null> {
+export async function verifyStaffLogin(db: Db, email: string, password: string, options: { now?: Date; clientIp?: string | null; ipMaxFailures?: number } = {}): Promise<StaffLogin | null> {
   const user = await db.staffUser.findUnique({ where: { email: email.trim().toLowerCase() }, select: STAFF_SESSION_SELECT });
   const isCorrect = () => verifySecret(password, user?.passwordHash ?? DUMMY_HASH).then((ok) => ok && user !== null);
-  if (!(await throttlePasswordCheck(db, { email, now: options.now ?? wallClock() }, isCorrect)) || !user) return null;
+  if (!(await throttlePasswordCheck(db, { email, clientIp: options.clientIp, ipMaxFailures: options.ipMaxFailures, now: options.now ?? wallClock() }, isCorrect)) || !user) return null;
   return { ...toStaffSessionUser(user), sessionStamp: sessionStampOf(user.passwordHash) };
 }
