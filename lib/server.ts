@@ -8,6 +8,7 @@ import { services } from "./services";
 import { bootstrapIfEmpty } from "./service/platforms/bootstrap";
 import { API_BASE_PATH } from "./service/http/openapi";
 import { startWorker } from "./service/jobs/worker";
+import { CLIENT_IP_HEADER } from "./auth/client-ip";
 
 // One Node server (DESIGN.md "Why a custom server"): Service API paths go straight to Hono,
 // every other path to Next. Only dispatch lives here.
@@ -40,8 +41,10 @@ const nextHandler = nextApp?.getRequestHandler() ?? notFound;
 let shuttingDown = false;
 server.on("request", (req, res) => {
   if (shuttingDown) res.setHeader("connection", "close");
-  if (isApi(req.url ?? "/")) void hono(req, res);
-  else void nextHandler(req, res);
+  if (isApi(req.url ?? "/")) return void hono(req, res);
+  // The client's address as the socket saw it, replacing any value the client sent (lib/auth/client-ip.ts).
+  req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "";
+  void nextHandler(req, res);
 });
 await new Promise<void>((resolve) => server.listen(port, host, resolve));
 

@@ -4,7 +4,11 @@ import { services } from "@/lib/services";
 import { findStaffSessionUser } from "@/lib/service/staff/find-staff-session-user";
 import { isStaffError } from "@/lib/service/staff/staff-error";
 import { verifyStaffLogin, type StaffLogin } from "@/lib/service/staff/verify-staff-login";
-import { SIGN_IN_UNAVAILABLE, tooManyAttemptsSignInError } from "./sign-in-errors";
+import { readClientIp, signInIpMaxFailuresFromEnv } from "./client-ip";
+import { lockoutSignInError, SIGN_IN_UNAVAILABLE } from "./sign-in-errors";
+
+/** Failed sign-ins one client address may make per quarter hour (undefined: the default). */
+const SIGN_IN_IP_MAX_FAILURES = signInIpMaxFailuresFromEnv();
 
 /** Staff sessions last a working day; after that the dashboard asks to sign in again. */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
@@ -24,13 +28,16 @@ export const authOptions: NextAuthOptions = {
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       // A thrown Error's message is what the login form receives (lib/auth/sign-in-errors.ts).
-      async authorize(credentials) {
+      async authorize(credentials, req) {
         if (!credentials?.email || !credentials.password) return null;
         try {
-          const user = await verifyStaffLogin(await services().db(), credentials.email, credentials.password);
+          // Set by lib/server.ts from the socket, never by the client (lib/auth/client-ip.ts).
+          const clientIp = readClientIp(req?.headers);
+          const user = await verifyStaffLogin(await services().db(), credentials.email, credentials.password, { clientIp, ipMaxFailures: SIGN_IN_IP_MAX_FAILURES });
           return user ? { ...user } : null;
         } catch (e) {
-          if (isStaffError(e) && e.code === "TOO_MANY_ATTEMPTS") throw new Error(tooManyAttemptsSignInError(e.retryAfterSeconds ?? 60), { cause: e });
+          if (isStaffError(e) && (e.code === "TOO_MANY_ATTEMPTS" || e.code === "TOO_MANY_ATTEMPTS_FROM_IP"))
+            throw new Error(lockoutSignInError(e.code, e.retryAfterSeconds ?? 60), { cause: e });
           // next-auth would hand this message to the browser and log nothing.
           console.error(JSON.stringify({ level: "error", msg: "staff sign-in failed", error: String(e) }));
           throw new Error(SIGN_IN_UNAVAILABLE, { cause: e });

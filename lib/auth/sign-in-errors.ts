@@ -8,14 +8,16 @@
  */
 export type SignInProblem =
   | { code: "WRONG_CREDENTIALS" }
-  | { code: "TOO_MANY_ATTEMPTS"; retryAfterSeconds: number }
+  | { code: LockoutCode; retryAfterSeconds: number }
   | { code: "UNAVAILABLE" };
 
-const TOO_MANY_ATTEMPTS_PREFIX = "TOO_MANY_ATTEMPTS:";
+/** The email is locked (TOO_MANY_ATTEMPTS), or the client's address is (TOO_MANY_ATTEMPTS_FROM_IP). */
+export type LockoutCode = "TOO_MANY_ATTEMPTS" | "TOO_MANY_ATTEMPTS_FROM_IP";
+const LOCKOUT_CODES: readonly string[] = ["TOO_MANY_ATTEMPTS", "TOO_MANY_ATTEMPTS_FROM_IP"] satisfies LockoutCode[];
 
-/** The message authorize() throws for a throttled email. */
-export function tooManyAttemptsSignInError(retryAfterSeconds: number): string {
-  return `${TOO_MANY_ATTEMPTS_PREFIX}${Math.max(1, Math.ceil(retryAfterSeconds))}`;
+/** The message authorize() throws for a lockout: `<code>:<seconds to wait>`. */
+export function lockoutSignInError(code: LockoutCode, retryAfterSeconds: number): string {
+  return `${code}:${Math.max(1, Math.ceil(retryAfterSeconds))}`;
 }
 
 /** The message authorize() throws when sign-in failed for a reason that is not the user's. */
@@ -24,9 +26,10 @@ export const SIGN_IN_UNAVAILABLE = "SIGN_IN_UNAVAILABLE";
 /** signIn()'s `error` read back; anything unknown (a network failure: no result) is UNAVAILABLE. */
 export function readSignInError(error: string | null | undefined): SignInProblem {
   if (error === "CredentialsSignin") return { code: "WRONG_CREDENTIALS" };
-  if (error?.startsWith(TOO_MANY_ATTEMPTS_PREFIX)) {
-    const retryAfterSeconds = Number(error.slice(TOO_MANY_ATTEMPTS_PREFIX.length));
-    if (Number.isSafeInteger(retryAfterSeconds) && retryAfterSeconds > 0) return { code: "TOO_MANY_ATTEMPTS", retryAfterSeconds };
+  const [code, seconds, ...rest] = error?.split(":") ?? [];
+  if (code && LOCKOUT_CODES.includes(code) && rest.length === 0) {
+    const retryAfterSeconds = Number(seconds);
+    if (seconds && Number.isSafeInteger(retryAfterSeconds) && retryAfterSeconds > 0) return { code: code as LockoutCode, retryAfterSeconds };
   }
   return { code: "UNAVAILABLE" };
 }

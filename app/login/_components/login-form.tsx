@@ -45,6 +45,12 @@ export function LoginForm() {
           Too many failed sign-ins for this email. Try again in {describeWait(problem.retryAfterSeconds)}.
         </Notice>
       )}
+      {problem?.code === "TOO_MANY_ATTEMPTS_FROM_IP" && (
+        <Notice tone="error" testId="login-error">
+          Too many failed sign-ins from your network (IP address), whatever the email. Every sign-in from it is refused for now; try again in{" "}
+          {describeWait(problem.retryAfterSeconds)}.
+        </Notice>
+      )}
       {problem?.code === "UNAVAILABLE" && (
         <Notice tone="error" testId="login-error">
           Sign-in is unavailable right now. Try again in a moment.
