@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_SIGN_IN_IP_MAX_FAILURES } from "./support";
 
 /** E2E_PORT lets a second checkout run its suite beside this one (CI checks while people work). */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -50,6 +51,7 @@ export default defineConfig({
       BOOTSTRAP_ADMIN_PASSWORD: "e2e-admin-password",
       BOOTSTRAP_API_CLIENT_ID: "e2e-client",
       BOOTSTRAP_API_CLIENT_SECRET: "e2e-secret",
+      STAFF_SIGN_IN_IP_MAX_FAILURES: String(E2E_SIGN_IN_IP_MAX_FAILURES),
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },
