@@ -8,7 +8,7 @@ import { services } from "./services";
 import { bootstrapIfEmpty } from "./service/platforms/bootstrap";
 import { API_BASE_PATH } from "./service/http/openapi";
 import { startWorker } from "./service/jobs/worker";
-import { CLIENT_IP_HEADER } from "./auth/client-ip";
+import { CLIENT_IP_HEADER, clientAddress, trustedProxyHopsFromEnv } from "./auth/client-ip";
 
 // One Node server (DESIGN.md "Why a custom server"): Service API paths go straight to Hono,
 // every other path to Next. Only dispatch lives here.
@@ -38,12 +38,13 @@ const nextApp = process.env.API_ONLY === "1" ? null : next({ dev, hostname: "loc
 await nextApp?.prepare();
 const nextHandler = nextApp?.getRequestHandler() ?? notFound;
 
+const trustedProxyHops = trustedProxyHopsFromEnv();
 let shuttingDown = false;
 server.on("request", (req, res) => {
   if (shuttingDown) res.setHeader("connection", "close");
   if (isApi(req.url ?? "/")) return void hono(req, res);
-  // The client's address as the socket saw it, replacing any value the client sent (lib/auth/client-ip.ts).
-  req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "";
+  // The client's address as the socket (or the trusted proxies) saw it, replacing any value the client sent (lib/auth/client-ip.ts).
+  req.headers[CLIENT_IP_HEADER] = clientAddress(req.socket.remoteAddress ?? "", req.headers["x-forwarded-for"], trustedProxyHops);
   void nextHandler(req, res);
 });
 await new Promise<void>((resolve) => server.listen(port, host, resolve));

@@ -1,4 +1,5 @@
 // The service as its own process (API only), for tests that need real HTTP and a real crash.
+import fs from "node:fs";
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
@@ -47,6 +48,9 @@ export async function startServer(options: { databaseUrl: string; env?: Record<s
     });
     child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
     child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
+    // RELIABILITY_SERVER_LOG=<file> keeps every server's output (across restarts) to explain a failure.
+    const logFile = process.env.RELIABILITY_SERVER_LOG;
+    if (logFile) for (const stream of [child.stdout!, child.stderr!]) stream.on("data", (d: Buffer) => fs.appendFileSync(logFile, d));
     const started = Date.now();
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);

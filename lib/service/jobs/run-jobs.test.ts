@@ -99,4 +99,59 @@ describe("runJobs", () => {
       await t.db.$executeRawUnsafe(`DROP TABLE "${table}"`);
     }
   });
+  it("a job that cannot get a database transaction in time (every pooled connection busy) runs again later instead of ending FAILED", async () => {
+    const { platform } = await t.createTestPlatform();
+    const tries: string[] = [];
+    const handlers = JOB_HANDLERS as Record<string, (ctx: JobContext) => Promise<void>>;
+    handlers["test.needs-a-transaction"] = async ({ db }) => {
+      try {
+        await db.$transaction(async (tx) => {
+          await tx.$executeRawUnsafe("SELECT 1");
+        });
+        tries.push("ran");
+      } catch (e) {
+        tries.push("no transaction");
+        throw e;
+      }
+    };
+    let release!: () => void;
+    const busyUntil = new Promise<void>((r) => (release = r));
+    const held: Promise<unknown>[] = [];
+    try {
+      await scheduleJob(t.db, { platformId: platform.id, kind: "test.needs-a-transaction", payload: {} });
+      const claimed = await claimDueJobs(t.db, { limit: 10, platformId: platform.id });
+      // Every connection of the pool (10) sits in an open transaction, as under a burst of payments.
+      let holding = 0;
+      let allHeld!: () => void;
+      const allHolding = new Promise<void>((r) => (allHeld = r));
+      for (let i = 0; i < 10; i++)
+        held.push(
+          t.db.$transaction(
+            async () => {
+              if (++holding === 10) allHeld();
+              await busyUntil;
+            },
+            { maxWait: 10_000, timeout: 30_000 },
+          ),
+        );
+      await allHolding;
+      const running = runJobs(t.db, claimed);
+      while (tries.length === 0) await new Promise((r) => setTimeout(r, 100)); // Prisma's maxWait (2 s) runs out
+      release();
+      await Promise.all(held);
+      expect(await running).toMatchObject([{ status: "FAILED" }]);
+      expect(tries).toEqual(["no transaction"]);
+      const job = await t.db.job.findFirstOrThrow({ where: { platformId: platform.id } });
+      expect(job.status).toBe("PENDING");
+
+      await t.db.platform.update({ where: { id: platform.id }, data: { clockOffsetMs: 3_000n } });
+      const again = await runJobs(t.db, await claimDueJobs(t.db, { limit: 10, platformId: platform.id }));
+      expect(again.map((r) => r.status)).toEqual(["DONE"]);
+      expect(tries).toEqual(["no transaction", "ran"]);
+    } finally {
+      release?.();
+      await Promise.allSettled(held);
+      delete handlers["test.needs-a-transaction"];
+    }
+  });
 });

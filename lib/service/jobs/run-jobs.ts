@@ -11,9 +11,11 @@ import { runAtMost } from "./run-at-most";
 const LEASE_MS = Number(process.env.JOB_LEASE_SECONDS ?? 300) * 1000;
 
 /**
- * A job whose handler lost a deadlock or a serialization conflict (its transaction rolled back
- * whole, as handlers run at least once anyway) is run again a few seconds later, up to this many
- * runs in all, instead of ending FAILED: a refund or an expiry must not stay undone for that.
+ * A job whose handler lost a deadlock or a serialization conflict, or could not get a database
+ * transaction in time because every pooled connection was busy (its transaction rolled back whole,
+ * as handlers run at least once anyway), is run again a little later, up to this many runs in all,
+ * instead of ending FAILED: a refund, an expiry or a stablecoin step must not stay undone for that.
+ * The pause grows with each run, so a burst of load has time to pass.
  */
 const RUNS_ON_CONFLICT = 5;
 const PAUSE_AFTER_CONFLICT_MS = 2000;
@@ -87,14 +89,23 @@ async function runBatchHandler(db: Db, kind: string, jobs: ClaimedJob[]): Promis
   return jobs.map((job, i) => ranJob(job, errors[i] ?? null));
 }
 
-type JobOutcome = RanJob & { lastError?: string; /** this run failed, the job runs again */ runAgain?: boolean };
+type JobOutcome = RanJob & { lastError?: string; /** this run failed, the job runs again */ runAgain?: boolean; attempts?: number };
+
+/**
+ * Prisma could not start the handler's transaction within its maxWait (every pooled connection
+ * busy), or ended it for outliving its timeout: either way nothing it wrote stays (P2028).
+ */
+function isTransactionTimeout(e: unknown): boolean {
+  const error = e as { code?: unknown; message?: unknown } | null;
+  return error?.code === "P2028" && /Unable to start a transaction in the given time|expired transaction/.test(String(error.message));
+}
 
 function ranJob(job: ClaimedJob, error: unknown): JobOutcome {
   if (error === null) return { id: job.id, kind: job.kind, runAt: job.runAt, status: "DONE" };
   const lastError = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  const runAgain = transientConflictError(error) !== null && job.attempts < RUNS_ON_CONFLICT;
-  console.error(JSON.stringify({ level: runAgain ? "warn" : "error", msg: runAgain ? "job lost a database conflict, runs again" : "job failed", jobId: job.id, kind: job.kind, error: lastError }));
-  return { id: job.id, kind: job.kind, runAt: job.runAt, status: "FAILED", error: error instanceof Error ? error.message : String(error), lastError, runAgain };
+  const runAgain = (transientConflictError(error) !== null || isTransactionTimeout(error)) && job.attempts < RUNS_ON_CONFLICT;
+  console.error(JSON.stringify({ level: runAgain ? "warn" : "error", msg: runAgain ? "job rolled back (a database conflict, or no connection free in time), runs again" : "job failed", jobId: job.id, kind: job.kind, error: lastError }));
+  return { id: job.id, kind: job.kind, runAt: job.runAt, status: "FAILED", error: error instanceof Error ? error.message : String(error), lastError, runAgain, attempts: job.attempts };
 }
 
 /**
@@ -110,11 +121,11 @@ async function recordJobOutcomes(db: Db, ran: JobOutcome[]): Promise<RanJob[]> {
     // Again a few seconds from now on the platform's clock (its runAt may lie far behind it).
     if (r.runAgain)
       await db.$executeRaw`UPDATE "Job" j SET "status" = 'PENDING', "lockedUntil" = NULL, "lastError" = ${lastError}, "updatedAt" = now(),
-        "runAt" = now() + (p."clockOffsetMs" + ${PAUSE_AFTER_CONFLICT_MS}::bigint) * interval '1 millisecond'
+        "runAt" = now() + (p."clockOffsetMs" + ${PAUSE_AFTER_CONFLICT_MS * (r.attempts ?? 1)}::bigint) * interval '1 millisecond'
         FROM "Platform" p WHERE j."id" = ${r.id}::uuid AND p."id" = j."platformId"`;
     else if (r.status === "FAILED") await db.job.update({ where: { id: r.id }, data: { status: "FAILED", lockedUntil: null, lastError } });
   }
-  return ran.map(({ lastError: _, runAgain: __, ...r }) => r);
+  return ran.map(({ lastError: _, runAgain: __, attempts: ___, ...r }) => r);
 }
 
 /**
