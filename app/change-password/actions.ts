@@ -3,10 +3,10 @@
 import { ChangePasswordInputSchema } from "@/lib/auth/change-password-input";
 import { SESSION_ENDED } from "@/lib/auth/dashboard-access";
 import { getSignedInSession } from "@/lib/auth/session";
-import { actionOk, invalidInputResult, type ActionResult } from "@/lib/client/action-result";
+import { staffActionResult } from "@/lib/auth/staff-action-result";
+import { invalidInputResult, type ActionResult } from "@/lib/client/action-result";
 import { services } from "@/lib/services";
 import { changeStaffPassword } from "@/lib/service/staff/change-staff-password";
-import { isStaffError } from "@/lib/service/staff/staff-error";
 
 /**
  * The one action open to a user with a temporary password: choosing their own. Like Team → Your
@@ -20,11 +20,6 @@ export async function chooseNewPasswordAction(input: unknown): Promise<ActionRes
   const session = await getSignedInSession();
   if (!session) return { ok: false, error: SESSION_ENDED };
   const { currentPassword, newPassword } = parsed.data;
-  try {
-    return actionOk(await changeStaffPassword(await services().db(), { platformId: session.user.platformId, staffId: session.user.id, currentPassword, newPassword }));
-  } catch (e) {
-    if (!isStaffError(e)) throw e;
-    const { code, message, fieldErrors, retryAfterSeconds } = e;
-    return { ok: false, error: { code, message, ...(fieldErrors && { fieldErrors }), ...(retryAfterSeconds !== undefined && { retryAfterSeconds }) } };
-  }
+  const db = await services().db();
+  return staffActionResult(() => changeStaffPassword(db, { platformId: session.user.platformId, staffId: session.user.id, currentPassword, newPassword }));
 }

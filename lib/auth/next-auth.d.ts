@@ -1,20 +1,9 @@
-import type { StaffRole } from "@/lib/service/staff/roles";
-
-export type PlatformEnvironment = "SANDBOX" | "PRODUCTION";
+import type { StaffSessionUser } from "@/lib/service/staff/staff-session-user";
 
 declare module "next-auth" {
   interface Session {
-    user: {
-      id: string;
-      email: string;
-      name: string;
-      role: StaffRole;
-      platformId: string;
-      platformName: string;
-      environment: PlatformEnvironment;
-      /** The password was set by someone else: the dashboard stays closed until the user chooses a new one (lib/auth/dashboard-access.ts). */
-      hasTemporaryPassword: boolean;
-    };
+    /** The staff user as of this request (authOptions' session callback, findStaffSessionUser). */
+    user: StaffSessionUser;
   }
 }
 

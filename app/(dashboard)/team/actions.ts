@@ -5,6 +5,7 @@ import type { Session } from "next-auth";
 import { z } from "zod";
 import { ChangePasswordInputSchema } from "@/lib/auth/change-password-input";
 import { getActionSession } from "@/lib/auth/session";
+import { staffActionResult } from "@/lib/auth/staff-action-result";
 import { actionOk, invalidInputResult, type ActionResult } from "@/lib/client/action-result";
 import { services } from "@/lib/services";
 import type { Db } from "@/lib/service/db";
@@ -15,7 +16,6 @@ import { removeStaffUser } from "@/lib/service/staff/remove-staff-user";
 import { resetStaffPassword } from "@/lib/service/staff/reset-staff-password";
 import { StaffRoleSchema } from "@/lib/service/staff/schemas";
 import type { StaffMember } from "@/lib/service/staff/serialize-staff-member";
-import { isStaffError } from "@/lib/service/staff/staff-error";
 
 // Staff users are not part of the Service API (SPEC.md): these actions call lib/service/staff
 // directly, as sign-in does. Shape only here; the use cases own the rules and name the bad fields.
@@ -29,13 +29,8 @@ const ResetPasswordInputSchema = z.object({ staffId: z.string().max(200) });
 async function asStaffUser<T>(run: (user: Session["user"], db: Db) => Promise<T>): Promise<ActionResult<T>> {
   const access = await getActionSession();
   if (!access.ok) return access;
-  try {
-    return actionOk(await run(access.data.user, await services().db()));
-  } catch (e) {
-    if (!isStaffError(e)) throw e;
-    const { code, message, fieldErrors, retryAfterSeconds } = e;
-    return { ok: false, error: { code, message, ...(fieldErrors && { fieldErrors }), ...(retryAfterSeconds !== undefined && { retryAfterSeconds }) } };
-  }
+  const db = await services().db();
+  return staffActionResult(() => run(access.data.user, db));
 }
 
 /** Adds a member; the answer carries their temporary password, which the UI shows once. Admins only. */
