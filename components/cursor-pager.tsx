@@ -1,20 +1,20 @@
 import Link from "next/link";
 import { TOTAL_COUNT_CAP } from "@/lib/service/http/pagination";
 import { buttonClasses } from "./ui/button";
+import type { PagerLinks } from "./page-params";
 
-export { pageHref, pagerLinks, pageParams, pagePosition, positionQuery, PAGE_PARAMS, type PageParamNames, type PagePosition } from "./page-params";
+export { pageHref, pagerLinks, pageParams, pagePosition, positionQuery, MAX_TRAIL, PAGE_PARAMS, type PageParamNames, type PagePosition, type PagerLinks } from "./page-params";
 
-export interface CursorPagerProps {
+export interface CursorPagerProps extends PagerLinks {
   /** Names the navigation landmark: "Customer pages". */
   label: string;
-  pageNumber: number;
-  firstHref: string;
-  /** Absent on the last page. */
-  nextHref?: string;
 }
 
-/** Cursor paging as the API offers it: forward one page at a time, or back to the first. */
-export function CursorPager({ label, pageNumber, firstHref, nextHref }: CursorPagerProps) {
+/**
+ * Cursor paging: forward one page at a time, back one page as far as the URL's trail of cursors
+ * reaches (pagerLinks), or back to the first.
+ */
+export function CursorPager({ label, pageNumber, firstHref, previousHref, nextHref }: CursorPagerProps) {
   if (pageNumber <= 1 && !nextHref) return null;
   return (
     <nav aria-label={label} className="flex items-center justify-between border-t border-zinc-200 px-5 py-3 text-xs text-zinc-500">
@@ -23,6 +23,11 @@ export function CursorPager({ label, pageNumber, firstHref, nextHref }: CursorPa
         {pageNumber > 1 && (
           <Link href={firstHref} className={buttonClasses("secondary", "sm")}>
             First page
+          </Link>
+        )}
+        {previousHref && (
+          <Link href={previousHref} className={buttonClasses("secondary", "sm")}>
+            Previous page
           </Link>
         )}
         {nextHref && (

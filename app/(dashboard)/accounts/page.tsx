@@ -3,7 +3,7 @@ import { requireSession } from "@/lib/auth/session";
 import { serviceClient } from "@/lib/client/server";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { countLabel, CursorPager, pageHref } from "@/components/cursor-pager";
+import { countLabel, CursorPager, pagePosition, pagerLinks } from "@/components/cursor-pager";
 import { InternalAccountsTable } from "@/components/internal-accounts-table";
 import { PageHeader } from "@/components/page-header";
 import { AccountFilters } from "./_components/account-filters";
@@ -16,15 +16,16 @@ const PAGE_SIZE = 20;
 
 export default async function AccountsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireSession();
-  const params = AccountListParamsSchema.parse(await searchParams);
-  const { customerId, currency, cursor } = params;
+  const search = await searchParams;
+  const params = AccountListParamsSchema.parse(search);
+  const { customerId, currency } = params;
+  const position = pagePosition(search);
   const client = await serviceClient();
   const [platform, customers, { data: config }] = await Promise.all([
     client.GET("/platform/internal-accounts"),
-    client.GET("/customers/internal-accounts", { params: { query: { limit: PAGE_SIZE, customerId, currency, cursor } } }),
+    client.GET("/customers/internal-accounts", { params: { query: { limit: PAGE_SIZE, customerId, currency, cursor: position.cursor } } }),
     client.GET("/config"),
   ]);
-  const pageNumber = cursor ? (params.page ?? 2) : 1;
   const page = customers.data;
   const isFiltered = Boolean(customerId || currency);
 
@@ -51,12 +52,7 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
               <Notice tone="error" title="Could not load customer accounts">{customers.error?.message ?? "The service did not answer."}</Notice>
             </div>
           )}
-          <CursorPager
-            label="Customer account pages"
-            pageNumber={pageNumber}
-            firstHref={pageHref("/accounts", filterQuery(params))}
-            nextHref={page?.hasMore && page.nextCursor ? pageHref("/accounts", filterQuery(params), { cursor: page.nextCursor, pageNumber: pageNumber + 1 }) : undefined}
-          />
+          <CursorPager label="Customer account pages" {...pagerLinks("/accounts", filterQuery(params), position, page)} />
         </Card>
       </div>
     </>

@@ -6,7 +6,7 @@ import { serviceClient } from "@/lib/client/server";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { countLabel, CursorPager, pageHref } from "@/components/cursor-pager";
+import { countLabel, CursorPager, pagePosition, pagerLinks } from "@/components/cursor-pager";
 import { PageHeader } from "@/components/page-header";
 import { CustomerFilters, isFiltered } from "./_components/customer-filters";
 import { CustomersTable } from "./_components/customers-table";
@@ -19,7 +19,8 @@ const PAGE_SIZE = 20;
 
 export default async function CustomersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requireSession();
-  const params = CustomerListParamsSchema.parse(await searchParams);
+  const search = await searchParams;
+  const params = CustomerListParamsSchema.parse(search);
   if (params.q?.startsWith("Customer:")) redirect(customerHref(params.q));
   const client = await serviceClient();
   const [{ data: page, error }, { data: config }] = await Promise.all([
@@ -27,7 +28,6 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
     client.GET("/config"),
   ]);
   const filters = filtersOf(params);
-  const pageNumber = params.cursor ? (params.page ?? 2) : 1;
   const total = page ? countLabel(page) : "0";
   const canManage = user.role === "ADMIN";
 
@@ -60,12 +60,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
             </Notice>
           </div>
         )}
-        <CursorPager
-          label="Customer pages"
-          pageNumber={pageNumber}
-          firstHref={pageHref("/customers", filterQuery(params))}
-          nextHref={page?.hasMore && page.nextCursor ? pageHref("/customers", filterQuery(params), { cursor: page.nextCursor, pageNumber: pageNumber + 1 }) : undefined}
-        />
+        <CursorPager label="Customer pages" {...pagerLinks("/customers", filterQuery(params), pagePosition(search), page)} />
       </Card>
     </>
   );

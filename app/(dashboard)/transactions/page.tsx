@@ -6,7 +6,7 @@ import { serviceClient } from "@/lib/client/server";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { buttonClasses } from "@/components/ui/button";
-import { countLabel, CursorPager, pageHref } from "@/components/cursor-pager";
+import { countLabel, CursorPager, pagePosition, pagerLinks } from "@/components/cursor-pager";
 import { PageHeader } from "@/components/page-header";
 import { TransactionFilters } from "./_components/transaction-filters";
 import { TransactionsTable, paymentTransactions } from "./_components/transactions-table";
@@ -21,19 +21,20 @@ const TRANSACTION_ID = /^(?:Transaction:)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[
 
 export default async function TransactionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireSession();
-  const params = TransactionListParamsSchema.parse(await searchParams);
+  const search = await searchParams;
+  const params = TransactionListParamsSchema.parse(search);
+  const position = pagePosition(search);
   // A transaction id in the search box goes straight to its page; anything else is a reference.
   const idMatch = params.q ? TRANSACTION_ID.exec(params.q) : null;
   if (idMatch) redirect(transactionHref(`Transaction:${idMatch[1]}`));
 
   const client = await serviceClient();
   const [{ data: page, error }, customer] = await Promise.all([
-    client.GET("/transactions", { params: { query: apiQuery(params, PAGE_SIZE) } }),
+    client.GET("/transactions", { params: { query: apiQuery(params, PAGE_SIZE, position.cursor) } }),
     params.customerId ? client.GET("/customers/{customerId}", { params: { path: { customerId: params.customerId } } }) : undefined,
   ]);
   const filters = filterQuery(params);
   const isFiltered = Object.values(filters).some(Boolean);
-  const pageNumber = params.cursor ? (params.page ?? 2) : 1;
   const total = page ? countLabel(page) : "0";
 
   return (
@@ -59,14 +60,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
             </Notice>
           </div>
         )}
-        {page && (
-          <CursorPager
-            label="Transaction pages"
-            pageNumber={pageNumber}
-            firstHref={pageHref("/transactions", filters)}
-            nextHref={page.hasMore && page.nextCursor ? pageHref("/transactions", filters, { cursor: page.nextCursor, pageNumber: pageNumber + 1 }) : undefined}
-          />
-        )}
+        {page && <CursorPager label="Transaction pages" {...pagerLinks("/transactions", filters, position, page)} />}
       </Card>
     </>
   );

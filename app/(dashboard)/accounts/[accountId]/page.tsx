@@ -5,6 +5,7 @@ import { requireSession } from "@/lib/auth/session";
 import { serviceClient } from "@/lib/client/server";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
+import { pagePosition } from "@/components/cursor-pager";
 import { PageHeader } from "@/components/page-header";
 import { AccountSummary } from "../_components/account-summary";
 import { BalanceHistoryCard } from "../_components/balance-history-card";
@@ -22,12 +23,14 @@ const CHART_PAGES = 20;
 export default async function AccountPage({ params, searchParams }: { params: Promise<{ accountId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requireSession();
   const accountId = decodeSegment((await params).accountId);
-  const query = BalanceWindowParamsSchema.parse(await searchParams);
+  const search = await searchParams;
+  const query = BalanceWindowParamsSchema.parse(search);
+  const position = pagePosition(search);
   const window = balanceWindow(query);
   const client = await serviceClient();
   const [{ data: account, error, response }, page, all] = await Promise.all([
     client.GET("/internal-accounts/{id}", { params: { path: { id: accountId } } }),
-    client.GET("/internal-accounts/{id}/balance-changes", { params: { path: { id: accountId }, query: { ...window, limit: PAGE_SIZE, cursor: query.cursor } } }),
+    client.GET("/internal-accounts/{id}/balance-changes", { params: { path: { id: accountId }, query: { ...window, limit: PAGE_SIZE, cursor: position.cursor } } }),
     loadAllBalanceChanges(client, accountId, window, CHART_PAGES),
   ]);
   if (response.status === 404) notFound();
@@ -63,6 +66,7 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
               basePath={basePath}
               currency={account.balance.currency}
               params={query}
+              position={position}
               page={page.data}
               pageError={query.from && query.to && query.to < query.from ? "“To” must be on or after “From”." : page.error?.message}
               all={all}

@@ -1,7 +1,7 @@
 import type { components } from "@/lib/client/generated/schema";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { CursorPager, pageHref } from "@/components/cursor-pager";
+import { CursorPager, pageHref, pagerLinks, type PagePosition } from "@/components/cursor-pager";
 import { LineChart } from "@/components/line-chart";
 import { Money, formatMoney, type MoneyCurrency } from "@/components/money";
 import { balanceAfterById, balanceHistory } from "../_lib/balance-history";
@@ -16,6 +16,8 @@ export interface BalanceHistoryCardProps {
   basePath: string;
   currency: MoneyCurrency;
   params: BalanceWindowParams;
+  /** The table's page (pagePosition of the URL). */
+  position: PagePosition;
   /** The table's page. */
   page?: BalanceChangeList;
   pageError?: string;
@@ -29,9 +31,8 @@ export interface BalanceHistoryCardProps {
 const TIME = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
 
 /** Balance chart, balance changes (paged), the window form and the CSV export. */
-export function BalanceHistoryCard({ basePath, currency, params, page, pageError, all, chartStart, chartEnd }: BalanceHistoryCardProps) {
+export function BalanceHistoryCard({ basePath, currency, params, position, page, pageError, all, chartStart, chartEnd }: BalanceHistoryCardProps) {
   const points = all.ok ? balanceHistory(all.data.openingBalance.amount, all.data.changes, chartStart) : [];
-  const pageNumber = params.cursor ? (params.page ?? 2) : 1;
   const query = windowQuery(params);
   return (
     <Card title="Balance history" description="Posted balance over time (holds never post). Opening balance plus every change equals the closing balance." flush>
@@ -65,12 +66,7 @@ export function BalanceHistoryCard({ basePath, currency, params, page, pageError
             />
           </div>
           <BalanceChangesTable changes={page.changes} currency={currency} balanceAfter={balanceAfterById(points)} isWindowed={Boolean(params.from || params.to)} />
-          <CursorPager
-            label="Balance change pages"
-            pageNumber={pageNumber}
-            firstHref={pageHref(basePath, query)}
-            nextHref={page.hasMore && page.nextCursor ? pageHref(basePath, query, { cursor: page.nextCursor, pageNumber: pageNumber + 1 }) : undefined}
-          />
+          <CursorPager label="Balance change pages" {...pagerLinks(basePath, query, position, page)} />
         </>
       )}
     </Card>

@@ -2,12 +2,10 @@ import { z } from "zod";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** ?from=YYYY-MM-DD&to=YYYY-MM-DD (UTC days, both included); anything else is dropped. */
+/** ?from=YYYY-MM-DD&to=YYYY-MM-DD (UTC days, both included); anything else is dropped. The table's position is pagePosition's. */
 export const BalanceWindowParamsSchema = z.object({
   from: z.string().regex(DAY).optional().catch(undefined),
   to: z.string().regex(DAY).optional().catch(undefined),
-  cursor: z.string().max(512).optional().catch(undefined).transform((c) => c || undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 });
 export type BalanceWindowParams = z.infer<typeof BalanceWindowParamsSchema>;
 

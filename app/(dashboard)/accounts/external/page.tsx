@@ -5,7 +5,7 @@ import { serviceClient } from "@/lib/client/server";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { CursorPager, pageHref, pageParams, pagePosition, pagerLinks, positionQuery } from "@/components/cursor-pager";
+import { CursorPager, PAGE_PARAMS, pageParams, pagePosition, pagerLinks, positionQuery } from "@/components/cursor-pager";
 import { ExternalAccountsTable, externalAccountSummary } from "@/components/external-accounts-table";
 import { PageHeader } from "@/components/page-header";
 import { AccountFilters } from "../_components/account-filters";
@@ -26,15 +26,15 @@ export default async function ExternalAccountsPage({ searchParams }: { searchPar
   const { user } = await requireSession();
   const search = await searchParams;
   const params = AccountListParamsSchema.parse(search);
+  const customersAt = pagePosition(search);
   const platformAt = pagePosition(search, PLATFORM_PAGE);
-  const { customerId, currency, cursor } = params;
+  const { customerId, currency } = params;
   const client = await serviceClient();
   const [platform, customers] = await Promise.all([
     client.GET("/platform/external-accounts", { params: { query: { limit: PAGE_SIZE, currency, cursor: platformAt.cursor } } }),
-    client.GET("/customers/external-accounts", { params: { query: { limit: PAGE_SIZE, customerId, currency, cursor } } }),
+    client.GET("/customers/external-accounts", { params: { query: { limit: PAGE_SIZE, customerId, currency, cursor: customersAt.cursor } } }),
   ]);
   const canManage = user.role === "ADMIN";
-  const pageNumber = cursor ? (params.page ?? 2) : 1;
   const page = customers.data;
   const actions = canManage
     ? (a: { id: string; currency: string; customerId?: string; accountInfo: Parameters<typeof externalAccountSummary>[0] }) => {
@@ -62,12 +62,7 @@ export default async function ExternalAccountsPage({ searchParams }: { searchPar
               <Notice tone="error" title="Could not load external accounts">{customers.error?.message ?? "The service did not answer."}</Notice>
             </div>
           )}
-          <CursorPager
-            label="External account pages"
-            pageNumber={pageNumber}
-            firstHref={pageHref(BASE, { ...filterQuery(params), ...positionQuery(platformAt, PLATFORM_PAGE) })}
-            nextHref={page?.hasMore && page.nextCursor ? pageHref(BASE, { ...filterQuery(params), ...positionQuery(platformAt, PLATFORM_PAGE) }, { cursor: page.nextCursor, pageNumber: pageNumber + 1 }) : undefined}
-          />
+          <CursorPager label="External account pages" {...pagerLinks(BASE, { ...filterQuery(params), ...positionQuery(platformAt, PLATFORM_PAGE) }, customersAt, page)} />
         </Card>
         {!customerId && (
           <Card title="Platform external accounts" description="Your platform's own bank accounts and wallets." flush>
@@ -80,7 +75,7 @@ export default async function ExternalAccountsPage({ searchParams }: { searchPar
             )}
             <CursorPager
               label="Platform external account pages"
-              {...pagerLinks(BASE, { ...filterQuery(params), ...(cursor && { cursor, page: String(pageNumber) }) }, platformAt, platform.data, PLATFORM_PAGE)}
+              {...pagerLinks(BASE, { ...filterQuery(params), ...positionQuery(customersAt, PAGE_PARAMS) }, platformAt, platform.data, PLATFORM_PAGE)}
             />
           </Card>
         )}

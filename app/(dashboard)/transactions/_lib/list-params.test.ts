@@ -25,6 +25,12 @@ describe("transaction list parameters in the URL", () => {
     expect(apiQuery(params, 20).accountIdentifier).toBe("InternalAccount:abc");
   });
 
+  it("sends the cursor it is given and no other", () => {
+    const params = TransactionListParamsSchema.parse({ cursor: "from-the-url" });
+    expect(apiQuery(params, 20).cursor).toBeUndefined();
+    expect(apiQuery(params, 20, "c2")).toMatchObject({ cursor: "c2", limit: 20 });
+  });
+
   it("sends the date range as whole UTC days, both ends included", () => {
     const params = TransactionListParamsSchema.parse({ from: "2025-01-02", to: "2025-01-31", status: "COMPLETED", type: "INCOMING" });
     expect(apiQuery(params, 20)).toMatchObject({ startDate: "2025-01-02T00:00:00.000Z", endDate: "2025-01-31T23:59:59.999Z", status: "COMPLETED", type: "INCOMING" });

@@ -10,7 +10,8 @@ const optionalDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(un
 /** The API answers 400 to a malformed customerId; the page drops it instead. */
 const CUSTOMER_ID = /^Customer:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// Anything unexpected in the URL is dropped rather than sent to the API.
+// Anything unexpected in the URL is dropped rather than sent to the API. The list's position (cursor,
+// page number, the trail back) is pagePosition's (components/page-params.ts).
 export const TransactionListParamsSchema = z.object({
   customerId: z.string().trim().regex(CUSTOMER_ID).optional().catch(undefined),
   account: optionalText(200),
@@ -19,16 +20,14 @@ export const TransactionListParamsSchema = z.object({
   from: optionalDate,
   to: optionalDate,
   q: optionalText(200),
-  cursor: optionalText(512),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 });
 
 export type TransactionListParams = z.infer<typeof TransactionListParamsSchema>;
 
-/** The filters of the list, without its position (cursor and page number). */
-export type TransactionFilterValues = Omit<TransactionListParams, "cursor" | "page">;
+/** The filters of the list, without its position. */
+export type TransactionFilterValues = TransactionListParams;
 
-/** The URL's filters (without paging), as the list links carry them. */
+/** The URL's filters (without the position), as the list links carry them. */
 export function filterQuery(params: TransactionListParams): TransactionFilterValues {
   return { customerId: params.customerId, account: params.account, status: params.status, type: params.type, from: params.from, to: params.to, q: params.q };
 }
@@ -41,11 +40,11 @@ export function transactionListHref(filters: Partial<TransactionFilterValues>): 
   return pageHref("/transactions", filters);
 }
 
-/** The API's query: dates are whole UTC days, inclusive on both ends; the search box is a reference. */
-export function apiQuery(params: TransactionListParams, limit: number) {
+/** The API's query for one page: dates are whole UTC days, inclusive on both ends; the search box is a reference. */
+export function apiQuery(params: TransactionListParams, limit: number, cursor?: string) {
   return {
     limit,
-    cursor: params.cursor,
+    cursor,
     customerId: params.customerId,
     accountIdentifier: params.account,
     status: params.status,
