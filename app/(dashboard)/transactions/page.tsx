@@ -11,7 +11,7 @@ import { PageHeader } from "@/components/page-header";
 import { TransactionFilters } from "./_components/transaction-filters";
 import { TransactionsTable, paymentTransactions } from "./_components/transactions-table";
 import { customerLabel, toCustomerOption } from "../customers/_lib/customer-search";
-import { TransactionListParamsSchema, apiQuery, filterQuery } from "./_lib/list-params";
+import { TransactionListParamsSchema, apiQuery, filterQuery, isFiltered } from "./_lib/list-params";
 import { transactionHref } from "./_lib/transaction-href";
 
 export const metadata: Metadata = { title: "Transactions" };
@@ -34,8 +34,9 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
     params.customerId ? client.GET("/customers/{customerId}", { params: { path: { customerId: params.customerId } } }) : undefined,
   ]);
   const filters = filterQuery(params);
-  const isFiltered = Object.values(filters).some(Boolean);
+  const isNarrowed = isFiltered(filters);
   const total = page ? countLabel(page) : "0";
+  const order = params.sortOrder === "asc" ? "oldest first" : "newest first";
 
   return (
     <>
@@ -48,11 +49,11 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           </Link>
         }
       />
-      <Card title="All transactions" description={page ? `${total} transaction(s)${isFiltered ? " matching the filters" : ""}, newest first.` : undefined} flush>
+      <Card title="All transactions" description={page ? `${total} transaction(s)${isNarrowed ? " matching the filters" : ""}, ${order}.` : undefined} flush>
         {/* Keyed by the filters so the uncontrolled fields show the URL's values after Clear or Back. */}
         <TransactionFilters key={Object.values(filters).join("|")} filters={filters} customerLabel={customer?.data && customerLabel(toCustomerOption(customer.data))} />
         {page ? (
-          <TransactionsTable transactions={paymentTransactions(page.data)} isFiltered={isFiltered} />
+          <TransactionsTable transactions={paymentTransactions(page.data)} isFiltered={isNarrowed} />
         ) : (
           <div className="p-5">
             <Notice tone="error" title="Could not load transactions">

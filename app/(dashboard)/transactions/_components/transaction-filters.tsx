@@ -2,7 +2,8 @@ import Form from "next/form";
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
-import { transactionListHref, type TransactionFilterValues } from "../_lib/list-params";
+import { filterChips, type FilterChip } from "../_lib/filter-chips";
+import { isFiltered, transactionListHref, type TransactionFilterValues } from "../_lib/list-params";
 import { CustomerFilterPicker } from "./customer-filter-picker";
 import { TRANSACTION_STATUSES } from "./transaction-status-badge";
 
@@ -22,18 +23,20 @@ export interface TransactionFiltersProps {
 
 /**
  * A GET form: filters live in the URL, so a filtered list can be shared and reloaded. It never
- * sends a cursor, so changing a filter starts again at the first page.
+ * sends a cursor, so changing a filter or the order starts again at the first page.
  */
 export function TransactionFilters({ filters, customerLabel }: TransactionFiltersProps) {
-  const { customerId, account, status, type, from, to, q } = filters;
-  const isFiltered = Object.values(filters).some(Boolean);
+  const { customerId, platformCustomerId, account, accountRole, status, type, from, to, q, sortOrder } = filters;
+  const chips = filterChips(filters, customerLabel);
   return (
     <Form action="/transactions" className="flex flex-wrap items-end gap-3 border-b border-zinc-200 px-5 py-3" aria-label="Filter transactions">
-      {customerId ? (
-        <ActiveCustomerFilter customerId={customerId} label={customerLabel ?? customerId} clearHref={transactionListHref({ ...filters, customerId: undefined })} />
-      ) : (
-        <CustomerFilterPicker />
-      )}
+      {chips.length > 0 && <ActiveFilters chips={chips} />}
+      {/* The chip stands for the customer picker; the other fields still edit their filter. */}
+      {customerId ? <input type="hidden" name="customerId" value={customerId} /> : <CustomerFilterPicker />}
+      <div className="space-y-1">
+        <FilterLabel htmlFor="filter-platform-customer">Your customer ID</FilterLabel>
+        <Input id="filter-platform-customer" name="platformCustomerId" defaultValue={platformCustomerId ?? ""} placeholder="platformCustomerId" maxLength={255} className="h-9 w-48" />
+      </div>
       <div className="space-y-1">
         <FilterLabel htmlFor="filter-q">Transaction id or reference</FilterLabel>
         <Input id="filter-q" name="q" type="search" defaultValue={q ?? ""} placeholder="Transaction:… or reference" maxLength={200} className="h-9 w-72" />
@@ -41,6 +44,14 @@ export function TransactionFilters({ filters, customerLabel }: TransactionFilter
       <div className="space-y-1">
         <FilterLabel htmlFor="filter-account">Account</FilterLabel>
         <Input id="filter-account" name="account" defaultValue={account ?? ""} placeholder="InternalAccount:…, IBAN or address" maxLength={200} className="h-9 w-72" />
+      </div>
+      <div className="space-y-1">
+        <FilterLabel htmlFor="filter-account-role">Account role</FilterLabel>
+        <Select id="filter-account-role" name="accountRole" defaultValue={accountRole ?? ""} className="h-9 w-32 py-1">
+          <option value="">Any</option>
+          <option value="sender">Sender</option>
+          <option value="receiver">Receiver</option>
+        </Select>
       </div>
       <div className="space-y-1">
         <FilterLabel htmlFor="filter-status">Status</FilterLabel>
@@ -69,11 +80,19 @@ export function TransactionFilters({ filters, customerLabel }: TransactionFilter
         <FilterLabel htmlFor="filter-to">To (UTC)</FilterLabel>
         <Input id="filter-to" name="to" type="date" defaultValue={to ?? ""} className="h-9 w-40" />
       </div>
+      <div className="space-y-1">
+        <FilterLabel htmlFor="filter-order">Order</FilterLabel>
+        <Select id="filter-order" name="sortOrder" defaultValue={sortOrder === "asc" ? "asc" : ""} className="h-9 w-36 py-1">
+          <option value="">Newest first</option>
+          <option value="asc">Oldest first</option>
+        </Select>
+      </div>
       <button type="submit" className={buttonClasses("secondary")}>
         Search
       </button>
-      {isFiltered && (
-        <Link href="/transactions" className={buttonClasses("ghost")}>
+      {isFiltered(filters) && (
+        // The order is not a filter: Clear keeps it.
+        <Link href={transactionListHref({ sortOrder })} className={buttonClasses("ghost")}>
           Clear
         </Link>
       )}
@@ -81,19 +100,20 @@ export function TransactionFilters({ filters, customerLabel }: TransactionFilter
   );
 }
 
-/** The customer the list is narrowed to, kept through the form's other filters, with a link that drops only it. */
-function ActiveCustomerFilter({ customerId, label, clearHref }: { customerId: string; label: string; clearHref: string }) {
+/** The filters the list is narrowed to, each with a link that drops only it (the others kept). */
+function ActiveFilters({ chips }: { chips: FilterChip[] }) {
   return (
-    <div className="w-full">
-      <input type="hidden" name="customerId" value={customerId} />
-      <p data-testid="customer-filter" className="inline-flex items-center gap-2 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-100 ring-inset">
-        <span>
-          Customer: <span className="font-medium">{label}</span>
-        </span>
-        <Link href={clearHref} className="rounded-full px-2 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100 hover:text-brand-900">
-          <span aria-hidden>✕</span> clear<span className="sr-only"> the customer filter</span>
-        </Link>
-      </p>
-    </div>
+    <ul aria-label="Active filters" className="flex w-full flex-wrap gap-2">
+      {chips.map((chip) => (
+        <li key={chip.key} data-testid={chip.testId} className="inline-flex items-center gap-2 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-100 ring-inset">
+          <span>
+            {chip.label}: <span className="font-medium break-all">{chip.value}</span>
+          </span>
+          <Link href={chip.clearHref} className="rounded-full px-2 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100 hover:text-brand-900">
+            <span aria-hidden>✕</span> clear<span className="sr-only"> the {chip.noun} filter</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TransactionListParamsSchema, apiQuery, filterQuery, transactionListHref } from "./list-params";
+import { TransactionListParamsSchema, apiQuery, filterQuery, isFiltered, transactionListHref } from "./list-params";
 
 const CUSTOMER = "Customer:0b9d6c1e-5f0a-4c3e-9a7b-2d4e6f8a1b3c";
 
@@ -25,6 +25,44 @@ describe("transaction list parameters in the URL", () => {
     expect(apiQuery(params, 20).accountIdentifier).toBe("InternalAccount:abc");
   });
 
+  it.each([
+    ["sender", { senderAccountIdentifier: "InternalAccount:abc" }],
+    ["receiver", { receiverAccountIdentifier: "InternalAccount:abc" }],
+    ["", { accountIdentifier: "InternalAccount:abc" }],
+    ["both", { accountIdentifier: "InternalAccount:abc" }],
+    [["sender", "receiver"], { accountIdentifier: "InternalAccount:abc" }],
+  ])("sends the account with role %j as the API's %j and no other account filter", (accountRole, expected) => {
+    const query = apiQuery(TransactionListParamsSchema.parse({ account: "InternalAccount:abc", accountRole }), 20);
+    const accountFilters = Object.fromEntries(Object.entries(query).filter(([key]) => key.endsWith("ccountIdentifier")));
+    expect(accountFilters).toEqual(expected);
+  });
+
+  it("drops an account role without an account, so it neither reaches the API nor counts as a filter", () => {
+    const params = TransactionListParamsSchema.parse({ accountRole: "sender", account: "  " });
+    expect(params.accountRole).toBeUndefined();
+    expect(apiQuery(params, 20)).not.toHaveProperty("senderAccountIdentifier");
+    expect(isFiltered(filterQuery(params))).toBe(false);
+  });
+
+  it("sends the platform's own customer id as platformCustomerId, trimmed", () => {
+    const params = TransactionListParamsSchema.parse({ platformCustomerId: " ada-1 " });
+    expect(apiQuery(params, 20)).toMatchObject({ platformCustomerId: "ada-1" });
+  });
+
+  it.each([
+    ["an empty value", ""],
+    ["a value over 255 characters", "x".repeat(256)],
+    ["a repeated parameter", ["ada-1", "ada-2"]],
+  ])("drops %s as platformCustomerId", (_, platformCustomerId) => {
+    expect(apiQuery(TransactionListParamsSchema.parse({ platformCustomerId }), 20).platformCustomerId).toBeUndefined();
+  });
+
+  it("sends the order as sortOrder and leaves the API's default (newest first) when none or an unknown one is asked", () => {
+    expect(apiQuery(TransactionListParamsSchema.parse({ sortOrder: "asc" }), 20).sortOrder).toBe("asc");
+    expect(apiQuery(TransactionListParamsSchema.parse({ sortOrder: "desc" }), 20).sortOrder).toBe("desc");
+    for (const sortOrder of [undefined, "", "ASC", "oldest", ["asc", "desc"]]) expect(apiQuery(TransactionListParamsSchema.parse({ sortOrder }), 20).sortOrder).toBeUndefined();
+  });
+
   it("sends the cursor it is given and no other", () => {
     const params = TransactionListParamsSchema.parse({ cursor: "from-the-url" });
     expect(apiQuery(params, 20).cursor).toBeUndefined();
@@ -36,9 +74,41 @@ describe("transaction list parameters in the URL", () => {
     expect(apiQuery(params, 20)).toMatchObject({ startDate: "2025-01-02T00:00:00.000Z", endDate: "2025-01-31T23:59:59.999Z", status: "COMPLETED", type: "INCOMING" });
   });
 
-  it("keeps every filter and drops the position from the list links", () => {
-    const params = TransactionListParamsSchema.parse({ customerId: CUSTOMER, account: "acct", status: "FAILED", type: "OUTGOING", from: "2025-01-01", to: "2025-01-02", q: "ref-1", cursor: "next", page: "3" });
-    expect(filterQuery(params)).toEqual({ customerId: CUSTOMER, account: "acct", status: "FAILED", type: "OUTGOING", from: "2025-01-01", to: "2025-01-02", q: "ref-1" });
+  it("keeps every filter and the order, and drops the position from the list links", () => {
+    const params = TransactionListParamsSchema.parse({
+      customerId: CUSTOMER,
+      platformCustomerId: "ada-1",
+      account: "acct",
+      accountRole: "receiver",
+      status: "FAILED",
+      type: "OUTGOING",
+      from: "2025-01-01",
+      to: "2025-01-02",
+      q: "ref-1",
+      sortOrder: "asc",
+      cursor: "next",
+      page: "3",
+      prev: "c2",
+    });
+    expect(filterQuery(params)).toStrictEqual({
+      customerId: CUSTOMER,
+      platformCustomerId: "ada-1",
+      account: "acct",
+      accountRole: "receiver",
+      status: "FAILED",
+      type: "OUTGOING",
+      from: "2025-01-01",
+      to: "2025-01-02",
+      q: "ref-1",
+      sortOrder: "asc",
+    });
+  });
+
+  it("counts every filter but not the order as narrowing the list", () => {
+    expect(isFiltered({ sortOrder: "asc" })).toBe(false);
+    expect(isFiltered({ sortOrder: "asc", platformCustomerId: "ada-1" })).toBe(true);
+    expect(isFiltered({ account: "acct", accountRole: "sender" })).toBe(true);
+    expect(isFiltered({ customerId: undefined, q: "" })).toBe(false);
   });
 });
 
@@ -51,6 +121,11 @@ describe("links to the Transactions list", () => {
     const params = TransactionListParamsSchema.parse({ customerId: CUSTOMER, status: "COMPLETED", cursor: "next", page: "2" });
     const href = transactionListHref({ ...filterQuery(params), customerId: undefined });
     expect(href).toBe("/transactions?status=COMPLETED");
+  });
+
+  it("keeps the order and the account's role in the links, and never the position", () => {
+    const params = TransactionListParamsSchema.parse({ account: "InternalAccount:abc", accountRole: "sender", sortOrder: "asc", cursor: "c3", page: "3", prev: "c2" });
+    expect(transactionListHref(filterQuery(params))).toBe("/transactions?account=InternalAccount%3Aabc&accountRole=sender&sortOrder=asc");
   });
 
   it("links the unfiltered list when no filter is left", () => {

@@ -10,34 +10,60 @@ const optionalDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(un
 /** The API answers 400 to a malformed customerId; the page drops it instead. */
 const CUSTOMER_ID = /^Customer:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Which side of a payment the account filter matches; absent: either side. */
+export const ACCOUNT_ROLES = ["sender", "receiver"] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
 // Anything unexpected in the URL is dropped rather than sent to the API. The list's position (cursor,
 // page number, the trail back) is pagePosition's (components/page-params.ts).
-export const TransactionListParamsSchema = z.object({
-  customerId: z.string().trim().regex(CUSTOMER_ID).optional().catch(undefined),
-  account: optionalText(200),
-  status: z.enum(["CREATED", "PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "REJECTED", "FAILED", "REFUNDED", "EXPIRED"]).optional().catch(undefined),
-  type: z.enum(["INCOMING", "OUTGOING"]).optional().catch(undefined),
-  from: optionalDate,
-  to: optionalDate,
-  q: optionalText(200),
-});
+export const TransactionListParamsSchema = z
+  .object({
+    customerId: z.string().trim().regex(CUSTOMER_ID).optional().catch(undefined),
+    /** The platform's own id for the customer (at most 255 characters, as the API stores it). */
+    platformCustomerId: optionalText(255),
+    account: optionalText(200),
+    accountRole: z.enum(ACCOUNT_ROLES).optional().catch(undefined),
+    status: z.enum(["CREATED", "PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "REJECTED", "FAILED", "REFUNDED", "EXPIRED"]).optional().catch(undefined),
+    type: z.enum(["INCOMING", "OUTGOING"]).optional().catch(undefined),
+    from: optionalDate,
+    to: optionalDate,
+    q: optionalText(200),
+    /** The API's sortOrder; absent: its default, newest first (desc). */
+    sortOrder: z.enum(["asc", "desc"]).optional().catch(undefined),
+  })
+  // A role without an account filters nothing: drop it so the list does not count as filtered.
+  .transform((params) => (params.account ? params : { ...params, accountRole: undefined }));
 
 export type TransactionListParams = z.infer<typeof TransactionListParamsSchema>;
 
-/** The filters of the list, without its position. */
+/** The filters and order of the list, without its position. */
 export type TransactionFilterValues = TransactionListParams;
 
-/** The URL's filters (without the position), as the list links carry them. */
+/** The URL's filters and order (without the position), as the list links carry them. */
 export function filterQuery(params: TransactionListParams): TransactionFilterValues {
-  return { customerId: params.customerId, account: params.account, status: params.status, type: params.type, from: params.from, to: params.to, q: params.q };
+  const { customerId, platformCustomerId, account, accountRole, status, type, from, to, q, sortOrder } = params;
+  return { customerId, platformCustomerId, account, accountRole, status, type, from, to, q, sortOrder };
+}
+
+/** Whether anything narrows the list (the order does not). */
+export function isFiltered(filters: Partial<TransactionFilterValues>): boolean {
+  return Object.entries(filters).some(([key, value]) => key !== "sortOrder" && Boolean(value));
 }
 
 /**
  * The first page of the Transactions list with these filters: `/transactions?customerId=…`.
- * It never carries a cursor, since a cursor belongs to the filters that produced it.
+ * It never carries a cursor, since a cursor belongs to the filters and order that produced it.
  */
 export function transactionListHref(filters: Partial<TransactionFilterValues>): string {
   return pageHref("/transactions", filters);
+}
+
+/** The account filter as the API names it: either side, the sending side only, or the receiving side only. */
+function accountQuery(account: string | undefined, role: AccountRole | undefined) {
+  if (!account) return {};
+  if (role === "sender") return { senderAccountIdentifier: account };
+  if (role === "receiver") return { receiverAccountIdentifier: account };
+  return { accountIdentifier: account };
 }
 
 /** The API's query for one page: dates are whole UTC days, inclusive on both ends; the search box is a reference. */
@@ -46,11 +72,13 @@ export function apiQuery(params: TransactionListParams, limit: number, cursor?: 
     limit,
     cursor,
     customerId: params.customerId,
-    accountIdentifier: params.account,
+    platformCustomerId: params.platformCustomerId,
+    ...accountQuery(params.account, params.accountRole),
     status: params.status,
     type: params.type,
     reference: params.q,
     startDate: params.from ? `${params.from}T00:00:00.000Z` : undefined,
     endDate: params.to ? `${params.to}T23:59:59.999Z` : undefined,
+    sortOrder: params.sortOrder,
   };
 }
