@@ -5352,6 +5352,8 @@ export interface components {
             rateDetails?: {
                 [key: string]: unknown;
             };
+            /** @description The quote's paymentInstructions: where to send a realtime-funded payment (withheld while it awaits strong customer authentication) or what an embedded wallet signs. */
+            paymentInstructions?: components["schemas"]["QuotePaymentInstructions"][];
             failureReason?: components["schemas"]["OutgoingTransactionFailureReason"];
             paymentRail: components["schemas"]["PaymentRail"] & (string | null);
             /** @enum {string|null} */
@@ -5366,6 +5368,17 @@ export interface components {
         };
         /** @enum {string} */
         OutgoingTransactionStatus: "PENDING" | "PENDING_AUTHORIZATION" | "EXPIRED" | "PROCESSING" | "COMPLETED" | "FAILED";
+        QuotePaymentInstructions: {
+            instructionsNotes?: string;
+            isPlatformAccount?: boolean;
+            accountOrWalletInfo: components["schemas"]["QuoteAccountOrWalletInfo"];
+        };
+        /** @description Bank form (`USD_ACCOUNT`…, with the `reference` the payer must quote), wallet form (`<NETWORK>_WALLET`, `BITCOIN_L1`) or `EMBEDDED_WALLET` with `payloadToSign`. */
+        QuoteAccountOrWalletInfo: {
+            accountType: string;
+        } & {
+            [key: string]: unknown;
+        };
         /**
          * @description QUOTE_EXECUTION_FAILED covers the whole path to settlement and implies an automatic refund of anything debited (see `refund`).
          * @enum {string}
@@ -5613,17 +5626,6 @@ export interface components {
              * @example EUR
              */
             currency: string;
-        };
-        QuotePaymentInstructions: {
-            instructionsNotes?: string;
-            isPlatformAccount?: boolean;
-            accountOrWalletInfo: components["schemas"]["QuoteAccountOrWalletInfo"];
-        };
-        /** @description Bank form (`USD_ACCOUNT`…, with the `reference` the payer must quote), wallet form (`<NETWORK>_WALLET`, `BITCOIN_L1`) or `EMBEDDED_WALLET` with `payloadToSign`. */
-        QuoteAccountOrWalletInfo: {
-            accountType: string;
-        } & {
-            [key: string]: unknown;
         };
         OutgoingRateDetails: {
             counterpartyMultiplier: number;

@@ -18,6 +18,7 @@ import type { LedgerTx } from "../ledger/ledger-tx";
 import { now } from "../sandbox/clock";
 import { currencyInfo } from "../sandbox/currencies";
 import { createTransaction, type CreateTransactionInput } from "../transactions/create-transaction";
+import { newTransactionReference } from "../transactions/transaction-reference";
 import { DEFAULT_STATEMENT_DESCRIPTOR, expectedSettlementAt, railDetailsFor } from "../transactions/rail-details";
 import { resolveTransactionCustomer } from "../transactions/resolve-transaction-customer";
 import type { PaymentRail } from "../transactions/schemas";
@@ -132,22 +133,13 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
       : await resolveTransactionCustomer(tx, platformId, source.customerId ?? destination.external?.customerId ?? null);
     const rateDetails = rateDetailsFor(source.currency, destination.currency, fees, amounts);
     const exchangeRate = rateDecimal(amounts.exchangeRateScaled);
-    const { row: transaction } = await createTransaction(tx, {
-      ...transactionColumns(platformId, source, destination, request, amounts, at),
-      ...customer,
-      id: transactionId,
-      status: "PENDING",
-      quoteId,
-      exchangeRate,
-      rateDetails,
-      eventType: null,
-      note: "Quote created",
-    });
-
+    const scaCustomer = sourceCustomer && customerNeedsSca(sourceCustomer) ? sourceCustomer : null;
+    // The instructions quote the transaction's reference, and the transaction shows them too (BEHAVIORS.md §3.2).
+    const reference = newTransactionReference();
     const sourceAccount = source.locked?.account;
     const paymentInstructions =
       source.kind === "REALTIME_FUNDING"
-        ? realtimePaymentInstructions({ quoteId, currency: source.currency, cryptoNetwork: request.source.sourceType === "REALTIME_FUNDING" ? request.source.cryptoNetwork : undefined, reference: transaction.reference, isPlatform: source.customerId === null })
+        ? realtimePaymentInstructions({ quoteId, currency: source.currency, cryptoNetwork: request.source.sourceType === "REALTIME_FUNDING" ? request.source.cryptoNetwork : undefined, reference, isPlatform: source.customerId === null })
         : sourceAccount?.type === "EMBEDDED_WALLET"
           ? [
               {
@@ -158,6 +150,20 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
               },
             ]
           : null;
+    const { row: transaction } = await createTransaction(tx, {
+      ...transactionColumns(platformId, source, destination, request, amounts, at),
+      ...customer,
+      id: transactionId,
+      reference,
+      status: "PENDING",
+      quoteId,
+      exchangeRate,
+      rateDetails,
+      // Realtime instructions stay hidden until strong customer authentication is done (authorizeQuote adds them then).
+      paymentInstructions: paymentInstructions === null || (scaCustomer && source.kind === "REALTIME_FUNDING") ? undefined : (paymentInstructions as Prisma.InputJsonValue),
+      eventType: null,
+      note: "Quote created",
+    });
 
     const quote = await tx.quote.create({
       data: {
@@ -193,13 +199,12 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
         counterpartyInformation: destination.counterparty ? { umaAddress: destination.counterparty.address } : undefined,
         senderCustomerInfo: request.senderCustomerInfo as Prisma.InputJsonValue | undefined,
         lookupId: request.lookupId ? parseLookupId(request.lookupId) : null,
-        fundingReference: source.kind === "REALTIME_FUNDING" ? transaction.reference : null,
+        fundingReference: source.kind === "REALTIME_FUNDING" ? reference : null,
         expiresAt,
         createdAt: at,
         updatedAt: at,
       },
     });
-    const scaCustomer = sourceCustomer && customerNeedsSca(sourceCustomer) ? sourceCustomer : null;
     // A quote that runs now never waits for expiresAt: no expiry step to schedule (nor for the worker to run for nothing).
     if (!request.immediatelyExecute || scaCustomer) await scheduleJob(tx, { platformId, kind: EXPIRE_QUOTE_JOB, payload: { quoteId }, runAt: expiresAt });
     if (scaCustomer) {

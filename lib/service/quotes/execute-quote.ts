@@ -12,7 +12,8 @@ import { lockQuote } from "./get-quote";
 import { assertDailyVolume } from "./limits";
 import { scaCustomerOf, startQuoteSca } from "./quote-authorization";
 import { runQuote } from "./run-quote";
-import type { Quote, QuotePaymentInstructions } from "./schemas";
+import type { Quote } from "./schemas";
+import type { QuotePaymentInstructions } from "../transactions/schemas";
 import { serializeQuote, type QuoteRow } from "./serialize-quote";
 
 /**

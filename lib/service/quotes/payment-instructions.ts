@@ -1,7 +1,8 @@
 import type { SendingLockedAmounts } from "../exchange-rates/sending-locked-amounts";
 import { formatId } from "../http/ids";
 import { sandboxFundingInstructions } from "../internal-accounts/sandbox-funding-instructions";
-import type { QuoteDestination, QuotePaymentInstructions } from "./schemas";
+import type { QuoteDestination } from "./schemas";
+import type { QuotePaymentInstructions } from "../transactions/schemas";
 
 const WALLET_TYPE: Readonly<Record<string, string>> = { ETHEREUM: "ETHEREUM_WALLET", BASE: "BASE_WALLET", POLYGON: "POLYGON_WALLET", SOLANA: "SOLANA_WALLET" };
 const CRYPTO = new Set(["USDC", "USDB", "BTC"]);

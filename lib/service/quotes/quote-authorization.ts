@@ -150,6 +150,8 @@ export async function authorizeQuote(db: Db, input: { platformId: string; quoteI
     else if (locked.sourceType === "REALTIME_FUNDING") {
       const at = await now(tx, platformId);
       await tx.quote.update({ where: { id: locked.id }, data: { status: "PENDING", scaChallenge: Prisma.DbNull, updatedAt: at } });
+      // The payer may now be told where to send: the transaction shows the instructions as the quote does.
+      await tx.transaction.update({ where: { id: locked.transactionId }, data: { paymentInstructions: locked.paymentInstructions ?? Prisma.DbNull, updatedAt: at } });
     } else {
       const source = await lockInternalAccountForPayment(tx, { platformId, accountId: locked.sourceAccountId!, direction: "SEND", allowBare: true });
       // Checked again: the customer's other payments may have used the day's room while this one waited.

@@ -41,6 +41,8 @@ describe("quotes of customers in SCA regions", () => {
     expect(res.json).toMatchObject({ status: "PENDING_AUTHORIZATION", scaChallenge: { ...SCA_CHALLENGE, purpose: "PAYOUT" } });
     expect(res.json.paymentInstructions).toBeUndefined();
     expect(await f.getQuote(res.json.id)).toMatchObject({ status: "PENDING_AUTHORIZATION", scaChallenge: { id: res.json.scaChallenge.id } });
+    // Nor does its transaction tell where to send before the customer authorized it.
+    expect((await f.getTransaction(res.json.transactionId)).paymentInstructions).toBeUndefined();
     // Not payable while it waits.
     const early = await t.call("POST", "/sandbox/send", { auth: f.auth, body: { quoteId: res.json.id, currencyCode: "USD" } });
     expect(early.status).toBe(409);
@@ -50,6 +52,7 @@ describe("quotes of customers in SCA regions", () => {
     expect(ok.json.status).toBe("PENDING");
     expect(ok.json.scaChallenge).toBeUndefined();
     expect(ok.json.paymentInstructions).toEqual(expect.arrayContaining([expect.objectContaining({ accountOrWalletInfo: expect.any(Object) })]));
+    expect((await f.getTransaction(res.json.transactionId)).paymentInstructions).toEqual(ok.json.paymentInstructions);
     expect(await f.types(res.json.transactionId)).toEqual([]);
 
     const sent = await t.call("POST", "/sandbox/send", { auth: f.auth, body: { quoteId: res.json.id, currencyCode: "USD" } });

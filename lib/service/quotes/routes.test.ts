@@ -46,6 +46,7 @@ describe("POST /quotes", () => {
     const transaction = await f.getTransaction(res.json.transactionId);
     expect(OutgoingTransactionSchema.safeParse(transaction).success).toBe(true);
     expect(transaction).toMatchObject({ status: "PENDING", type: "OUTGOING", quoteId: res.json.id, sentAmount: { amount: 100_000 }, receivedAmount: { amount: 91_805, currency: { code: "EUR" } }, fees: 850, platformFees: 350, exchangeRate: 1.08, paymentRail: "SEPA_INSTANT", railSelectionMode: "AUTO", expectedSettlementAt: null });
+    expect(transaction).not.toHaveProperty("paymentInstructions");
     expect(await f.types(res.json.transactionId)).toEqual([]);
     expect(await f.getQuote(res.json.id)).toEqual(res.json);
   });
@@ -78,6 +79,14 @@ describe("POST /quotes", () => {
       expect.objectContaining({ accountOrWalletInfo: expect.objectContaining({ accountType: "USD_ACCOUNT", routingNumber: expect.any(String), accountNumber: expect.any(String), reference: transaction.reconciliationInstructions.reference }) }),
     ]);
     expect(res.json.source).toEqual({ sourceType: "REALTIME_FUNDING", currency: "USD", customerId: f.customerId });
+    // The transaction carries the same instructions (BEHAVIORS.md §3.2), as do its webhooks once funds arrive.
+    expect(OutgoingTransactionSchema.safeParse(transaction).success).toBe(true);
+    expect(transaction.paymentInstructions).toEqual(res.json.paymentInstructions);
+    const sent = await t.call("POST", "/sandbox/send", { auth: f.auth, body: { quoteId: res.json.id, currencyCode: "USD" } });
+    expect(sent.status).toBe(200);
+    const events = await f.eventsFor(res.json.transactionId);
+    expect(events.map((e) => e.type)).toEqual(["OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.COMPLETED"]);
+    for (const event of events) expect(event.data.paymentInstructions).toEqual(res.json.paymentInstructions);
   });
 
   it("gives a stablecoin realtime quote the wallet form on the network asked for, and requires the network", async () => {

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { CurrencySchema } from "../exchange-rates/schemas";
 import { ScaChallengeSchema } from "../sca/schemas";
-import { PaymentRailSchema } from "../transactions/schemas";
+import { PaymentRailSchema, QuotePaymentInstructionsSchema } from "../transactions/schemas";
 import { PURPOSES_OF_PAYMENT } from "../transfers/schemas";
 
 /** Largest lockedCurrencyAmount (BEHAVIORS.md §2.1: 1 … 9×10^15). */
@@ -96,19 +96,6 @@ export const OutgoingRateDetailsSchema = z
   .openapi("OutgoingRateDetails");
 export type OutgoingRateDetails = z.infer<typeof OutgoingRateDetailsSchema>;
 
-export const QuotePaymentInstructionsSchema = z
-  .object({
-    instructionsNotes: z.string().optional(),
-    isPlatformAccount: z.boolean().optional(),
-    accountOrWalletInfo: z
-      .object({ accountType: z.string() })
-      .catchall(z.unknown())
-      .openapi("QuoteAccountOrWalletInfo", {
-        description: "Bank form (`USD_ACCOUNT`…, with the `reference` the payer must quote), wallet form (`<NETWORK>_WALLET`, `BITCOIN_L1`) or `EMBEDDED_WALLET` with `payloadToSign`.",
-      }),
-  })
-  .openapi("QuotePaymentInstructions");
-export type QuotePaymentInstructions = z.infer<typeof QuotePaymentInstructionsSchema>;
 
 export const QUOTE_STATUSES = ["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"] as const;
 

@@ -2,7 +2,8 @@ import type { Quote as QuoteRow } from "@/lib/generated/prisma/client";
 import { formatId } from "../http/ids";
 import { currencyShape } from "../sandbox/currencies";
 import type { ScaChallenge } from "../sca/schemas";
-import type { OutgoingRateDetails, Quote, QuoteDestination, QuotePaymentInstructions, QuoteSource } from "./schemas";
+import type { OutgoingRateDetails, Quote, QuoteDestination, QuoteSource } from "./schemas";
+import type { QuotePaymentInstructions } from "../transactions/schemas";
 
 export type { QuoteRow };
 

@@ -53,6 +53,7 @@ describe("createTransaction", () => {
         pendingReason: "WAITING",
         refund: { reference: "R-1", status: "PENDING" },
         rateDetails: { rate: 0.9123 },
+        paymentInstructions: [{ accountOrWalletInfo: { accountType: "USD_ACCOUNT", reference: "REF-1", accountNumber: "123" }, instructionsNotes: "Quote the reference" }],
         counterpartyInformation: { FULL_NAME: "Bob" },
         receiptDeliveryConfirmedAt: settledAt,
         settledAt,

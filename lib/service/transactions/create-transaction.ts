@@ -12,6 +12,8 @@ import { writeStatusSteps, type StatusStep } from "./write-status-step";
 export type CreateTransactionInput = Omit<Prisma.TransactionUncheckedCreateInput, "id" | "reference" | "createdAt" | "updatedAt" | "statusChanges"> & {
   /** A uuid made beforehand (e.g. to name the transaction on a hold); a new UUIDv7 otherwise. */
   id?: string;
+  /** A reference made beforehand with newTransactionReference (e.g. quoted in the quote's paymentInstructions); a new one otherwise. */
+  reference?: string;
   /** Overrides the default event of the initial status; null sends none. */
   eventType?: string | null;
   /** Extra top-level fields for the event's `data` only (e.g. requestedReceiverCustomerInfoFields). */
@@ -33,9 +35,9 @@ export type CreateTransactionInput = Omit<Prisma.TransactionUncheckedCreateInput
  * Throws: nothing expected (a reference collision is a unique violation, vanishingly rare).
  */
 export async function createTransaction(tx: DbOrTx, input: CreateTransactionInput): Promise<{ row: TransactionRow; transaction: Transaction }> {
-  const { eventType, eventExtra, note, id, passedThrough, ...fields } = input;
+  const { eventType, eventExtra, note, id, reference, passedThrough, ...fields } = input;
   const at = await now(tx, input.platformId);
-  const row = newTransactionRow({ ...fields, id: id ?? uuidv7(at.getTime()), reference: newTransactionReference(), createdAt: at, updatedAt: at });
+  const row = newTransactionRow({ ...fields, id: id ?? uuidv7(at.getTime()), reference: reference ?? newTransactionReference(), createdAt: at, updatedAt: at });
   const transaction = serializeTransaction(row);
   // Both steps are given sequence 0: writeStatusSteps adds each step's position.
   const steps: StatusStep[] = [];
@@ -105,6 +107,7 @@ function newTransactionRow(fields: NewTransactionFields): TransactionRow {
     pendingReason: fields.pendingReason ?? null,
     refund: json(fields.refund),
     rateDetails: json(fields.rateDetails),
+    paymentInstructions: json(fields.paymentInstructions),
     counterpartyInformation: json(fields.counterpartyInformation),
     receiptDeliveryConfirmedAt: date(fields.receiptDeliveryConfirmedAt),
     settledAt: date(fields.settledAt),
@@ -121,7 +124,7 @@ function insertTransactionRow(row: TransactionRow): Prisma.Sql {
       "source", "destination", "sourceSnapshot", "destinationSnapshot", "sourceRailDetails", "destinationRailDetails", "senderIdentifiers", "receiverIdentifiers",
       "sentAmount", "sentCurrency", "receivedAmount", "receivedCurrency", "fees", "platformFees", "exchangeRate", "quoteId", "agentId", "paymentRail",
       "railSelectionMode", "expectedSettlementAt", "reference", "description", "remittanceInformation", "purposeOfPayment", "failureReason", "pendingReason",
-      "refund", "rateDetails", "counterpartyInformation", "receiptDeliveryConfirmedAt", "settledAt", "createdAt", "updatedAt")
+      "refund", "rateDetails", "paymentInstructions", "counterpartyInformation", "receiptDeliveryConfirmedAt", "settledAt", "createdAt", "updatedAt")
     VALUES (${row.id}::uuid, ${row.platformId}::uuid, ${row.type}::"TransactionType", ${row.status}::"TransactionStatus", ${row.origin}::text,
       ${row.customerId}::uuid, ${row.platformCustomerId}::text, ${row.sourceAccountId}::uuid, ${row.destinationAccountId}::uuid,
       ${jsonb(row.source)}::jsonb, ${jsonb(row.destination)}::jsonb, ${jsonb(row.sourceSnapshot)}::jsonb, ${jsonb(row.destinationSnapshot)}::jsonb,
@@ -129,7 +132,8 @@ function insertTransactionRow(row: TransactionRow): Prisma.Sql {
       ${row.sentAmount}::bigint, ${row.sentCurrency}::text, ${row.receivedAmount}::bigint, ${row.receivedCurrency}::text, ${row.fees}::bigint, ${row.platformFees}::bigint,
       ${row.exchangeRate?.toString() ?? null}::numeric, ${row.quoteId}::uuid, ${row.agentId}::uuid, ${row.paymentRail}::text, ${row.railSelectionMode}::text,
       ${row.expectedSettlementAt}::timestamptz, ${row.reference}::text, ${row.description}::text, ${row.remittanceInformation}::text, ${row.purposeOfPayment}::text,
-      ${row.failureReason}::text, ${row.pendingReason}::text, ${jsonb(row.refund)}::jsonb, ${jsonb(row.rateDetails)}::jsonb, ${jsonb(row.counterpartyInformation)}::jsonb,
+      ${row.failureReason}::text, ${row.pendingReason}::text, ${jsonb(row.refund)}::jsonb, ${jsonb(row.rateDetails)}::jsonb, ${jsonb(row.paymentInstructions)}::jsonb,
+      ${jsonb(row.counterpartyInformation)}::jsonb,
       ${row.receiptDeliveryConfirmedAt}::timestamptz, ${row.settledAt}::timestamptz, ${row.createdAt}::timestamptz, ${row.updatedAt}::timestamptz)
   )`;
 }

@@ -210,6 +210,21 @@ export const IncomingTransactionSchema = z
   })
   .openapi("IncomingTransaction");
 
+/** How to fund a quote: realtime-funded sources (where to send, quoting the reference) and embedded-wallet sources (what to sign). Quotes and their OUTGOING transactions show it. */
+export const QuotePaymentInstructionsSchema = z
+  .object({
+    instructionsNotes: z.string().optional(),
+    isPlatformAccount: z.boolean().optional(),
+    accountOrWalletInfo: z
+      .object({ accountType: z.string() })
+      .catchall(z.unknown())
+      .openapi("QuoteAccountOrWalletInfo", {
+        description: "Bank form (`USD_ACCOUNT`…, with the `reference` the payer must quote), wallet form (`<NETWORK>_WALLET`, `BITCOIN_L1`) or `EMBEDDED_WALLET` with `payloadToSign`.",
+      }),
+  })
+  .openapi("QuotePaymentInstructions");
+export type QuotePaymentInstructions = z.infer<typeof QuotePaymentInstructionsSchema>;
+
 export const OutgoingTransactionSchema = z
   .object({
     ...common,
@@ -220,6 +235,9 @@ export const OutgoingTransactionSchema = z
     receivedAmount: CurrencyAmountSchema.optional(),
     platformFees: z.number().int().min(0).optional(),
     rateDetails: z.record(z.string(), z.unknown()).optional(),
+    paymentInstructions: z.array(QuotePaymentInstructionsSchema).optional().openapi({
+      description: "The quote's paymentInstructions: where to send a realtime-funded payment (withheld while it awaits strong customer authentication) or what an embedded wallet signs.",
+    }),
     failureReason: OutgoingTransactionFailureReasonSchema.optional(),
     paymentRail: PaymentRailSchema.nullable().openapi({ description: "null when no external rail is used." }),
     railSelectionMode: z.enum(["AUTO", "MANUAL"]).nullable(),
