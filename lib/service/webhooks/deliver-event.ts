@@ -66,7 +66,6 @@ async function attemptDelivery(db: Db, event: EventToDeliver, endpoint: string):
   const attemptNumber = event.attemptCount + 1;
   const outcome = outcomeOf(result.responseStatus);
   const giveUp =
-    outcome === "GIVE_UP" ||
     event.type === TEST_EVENT || // test events are never retried (BEHAVIORS.md §7.2)
     (outcome === "RETRY" && (attemptNumber >= MAX_ATTEMPTS || startedAt.getTime() - event.createdAt.getTime() >= RETRY_WINDOW_MS));
   const nextAttemptAt = outcome === "RETRY" && !giveUp ? new Date(startedAt.getTime() + retryDelayMs(attemptNumber)) : null;

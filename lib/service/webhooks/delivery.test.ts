@@ -86,18 +86,24 @@ describe("webhook delivery", () => {
     expect(receiver.received).toHaveLength(2);
   });
 
-  it("gives up at once on a 4xx that is not retried, and counts 409 as already delivered", async () => {
-    const rejecting = await platformWithReceiver(() => 400);
+  it("retries a receiver that answers 4xx (BEHAVIORS.md §7.2), and counts 409 as already delivered", async () => {
+    const rejecting = await platformWithReceiver((n) => (n === 1 ? 401 : n === 2 ? 400 : 200));
     await enqueueEvent(t.db, { platformId: rejecting.platform.id, type: "X.Y", data: {} });
     await runDueJobs(t.db, { platformId: rejecting.platform.id });
-    await t.call("POST", "/sandbox/clock/advance", { auth: rejecting.auth, body: { seconds: 86400 } });
-    expect((await eventRow(rejecting.platform.id)).deliveryStatus).toBe("FAILED");
-    expect(rejecting.receiver.received).toHaveLength(1);
+    expect((await eventRow(rejecting.platform.id)).deliveryStatus).toBe("RETRYING");
+    await t.call("POST", "/sandbox/clock/advance", { auth: rejecting.auth, body: { seconds: 12 } });
+    await t.call("POST", "/sandbox/clock/advance", { auth: rejecting.auth, body: { seconds: 25 } });
+    const event = await eventRow(rejecting.platform.id);
+    expect(event.attempts.map((a) => a.responseStatus)).toEqual([401, 400, 200]);
+    expect(event.deliveryStatus).toBe("DELIVERED");
+    expect(new Set(rejecting.receiver.received.map((r) => r.body)).size).toBe(1);
 
     const duplicate = await platformWithReceiver(() => 409);
     await enqueueEvent(t.db, { platformId: duplicate.platform.id, type: "X.Y", data: {} });
     await runDueJobs(t.db, { platformId: duplicate.platform.id });
+    await t.call("POST", "/sandbox/clock/advance", { auth: duplicate.auth, body: { seconds: 86400 } });
     expect((await eventRow(duplicate.platform.id)).deliveryStatus).toBe("DELIVERED");
+    expect(duplicate.receiver.received).toHaveLength(1);
   });
 
   it("writes no event when the transaction that caused it rolls back", async () => {

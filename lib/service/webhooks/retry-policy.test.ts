@@ -5,7 +5,8 @@ describe("webhook retry policy", () => {
   it.each([
     [200, "DELIVERED"], [204, "DELIVERED"], [409, "DELIVERED"],
     [500, "RETRY"], [503, "RETRY"], [408, "RETRY"], [429, "RETRY"], [null, "RETRY"],
-    [400, "GIVE_UP"], [401, "GIVE_UP"], [404, "GIVE_UP"], [302, "GIVE_UP"],
+    // BEHAVIORS.md §7.2: other 4xx are retried too (a receiver answering 401 to a signature it could not check must get the event later).
+    [400, "RETRY"], [401, "RETRY"], [404, "RETRY"], [302, "RETRY"],
   ])("status %s → %s", (status, outcome) => {
     expect(outcomeOf(status)).toBe(outcome);
   });

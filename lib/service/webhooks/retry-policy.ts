@@ -1,15 +1,14 @@
 /**
  * Delivery outcome rules (SPEC.md § Delivery rules, BEHAVIORS.md §7.2 and 10.21): 2xx delivered,
- * 409 means the receiver already has it; 5xx, 408, 429, timeouts and network errors are retried;
- * any other 4xx is final.
+ * 409 means the receiver already has it; every other answer (5xx, 4xx such as a 401 for a
+ * signature the receiver could not verify, an unfollowed redirect), a timeout or a network error
+ * is a failed delivery and is retried until the attempts or the window run out.
  */
-export type Outcome = "DELIVERED" | "RETRY" | "GIVE_UP";
+export type Outcome = "DELIVERED" | "RETRY";
 
 export function outcomeOf(status: number | null): Outcome {
-  if (status === null) return "RETRY";
-  if ((status >= 200 && status < 300) || status === 409) return "DELIVERED";
-  if (status >= 500 || status === 408 || status === 429) return "RETRY";
-  return "GIVE_UP";
+  if (status !== null && ((status >= 200 && status < 300) || status === 409)) return "DELIVERED";
+  return "RETRY";
 }
 
 export const MAX_ATTEMPTS = 160;
