@@ -304,6 +304,23 @@ describe("lifecycle on the sandbox clock", () => {
     expect(await ledgerBalances(q.platform.id)).toEqual({ clearing: -123n, reserve: 123n, total: 0n });
   });
 
+  it("external-wallet burn to a failing payout bank: the funds arrive, then FAILED with failureReason; no fiat moves", async () => {
+    const q = await t.createTestPlatform();
+    await linkAccount(t, q.auth);
+    const coin = await registerCoin(t, q.auth, "burnfail");
+    const failing = await bankAccount(t, q.auth, "004");
+    const res = await post(t, q.auth, `/stablecoins/${coin.id}/burns`, burnBody({ destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: failing, rail: "ACH_CREDIT" } }));
+    expect(res.json.status).toBe("PENDING_FUNDING");
+    await advanceClock(t.db, q.platform.id, 30);
+    const after = (await t.call("GET", `/stablecoin-operations/${res.json.id}`, { auth: q.auth })).json;
+    expect(after).toMatchObject({ status: "FAILED", failureReason: "PROVIDER_TRANSFER_FAILED" });
+    expect(after.expiresAt).toBeUndefined();
+    await advanceClock(t.db, q.platform.id, 60);
+    expect((await t.call("GET", `/stablecoin-operations/${res.json.id}`, { auth: q.auth })).json.status).toBe("FAILED");
+    expect(await operationEvents(t, q.platform.id, res.json.id)).toEqual(["STABLECOIN_OPERATION.PENDING_FUNDING", "STABLECOIN_OPERATION.FAILED"]);
+    expect(await ledgerBalances(q.platform.id)).toEqual({ clearing: 0n, reserve: 0n, total: 0n });
+  });
+
   it("provider-balance burn goes through PENDING_PROVIDER; operations list newest first with operationType filter", async () => {
     const q = await t.createTestPlatform();
     await linkAccount(t, q.auth);

@@ -50,7 +50,7 @@ const OPERATION_WEBHOOKS =
   " Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.";
 
 const LIFECYCLE =
-  " Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400; provider unavailable → 503." +
+  " Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400; provider unavailable → 503." +
   OPERATION_WEBHOOKS;
 
 export const stablecoinsRouter = createRouter()
@@ -252,12 +252,13 @@ export const stablecoinsRouter = createRouter()
       path: "/sandbox/stablecoin-operations/{stablecoinOperationId}/fund",
       operationId: "fundSandboxStablecoinOperation",
       summary: "Sandbox: the provider reports an operation's funds now (extension)",
-      description: "For a PENDING_FUNDING operation (external-wallet burn, wire mint): moves it to PROCESSING at once instead of after 30 s. Otherwise 409.",
+      description:
+        "For a PENDING_FUNDING operation (external-wallet burn, wire mint): moves it to PROCESSING at once instead of after 30 s (an external-wallet burn whose payout bank fails in sandbox: to FAILED with `failureReason`). Otherwise 409.",
       tags: ["Sandbox"],
       security,
       middleware: [requirePermission("TRANSACT"), requireSandbox] as const,
       request: { params: OperationIdParamSchema },
-      responses: { 200: jsonResponse(OperationSchema, "The operation, now PROCESSING"), ...errorResponses(403, 404, 409) },
+      responses: { 200: jsonResponse(OperationSchema, "The operation, now PROCESSING (or FAILED)"), ...errorResponses(403, 404, 409) },
     }),
     async (c) => {
       const { platformId } = c.get("auth");

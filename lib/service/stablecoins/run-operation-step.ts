@@ -10,7 +10,7 @@ import type { OperationRow } from "./serialize";
  * One step of the lifecycle (BEHAVIORS.md §6.3), in one transaction with its ledger posting and
  * webhook. A step whose operation has moved on is a no-op (the funding reports and the expiry race,
  * only the first wins). Returns the operation after the step, and whether this call moved it.
- *  - FUNDS_RECEIVED: PENDING_FUNDING → PROCESSING (fiat leg posted).
+ *  - FUNDS_RECEIVED: PENDING_FUNDING → PROCESSING (fiat leg posted), or FAILED with failureReason.
  *  - PROVIDER_ACCEPTED: PENDING_PROVIDER → PROCESSING (fiat leg), or FAILED with failureReason.
  *  - COMPLETE: PROCESSING → COMPLETED.
  *  - EXPIRE: PENDING_FUNDING past expiresAt → EXPIRED.
@@ -36,6 +36,8 @@ export async function runOperationStep(
     switch (step) {
       case "FUNDS_RECEIVED":
         if (row.status !== "PENDING_FUNDING" || (row.expiresAt && row.expiresAt <= at)) return unmoved;
+        // An external-wallet burn whose payout bank fails (sandbox suffix) fails here, before any fiat moves.
+        if (row.sandboxFailure) return moved(setOperationStatus(tx, row, "FAILED", { expiresAt: null, failureReason: row.sandboxFailure, providerStatus: "failed" }));
         return moved(processing(row));
       case "PROVIDER_ACCEPTED":
         if (row.status !== "PENDING_PROVIDER") return unmoved;
