@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { CodeBlock } from "@/components/code-block";
 import { PageHeader } from "@/components/page-header";
+import { pagePosition } from "@/components/cursor-pager";
 import { listReceivedWebhooks } from "@/app/api/webhook-receiver/_lib/received-webhooks";
 import { webhookReceiverUrl } from "@/app/api/webhook-receiver/_lib/receiver-url";
 import { EndpointCard } from "./_components/endpoint-card";
@@ -21,18 +22,18 @@ const PAGE_SIZE = 20;
 const ListParamsSchema = z.object({
   deliveryStatus: z.enum(["PENDING", "DELIVERED", "RETRYING", "FAILED", "NO_ENDPOINT"]).optional().catch(undefined),
   type: z.string().trim().max(100).optional().catch(undefined).transform((t) => t || undefined),
-  cursor: z.string().max(512).optional().catch(undefined).transform((c) => c || undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 });
 
 export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requireSession();
-  const params = ListParamsSchema.parse(await searchParams);
+  const search = await searchParams;
+  const params = ListParamsSchema.parse(search);
+  const position = pagePosition(search);
   const filters = { deliveryStatus: params.deliveryStatus, type: params.type };
   const client = await serviceClient();
   const [{ data: config, error: configError }, { data: events, error: eventsError }] = await Promise.all([
     client.GET("/config"),
-    client.GET("/webhooks/events", { params: { query: { limit: PAGE_SIZE, ...filters, cursor: params.cursor } } }),
+    client.GET("/webhooks/events", { params: { query: { limit: PAGE_SIZE, ...filters, cursor: position.cursor } } }),
   ]);
   const receiverUrl = webhookReceiverUrl(user.platformId);
   const isReceiverOn = config?.webhookEndpoint === receiverUrl;
@@ -64,7 +65,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
             <ReceivedWebhooks initial={listReceivedWebhooks(user.platformId)} />
           </Card>
         )}
-        <EventsCard page={events} error={eventsError?.message} filters={filters} pageNumber={params.cursor ? (params.page ?? 2) : 1} />
+        <EventsCard page={events} error={eventsError?.message} filters={filters} position={position} />
       </div>
     </>
   );

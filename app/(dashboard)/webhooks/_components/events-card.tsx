@@ -1,11 +1,9 @@
-import Link from "next/link";
 import type { components } from "@/lib/client/generated/schema";
-import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { EventFilters, type EventFilterValues } from "./event-filters";
 import { EventsTable } from "./events-table";
-import { countLabel } from "@/components/cursor-pager";
+import { countLabel, CursorPager, pagerLinks, type PagePosition } from "@/components/cursor-pager";
 
 type EventPage = components["schemas"]["WebhookEventListResponse"];
 
@@ -13,24 +11,11 @@ export interface EventsCardProps {
   page?: EventPage;
   error?: string;
   filters: EventFilterValues;
-  pageNumber: number;
+  position: PagePosition;
 }
 
-/** The list URL with the same filters; without `next`, the first page. */
-function listHref(filters: EventFilterValues, next?: { cursor: string; pageNumber: number }): string {
-  const query = new URLSearchParams();
-  if (filters.deliveryStatus) query.set("deliveryStatus", filters.deliveryStatus);
-  if (filters.type) query.set("type", filters.type);
-  if (next) {
-    query.set("cursor", next.cursor);
-    query.set("page", String(next.pageNumber));
-  }
-  const search = query.toString();
-  return search ? `/webhooks?${search}` : "/webhooks";
-}
-
-/** The events list: filters in the URL, cursor paging forward, back to the first page. */
-export function EventsCard({ page, error, filters, pageNumber }: EventsCardProps) {
+/** The events list: filters in the URL, cursor paging (CursorPager). */
+export function EventsCard({ page, error, filters, position }: EventsCardProps) {
   const isFiltered = Boolean(filters.deliveryStatus || filters.type);
   const total = page ? countLabel(page) : "0";
   return (
@@ -46,23 +31,7 @@ export function EventsCard({ page, error, filters, pageNumber }: EventsCardProps
           </Notice>
         </div>
       )}
-      {page && (pageNumber > 1 || page.hasMore) && (
-        <nav aria-label="Event pages" className="flex items-center justify-between border-t border-zinc-200 px-5 py-3 text-xs text-zinc-500">
-          <span>Page {pageNumber}</span>
-          <div className="flex gap-2">
-            {pageNumber > 1 && (
-              <Link href={listHref(filters)} className={buttonClasses("secondary", "sm")}>
-                First page
-              </Link>
-            )}
-            {page.hasMore && page.nextCursor && (
-              <Link href={listHref(filters, { cursor: page.nextCursor, pageNumber: pageNumber + 1 })} className={buttonClasses("secondary", "sm")}>
-                Next page
-              </Link>
-            )}
-          </div>
-        </nav>
-      )}
+      {page && <CursorPager label="Event pages" {...pagerLinks("/webhooks", { ...filters }, position, page)} />}
     </Card>
   );
 }
