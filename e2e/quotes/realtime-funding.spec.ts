@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "../support";
 import { clearWebhookEndpoint, createEurExternalAccount } from "./setup";
 
@@ -23,6 +23,18 @@ test("a realtime-funded quote locked on the receiving side shows payment instruc
   await expect(instructions).toContainText("Reference");
   await expect(instructions.getByRole("button", { name: "Copy reference" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Execute" })).toHaveCount(0);
+  const referenceRow = (within: Page) => within.getByTestId("payment-instructions").locator("div", { has: within.locator("dt", { hasText: /^Reference$/ }) }).locator("dd");
+  const reference = (await referenceRow(page).textContent())!.trim();
+  expect(reference).not.toBe("");
+
+  // Support looking at the waiting transaction sees the same instructions.
+  const quoteId = (await page.getByTestId("quote-id").textContent())!.trim();
+  const quotePage = await page.context().newPage();
+  await quotePage.goto(`/quotes/${encodeURIComponent(quoteId)}`);
+  await quotePage.getByRole("link", { name: "Open transaction" }).click();
+  await expect(quotePage.getByTestId("transaction-status")).toHaveText("PENDING");
+  await expect(referenceRow(quotePage)).toHaveText(reference);
+  await quotePage.close();
 
   await page.getByRole("button", { name: "Send funds (sandbox)" }).click();
   await expect(page.getByTestId("quote-ran")).toContainText("Funds sent");

@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/page-header";
 import { QuoteSummary } from "@/components/quote-summary";
+import { PaymentInstructionsList } from "@/components/payment-instructions";
 import { PaymentDetails } from "../_components/payment-details";
 import { StatusTimeline } from "../_components/status-timeline";
 import { ApprovalButtons, CancelPaymentButton } from "../_components/transaction-actions";
@@ -22,6 +23,11 @@ type Transaction = components["schemas"]["TransactionOneOf"];
 /** An incoming UMA payment waiting on the platform's approve/reject (BEHAVIORS.md §3.7); held payments are not. */
 function isAwaitingApproval(t: Transaction): boolean {
   return t.type === "INCOMING" && t.status === "PENDING" && !t.pendingReason && t.source?.sourceType === "UMA_ADDRESS";
+}
+
+/** A realtime-funded payment still waiting for its funds: where the payer sends them. */
+function awaitedFunding(t: Transaction) {
+  return t.type === "OUTGOING" && t.status === "PENDING" && t.source.sourceType === "REALTIME_FUNDING" ? (t.paymentInstructions ?? []) : [];
 }
 
 /** A payout still on its way; whether it can really be stopped is the API's call. */
@@ -67,6 +73,11 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
               </Card>
             )}
             <TransactionSummary transaction={transaction} />
+            {awaitedFunding(transaction).length > 0 && (
+              <Card title="Payment instructions" description="Waiting for the payer's funds: the exact sending total, quoting the reference. Their arrival runs the payment.">
+                <PaymentInstructionsList instructions={awaitedFunding(transaction)} />
+              </Card>
+            )}
             {mayBeCancellable(transaction) && canTransact && (
               <Card title="Cancel" description="Stops the payout if it has not settled yet; the amount goes back to the source.">
                 <CancelPaymentButton transactionId={transaction.id} />
