@@ -1,11 +1,11 @@
 import { ServiceError, invalidInput } from "../http/errors";
 import { formatId } from "../http/ids";
 import type { LedgerTx } from "../ledger/ledger-tx";
-import { accountTypeSpec } from "../external-accounts/account-types";
 import { getExternalAccountOrThrow } from "../external-accounts/get-external-account-or-throw";
 import type { ExternalAccountRow } from "../external-accounts/serialize-external-account";
 import { lockInternalAccountForPayment, type LockedInternalAccount } from "../internal-accounts/lock-internal-account-for-payment";
 import { resolveTransactionCustomer } from "../transactions/resolve-transaction-customer";
+import { assertCanPullFrom } from "./assert-can-pull-from";
 
 export interface TransferParties extends LockedInternalAccount {
   external: ExternalAccountRow;
@@ -50,21 +50,20 @@ export async function resolveTransferParties(
       `Same-currency transfers only: internal account ${formatId("InternalAccount", account.id)} holds ${account.currency}, external account ${externalId} ${external.currency}. Use a quote to convert.`,
       { details: { internalAccountCurrency: account.currency, externalAccountCurrency: external.currency } },
     );
-  if (direction === "IN" && accountTypeSpec(external.accountType)?.kind !== "BANK")
-    throw invalidInput([{ field: externalField, message: `is a ${external.accountType}, which cannot be pulled from; transfer-in pulls from bank accounts`, constraint: { pullCapable: true } }]);
-  assertExternalUsable(external, externalId, direction);
+  if (direction === "IN") assertCanPullFrom(external, externalField);
+  else assertCanReceive(external, externalId);
 
   const customer = await resolveTransactionCustomer(tx, platformId, account.customerId ?? external.customerId, { endUserTermsRequired: account.customerId !== null });
   return { ...locked, external, ...customer };
 }
 
-function assertExternalUsable(external: ExternalAccountRow, externalId: string, direction: "OUT" | "IN"): void {
-  if (external.status === "ACTIVE" || (direction === "OUT" && CAN_RECEIVE.has(external.status))) return;
-  if (external.status === "UNVERIFIED" || external.status === "PENDING_OWNERSHIP_VERIFICATION")
+function assertCanReceive(external: ExternalAccountRow, externalId: string): void {
+  if (CAN_RECEIVE.has(external.status)) return;
+  if (external.status === "UNVERIFIED")
     throw new ServiceError("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED", `External account ${externalId} is ${external.status}: prove ownership with POST …/external-accounts/{id}/challenge and /verify first`, {
       details: { accountId: externalId, accountStatus: external.status },
     });
-  throw new ServiceError("CONFLICT", `External account ${externalId} is ${external.status} and cannot ${direction === "OUT" ? "receive" : "send"} funds; only ACTIVE accounts can`, {
+  throw new ServiceError("CONFLICT", `External account ${externalId} is ${external.status} and cannot receive funds; only ACTIVE accounts can`, {
     details: { accountId: externalId, accountStatus: external.status },
   });
 }
