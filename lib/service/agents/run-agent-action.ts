@@ -45,7 +45,7 @@ export async function policyCheckOf(db: DbOrTx, action: AgentActionRow): Promise
 
 /** Executing a quote spends its total sending amount from its source account. */
 export function quotePolicyCheck(quote: QuoteRow): PolicyCheck {
-  const source = quote.sourceAccountId ? formatId("InternalAccount", quote.sourceAccountId) : "";
+  const source = quote.sourceAccountId ? formatId(quote.sourceAccountKind === "EXTERNAL" ? "ExternalAccount" : "InternalAccount", quote.sourceAccountId) : "";
   const destination =
     quote.destinationAccountId === null ? [] : [formatId(quote.destinationAccountKind === "INTERNAL" ? "InternalAccount" : "ExternalAccount", quote.destinationAccountId)];
   return { permission: "EXECUTE_QUOTES", accountIds: [source, ...destination].filter(Boolean), ruleAccountId: source, amount: quote.totalSendingAmount, currency: quote.sendingCurrency, isSpend: true };

@@ -7,6 +7,7 @@ import { FAIL_PENDING_TRANSFER_JOB, runFailPendingTransfer } from "../transfers/
 import { EXPIRE_QUOTE_JOB, runExpireQuote } from "../quotes/expire-quote";
 import { EXPIRE_QUOTE_SCA_JOB, runExpireQuoteSca } from "../quotes/quote-authorization";
 import { COMPLETE_QUOTE_JOB, runCompleteQuoteLater } from "../quotes/complete-quote-later";
+import { FAIL_PENDING_PULL_JOB, runFailPendingPull } from "../quotes/fail-pending-pull";
 import { runCompleteQuoteRefund } from "../quotes/complete-quote-refund";
 import { RETURN_QUOTE_PAYOUT_JOB, runReturnQuotePayout } from "../quotes/return-quote-payout";
 import { COMPLETE_QUOTE_REFUND_JOB } from "../quotes/start-quote-refund";
@@ -40,6 +41,7 @@ export const JOB_HANDLERS: Readonly<Record<string, (ctx: JobContext) => Promise<
   [EXPIRE_QUOTE_JOB]: runExpireQuote,
   [EXPIRE_QUOTE_SCA_JOB]: runExpireQuoteSca,
   [COMPLETE_QUOTE_JOB]: runCompleteQuoteLater,
+  [FAIL_PENDING_PULL_JOB]: runFailPendingPull,
   [RETURN_QUOTE_PAYOUT_JOB]: runReturnQuotePayout,
   [COMPLETE_QUOTE_REFUND_JOB]: runCompleteQuoteRefund,
   [EXPIRE_APPROVAL_JOB]: runExpireApproval,

@@ -33,7 +33,9 @@ import { getReceiverLookupOrThrow } from "../receivers/get-receiver-lookup-or-th
 import { parseLookupId } from "../receivers/lookup-id";
 import { startQuoteSca } from "./quote-authorization";
 import { customerNeedsSca } from "../sca/quote-sca";
+import { runPullQuote } from "./run-pull-quote";
 import { runQuote } from "./run-quote";
+import { resolvePullSource, type PullSource } from "./resolve-pull-source";
 import { MAX_LOCKED_AMOUNT, type Quote, type QuoteDestination, type QuoteRequest, type QuoteSource } from "./schemas";
 import { serializeQuote } from "./serialize-quote";
 
@@ -48,7 +50,10 @@ const ACH = new Set(["ACH", "ACH_SAME_DAY"]);
 
 interface ResolvedSource {
   kind: "ACCOUNT" | "REALTIME_FUNDING";
+  /** The internal account of a prefunded quote. */
   locked: LockedInternalAccount | null;
+  /** The bank account of a quote that pulls (BEHAVIORS.md §2.1 "Pull"). */
+  pull: PullSource | null;
   customerId: string | null;
   currency: string;
   wire: QuoteSource;
@@ -66,7 +71,8 @@ interface ResolvedDestination {
 }
 
 /**
- * POST /quotes (BEHAVIORS.md §2.1–2.5, SPEC.md "Quote"): checks the source and destination, prices
+ * POST /quotes (BEHAVIORS.md §2.1–2.5, SPEC.md "Quote"): checks the source (an internal account, a
+ * bank external account to pull from, or realtime funding) and destination, prices
  * the payment (exact fee math of §2.2–2.4 on either locked side), applies the limits, and writes the
  * quote with its OUTGOING transaction (PENDING, no event yet — 10.1) and the expiry step at
  * expiresAt. With `immediatelyExecute` it is executed in the same transaction. For a customer of an
@@ -76,6 +82,7 @@ interface ResolvedDestination {
  * INVALID_CURRENCY, NOT_FOUND / USER_NOT_FOUND / UMA_NOT_FOUND / LOOKUP_REQUEST_NOT_FOUND, CONFLICT
  * (account status), END_USER_TERMS_NOT_ACCEPTED, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED,
  * TRANSACTION_SIZE_LIMIT_EXCEEDED, DAILY_VOLUME_LIMIT_EXCEEDED, INSUFFICIENT_BALANCE (immediate).
+ * A failed pull (immediate execution) is not an error: the quote answers FAILED (BEHAVIORS.md 10.7).
  */
 export async function createQuote(db: Db, input: { platformId: string; request: QuoteRequest }): Promise<Quote> {
   const { platformId, request } = input;
@@ -99,11 +106,13 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
       });
     if (request.immediatelyExecute && source.locked?.account.type === "EMBEDDED_WALLET")
       throw invalidInput([{ field: "immediatelyExecute", message: "cannot be used with an embedded-wallet source: execute the quote with a Service-Wallet-Signature", constraint: { embeddedWallet: false } }]);
-    if (request.statementDescriptor !== undefined && (destination.paymentRail === null || !ACH.has(destination.paymentRail)))
+    // SPEC.md § POST /quotes: used only on ACH, for a payout to and a pull from a US bank account.
+    const isAch = (rail: string | null | undefined) => rail != null && ACH.has(rail);
+    if (request.statementDescriptor !== undefined && !isAch(destination.paymentRail) && !isAch(source.pull?.paymentRail))
       throw invalidInput([
         {
           field: "statementDescriptor",
-          message: `applies only to ACH entries; this quote pays ${destination.paymentRail ? `over ${destination.paymentRail}` : "without an external rail"}`,
+          message: `applies only to ACH entries (a payout to or a pull from a US bank account); this quote ${source.pull ? `pulls ${source.pull.paymentRail ? `over ${source.pull.paymentRail}` : "without an external rail"} and ` : ""}pays ${destination.paymentRail ? `over ${destination.paymentRail}` : "without an external rail"}`,
           constraint: { paymentRail: [...ACH] },
         },
       ]);
@@ -173,7 +182,8 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
         transactionId,
         customerId: source.customerId,
         sourceType: source.kind,
-        sourceAccountId: sourceAccount?.id ?? null,
+        sourceAccountId: sourceAccount?.id ?? source.pull?.external.id ?? null,
+        sourceAccountKind: source.pull ? "EXTERNAL" : sourceAccount ? "INTERNAL" : null,
         destinationType: destination.kind === "UMA" ? "UMA_ADDRESS" : "ACCOUNT",
         destinationAccountKind: destination.kind === "UMA" ? null : destination.kind,
         destinationAccountId: destination.internal?.id ?? destination.external?.id ?? null,
@@ -208,11 +218,12 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
     // A quote that runs now never waits for expiresAt: no expiry step to schedule (nor for the worker to run for nothing).
     if (!request.immediatelyExecute || scaCustomer) await scheduleJob(tx, { platformId, kind: EXPIRE_QUOTE_JOB, payload: { quoteId }, runAt: expiresAt });
     if (scaCustomer) {
-      await startQuoteSca(tx, quote, scaCustomer, request.immediatelyExecute && source.locked ? { transaction, source: source.locked } : undefined);
+      await startQuoteSca(tx, quote, scaCustomer, request.immediatelyExecute ? { transaction, source: source.locked ?? undefined } : undefined);
       return tx.quote.findUniqueOrThrow({ where: { id: quoteId } });
     }
     if (!request.immediatelyExecute) return quote;
-    await runQuote(tx, quote, transaction, source.locked, { destination: destination.external });
+    if (source.pull) await runPullQuote(tx, quote, transaction, source.pull.external, { destination: destination.external });
+    else await runQuote(tx, quote, transaction, source.locked, { destination: destination.external });
     return tx.quote.findUniqueOrThrow({ where: { id: quoteId } });
   }, TRANSFER_TX_OPTIONS);
   return serializeQuote(quoteRow);
@@ -233,6 +244,12 @@ export function priceQuote(sendingCurrency: string, receivingCurrency: string, s
 }
 
 async function resolveSource(tx: LedgerTx, platformId: string, source: QuoteSource): Promise<ResolvedSource> {
+  if (source.sourceType === "ACCOUNT" && source.accountId.startsWith("ExternalAccount:")) {
+    const pull = await resolvePullSource(tx, platformId, source);
+    const { external } = pull;
+    const wire: QuoteSource = { sourceType: "ACCOUNT", accountId: formatId("ExternalAccount", external.id), ...(external.customerId !== null && { customerId: formatId("Customer", external.customerId) }) };
+    return { kind: "ACCOUNT", locked: null, pull, customerId: external.customerId, currency: external.currency, wire };
+  }
   if (source.sourceType === "ACCOUNT") {
     const locked = await lockInternalAccountForPayment(tx, { platformId, accountId: source.accountId, direction: "SEND" });
     const { account } = locked;
@@ -240,7 +257,7 @@ async function resolveSource(tx: LedgerTx, platformId: string, source: QuoteSour
       throw invalidInput([{ field: "source.customerId", message: `does not own ${source.accountId}`, constraint: { owner: account.customerId === null ? null : formatId("Customer", account.customerId) } }]);
     if (account.customerId !== null) await assertEndUserTermsAccepted(tx, platformId, account.customerId);
     const wire: QuoteSource = { sourceType: "ACCOUNT", accountId: formatId("InternalAccount", account.id), ...(account.customerId !== null && { customerId: formatId("Customer", account.customerId) }) };
-    return { kind: "ACCOUNT", locked, customerId: account.customerId, currency: account.currency, wire };
+    return { kind: "ACCOUNT", locked, pull: null, customerId: account.customerId, currency: account.currency, wire };
   }
   const errors = [];
   if (!currencyInfo(source.currency)) errors.push({ field: "source.currency", message: `${source.currency} is not a currency the sandbox knows`, constraint: { knownCurrency: true } });
@@ -260,7 +277,7 @@ async function resolveSource(tx: LedgerTx, platformId: string, source: QuoteSour
     ...(customerId !== null && { customerId: formatId("Customer", customerId) }),
     ...(source.cryptoNetwork !== undefined && { cryptoNetwork: source.cryptoNetwork }),
   };
-  return { kind: "REALTIME_FUNDING", locked: null, customerId, currency: source.currency, wire };
+  return { kind: "REALTIME_FUNDING", locked: null, pull: null, customerId, currency: source.currency, wire };
 }
 
 /** External account statuses a payout may go to (as transfers: pending ownership proof is usable). */
@@ -291,6 +308,8 @@ async function resolveDestination(tx: LedgerTx, platformId: string, destination:
     throw e;
   });
   const externalId = formatId("ExternalAccount", external.id);
+  if (source.pull && external.id === source.pull.external.id)
+    throw new ServiceError("SELF_PAYMENT", `Source and destination are the same account (${externalId}); pick another destination`, { details: { accountId: externalId } });
   if (source.customerId !== null && external.customerId !== source.customerId)
     throw invalidInput([
       {
@@ -342,25 +361,32 @@ async function checkLookup(tx: LedgerTx, platformId: string, request: QuoteReque
 
 function transactionColumns(platformId: string, source: ResolvedSource, destination: ResolvedDestination, request: QuoteRequest, amounts: SendingLockedAmounts, at: Date) {
   const account = source.locked?.account;
+  const pulled = source.pull?.external;
   const sourceWire =
     source.kind === "ACCOUNT"
-      ? { sourceType: "ACCOUNT", accountId: formatId("InternalAccount", account!.id), currency: source.currency }
+      ? { sourceType: "ACCOUNT", accountId: pulled ? formatId("ExternalAccount", pulled.id) : formatId("InternalAccount", account!.id), currency: source.currency }
       : { sourceType: "REALTIME_FUNDING", currency: source.currency, ...(source.customerId !== null && { customerId: formatId("Customer", source.customerId) }) };
+  const statementDescriptor = request.statementDescriptor ?? DEFAULT_STATEMENT_DESCRIPTOR;
   const destinationWire =
     destination.kind === "UMA"
       ? { destinationType: "UMA_ADDRESS", umaAddress: destination.counterparty!.address, currency: destination.currency }
       : { destinationType: "ACCOUNT", accountId: (destination.wire as { accountId: string }).accountId, currency: destination.currency };
   return {
     platformId,
+    // Every quote's transaction is OUTGOING, a pull-funded one too, even into the payer's own internal
+    // account: the quote lifecycle and its webhooks are OUTGOING_PAYMENT.* (BEHAVIORS.md §2.6, §3.2,
+    // 10.1; SPEC.md § Events: "an outgoing payment (including on-ramp and off-ramp conversion)"), and
+    // only the outgoing shape carries the quote's sending-side fees, platformFees and full rateDetails.
+    // The deprecated POST /transfer-in stays INCOMING (§2.8).
     type: "OUTGOING",
     origin: QUOTE_ORIGIN,
-    sourceAccountId: account?.id ?? null,
+    sourceAccountId: account?.id ?? pulled?.id ?? null,
     destinationAccountId: destination.internal?.id ?? destination.external?.id ?? null,
     source: sourceWire,
     destination: destinationWire,
-    sourceSnapshot: account ? internalSnapshot(account) : undefined,
+    sourceSnapshot: account ? internalSnapshot(account) : pulled ? externalSnapshot(pulled) : undefined,
     destinationSnapshot: destination.external ? externalSnapshot(destination.external) : destination.internal ? internalSnapshot(destination.internal) : { umaAddress: destination.counterparty!.address },
-    senderIdentifiers: account ? internalIdentifiers(account) : [],
+    senderIdentifiers: account ? internalIdentifiers(account) : pulled ? externalIdentifiers(pulled) : [],
     receiverIdentifiers: destination.external ? externalIdentifiers(destination.external) : destination.internal ? internalIdentifiers(destination.internal) : [destination.counterparty!.address],
     sentAmount: amounts.sendingAmount,
     sentCurrency: source.currency,
@@ -371,7 +397,9 @@ function transactionColumns(platformId: string, source: ResolvedSource, destinat
     paymentRail: destination.paymentRail,
     railSelectionMode: destination.railSelectionMode,
     expectedSettlementAt: expectedSettlementAt(destination.paymentRail, at),
-    destinationRailDetails: railDetailsFor(destination.paymentRail, "PENDING", request.statementDescriptor ?? DEFAULT_STATEMENT_DESCRIPTOR) ?? undefined,
+    // A pull's ACH entry (as POST /transfer-in's) on the source side; the payout's on the destination side.
+    sourceRailDetails: source.pull ? (railDetailsFor(source.pull.paymentRail, "PENDING", statementDescriptor) ?? undefined) : undefined,
+    destinationRailDetails: railDetailsFor(destination.paymentRail, "PENDING", statementDescriptor) ?? undefined,
     description: request.description ?? request.remittanceInformation ?? null,
     remittanceInformation: request.remittanceInformation ?? null,
     purposeOfPayment: request.purposeOfPayment ?? null,

@@ -11,6 +11,7 @@ import { assertWalletSignedExecution } from "./assert-wallet-signed-execution";
 import { lockQuote } from "./get-quote";
 import { assertDailyVolume } from "./limits";
 import { scaCustomerOf, startQuoteSca } from "./quote-authorization";
+import { getPullSourceOrThrow, runPullQuote } from "./run-pull-quote";
 import { runQuote } from "./run-quote";
 import type { Quote } from "./schemas";
 import type { QuotePaymentInstructions } from "../transactions/schemas";
@@ -32,12 +33,14 @@ export async function assertQuoteRunnable(tx: LedgerTx, quote: QuoteRow): Promis
 /**
  * POST /quotes/{quoteId}/execute (BEHAVIORS.md §2.7, 10.13): runs a PENDING quote funded from an
  * internal account (embedded wallets: with a valid Service-Wallet-Signature over the quote's
- * payloadToSign). The quote row lock makes any number of concurrent executes run it once; the
+ * payloadToSign) or by a pull from a bank account (no balance check; the pull's sandbox outcome
+ * decides, runPullQuote: a failed pull answers the quote FAILED). The quote row lock makes any number of concurrent executes run it once; the
  * others see it PROCESSING and answer 409. Insufficient balance leaves it PENDING. A customer of an
  * SCA region (EU/EEA) must authorize it first: it goes PENDING_AUTHORIZATION with a `scaChallenge`
  * (nothing debited; POST /quotes/{quoteId}/authorize runs it).
  * Throws: QUOTE_NOT_FOUND; INVALID_INPUT (realtime-funded); QUOTE_EXPIRED; CONFLICT;
- * WALLET_SIGNATURE_MISSING / _INVALID; INSUFFICIENT_BALANCE; DAILY_VOLUME_LIMIT_EXCEEDED.
+ * WALLET_SIGNATURE_MISSING / _INVALID; INSUFFICIENT_BALANCE; DAILY_VOLUME_LIMIT_EXCEEDED; for a pull
+ * source that is no longer usable NOT_FOUND, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, CONFLICT.
  */
 export async function executeQuote(db: Db, input: { platformId: string; quoteId: string; walletSignature?: string }): Promise<Quote> {
   const { platformId } = input;
@@ -50,8 +53,10 @@ export async function executeQuote(db: Db, input: { platformId: string; quoteId:
         `Quote ${input.quoteId} is funded in real time: the funds arriving at its paymentInstructions run it (sandbox: POST /sandbox/send); it cannot be executed`,
       );
     await assertQuoteRunnable(tx, quote);
-    const source = await lockInternalAccountForPayment(tx, { platformId, accountId: quote.sourceAccountId, direction: "SEND", allowBare: true });
-    if (source.account.type === "EMBEDDED_WALLET") {
+    // A pull source has no balance to check or debit: the money comes from the bank account.
+    const pull = quote.sourceAccountKind === "EXTERNAL" ? await getPullSourceOrThrow(tx, quote) : null;
+    const source = pull ? null : await lockInternalAccountForPayment(tx, { platformId, accountId: quote.sourceAccountId, direction: "SEND", allowBare: true });
+    if (source?.account.type === "EMBEDDED_WALLET") {
       const instructions = (quote.paymentInstructions as QuotePaymentInstructions[] | null) ?? [];
       const payloadToSign = String(instructions[0]?.accountOrWalletInfo.payloadToSign ?? "");
       await assertWalletSignedExecution(tx, { platformId, internalAccountId: source.account.id, payloadToSign, signature: input.walletSignature });
@@ -59,7 +64,8 @@ export async function executeQuote(db: Db, input: { platformId: string; quoteId:
     await assertDailyVolume(tx, { platformId, customerId: quote.customerId, amount: quote.totalSendingAmount, currency: quote.sendingCurrency, paying: true });
     const transaction = await lockTransaction(tx, { platformId, transactionId: quote.transactionId });
     const scaCustomer = await scaCustomerOf(tx, quote);
-    if (scaCustomer) await startQuoteSca(tx, quote, scaCustomer, { transaction, source });
+    if (scaCustomer) await startQuoteSca(tx, quote, scaCustomer, { transaction, source: source ?? undefined });
+    else if (pull) await runPullQuote(tx, quote, transaction, pull);
     else await runQuote(tx, quote, transaction, source);
     return tx.quote.findUniqueOrThrow({ where: { id: quote.id } });
   }, TRANSFER_TX_OPTIONS);

@@ -17,7 +17,10 @@ const CRYPTO = new Set(["USDC", "USDB", "BTC"]);
  * fiat back to the paying instrument (out through clearing: nothing to post but the reversal);
  * crypto paid in by a customer goes to that customer's internal account in the asset, never back
  * to the sending wallet (BEHAVIORS.md §3.4) — `fundedAmount` is what arrived (default: the quote's
- * sending amount).
+ * sending amount). A quote that pulled from a bank account posted no debit (the pull arrived in
+ * clearing and the settlement took it from there), so reversing the settlement credits the source
+ * currency's clearing: the money goes back to the payer's bank account, as realtime fiat goes back
+ * to its instrument — there is no internal account of the payer to credit.
  * Returns the internal accounts whose balance moved. Throws: INSUFFICIENT_BALANCE (a platform or
  * destination account that already spent the money); LedgerInvariantError.
  */

@@ -19,6 +19,7 @@ import { recordTransactionStatus } from "../transactions/record-transaction-stat
 import type { TransactionRow } from "../transactions/serialize-transaction";
 import { TRANSFER_TX_OPTIONS } from "../transfers/transfer-tx-options";
 import { getQuoteOrThrow, lockQuote } from "./get-quote";
+import { getPullSourceOrThrow, runPullQuote } from "./run-pull-quote";
 import { runQuote } from "./run-quote";
 import type { Quote, ScaAuthorizationRequest } from "./schemas";
 import { serializeQuote, type QuoteRow } from "./serialize-quote";
@@ -84,8 +85,9 @@ async function openScaStep(tx: LedgerTx, quote: QuoteRow, customer: CustomerRow,
  * PENDING_AUTHORIZATION on its first challenge (POST /quotes answers 202). In the quote's transaction.
  * Throws: INVALID_INPUT (no factor), INSUFFICIENT_BALANCE (immediate execution the balance cannot cover).
  */
-export async function startQuoteSca(tx: LedgerTx, quote: QuoteRow, customer: CustomerRow, run?: { transaction: TransactionRow; source: LockedInternalAccount }): Promise<void> {
-  if (run) assertCanCover(run.source, quote.totalSendingAmount);
+export async function startQuoteSca(tx: LedgerTx, quote: QuoteRow, customer: CustomerRow, run?: { transaction: TransactionRow; source?: LockedInternalAccount }): Promise<void> {
+  // A pull source (no internal account) has no balance to check.
+  if (run?.source) assertCanCover(run.source, quote.totalSendingAmount);
   await openScaStep(tx, quote, customer, scaStepsOf(quote)[0]!, run?.transaction);
 }
 
@@ -153,11 +155,13 @@ export async function authorizeQuote(db: Db, input: { platformId: string; quoteI
       // The payer may now be told where to send: the transaction shows the instructions as the quote does.
       await tx.transaction.update({ where: { id: locked.transactionId }, data: { paymentInstructions: locked.paymentInstructions ?? Prisma.DbNull, updatedAt: at } });
     } else {
-      const source = await lockInternalAccountForPayment(tx, { platformId, accountId: locked.sourceAccountId!, direction: "SEND", allowBare: true });
+      const pull = locked.sourceAccountKind === "EXTERNAL" ? await getPullSourceOrThrow(tx, locked) : null;
+      const source = pull ? null : await lockInternalAccountForPayment(tx, { platformId, accountId: locked.sourceAccountId!, direction: "SEND", allowBare: true });
       // Checked again: the customer's other payments may have used the day's room while this one waited.
       await assertDailyVolume(tx, { platformId, customerId: locked.customerId, amount: locked.totalSendingAmount, currency: locked.sendingCurrency, paying: true });
       const transaction = await lockTransaction(tx, { platformId, transactionId: locked.transactionId });
-      await runQuote(tx, locked, transaction, source);
+      if (pull) await runPullQuote(tx, locked, transaction, pull);
+      else await runQuote(tx, locked, transaction, source);
       await tx.quote.update({ where: { id: locked.id }, data: { scaChallenge: Prisma.DbNull } });
     }
     return tx.quote.findUniqueOrThrow({ where: { id: locked.id } });

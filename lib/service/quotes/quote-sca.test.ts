@@ -301,3 +301,36 @@ describe("quotes of customers outside SCA regions", () => {
     expect(res.json.code).toBe("QUOTE_NOT_FOUND");
   });
 });
+
+describe("pull-source quotes of customers in SCA regions", () => {
+  it("execute waits in PENDING_AUTHORIZATION with no balance asked for; authorized, the pull runs and credits the account", async () => {
+    const f = await euFixture();
+    const bank = await f.external();
+    const created = await f.createQuote({ source: { sourceType: "ACCOUNT", accountId: bank }, destination: { destinationType: "ACCOUNT", accountId: f.accountId }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 1_200 });
+    expect(created.status, created.text).toBe(200);
+    const executed = await f.execute(created.json.id);
+    expect(executed.status, executed.text).toBe(200);
+    expect(executed.json).toMatchObject({ status: "PENDING_AUTHORIZATION", scaChallenge: { ...SCA_CHALLENGE, purpose: "TRANSFER" } });
+    expect(await f.balance()).toEqual({ available: 0, total: 0 });
+
+    const ok = await f.authorize(created.json.id);
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json.status).toBe("COMPLETED");
+    expect(await f.balance()).toEqual({ available: 1_200, total: 1_200 });
+    expect(await f.types(created.json.transactionId)).toEqual(["OUTGOING_PAYMENT.PENDING_AUTHORIZATION", "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.COMPLETED"]);
+    expect((await f.getTransaction(created.json.transactionId)).source.railDetails).toMatchObject({ paymentRail: "ACH", status: "COMPLETED" });
+  });
+
+  it("immediatelyExecute answers 202; a failing pull (003) authorized ends FAILED ACCOUNT_INVALID with nothing moved", async () => {
+    const f = await euFixture();
+    const bank = await f.external({ suffix: "003" });
+    const created = await f.createQuote({ source: { sourceType: "ACCOUNT", accountId: bank }, destination: { destinationType: "ACCOUNT", accountId: f.accountId }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 1_200, immediatelyExecute: true });
+    expect(created.status, created.text).toBe(202);
+    const ok = await f.authorize(created.json.id);
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json.status).toBe("FAILED");
+    expect(await f.getTransaction(created.json.transactionId)).toMatchObject({ status: "FAILED", failureReason: "ACCOUNT_INVALID" });
+    expect(await f.types(created.json.transactionId)).toEqual(["OUTGOING_PAYMENT.PENDING_AUTHORIZATION", "OUTGOING_PAYMENT.FAILED"]);
+    expect(await f.balance()).toEqual({ available: 0, total: 0 });
+  });
+});

@@ -41,11 +41,12 @@ export async function outcomeOf(tx: LedgerTx, quote: QuoteRow, destination?: Pic
 /**
  * Runs a quote whose money is there: from an internal account (execute, immediatelyExecute) the
  * amount is debited into clearing (refused with INSUFFICIENT_BALANCE, the whole database
- * transaction rolled back, when the available balance cannot cover it); realtime funds (POST /sandbox/send) arrive in
- * clearing. The transaction sends OUTGOING_PAYMENT.PENDING then .PROCESSING (BEHAVIORS.md 10.1),
+ * transaction rolled back, when the available balance cannot cover it); realtime funds (POST /sandbox/send)
+ * and a successful pull from a bank account (`known.isPull`, runPullQuote) arrive in clearing. The transaction sends OUTGOING_PAYMENT.PENDING then .PROCESSING (BEHAVIORS.md 10.1),
  * the quote goes PROCESSING, and the sandbox outcome follows in the same transaction or as a timed
  * step. In the caller's transaction, with the quote and its transaction locked by the caller.
- * `known.destination`: the destination external account, when the caller has just read it.
+ * `known.destination`: the destination external account, when the caller has just read it;
+ * `known.isPull`: the pull has succeeded (the source's ACH railDetails read COMPLETED).
  * Throws: INSUFFICIENT_BALANCE; CONFLICT (destination internal account no longer ACTIVE).
  */
 export async function runQuote(
@@ -53,7 +54,7 @@ export async function runQuote(
   quote: QuoteRow,
   transaction: TransactionRow,
   source: LockedInternalAccount | null,
-  known: { destination?: Pick<ExternalAccountRow, "accountType" | "accountInfo"> } = {},
+  known: { destination?: Pick<ExternalAccountRow, "accountType" | "accountInfo">; isPull?: boolean } = {},
 ): Promise<TransactionRow> {
   const { platformId } = quote;
   const at = await now(tx, platformId);
@@ -63,7 +64,10 @@ export async function runQuote(
   const { row } = await recordTransactionStatus(tx, transaction, {
     status: "PROCESSING",
     destinationRailDetails: withRailStatus(transaction.destinationRailDetails, "PROCESSING"),
-    ...(isAuthorized ? { note: "Quote authorized (SCA) and executed" } : { eventBefore: { eventType: "OUTGOING_PAYMENT.PENDING", note: source ? "Quote executed" : "Funds received" } }),
+    ...(known.isPull && { sourceRailDetails: withRailStatus(transaction.sourceRailDetails, "COMPLETED") }),
+    ...(isAuthorized
+      ? { note: "Quote authorized (SCA) and executed" }
+      : { eventBefore: { eventType: "OUTGOING_PAYMENT.PENDING", note: source ? "Quote executed" : known.isPull ? "Quote executed: pulled from the source bank account" : "Funds received" } }),
     alsoWrite: async () => quoteStatusChange(transaction, "PROCESSING", at, { executedAt: at }),
   });
 
