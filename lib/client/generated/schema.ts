@@ -868,7 +868,7 @@ export interface paths {
         put?: never;
         /**
          * Create a quote
-         * @description Prices a payment from an internal account (`ACCOUNT`) or real-time funding (`REALTIME_FUNDING`, answered with `paymentInstructions`) to an external account of the same owner, another internal account, or a UMA address (`currency` required). Lock either side: SENDING (the receiver gets less by the fees) or RECEIVING (the sender pays the fees on top). Fees: the service's 0.5% on cross-currency corridors plus the platform's standing `feeConfigs` or this quote's `platformFeeOverride` (USD sources). The quote's OUTGOING transaction exists at once (PENDING, `transactionId`); the quote expires after 5 minutes. `immediatelyExecute` runs it in the same call. Sandbox limits: USD 10,000,000 per payment (400 TRANSACTION_SIZE_LIMIT_EXCEEDED), USD 25,000,000 sent per customer (or the platform's own accounts) per UTC day (429 DAILY_VOLUME_LIMIT_EXCEEDED with Retry-After); ACH_SAME_DAY entries at most USD 1,000,000 (10,000,000 from 2027-09-17). Answers 200. Customers of EU/EEA regions (strong customer authentication): a REALTIME_FUNDING or `immediatelyExecute` quote answers 202 PENDING_AUTHORIZATION with `scaChallenge` (realtime `paymentInstructions` withheld until it is authorized with POST /quotes/{quoteId}/authorize). Requires TRANSACT.
+         * @description Prices a payment from an internal account (`ACCOUNT`), a bank external account to pull from (`ACCOUNT` with an `ExternalAccount:` id: executed like a prefunded quote, the pull's sandbox outcome chosen by the account's suffix as for POST /transfer-in, a failed pull ending the quote FAILED with nothing moved) or real-time funding (`REALTIME_FUNDING`, answered with `paymentInstructions`) to an external account of the same owner, another internal account, or a UMA address (`currency` required). Lock either side: SENDING (the receiver gets less by the fees) or RECEIVING (the sender pays the fees on top). Fees: the service's 0.5% on cross-currency corridors plus the platform's standing `feeConfigs` or this quote's `platformFeeOverride` (USD sources). The quote's OUTGOING transaction exists at once (PENDING, `transactionId`); the quote expires after 5 minutes. `immediatelyExecute` runs it in the same call. Sandbox limits: USD 10,000,000 per payment (400 TRANSACTION_SIZE_LIMIT_EXCEEDED), USD 25,000,000 sent per customer (or the platform's own accounts) per UTC day (429 DAILY_VOLUME_LIMIT_EXCEEDED with Retry-After); ACH_SAME_DAY entries at most USD 1,000,000 (10,000,000 from 2027-09-17). Answers 200. Customers of EU/EEA regions (strong customer authentication): a REALTIME_FUNDING or `immediatelyExecute` quote answers 202 PENDING_AUTHORIZATION with `scaChallenge` (realtime `paymentInstructions` withheld until it is authorized with POST /quotes/{quoteId}/authorize). Requires TRANSACT.
          */
         post: operations["createQuote"];
         delete?: never;
@@ -905,7 +905,7 @@ export interface paths {
         put?: never;
         /**
          * Execute a quote
-         * @description Runs a PENDING quote funded from an internal account: the source is debited at once, the transaction goes PENDING → PROCESSING, then the destination's sandbox outcome decides (external account suffixes 002–008, UMA sandbox counterparties). Realtime-funded quotes are run by their funds (400). Past expiresAt → 409 QUOTE_EXPIRED; already executed → 409 CONFLICT; a balance that cannot cover it → 400 INSUFFICIENT_BALANCE and the quote stays PENDING. Embedded-wallet sources need `Service-Wallet-Signature`. Customers of EU/EEA regions: the quote (and its transaction, OUTGOING_PAYMENT.PENDING_AUTHORIZATION) goes PENDING_AUTHORIZATION with `scaChallenge` and nothing is debited until POST /quotes/{quoteId}/authorize; executing it again → 409. Requires TRANSACT.
+         * @description Runs a PENDING quote funded from an internal account: the source is debited at once, the transaction goes PENDING → PROCESSING, then the destination's sandbox outcome decides (external account suffixes 002–008, UMA sandbox counterparties). A quote that pulls from a bank account has no balance check: the pull's outcome comes first (source suffix 002/003 FAILED at once, 004/008 FAILED after PROCESSING, 005 PENDING then FAILED 30 s later; nothing moves and the quote ends FAILED), then, pulled, it runs as above. Realtime-funded quotes are run by their funds (400). Past expiresAt → 409 QUOTE_EXPIRED; already executed → 409 CONFLICT; a balance that cannot cover it → 400 INSUFFICIENT_BALANCE and the quote stays PENDING. Embedded-wallet sources need `Service-Wallet-Signature`. Customers of EU/EEA regions: the quote (and its transaction, OUTGOING_PAYMENT.PENDING_AUTHORIZATION) goes PENDING_AUTHORIZATION with `scaChallenge` and nothing is debited until POST /quotes/{quoteId}/authorize; executing it again → 409. Requires TRANSACT.
          */
         post: operations["executeQuote"];
         delete?: never;
@@ -5573,11 +5573,11 @@ export interface components {
              */
             sourceType: "ACCOUNT";
             /**
-             * @description `InternalAccount:<uuid>` (a customer's or the platform's own).
+             * @description `InternalAccount:<uuid>` (a customer's or the platform's own; prefunded: debited at execution), or `ExternalAccount:<uuid>` of an ACTIVE bank account (a customer's or the platform's) to pull from: no paymentInstructions, the pull runs at execution with no balance check; wallets cannot be pulled from (400 INVALID_INPUT).
              * @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
              */
             accountId: string;
-            /** @description `Customer:<uuid>`, for FBO accounts; must own the account when given. */
+            /** @description `Customer:<uuid>`, for FBO accounts; must own the account (internal or external) when given. */
             customerId?: string;
         };
         RealtimeFundingQuoteSource: {
@@ -5662,14 +5662,14 @@ export interface components {
              * @example 100000
              */
             lockedCurrencyAmount: number;
-            /** @description Create and execute in one call (internal-account sources, not embedded wallets). */
+            /** @description Create and execute in one call (internal-account sources, not embedded wallets, and pull sources). */
             immediatelyExecute?: boolean;
             description?: string;
             /** @description Travels with the payment (at most 80 characters). */
             remittanceInformation?: string;
             /** @enum {string} */
             purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
-            /** @description ACH company entry description (at most 10); only on quotes that move an ACH entry. */
+            /** @description ACH company entry description (at most 10); only on quotes that move an ACH entry: a payout to or a pull from a US bank account. */
             statementDescriptor?: string;
             platformFeeOverride?: components["schemas"]["PlatformFeeOverride"];
             senderCustomerInfo?: {

@@ -12,8 +12,12 @@ const example = (type: string) => `${type}:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10`
 export const AccountQuoteSourceSchema = z
   .object({
     sourceType: z.literal("ACCOUNT"),
-    accountId: z.string().min(1).openapi({ description: "`InternalAccount:<uuid>` (a customer's or the platform's own).", example: example("InternalAccount") }),
-    customerId: z.string().optional().openapi({ description: "`Customer:<uuid>`, for FBO accounts; must own the account when given." }),
+    accountId: z.string().min(1).openapi({
+      description:
+        "`InternalAccount:<uuid>` (a customer's or the platform's own; prefunded: debited at execution), or `ExternalAccount:<uuid>` of an ACTIVE bank account (a customer's or the platform's) to pull from: no paymentInstructions, the pull runs at execution with no balance check; wallets cannot be pulled from (400 INVALID_INPUT).",
+      example: example("InternalAccount"),
+    }),
+    customerId: z.string().optional().openapi({ description: "`Customer:<uuid>`, for FBO accounts; must own the account (internal or external) when given." }),
   })
   .strict()
   .openapi("AccountQuoteSource");
@@ -72,11 +76,16 @@ export const QuoteRequestSchema = z
       .number()
       .int()
       .openapi({ description: "Smallest unit of the locked side's currency, 1 to 9×10^15 (else 400 AMOUNT_OUT_OF_RANGE).", example: 100_000 }),
-    immediatelyExecute: z.boolean().optional().openapi({ description: "Create and execute in one call (internal-account sources, not embedded wallets)." }),
+    immediatelyExecute: z.boolean().optional().openapi({ description: "Create and execute in one call (internal-account sources, not embedded wallets, and pull sources)." }),
     description: z.string().max(1024).optional(),
     remittanceInformation: z.string().max(80).optional().openapi({ description: "Travels with the payment (at most 80 characters)." }),
     purposeOfPayment: z.enum(PURPOSES_OF_PAYMENT).optional(),
-    statementDescriptor: z.string().min(1).max(10).optional().openapi({ description: "ACH company entry description (at most 10); only on quotes that move an ACH entry." }),
+    statementDescriptor: z
+      .string()
+      .min(1)
+      .max(10)
+      .optional()
+      .openapi({ description: "ACH company entry description (at most 10); only on quotes that move an ACH entry: a payout to or a pull from a US bank account." }),
     platformFeeOverride: PlatformFeeOverrideSchema.optional(),
     senderCustomerInfo: z.record(z.string(), z.unknown()).optional(),
   })
