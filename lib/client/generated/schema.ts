@@ -6893,7 +6893,7 @@ export interface components {
             url: string;
         };
         BulkCustomerImportJobAccepted: {
-            /** @example BulkUploadJob:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            /** @example Job:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
             jobId: string;
             /** @enum {string} */
             status: "PENDING" | "PROCESSING";

@@ -47,7 +47,7 @@ describe("POST /customers/bulk/csv", () => {
     const p = await t.createTestPlatform();
     const res = await upload(p.auth, csv(individualRow("bulk-a"), individualRow("bulk-b", { addressLine2: "Apt 4" }), businessRow("bulk-c")));
     expect(res.status).toBe(202);
-    expect(res.json).toEqual({ jobId: expect.stringMatching(/^BulkUploadJob:[0-9a-f-]{36}$/), status: "PENDING" });
+    expect(res.json).toEqual({ jobId: expect.stringMatching(/^Job:[0-9a-f-]{36}$/), status: "PENDING" });
 
     const pending = await getJob(p.auth, res.json.jobId);
     expect(pending.status).toBe(200);
@@ -196,5 +196,17 @@ describe("GET /customers/bulk/jobs/{jobId}", () => {
       expect(res.json).toMatchObject({ status: 404, code: "BULK_UPLOAD_JOB_NOT_FOUND" });
     }
     expect((await getJob(other.auth, theirs.json.jobId)).status).toBe(200);
+  });
+
+  it("names a job `Job:<uuid>` (BEHAVIORS.md §9.7) and still finds it by the legacy `BulkUploadJob:` prefix", async () => {
+    const p = await t.createTestPlatform();
+    const res = await upload(p.auth, csv(individualRow("prefix-a")));
+    expect(res.json.jobId).toMatch(/^Job:[0-9a-f-]{36}$/);
+    await runDueJobs(t.db, { platformId: p.platform.id });
+    const job = await getJob(p.auth, res.json.jobId);
+    expect(job.json).toMatchObject({ id: res.json.jobId, status: "COMPLETED" });
+    const legacy = await getJob(p.auth, res.json.jobId.replace(/^Job:/, "BulkUploadJob:"));
+    expect(legacy.status).toBe(200);
+    expect(legacy.json.id).toBe(res.json.jobId);
   });
 });

@@ -98,7 +98,7 @@ async function finishImport(db: Db, platformId: string, importId: string) {
       data: { status, completedAt: at, updatedAt: at },
     });
     if (count === 0) return;
-    const job = await getBulkCustomerImportJob(tx, platformId, formatId("BulkUploadJob", importId));
+    const job = await getBulkCustomerImportJob(tx, platformId, formatId("Job", importId));
     await enqueueEvent(tx, { platformId, type: `BULK_UPLOAD.${status}`, data: job });
   });
 }

@@ -345,7 +345,7 @@ export const BulkCustomerCsvUploadSchema = z.object({
 const BulkStatusSchema = z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED"]);
 
 export const BulkCustomerImportJobAcceptedSchema = z
-  .object({ jobId: z.string().openapi({ example: "BulkUploadJob:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" }), status: z.enum(["PENDING", "PROCESSING"]) })
+  .object({ jobId: z.string().openapi({ example: "Job:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" }), status: z.enum(["PENDING", "PROCESSING"]) })
   .openapi("BulkCustomerImportJobAccepted");
 export type BulkCustomerImportJobAccepted = z.infer<typeof BulkCustomerImportJobAcceptedSchema>;
 
@@ -377,5 +377,5 @@ export const BulkCustomerImportJobSchema = z
 export type BulkCustomerImportJob = z.infer<typeof BulkCustomerImportJobSchema>;
 
 export const BulkJobIdParamSchema = z.object({
-  jobId: z.string().openapi({ param: { name: "jobId", in: "path" }, example: "BulkUploadJob:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" }),
+  jobId: z.string().openapi({ param: { name: "jobId", in: "path" }, example: "Job:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" }),
 });

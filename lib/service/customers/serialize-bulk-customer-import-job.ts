@@ -19,7 +19,7 @@ export function serializeBulkCustomerImportJob(job: BulkCustomerImport, results:
     .filter((r) => r.customerId !== null)
     .map((r) => ({ correlationId: r.correlationId, row: r.rowNumber, customerId: formatId("Customer", r.customerId!) }));
   return {
-    id: formatId("BulkUploadJob", job.id),
+    id: formatId("Job", job.id),
     status: job.status,
     progress: { total: job.total, processed: sorted.length, successful: createdCustomers.length, failed: errors.length },
     errors,

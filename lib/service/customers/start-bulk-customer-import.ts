@@ -25,5 +25,5 @@ export async function startBulkCustomerImport(db: Db, input: { platformId: strin
     });
     await scheduleJob(tx, { platformId: input.platformId, kind: BULK_CUSTOMER_IMPORT_JOB, payload: { importId: id } });
   });
-  return { jobId: formatId("BulkUploadJob", id), status: "PENDING" };
+  return { jobId: formatId("Job", id), status: "PENDING" };
 }

@@ -26,7 +26,8 @@ export const ID_TYPES = [
   "StablecoinProviderAccount",
   "Platform",
   "StaffUser",
-  "BulkUploadJob",
+  "Job", // bulk customer upload jobs: `Job:<uuid>` (BEHAVIORS.md §9.7)
+  "BulkUploadJob", // legacy prefix of bulk upload job ids, still accepted on reads
   "Verification",
   "Document",
   "BeneficialOwner",
