@@ -558,7 +558,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a session
-         * @description Signed retry; answers 204. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
+         * @description Signed retry; the 202 carries `type`, the session's credential type; answers 204. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
          */
         delete: operations["revokeAuthSession"];
         options?: never;
@@ -9617,7 +9617,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignedRequestChallenge"];
+                    "application/json": components["schemas"]["AuthSignedRequestChallenge"];
                 };
             };
             /** @description Revoked */

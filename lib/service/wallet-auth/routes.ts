@@ -197,16 +197,16 @@ export const walletAuthRouter = createRouter()
       path: "/auth/sessions/{id}",
       operationId: "revokeAuthSession",
       summary: "Revoke a session",
-      description: "Signed retry; answers 204. Requires TRANSACT." + SIGNED_RETRY_NOTE,
+      description: "Signed retry; the 202 carries `type`, the session's credential type; answers 204. Requires TRANSACT." + SIGNED_RETRY_NOTE,
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,
       request: { headers: SignedRetryHeadersSchema, params: IdParamSchema },
-      responses: { 202: jsonResponse(SignedRequestChallengeSchema, "Sign payloadToSign and retry"), 204: { description: "Revoked" }, ...errorResponses(403, 404) },
+      responses: { 202: jsonResponse(AuthSignedRequestChallengeSchema, "Sign payloadToSign and retry"), 204: { description: "Revoked" }, ...errorResponses(403, 404) },
     }),
     async (c) => {
-      const result = await revokeSession(c.get("db"), { platformId: c.get("auth").platformId, id: c.req.valid("param").id, headers: signedHeaders(c), fingerprint: fingerprint(c, null) });
-      return result.kind === "challenge" ? c.json(result.challenge, 202) : c.body(null, 204);
+      const { result, type } = await revokeSession(c.get("db"), { platformId: c.get("auth").platformId, id: c.req.valid("param").id, headers: signedHeaders(c), fingerprint: fingerprint(c, null) });
+      return result.kind === "challenge" ? c.json({ ...result.challenge, type }, 202) : c.body(null, 204);
     },
   )
   .openapi(

@@ -1,4 +1,4 @@
-import type { WalletAuthSession } from "@/lib/generated/prisma/client";
+import type { WalletAuthMethodType, WalletAuthSession } from "@/lib/generated/prisma/client";
 import type { Db, DbOrTx, Tx } from "../db";
 import { ServiceError } from "../http/errors";
 import { formatId, parseId } from "../http/ids";
@@ -29,12 +29,17 @@ async function getSessionOrThrow(tx: Tx, platformId: string, id: string): Promis
   return row;
 }
 
-/** DELETE /auth/sessions/{id}: signed retry by an active session of the wallet; 204. Unknown or already revoked → 404. */
-export async function revokeSession(db: Db, input: { platformId: string; id: string; headers: SignedRetryHeaders; fingerprint: string }): Promise<SignedResult<null>> {
+/**
+ * DELETE /auth/sessions/{id}: signed retry by an active session of the wallet; 204. Unknown or
+ * already revoked → 404. `type` is the session's credential type, for the 202 body
+ * (AuthSignedRequestChallenge, SPEC.md "Signed-retry challenge").
+ */
+export async function revokeSession(db: Db, input: { platformId: string; id: string; headers: SignedRetryHeaders; fingerprint: string }): Promise<{ result: SignedResult<null>; type: WalletAuthMethodType }> {
   return db.$transaction(async (tx) => {
     const session = await getSessionOrThrow(tx, input.platformId, input.id);
     if (session.revokedAt) throw new ServiceError("NOT_FOUND", `Session ${input.id} is already revoked`);
-    return runSignedRetry(
+    const method = await tx.walletAuthMethod.findUniqueOrThrow({ where: { id: session.authMethodId }, select: { type: true } });
+    const result = await runSignedRetry(
       tx,
       {
         platformId: input.platformId,
@@ -53,6 +58,7 @@ export async function revokeSession(db: Db, input: { platformId: string; id: str
         return null;
       },
     );
+    return { result, type: method.type };
   });
 }
 

@@ -106,6 +106,8 @@ describe("the signed retry (PATCH /internal-accounts/{id} as the example flow)",
 
     // revoke my session (signed by itself), then it can no longer sign
     const revoke = await f.signed("DELETE", `/auth/sessions/${mine.session.id}`, undefined, mine.key);
+    // the 202 is an AuthSignedRequestChallenge: it names the session's credential type (SPEC.md "Signed-retry challenge")
+    expect(revoke.first.json.type).toBe("EMAIL_OTP");
     expect(revoke.second.status).toBe(204);
     const afterRevoke = await f.signed("PATCH", path, { privateEnabled: true }, mine.key);
     expect(afterRevoke.second.status).toBe(401);
