@@ -645,7 +645,7 @@ export interface paths {
         put?: never;
         /**
          * Create a delegated signing key
-         * @description A service-custodied P-256 key for the card funding source (card + embedded wallet), created and activated (ACTIVE) on the signed retry; 201 DelegatedKey. `spendingLimits`: at most one per currency. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
+         * @description A service-custodied P-256 key for the card funding source (card + embedded wallet), created and activated (ACTIVE) on the signed retry; 201 DelegatedKey. The card must exist (404) and `internalAccountId` must be one of its funding sources (400). `spendingLimits`: at most one per currency. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
          */
         post: operations["createDelegatedKey"];
         delete?: never;

@@ -13,19 +13,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const CARD = "Card:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10";
-
 describe("delegated keys", () => {
   it("creates an ACTIVE service-custodied key by signed retry, lists, reads and revokes it", async () => {
     const f = await walletFixture(t);
-    const w = await f.wallet();
+    const w = await f.walletWithCard();
     const { key } = await f.otpLogin(w.accountId);
-    const body = { cardId: CARD, internalAccountId: w.accountId, nickname: "Card key", spendingLimits: [{ currencyCode: "USDB", maxPerTransaction: 50000 }] };
+    const body = { cardId: w.cardId, internalAccountId: w.accountId, nickname: "Card key", spendingLimits: [{ currencyCode: "USDB", maxPerTransaction: 50000 }] };
     const { second } = await f.signed("POST", "/auth/delegated-keys", body, key);
     expect(second.status, second.text).toBe(201);
     expect(second.json).toEqual({
       id: expect.stringMatching(/^DelegatedKey:/),
-      cardId: CARD,
+      cardId: w.cardId,
       fundingSourceId: expect.stringMatching(/^CardFundingSource:[0-9a-f-]{36}$/),
       accountId: w.accountId,
       publicKey: expect.stringMatching(/^0[23][0-9a-f]{64}$/),
@@ -48,23 +46,40 @@ describe("delegated keys", () => {
 
   it("400 for two limits in one currency or a malformed cardId; the creation needs a wallet signature", async () => {
     const f = await walletFixture(t);
-    const w = await f.wallet();
+    const w = await f.walletWithCard();
     const dup = await t.call("POST", "/auth/delegated-keys", {
       auth: f.auth,
       body: { cardId: "card-1", internalAccountId: w.accountId, nickname: "k", spendingLimits: [{ currencyCode: "USDB", maxPerTransaction: 1 }, { currencyCode: "USDB", maxPerTransaction: 2 }] },
     });
     expect(dup.status).toBe(400);
     expect(dup.json.details.errors.map((e: { field: string }) => e.field)).toEqual(["cardId", "spendingLimits.1.currencyCode"]);
-    const unsigned = await f.signed("POST", "/auth/delegated-keys", { cardId: CARD, internalAccountId: w.accountId, nickname: "k" }, newClientKey());
+    const unsigned = await f.signed("POST", "/auth/delegated-keys", { cardId: w.cardId, internalAccountId: w.accountId, nickname: "k" }, newClientKey());
     expect(unsigned.second.status).toBe(401);
     expect(unsigned.second.json.code).toBe("WALLET_SIGNATURE_INVALID");
+  });
+
+  it("the card must be the platform's (404) and funded by the wallet (400): a key is for a card funding source backed by the wallet", async () => {
+    const f = await walletFixture(t);
+    const w = await f.walletWithCard();
+    const other = await f.walletWithCard();
+    const { key } = await f.otpLogin(w.accountId);
+    const unknown = await t.call("POST", "/auth/delegated-keys", { auth: f.auth, body: { cardId: "Card:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10", internalAccountId: w.accountId, nickname: "k" } });
+    expect([unknown.status, unknown.json.code]).toEqual([404, "NOT_FOUND"]);
+    const foreignPlatform = await (await walletFixture(t)).walletWithCard();
+    const elsewhere = await t.call("POST", "/auth/delegated-keys", { auth: f.auth, body: { cardId: foreignPlatform.cardId, internalAccountId: w.accountId, nickname: "k" } });
+    expect(elsewhere.status).toBe(404);
+    const notFunded = await t.call("POST", "/auth/delegated-keys", { auth: f.auth, body: { cardId: other.cardId, internalAccountId: w.accountId, nickname: "k" } });
+    expect([notFunded.status, notFunded.json.code]).toEqual([400, "INVALID_INPUT"]);
+    expect(notFunded.json.details.errors.map((e: { field: string }) => e.field)).toEqual(["internalAccountId"]);
+    expect((await f.signed("POST", "/auth/delegated-keys", { cardId: w.cardId, internalAccountId: w.accountId, nickname: "k" }, key)).second.status).toBe(201);
+    expect((await t.call("GET", `/auth/delegated-keys?accountId=${w.accountId}`, { auth: f.auth })).json.data).toHaveLength(1);
   });
 });
 
 describe("quote execution from an embedded wallet: assertWalletSignedExecution", () => {
   it("verifies the stamp over the exact payloadToSign by an active session or ACTIVE delegated key of that wallet", async () => {
     const f = await walletFixture(t);
-    const w = await f.wallet();
+    const w = await f.walletWithCard();
     const other = await f.wallet();
     const mine = await f.otpLogin(w.accountId);
     const theirs = await f.otpLogin(other.accountId);
@@ -79,7 +94,7 @@ describe("quote execution from an embedded wallet: assertWalletSignedExecution",
     await expect(check(await stamp(payloadToSign, mine.key), `${payloadToSign} `)).rejects.toMatchObject({ code: "WALLET_SIGNATURE_INVALID" });
 
     // a delegated key of the wallet may sign while ACTIVE
-    const created = await f.signed("POST", "/auth/delegated-keys", { cardId: CARD, internalAccountId: w.accountId, nickname: "card" }, mine.key);
+    const created = await f.signed("POST", "/auth/delegated-keys", { cardId: w.cardId, internalAccountId: w.accountId, nickname: "card" }, mine.key);
     const row = await t.db.walletDelegatedKey.findUniqueOrThrow({ where: { id: created.second.json.id.replace("DelegatedKey:", "") } });
     const delegatedStamp = await stamp(payloadToSign, { privateKey: row.privateKeyHex, publicKey: row.publicKeyHex, publicKeyUncompressed: "" });
     await expect(check(delegatedStamp)).resolves.toBeUndefined();

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from "../db";
 import { ServiceError, invalidInput, type FieldError } from "../http/errors";
 import { formatId, parseId, uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
+import { getCardOrThrow } from "../cards/get-card-or-throw";
 import { generateP256KeyPair } from "../crypto/p256-keys";
 import { getEmbeddedWalletOrThrow } from "./get-embedded-wallet-or-throw";
 import type { DelegatedKey } from "./schemas";
@@ -19,7 +20,8 @@ export interface DelegatedKeyCreateInput {
 /**
  * POST /auth/delegated-keys: signed retry (202 → 201) by an active session of the wallet; creates a
  * service-custodied P-256 key for the card's funding source on that wallet and activates it
- * (PENDING → ACTIVE in one step). The funding source id is derived from (card, wallet). At most one
+ * (PENDING → ACTIVE in one step). The card must be the platform's (404) and the wallet one of its
+ * funding sources (400); the funding source id is derived from (card, wallet). At most one
  * spending limit per currency (400 otherwise).
  */
 export async function createDelegatedKey(db: Db, input: { platformId: string; request: DelegatedKeyCreateInput; headers: SignedRetryHeaders; fingerprint: string }): Promise<SignedResult<DelegatedKey>> {
@@ -36,6 +38,9 @@ export async function createDelegatedKey(db: Db, input: { platformId: string; re
 
   return db.$transaction(async (tx) => {
     const wallet = await getEmbeddedWalletOrThrow(tx, platformId, request.internalAccountId);
+    const card = await getCardOrThrow(tx, platformId, request.cardId);
+    if (!card.fundingSources.includes(wallet.id))
+      throw invalidInput([{ field: "internalAccountId", message: `is not a funding source of card ${request.cardId}; a delegated key signs for a card funding source backed by this wallet`, constraint: { enum: card.fundingSources.map((id) => formatId("InternalAccount", id)) } }]);
     const fundingSourceId = derivedUuid(`${cardId}:${wallet.id}`);
     return runSignedRetry(
       tx,

@@ -294,7 +294,7 @@ export const walletAuthRouter = createRouter()
       operationId: "createDelegatedKey",
       summary: "Create a delegated signing key",
       description:
-        "A service-custodied P-256 key for the card funding source (card + embedded wallet), created and activated (ACTIVE) on the signed retry; 201 DelegatedKey. `spendingLimits`: at most one per currency. Requires TRANSACT." + SIGNED_RETRY_NOTE,
+        "A service-custodied P-256 key for the card funding source (card + embedded wallet), created and activated (ACTIVE) on the signed retry; 201 DelegatedKey. The card must exist (404) and `internalAccountId` must be one of its funding sources (400). `spendingLimits`: at most one per currency. Requires TRANSACT." + SIGNED_RETRY_NOTE,
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,

@@ -128,11 +128,11 @@ describe("the signed retry (PATCH /internal-accounts/{id} as the example flow)",
 describe("concurrency and permissions", () => {
   it("two concurrent retries with one requestId: exactly one succeeds, the other gets 401", async () => {
     const f = await walletFixture(t);
-    const w = await f.wallet();
+    const w = await f.walletWithCard();
     const { key } = await f.otpLogin(w.accountId);
-    const first = await t.call("POST", "/auth/delegated-keys", { auth: f.auth, body: { cardId: "Card:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10", internalAccountId: w.accountId, nickname: "k" } });
+    const body = { cardId: w.cardId, internalAccountId: w.accountId, nickname: "k" };
+    const first = await t.call("POST", "/auth/delegated-keys", { auth: f.auth, body });
     const headers = { "service-wallet-signature": await stamp(first.json.payloadToSign, key), "request-id": first.json.requestId };
-    const body = { cardId: "Card:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10", internalAccountId: w.accountId, nickname: "k" };
     const results = await Promise.all([1, 2, 3].map(() => t.call("POST", "/auth/delegated-keys", { auth: f.auth, body, headers })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 401, 401]);
     expect(await t.db.walletDelegatedKey.count({ where: { platformId: f.platformId } })).toBe(1);

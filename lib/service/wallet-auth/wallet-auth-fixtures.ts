@@ -53,6 +53,17 @@ export async function walletFixture(t: TestApp) {
     return { accountId: `InternalAccount:${account.id}`, uuid: account.id, email: email ?? null, customerId: res.json.id as string };
   }
 
+  /** A wallet (as `wallet()`) and a virtual card it funds, for delegated keys. */
+  async function walletWithCard() {
+    // The sandbox issuer refuses funding accounts whose id ends 002 or 003 (random ids do, now and then).
+    for (;;) {
+      const w = await wallet();
+      const card = await t.call("POST", "/cards", { auth: p.auth, body: { cardholderId: w.customerId, form: "VIRTUAL", fundingSources: [w.accountId] } });
+      if (card.status === 201) return { ...w, cardId: card.json.id as string };
+      if (!/00[23]$/.test(w.uuid)) throw new Error(`card issuance failed: ${card.text}`);
+    }
+  }
+
   async function credentials(accountId: string) {
     const res = await t.call("GET", `/auth/credentials?accountId=${encodeURIComponent(accountId)}`, { auth: p.auth });
     expect(res.status).toBe(200);
@@ -100,7 +111,7 @@ export async function walletFixture(t: TestApp) {
     return keyFromPrivate(privateKey);
   }
 
-  return { ...p, platformId, enclavePublicKey, wallet, credentials, otpLogin, signed, openSessionKey, advance: (seconds: number) => advanceClock(t.db, platformId, seconds) };
+  return { ...p, platformId, enclavePublicKey, wallet, walletWithCard, credentials, otpLogin, signed, openSessionKey, advance: (seconds: number) => advanceClock(t.db, platformId, seconds) };
 }
 
 
