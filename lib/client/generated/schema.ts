@@ -517,7 +517,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a credential and open a session
-         * @description EMAIL_OTP/SMS_OTP: `encryptedOtpBundle` (HPKE to the challenge's target) holding the code and a client public key; answers 202 with a verification token as payloadToSign; sign it with that key and repeat with both headers → 200 AuthSession (no sealed key). OAUTH: fresh `oidcToken` (nonce = hex SHA-256 of the clientPublicKey text; iss/aud/sub of the credential) and `clientPublicKey` → 200 AuthSession with `encryptedSessionSigningKey`. PASSKEY: the WebAuthn `assertion` with Request-Id from the challenge → 200 AuthSession with `encryptedSessionSigningKey`. Failed checks: 401 UNAUTHORIZED with `reason`. Requires TRANSACT.
+         * @description EMAIL_OTP/SMS_OTP: `encryptedOtpBundle` (HPKE to the challenge's target) holding the code and a client public key; answers 202 with a verification token as payloadToSign; sign it with that key and repeat with both headers → 200 AuthSession (no sealed key). OAUTH: fresh `oidcToken` (nonce = hex SHA-256 of the clientPublicKey text; iss/aud/sub of the credential) and `clientPublicKey` → 200 AuthSession with `encryptedSessionSigningKey`. PASSKEY: the WebAuthn `assertion` with Request-Id from the challenge → 200 AuthSession with `encryptedSessionSigningKey`. Failed checks: 401 UNAUTHORIZED with `reason`. After 5 wrong OTP codes the code is spent: 429 RATE_LIMITED (Retry-After) until POST /auth/credentials/{id}/challenge issues a new one. Requires TRANSACT.
          */
         post: operations["verifyAuthCredential"];
         delete?: never;

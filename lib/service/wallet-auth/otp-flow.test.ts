@@ -88,6 +88,29 @@ describe("EMAIL_OTP challenge and verify with the reference client", () => {
     expect((await t.db.walletAuthSession.findUniqueOrThrow({ where: { id: second.json.id.replace("Session:", "") } })).publicKeyHex).toBe(key.publicKey);
   });
 
+  it("5 wrong codes, each 401, then the challenge answers 429 with Retry-After even to the right code; a new code works", async () => {
+    const f = await walletFixture(t);
+    const w = await f.wallet();
+    const [cred] = await f.credentials(w.accountId);
+    const first = await t.call("POST", `/auth/credentials/${cred!.id}/challenge`, { auth: f.auth });
+    const key = newClientKey();
+    const verify = async (code: string, bundle: string) =>
+      t.call("POST", `/auth/credentials/${cred!.id}/verify`, { auth: f.auth, body: { type: "EMAIL_OTP", encryptedOtpBundle: await encryptOtpCodeToBundle(code, bundle, key.publicKey, f.enclavePublicKey) } });
+    for (const code of ["111111", "222222", "333333", "444444", "555555"]) {
+      const wrong = await verify(code, first.json.otpEncryptionTargetBundle);
+      expect([wrong.status, wrong.json.reason]).toEqual([401, "Invalid OTP code"]);
+    }
+    const blocked = await verify("000000", first.json.otpEncryptionTargetBundle);
+    expect([blocked.status, blocked.json.code]).toEqual([429, "RATE_LIMITED"]);
+    expect(blocked.headers.get("retry-after")).toBe("30");
+    expect(blocked.json.message).toContain("POST /auth/credentials/{id}/challenge");
+
+    await f.advance(31);
+    const fresh = await t.call("POST", `/auth/credentials/${cred!.id}/challenge`, { auth: f.auth });
+    expect(fresh.status).toBe(200);
+    expect((await verify("000000", fresh.json.otpEncryptionTargetBundle)).status).toBe(202);
+  });
+
   it("401 'Invalid OTP code' for another code; 400 for a malformed bundle; 401 for a bundle to another target; 401 without a challenge", async () => {
     const f = await walletFixture(t);
     const w = await f.wallet();

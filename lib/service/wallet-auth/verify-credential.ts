@@ -13,17 +13,18 @@ import { verifyPasskeyAssertion } from "./passkey";
 import type { AuthSession, CredentialVerifyRequest } from "./schemas";
 import { serializeAuthSession } from "./serialize";
 import { consumeSignedRetry, isFirstLeg, issueSignedRetry, type SignedResult, type SignedRetryHeaders } from "./signed-retry";
-import { LEGACY_PASSKEY_SIGNATURE, SANDBOX_OTP_CODE } from "./wallet-auth-config";
+import { LEGACY_PASSKEY_SIGNATURE, MAX_OTP_FAILED_ATTEMPTS, OTP_REISSUE_INTERVAL_MS, SANDBOX_OTP_CODE } from "./wallet-auth-config";
 
 /**
  * POST /auth/credentials/{id}/verify (SPEC.md). EMAIL_OTP/SMS_OTP: open the bundle, check the code,
  * 202 with a verification token bound to the bundle's key; the retry signed by that key → 200
  * AuthSession (no sealed key). OAUTH: token checks, then a sealed session. PASSKEY: the challenge's
  * Request-Id, a WebAuthn assertion (or the legacy literal), then a session sealed to the
- * challenge's clientPublicKey.
+ * challenge's clientPublicKey. A wrong OTP code is counted (committed although the call fails): after
+ * MAX_OTP_FAILED_ATTEMPTS the challenge answers 429 RATE_LIMITED until a new code is requested.
  */
 export async function verifyCredential(db: Db, input: { platformId: string; id: string; request: CredentialVerifyRequest; headers: SignedRetryHeaders; fingerprint: string }): Promise<SignedResult<AuthSession>> {
-  return db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx): Promise<SignedResult<AuthSession> | Refused> => {
     // Locked: a delete of this credential racing the verify waits for it and then revokes the new
     // session, or commits first and the verify answers 404; unlocked, the session outlived the credential.
     const method = await getAuthMethodOrThrow(tx, input.platformId, input.id, { isLocking: true });
@@ -49,9 +50,17 @@ export async function verifyCredential(db: Db, input: { platformId: string; id: 
         return { kind: "done", value: await verifyPasskey(tx, { method, assertion: request.assertion, requestId: input.headers.requestId, at }) };
     }
   });
+  if (result.kind === "refused") throw result.error;
+  return result;
 }
 
-async function verifyOtp(tx: Tx, input: { method: WalletAuthMethod; encryptedOtpBundle: string; headers: SignedRetryHeaders; fingerprint: string; at: Date }): Promise<SignedResult<AuthSession>> {
+/** An answer refused after writing something that must stay (a wrong OTP code counted): thrown once committed. */
+interface Refused {
+  kind: "refused";
+  error: ServiceError;
+}
+
+async function verifyOtp(tx: Tx, input: { method: WalletAuthMethod; encryptedOtpBundle: string; headers: SignedRetryHeaders; fingerprint: string; at: Date }): Promise<SignedResult<AuthSession> | Refused> {
   const { method, at } = input;
   const scope = { platformId: method.platformId, internalAccountId: method.internalAccountId, operation: `OTP_VERIFY:${method.id}`, fingerprint: input.fingerprint };
   if (!isFirstLeg(input.headers)) {
@@ -62,11 +71,16 @@ async function verifyOtp(tx: Tx, input: { method: WalletAuthMethod; encryptedOtp
 
   const challenge = await tx.walletOtpChallenge.findFirst({ where: { authMethodId: method.id, consumedAt: null, expiresAt: { gt: at } }, orderBy: { createdAt: "desc" } });
   if (!challenge) throw unauthorized("no active OTP challenge", "No active OTP code for this credential; call POST /auth/credentials/{id}/challenge for a fresh code and target bundle");
+  // The credential's row lock (above) serializes verifies, so this count cannot be outrun by parallel guesses.
+  if (challenge.failedAttempts >= MAX_OTP_FAILED_ATTEMPTS) throw tooManyWrongCodes();
   const opened = await openEncryptedOtpBundle(input.encryptedOtpBundle, { privateKeyHex: challenge.targetPrivateKeyHex, publicKeyUncompressedHex: challenge.targetPublicKeyHex });
   if (!opened.ok && opened.kind === "malformed")
     throw invalidInput([{ field: "encryptedOtpBundle", message: `${opened.reason}; send the JSON text {"encappedPublic","ciphertext"} as a string`, constraint: { format: "json-string" } }]);
   if (!opened.ok) throw unauthorized(opened.kind === "undecryptable" ? "OTP bundle decryption failed" : "OTP bundle plaintext invalid", opened.reason);
-  if (opened.otpCode !== SANDBOX_OTP_CODE) throw unauthorized("Invalid OTP code", "Invalid OTP code");
+  if (opened.otpCode !== SANDBOX_OTP_CODE) {
+    await tx.walletOtpChallenge.update({ where: { id: challenge.id }, data: { failedAttempts: { increment: 1 } } });
+    return { kind: "refused", error: unauthorized("Invalid OTP code", "Invalid OTP code") };
+  }
   // Consumed only if still unconsumed: of verifies racing with the same code, the first to commit wins.
   const consumed = await tx.walletOtpChallenge.updateMany({ where: { id: challenge.id, consumedAt: null }, data: { consumedAt: at } });
   if (consumed.count !== 1) throw unauthorized("OTP code already used", "This OTP code was already used; call POST /auth/credentials/{id}/challenge for a fresh code and target bundle");
@@ -119,6 +133,12 @@ async function verifyPasskey(
   const refreshed = await tx.walletAuthMethod.findUniqueOrThrow({ where: { id: method.id } });
   const { session, encryptedSessionSigningKey } = await issueSealedSession(tx, refreshed, clientPublicKey, at);
   return serializeAuthSession(session, refreshed, encryptedSessionSigningKey);
+}
+
+function tooManyWrongCodes(): ServiceError {
+  return new ServiceError("RATE_LIMITED", `Too many wrong codes for this OTP (${MAX_OTP_FAILED_ATTEMPTS}); call POST /auth/credentials/{id}/challenge for a new code and target bundle`, {
+    headers: { "Retry-After": String(OTP_REISSUE_INTERVAL_MS / 1000) },
+  });
 }
 
 function unauthorized(reason: string, message: string): ServiceError {

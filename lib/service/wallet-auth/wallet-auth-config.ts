@@ -36,4 +36,6 @@ export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const OTP_REISSUE_INTERVAL_MS = 30 * 1000;
 /** The sandbox's only valid OTP code (SPEC.md § Sandbox authentication values). */
 export const SANDBOX_OTP_CODE = "000000";
+/** Wrong codes one OTP challenge takes; then it answers 429 until a new code is requested (a 6-digit code must not be guessable). */
+export const MAX_OTP_FAILED_ATTEMPTS = 5;
 export const LEGACY_PASSKEY_SIGNATURE = "sandbox-valid-passkey-signature";
