@@ -11,6 +11,8 @@ export interface ActionError {
   fieldErrors?: Record<string, string>;
   /** For a refusal that lifts by itself (a lockout): seconds until trying again can succeed. */
   retryAfterSeconds?: number;
+  /** The envelope's other `details` (which account a status refusal is about, limits), `errors` being in fieldErrors. */
+  details?: Record<string, unknown>;
 }
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };
@@ -37,7 +39,9 @@ export function serviceErrorResult(body: unknown, status: number): ActionResult<
   const fieldErrors: Record<string, string> = {};
   for (const e of body.details?.errors ?? []) fieldErrors[e.field] ??= e.message ?? "is invalid";
   const hasFieldErrors = Object.keys(fieldErrors).length > 0;
-  return { ok: false, error: { code: body.code, message: body.message, status, ...(hasFieldErrors && { fieldErrors }) } };
+  const { errors: _errors, ...details } = body.details ?? {};
+  const hasDetails = Object.keys(details).length > 0;
+  return { ok: false, error: { code: body.code, message: body.message, status, ...(hasFieldErrors && { fieldErrors }), ...(hasDetails && { details }) } };
 }
 
 function isErrorBody(body: unknown): body is ServiceErrorBody {
