@@ -7,6 +7,7 @@ import { DateTime } from "@/components/date-time";
 import { Fact } from "@/components/fact";
 import { PageHeader } from "@/components/page-header";
 import { PaymentInstructionsList } from "@/components/payment-instructions";
+import { describePaymentSide, isPullSource, type PaymentSideDescription } from "@/components/payment-side";
 import { QuoteSummary } from "@/components/quote-summary";
 import { StatusBadge, type BadgeTone } from "@/components/status-badge";
 import { buttonClasses } from "@/components/ui/button";
@@ -17,6 +18,15 @@ import { QuoteRunButton } from "../_components/quote-run-button";
 
 export const metadata: Metadata = { title: "Quote" };
 export const dynamic = "force-dynamic";
+
+function Side({ side, testId }: { side: PaymentSideDescription; testId: string }) {
+  return (
+    <span data-testid={testId}>
+      <span className="block text-sm text-zinc-900">{side.kind}</span>
+      {side.identifier && <code className="font-mono text-xs break-all text-zinc-600">{side.identifier}</code>}
+    </span>
+  );
+}
 
 const TONES: Record<string, BadgeTone> = { PENDING: "info", PENDING_AUTHORIZATION: "warning", PROCESSING: "warning", COMPLETED: "success", FAILED: "danger", EXPIRED: "neutral" };
 
@@ -31,6 +41,7 @@ export default async function QuotePage({ params }: { params: Promise<{ quoteId:
   const now = (await client.GET("/sandbox/clock")).data?.now ?? new Date().toISOString();
   const isOpen = quote.status === "PENDING" && quote.expiresAt > now;
   const canExecute = isOpen && quote.source.sourceType === "ACCOUNT" && user.role !== "SUPPORT";
+  const isPull = isPullSource(quote.source);
 
   return (
     <>
@@ -41,6 +52,16 @@ export default async function QuotePage({ params }: { params: Promise<{ quoteId:
       <div className="space-y-6">
         <Card title="Price">
           <QuoteSummary quote={quote} />
+        </Card>
+        <Card title="Route">
+          <div className="space-y-4">
+            <dl className="grid gap-4 sm:grid-cols-3">
+              <Fact label="From"><Side side={describePaymentSide(quote.source, "source")} testId="quote-source" /></Fact>
+              <Fact label="To"><Side side={describePaymentSide(quote.destination, "destination")} testId="quote-destination" /></Fact>
+              {quote.statementDescriptor && <Fact label="Statement descriptor">{quote.statementDescriptor}</Fact>}
+            </dl>
+            {isPull && quote.status === "PENDING" && <p className="text-sm text-zinc-600">The money is pulled from this bank account when the quote is executed; no balance is needed.</p>}
+          </div>
         </Card>
         <Card title="Lifecycle">
           <div className="space-y-4">

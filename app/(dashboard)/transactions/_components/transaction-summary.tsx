@@ -3,6 +3,7 @@ import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/date-time";
 import { Fact } from "@/components/fact";
 import { Money } from "@/components/money";
+import { describePaymentSide, type PaymentSideLike } from "@/components/payment-side";
 import { TransactionStatusBadge } from "./transaction-status-badge";
 
 type Transaction = components["schemas"]["TransactionOneOf"];
@@ -13,16 +14,20 @@ function Amount({ value, testId }: { value: CurrencyAmount | undefined; testId: 
   return value ? <Money amount={value.amount} currency={value.currency} testId={testId} /> : <span className="text-zinc-400">—</span>;
 }
 
-function SideText({ side }: { side: Side }) {
+/** What the side is (internal account, bank account pulled from, UMA address…) above its id and currency. */
+function SideText({ side, role }: { side: Side; role: "source" | "destination" }) {
   if (!side) return <span className="text-zinc-400">—</span>;
-  const fields = side as unknown as Record<string, unknown>;
-  const label = typeof fields.accountId === "string" ? fields.accountId : typeof fields.umaAddress === "string" ? fields.umaAddress : "—";
-  const currency = typeof fields.currency === "string" ? ` (${fields.currency})` : "";
+  const fields = side as unknown as PaymentSideLike;
+  const { kind, identifier } = describePaymentSide(fields, role);
+  const currency = fields.currency && identifier !== fields.currency ? ` (${fields.currency})` : "";
   return (
-    <code className="font-mono text-xs break-all">
-      {label}
-      {currency}
-    </code>
+    <span data-testid={`transaction-${role}`}>
+      <span className="block text-sm text-zinc-900">{kind}</span>
+      <code className="font-mono text-xs break-all">
+        {identifier ?? "—"}
+        {currency}
+      </code>
+    </span>
   );
 }
 
@@ -45,10 +50,10 @@ export function TransactionSummary({ transaction: t }: { transaction: Transactio
           <Amount value={t.sentAmount && { amount: t.fees ?? 0, currency: t.sentAmount.currency }} testId="fees" />
         </Fact>
         <Fact label="Source">
-          <SideText side={t.source} />
+          <SideText side={t.source} role="source" />
         </Fact>
         <Fact label="Destination">
-          <SideText side={t.destination} />
+          <SideText side={t.destination} role="destination" />
         </Fact>
         <Fact label="Rail" testId="transaction-rail">
           {rail ?? "—"}
