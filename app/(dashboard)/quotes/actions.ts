@@ -7,7 +7,7 @@ import type { components } from "@/lib/client/generated/schema";
 import { actionOk, invalidInputResult, type ActionResult } from "@/lib/client/action-result";
 import { callService } from "@/lib/client/call-service";
 import { collectPages } from "@/lib/client/collect-pages";
-import { isUsableExternal, isUsableInternal } from "./_lib/quote-form";
+import { isUsableInternal } from "./_lib/quote-form";
 import { QuoteInputSchema, toQuoteRequest } from "./_lib/quote-input";
 
 type Quote = components["schemas"]["Quote"];
@@ -20,12 +20,13 @@ const MAX_CUSTOMER_ACCOUNTS = 500;
 
 export interface CustomerAccounts {
   internal: InternalAccount[];
+  /** Every external account, whatever its status: the builder filters per use and says why none fits. */
   external: ExternalAccount[];
   /** The customer has more than MAX_CUSTOMER_ACCOUNTS of a kind; the builder says it offers only some. */
   hasMore: boolean;
 }
 
-/** The usable internal and external accounts of the customer picked in the builder, every page of them up to the cap. */
+/** The usable internal and all external accounts of the customer picked in the builder, every page of them up to the cap. */
 export async function loadCustomerAccountsAction(input: unknown): Promise<ActionResult<CustomerAccounts>> {
   const parsed = z.object({ customerId: z.string().min(1).max(200) }).safeParse(input);
   if (!parsed.success) return invalidInputResult(parsed.error);
@@ -37,7 +38,7 @@ export async function loadCustomerAccountsAction(input: unknown): Promise<Action
   ]);
   const error = internal.error ?? external.error;
   if (error) return { ok: false, error };
-  return actionOk({ internal: internal.items.filter(isUsableInternal), external: external.items.filter(isUsableExternal), hasMore: internal.hasMore || external.hasMore });
+  return actionOk({ internal: internal.items.filter(isUsableInternal), external: external.items, hasMore: internal.hasMore || external.hasMore });
 }
 
 const QuoteIdInputSchema = z.object({ quoteId: z.string().min(1).max(200) });
@@ -64,7 +65,7 @@ export async function createQuoteAction(input: unknown): Promise<ActionResult<Qu
 /** The sending customer's data the receiver asks for, from its record; undefined for platform money. */
 async function payerData(source: components["schemas"]["QuoteSourceOneOf"], fields: string[]): Promise<Record<string, string> | undefined> {
   let customerId = source.customerId;
-  if (!customerId && source.sourceType === "ACCOUNT") {
+  if (!customerId && source.sourceType === "ACCOUNT" && source.accountId.startsWith("InternalAccount:")) {
     const account = await callService((client) => client.GET("/internal-accounts/{id}", { params: { path: { id: source.accountId } } }));
     customerId = account.ok ? account.data.customerId : undefined;
   }

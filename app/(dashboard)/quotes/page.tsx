@@ -5,14 +5,14 @@ import { serviceClient } from "@/lib/client/server";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/page-header";
 import { QuoteBuilder } from "./_components/quote-builder";
-import { isUsableExternal, isUsableInternal } from "./_lib/quote-form";
+import { isUsableInternal } from "./_lib/quote-form";
 
 export const metadata: Metadata = { title: "Quotes" };
 
 /** The platform's payees the builder offers; past this it says it offers only some. */
 const MAX_PLATFORM_EXTERNAL = 1000;
 
-/** The builder starts with the platform's accounts; a customer's are loaded when the customer is picked. */
+/** The builder starts with the platform's accounts (external ones whatever their status); a customer's are loaded when the customer is picked. */
 export default async function QuotesPage() {
   const { user } = await requireSession();
   const client = await serviceClient();
@@ -21,7 +21,7 @@ export default async function QuotesPage() {
     collectPages((cursor) => client.GET("/platform/external-accounts", { params: { query: { limit: 100, cursor } } }), { maxItems: MAX_PLATFORM_EXTERNAL }),
   ]);
   const error = internal.error ?? external.error;
-  const platform = { accounts: (internal.data?.data ?? []).filter(isUsableInternal), externalAccounts: external.items.filter(isUsableExternal) };
+  const platform = { accounts: (internal.data?.data ?? []).filter(isUsableInternal), externalAccounts: external.items };
   const canTransact = user.role !== "SUPPORT";
 
   return (

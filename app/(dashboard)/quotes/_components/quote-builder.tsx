@@ -9,6 +9,7 @@ import { currencyDecimals, parseMajorUnits } from "@/components/money";
 import { SelectField, TextField, enumOptions } from "@/components/text-field";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Field, controlProps } from "@/components/ui/field";
 import { createQuoteAction } from "../actions";
 import { customerLabel, type CustomerOption } from "../../customers/_lib/customer-search";
@@ -75,7 +76,7 @@ export function QuoteBuilder({ platform, canTransact, isSandbox }: QuoteBuilderP
     setPayer(customer);
     if (customer) customerAccounts.load(customer.id);
     // The platform's USD account again, or the customer's account once chosen; payouts go to the payer's own accounts.
-    update({ sourceOwner: owner, sourceAccountId: owner === PLATFORM_OWNER ? initialQuoteForm(platform).sourceAccountId : "", destinationAccountId: "" });
+    update({ sourceOwner: owner, sourceAccountId: owner === PLATFORM_OWNER ? initialQuoteForm(platform).sourceAccountId : "", pullAccountId: "", destinationAccountId: "" });
   }
 
   function choosePayee(owner: string, customer: CustomerOption | null) {
@@ -163,9 +164,21 @@ export function QuoteBuilder({ platform, canTransact, isSandbox }: QuoteBuilderP
             </div>
           </Card>
         </fieldset>
-        <div className="flex justify-end">
+        <div className="flex flex-wrap items-start justify-end gap-4">
+          {values.sourceType !== "REALTIME_FUNDING" && (
+            <div>
+              <Checkbox
+                label="Execute immediately"
+                description="Price and run the quote in one call, without a second look."
+                checked={values.isExecutingAtOnce}
+                onChange={(e) => update({ isExecutingAtOnce: e.target.checked })}
+                disabled={pending || !canTransact}
+              />
+              {errors.immediatelyExecute && <p className="mt-1 text-xs font-medium text-red-600" data-testid="field-error-immediatelyExecute">{errors.immediatelyExecute}</p>}
+            </div>
+          )}
           <Button type="submit" disabled={pending || !canTransact}>
-            {pending ? "Getting quote…" : "Get quote"}
+            {pending ? "Getting quote…" : values.sourceType !== "REALTIME_FUNDING" && values.isExecutingAtOnce ? "Get quote and execute" : "Get quote"}
           </Button>
         </div>
       </form>

@@ -22,7 +22,8 @@ export interface QuoteDestinationProps extends QuoteSectionProps {
 
 /** Where the money goes: an external account of the payer, an internal account of the platform or any customer, or a UMA address. */
 export function QuoteDestinationFields({ values, ctx, errors, update, payee, payerName, payerLoadHint, payeeLoadHint }: QuoteDestinationProps) {
-  const externals = externalAccountsOf(ctx, values.sourceOwner);
+  // A pull and its payout cannot be the same bank account.
+  const externals = externalAccountsOf(ctx, values.sourceOwner).filter((a) => values.sourceType !== "PULL" || a.id !== values.pullAccountId);
   const internals = internalAccountsOf(ctx, values.destinationOwner).filter((a) => values.sourceType !== "ACCOUNT" || a.id !== values.sourceAccountId);
   const accountError = errors["destination.accountId"] ?? errors.destination;
   return (

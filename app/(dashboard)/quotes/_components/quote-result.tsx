@@ -6,12 +6,14 @@ import type { components } from "@/lib/client/generated/schema";
 import { describeActionError, type ActionError } from "@/lib/client/action-result";
 import { ExpiryCountdown, useSecondsLeft } from "@/components/expiry-countdown";
 import { PaymentInstructionsList } from "@/components/payment-instructions";
+import { isPullSource } from "@/components/payment-side";
 import { QuoteSummary } from "@/components/quote-summary";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { transactionHref } from "../../transactions/_lib/transaction-href";
 import { executeQuoteAction, sandboxSendAction } from "../actions";
+import { PULL_HINT } from "./quote-source-fields";
 
 type Quote = components["schemas"]["Quote"];
 
@@ -21,6 +23,8 @@ function describeRunError(error: ActionError): string {
       return "This quote has expired. Refresh it for a new rate.";
     case "CONFLICT":
       return `This quote was already executed. ${error.message}`;
+    case "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED":
+      return `The bank account must be verified before money is pulled from it. ${error.message}`;
     case "INSUFFICIENT_BALANCE":
       return "Insufficient balance: the source account's available balance does not cover the sending total. Nothing was sent.";
     case "FORBIDDEN":
@@ -38,13 +42,18 @@ export interface QuoteResultProps {
   isRefreshing: boolean;
 }
 
+/** Statuses of a quote that has run (executed, funded, or executed at once by the builder). */
+const RAN = new Set(["PROCESSING", "COMPLETED", "FAILED"]);
+
 /** A fresh quote: its price, the live countdown, and the way to run it (execute, or the funds arriving). */
 export function QuoteResult({ quote, canTransact, isSandbox, onRefresh, isRefreshing }: QuoteResultProps) {
   const secondsLeft = useSecondsLeft(quote.createdAt, quote.expiresAt);
-  const [ran, setRan] = useState<{ status: string } | null>(null);
+  // A quote made with "Execute immediately" has already run.
+  const [ran, setRan] = useState<{ status: string } | null>(RAN.has(quote.status) ? { status: quote.status } : null);
   const [error, setError] = useState<ActionError | null>(null);
   const [pending, startTransition] = useTransition();
   const isRealtime = quote.source.sourceType === "REALTIME_FUNDING";
+  const isPull = isPullSource(quote.source);
   const isExpired = secondsLeft <= 0 && !ran;
   const canRun = canTransact && !ran && !isExpired && !pending;
   const top = useRef<HTMLDivElement>(null);
@@ -81,7 +90,7 @@ export function QuoteResult({ quote, canTransact, isSandbox, onRefresh, isRefres
             {quote.id}
           </Link>
         }
-        actions={ran ? <span className="text-sm font-medium text-emerald-700">{isRealtime ? "Funds sent" : "Executed"}</span> : <ExpiryCountdown secondsLeft={secondsLeft} />}
+        actions={ran ? <span className={`text-sm font-medium ${ran.status === "FAILED" ? "text-red-700" : "text-emerald-700"}`}>{isRealtime ? "Funds sent" : "Executed"}</span> : <ExpiryCountdown secondsLeft={secondsLeft} />}
         tone={isExpired ? "attention" : "default"}
       >
         <div className="space-y-5">
@@ -95,6 +104,11 @@ export function QuoteResult({ quote, canTransact, isSandbox, onRefresh, isRefres
               Its rate and fees no longer hold. Refresh it to get a new one.
             </Notice>
           )}
+          {isPull && !ran && (
+            <Notice tone="info" title="Pulled from the bank account" testId="quote-pull-hint">
+              {PULL_HINT} The pull&apos;s outcome decides the payment: if it fails, nothing moves and the quote ends FAILED.
+            </Notice>
+          )}
           <QuoteSummary quote={quote} />
           {isRealtime && (
             <div className="space-y-2">
@@ -104,7 +118,11 @@ export function QuoteResult({ quote, canTransact, isSandbox, onRefresh, isRefres
             </div>
           )}
           {ran && (
-            <Notice tone="success" title={`${isRealtime ? "Funds sent" : "Quote executed"}: the transaction is ${ran.status}`} testId="quote-ran">
+            <Notice
+              tone={ran.status === "FAILED" ? "error" : "success"}
+              title={ran.status === "FAILED" ? `${isPull ? "The pull from the bank account failed" : "The payment failed"}: the quote is FAILED; the transaction says why` : `${isRealtime ? "Funds sent" : "Quote executed"}: the transaction is ${ran.status}`}
+              testId="quote-ran"
+            >
               <Link href={transactionHref(quote.transactionId)} className="font-medium text-brand-700 underline">
                 View transaction {quote.transactionId}
               </Link>

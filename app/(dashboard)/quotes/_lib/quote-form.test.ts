@@ -7,7 +7,10 @@ import {
   formCurrencies,
   initialQuoteForm,
   internalAccountsOf,
+  isBankExternalAccount,
+  noPullAccountReason,
   ownerErrors,
+  pullAccountsOf,
   quoteFieldErrors,
   toQuoteInput,
   type QuoteFormContext,
@@ -20,8 +23,8 @@ type ExternalAccount = components["schemas"]["ExternalAccount"];
 
 const internal = (id: string, code: string, decimals: number, customerId?: string, status = "ACTIVE"): InternalAccount =>
   ({ id, customerId, status, type: "INTERNAL_FIAT", balance: { amount: 0, currency: { code, decimals } } }) as InternalAccount;
-const external = (id: string, currency: string, customerId?: string, status = "ACTIVE"): ExternalAccount =>
-  ({ id, customerId, currency, status, accountInfo: { accountType: `${currency}_ACCOUNT` } }) as unknown as ExternalAccount;
+const external = (id: string, currency: string, customerId?: string, status = "ACTIVE", accountType = `${currency}_ACCOUNT`): ExternalAccount =>
+  ({ id, customerId, currency, status, accountInfo: { accountType } }) as unknown as ExternalAccount;
 
 const CTX: QuoteFormContext = {
   accounts: [internal("InternalAccount:c-usd", "USD", 2, "Customer:c"), internal("InternalAccount:p-usd", "USD", 2), internal("InternalAccount:p-jpy", "JPY", 0), internal("InternalAccount:c-frozen", "GBP", 2, "Customer:c", "FROZEN")],
@@ -124,5 +127,84 @@ describe("the quote form", () => {
     const fieldErrors = { "destination.accountId": "belongs to another customer" };
     expect(quoteFieldErrors({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors }, form({}))).toEqual(fieldErrors);
     expect(quoteFieldErrors({ code: "FORBIDDEN", message: "no" }, form({}))).toEqual({});
+  });
+});
+
+describe("the quote form's pull source (a bank external account)", () => {
+  const PULL_CTX: QuoteFormContext = {
+    accounts: CTX.accounts,
+    externalAccounts: [
+      ...CTX.externalAccounts,
+      external("ExternalAccount:c-usd", "USD", "Customer:c"),
+      external("ExternalAccount:c-swift", "GBP", "Customer:c", "ACTIVE", "SWIFT_ACCOUNT"),
+      external("ExternalAccount:c-wallet", "USDC", "Customer:c", "ACTIVE", "BASE_WALLET"),
+      external("ExternalAccount:c-lightning", "BTC", "Customer:c", "ACTIVE", "LIGHTNING"),
+      external("ExternalAccount:w-wallet", "USDC", "Customer:w", "ACTIVE", "SOLANA_WALLET"),
+      external("ExternalAccount:v-usd", "USD", "Customer:v", "PENDING_OWNERSHIP_VERIFICATION"),
+      external("ExternalAccount:r-usd", "USD", "Customer:r", "REJECTED"),
+    ],
+  };
+  const pull = (change: Partial<QuoteFormValues>) => ({ ...initialQuoteForm(PULL_CTX), sourceType: "PULL" as const, sourceOwner: "Customer:c", pullAccountId: "ExternalAccount:c-usd", ...change });
+
+  it("takes every <CUR>_ACCOUNT and SWIFT_ACCOUNT for a bank account, never a wallet or Lightning", () => {
+    const kinds = PULL_CTX.externalAccounts.filter(isBankExternalAccount).map((a) => a.id);
+    expect(kinds).toContain("ExternalAccount:c-swift");
+    expect(kinds).not.toContain("ExternalAccount:c-wallet");
+    expect(kinds).not.toContain("ExternalAccount:c-lightning");
+  });
+
+  it("offers the owner's ACTIVE bank accounts only", () => {
+    expect(pullAccountsOf(PULL_CTX, "Customer:c").map((a) => a.id)).toEqual(["ExternalAccount:c-eur", "ExternalAccount:c-usd", "ExternalAccount:c-swift"]);
+    expect(pullAccountsOf(PULL_CTX, PLATFORM_OWNER).map((a) => a.id)).toEqual(["ExternalAccount:p-eur"]);
+    expect(pullAccountsOf(PULL_CTX, "Customer:v")).toEqual([]);
+  });
+
+  it.each([
+    ["no external account", "Customer:none", "Ada has no external account; add a bank account under Accounts."],
+    ["only wallets", "Customer:w", "Ada has only wallets; money is pulled only from bank accounts."],
+    ["a bank account awaiting proof of ownership", "Customer:v", "None of Ada's bank accounts is ACTIVE (PENDING_OWNERSHIP_VERIFICATION); prove ownership of one first. Only ACTIVE bank accounts can be pulled from."],
+    ["a rejected bank account", "Customer:r", "None of Ada's bank accounts is ACTIVE (REJECTED). Only ACTIVE bank accounts can be pulled from."],
+  ])("says why none is offered for an owner with %s", (_, owner, reason) => {
+    expect(noPullAccountReason(PULL_CTX, owner, "Ada")).toBe(reason);
+  });
+
+  it("sends the bank account as an ACCOUNT source with its owner, the statement descriptor, and immediatelyExecute when asked", () => {
+    const input = toQuoteInput(pull({ destinationType: "INTERNAL", destinationAccountId: "InternalAccount:c-usd", statementDescriptor: " PAYROLL ", isExecutingAtOnce: true }), "2500");
+    expect(input.source).toEqual({ sourceType: "ACCOUNT", accountId: "ExternalAccount:c-usd", customerId: "Customer:c" });
+    const request = toQuoteRequest(QuoteInputSchema.parse(input));
+    expect(request).toMatchObject({ statementDescriptor: "PAYROLL", immediatelyExecute: true, lockedCurrencyAmount: 2500 });
+    expect(toQuoteInput(pull({ sourceOwner: PLATFORM_OWNER, pullAccountId: "ExternalAccount:p-eur" }), "1").source).toEqual({ sourceType: "ACCOUNT", accountId: "ExternalAccount:p-eur", customerId: undefined });
+  });
+
+  it("sends no statement descriptor for other sources, and never immediatelyExecute for realtime funding", () => {
+    expect(toQuoteInput(form({ statementDescriptor: "X" }), "1").statementDescriptor).toBeUndefined();
+    expect(toQuoteInput(form({ sourceType: "REALTIME_FUNDING", isExecutingAtOnce: true }), "1").immediatelyExecute).toBeUndefined();
+    expect(toQuoteInput(form({ isExecutingAtOnce: false }), "1").immediatelyExecute).toBeUndefined();
+  });
+
+  it("refuses a statement descriptor over 10 characters under its own field", () => {
+    const parsed = QuoteInputSchema.safeParse(toQuoteInput(pull({ destinationAccountId: "ExternalAccount:c-eur", statementDescriptor: "ELEVENCHARS" }), "1"));
+    expect(parsed.success).toBe(false);
+    const result = invalidInputResult(parsed.error!);
+    expect(result.ok ? {} : result.error.fieldErrors).toEqual({ statementDescriptor: "can be at most 10 characters" });
+  });
+
+  it("sends in the bank account's currency", () => {
+    expect(formCurrencies(pull({ destinationAccountId: "ExternalAccount:c-eur" }), PULL_CTX)).toEqual({ sending: { code: "USD", decimals: 2 }, receiving: { code: "EUR" } });
+  });
+
+  it("shows a refusal of the bank account beside it, and of the payee beside the payee", () => {
+    const values = pull({ destinationAccountId: "ExternalAccount:c-unverified" });
+    const refused = (accountId: string, code = "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED") => quoteFieldErrors({ code, message: `${accountId} is refused`, details: { accountId } }, values);
+    expect(refused("ExternalAccount:c-usd")).toEqual({ "source.accountId": "ExternalAccount:c-usd is refused" });
+    expect(refused("ExternalAccount:c-unverified")).toEqual({ "destination.accountId": "ExternalAccount:c-unverified is refused" });
+    expect(refused("ExternalAccount:c-usd", "CONFLICT")).toEqual({ "source.accountId": "ExternalAccount:c-usd is refused" });
+    expect(refused("ExternalAccount:c-unverified", "CONFLICT")).toEqual({});
+    expect(quoteFieldErrors({ code: "END_USER_TERMS_NOT_ACCEPTED", message: "terms" }, values)).toEqual({ "source.accountId": "terms" });
+  });
+
+  it("keeps the API's wallet refusal beside the bank account select", () => {
+    const fieldErrors = { "source.accountId": "is a BASE_WALLET, which cannot be pulled from: pulls come only from bank accounts" };
+    expect(quoteFieldErrors({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors }, pull({ pullAccountId: "ExternalAccount:c-wallet" }))).toEqual(fieldErrors);
   });
 });

@@ -22,13 +22,16 @@ export function isUsableExternal(a: ExternalAccount): boolean {
 }
 
 export interface QuoteFormValues {
-  sourceType: "ACCOUNT" | "REALTIME_FUNDING";
+  /** ACCOUNT: an internal account (prefunded); PULL: a bank external account pulled from at execution (the API's ACCOUNT source with an ExternalAccount id). */
+  sourceType: "ACCOUNT" | "PULL" | "REALTIME_FUNDING";
   /**
    * Who pays: PLATFORM_OWNER, a `Customer:<uuid>`, or "" while a customer is still to be picked.
    * The source account is one of theirs; realtime funds arrive for them.
    */
   sourceOwner: string;
   sourceAccountId: string;
+  /** The payer's bank external account to pull from (sourceType PULL). */
+  pullAccountId: string;
   fundingCurrency: string;
   destinationType: "EXTERNAL" | "INTERNAL" | "UMA_ADDRESS";
   /** Whose internal account receives (destination INTERNAL): PLATFORM_OWNER, a customer id, or "". */
@@ -41,6 +44,10 @@ export interface QuoteFormValues {
   description: string;
   remittanceInformation: string;
   purposeOfPayment: string;
+  /** ACH only (a pull from or a payout to a US bank account), at most 10 characters. */
+  statementDescriptor: string;
+  /** Run the quote in the same call (not for realtime funding). */
+  isExecutingAtOnce: boolean;
 }
 
 /** The accounts the form knows: the platform's, and those of the customers picked so far. */
@@ -56,6 +63,7 @@ export function initialQuoteForm(ctx: QuoteFormContext): QuoteFormValues {
     sourceType: "ACCOUNT",
     sourceOwner: PLATFORM_OWNER,
     sourceAccountId: usd?.id ?? "",
+    pullAccountId: "",
     fundingCurrency: "USD",
     destinationType: "EXTERNAL",
     destinationOwner: PLATFORM_OWNER,
@@ -67,6 +75,8 @@ export function initialQuoteForm(ctx: QuoteFormContext): QuoteFormValues {
     description: "",
     remittanceInformation: "",
     purposeOfPayment: "",
+    statementDescriptor: "",
+    isExecutingAtOnce: false,
   };
 }
 
@@ -80,12 +90,37 @@ export function externalAccountsOf(ctx: QuoteFormContext, owner: string): Extern
   return ctx.externalAccounts.filter((a) => isUsableExternal(a) && (a.customerId ?? PLATFORM_OWNER) === owner);
 }
 
+/** Bank accounts (every `<CUR>_ACCOUNT` and SWIFT_ACCOUNT); wallets and Lightning cannot be pulled from. */
+export function isBankExternalAccount(a: ExternalAccount): boolean {
+  return a.accountInfo.accountType.endsWith("_ACCOUNT");
+}
+
+/** The bank accounts of one owner the API will pull from: ACTIVE only (ownership proven). */
+export function pullAccountsOf(ctx: QuoteFormContext, owner: string): ExternalAccount[] {
+  return ctx.externalAccounts.filter((a) => isBankExternalAccount(a) && a.status === "ACTIVE" && (a.customerId ?? PLATFORM_OWNER) === owner);
+}
+
+/** Why an owner has no bank account to pull from: none at all, only wallets, or none ACTIVE yet (and why). */
+export function noPullAccountReason(ctx: QuoteFormContext, owner: string, ownerName: string): string {
+  const own = ctx.externalAccounts.filter((a) => (a.customerId ?? PLATFORM_OWNER) === owner);
+  const banks = own.filter(isBankExternalAccount);
+  if (own.length === 0) return `${ownerName} has no external account; add a bank account under Accounts.`;
+  if (banks.length === 0) return `${ownerName} has only wallets; money is pulled only from bank accounts.`;
+  const statuses = [...new Set(banks.map((a) => a.status))].sort().join(", ");
+  const needsProof = banks.some((a) => a.status === "PENDING_OWNERSHIP_VERIFICATION" || a.status === "UNVERIFIED");
+  return `None of ${ownerName}'s bank accounts is ACTIVE (${statuses})${needsProof ? "; prove ownership of one first" : ""}. Only ACTIVE bank accounts can be pulled from.`;
+}
+
 /** The currencies the API will quote in, as far as the form knows them (decimals from the accounts). */
 export function formCurrencies(values: QuoteFormValues, ctx: QuoteFormContext): { sending?: MoneyCurrency; receiving?: MoneyCurrency } {
   const known = (code: string | undefined): MoneyCurrency | undefined =>
     code ? (ctx.accounts.find((a) => a.balance.currency.code === code)?.balance.currency ?? { code }) : undefined;
   const sending =
-    values.sourceType === "ACCOUNT" ? ctx.accounts.find((a) => a.id === values.sourceAccountId)?.balance.currency : known(values.fundingCurrency.trim().toUpperCase() || undefined);
+    values.sourceType === "ACCOUNT"
+      ? ctx.accounts.find((a) => a.id === values.sourceAccountId)?.balance.currency
+      : values.sourceType === "PULL"
+        ? known(ctx.externalAccounts.find((a) => a.id === values.pullAccountId)?.currency)
+        : known(values.fundingCurrency.trim().toUpperCase() || undefined);
   const receiving =
     values.destinationType === "UMA_ADDRESS"
       ? known(values.umaCurrency || undefined)
@@ -112,11 +147,15 @@ export function ownerErrors(values: QuoteFormValues): Record<string, string> {
 /** The action's input; `lockedAmount` already in minor units. */
 export function toQuoteInput(values: QuoteFormValues, lockedAmount: string): QuoteInput {
   const owner = values.sourceOwner === PLATFORM_OWNER ? undefined : values.sourceOwner || undefined;
+  const isPull = values.sourceType === "PULL";
   return {
     source:
       values.sourceType === "ACCOUNT"
         ? { sourceType: "ACCOUNT", accountId: values.sourceAccountId }
-        : { sourceType: "REALTIME_FUNDING", currency: values.fundingCurrency, customerId: owner },
+        : isPull
+          ? // The owner is checked by the API too: a bank account of someone else is refused.
+            { sourceType: "ACCOUNT", accountId: values.pullAccountId, customerId: owner }
+          : { sourceType: "REALTIME_FUNDING", currency: values.fundingCurrency, customerId: owner },
     destination:
       values.destinationType === "UMA_ADDRESS"
         ? { destinationType: "UMA_ADDRESS", umaAddress: values.umaAddress, currency: values.umaCurrency }
@@ -126,6 +165,8 @@ export function toQuoteInput(values: QuoteFormValues, lockedAmount: string): Quo
     description: values.description,
     remittanceInformation: values.remittanceInformation,
     purposeOfPayment: (values.purposeOfPayment || undefined) as QuoteInput["purposeOfPayment"],
+    statementDescriptor: isPull ? values.statementDescriptor : undefined,
+    immediatelyExecute: values.sourceType !== "REALTIME_FUNDING" && values.isExecutingAtOnce ? true : undefined,
   };
 }
 
@@ -153,12 +194,17 @@ export function fieldForCode(error: ActionError, values: QuoteFormValues): strin
       return "destination.umaAddress";
     case "INVALID_CURRENCY":
       return values.destinationType === "UMA_ADDRESS" ? "destination.currency" : "destination.accountId";
-    case "SELF_PAYMENT":
     case "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED":
+    case "CONFLICT":
+      // details.accountId names the refused account: the bank account pulled from, or the payee.
+      if (values.sourceType === "PULL" && error.details?.accountId === values.pullAccountId) return "source.accountId";
+      return error.code === "CONFLICT" ? undefined : "destination.accountId";
+    case "SELF_PAYMENT":
     case "ACCOUNT_NOT_FOUND":
     case "EXTERNAL_ACCOUNT_NOT_FOUND":
       return "destination.accountId";
     case "INTERNAL_ACCOUNT_NOT_FOUND":
+    case "END_USER_TERMS_NOT_ACCEPTED":
       return "source.accountId";
     case "CUSTOMER_NOT_FOUND":
       return "source.customerId";
@@ -179,6 +225,8 @@ export function quoteFieldErrors(error: ActionError | null, values: QuoteFormVal
 /** Field paths the form has a control for; any other API field error is listed at the top. */
 export const FIELDS_ON_SCREEN = new Set([
   "source.accountId",
+  "statementDescriptor",
+  "immediatelyExecute",
   "destination.customerId",
   "source.currency",
   "source.customerId",

@@ -34,6 +34,7 @@ export const SANDBOX_UMA_ADDRESSES = [
 
 const id = z.string().trim().min(1, "Choose an account").max(200);
 const currency = z.string().trim().toUpperCase().min(3, "must be a currency code like EUR").max(5, "must be a currency code like EUR");
+const optionalCustomerId = z.string().trim().max(200).optional().transform((t) => t || undefined);
 const optionalText = (max: number) =>
   z
     .string()
@@ -45,8 +46,9 @@ const optionalText = (max: number) =>
 // Shape only, with the API's field paths: the API owns the rules (owners match, limits, fees) and names bad fields.
 export const QuoteInputSchema = z.object({
   source: z.discriminatedUnion("sourceType", [
-    z.object({ sourceType: z.literal("ACCOUNT"), accountId: id }),
-    z.object({ sourceType: z.literal("REALTIME_FUNDING"), currency, customerId: z.string().trim().max(200).optional().transform((t) => t || undefined) }),
+    // accountId: an InternalAccount (prefunded) or a bank ExternalAccount to pull from.
+    z.object({ sourceType: z.literal("ACCOUNT"), accountId: id, customerId: optionalCustomerId }),
+    z.object({ sourceType: z.literal("REALTIME_FUNDING"), currency, customerId: optionalCustomerId }),
   ]),
   destination: z.discriminatedUnion("destinationType", [
     z.object({ destinationType: z.literal("ACCOUNT"), accountId: id }),
@@ -58,6 +60,8 @@ export const QuoteInputSchema = z.object({
   description: optionalText(1024),
   remittanceInformation: optionalText(80),
   purposeOfPayment: z.enum(PURPOSES_OF_PAYMENT as [PurposeOfPayment, ...PurposeOfPayment[]]).optional(),
+  statementDescriptor: optionalText(10),
+  immediatelyExecute: z.literal(true).optional(),
 });
 export type QuoteInput = z.input<typeof QuoteInputSchema>;
 
