@@ -29,19 +29,40 @@ function uniqueDigits(length: number): string {
   return `${Date.now()}${Math.floor(Math.random() * 1000)}`.padStart(length, "0").slice(-length);
 }
 
-/** A EUR bank account of the platform whose IBAN ends in `suffix` (sandbox outcome: 000 completes at once, 003 after ~6 minutes). */
-export async function createEurExternalAccount(request: APIRequestContext, suffix = "000"): Promise<string> {
-  const accountInfo = { accountType: "EUR_ACCOUNT", iban: `DE89${uniqueDigits(15)}${suffix}`, swiftCode: "COBADEFF", beneficiary: PERSON_DE };
-  const response = await request.post(`${API}/platform/external-accounts`, { headers, data: { currency: "EUR", accountInfo } });
+const BANK_ACCOUNT_INFO = {
+  EUR: (suffix: string) => ({ accountType: "EUR_ACCOUNT", iban: `DE89${uniqueDigits(15)}${suffix}`, swiftCode: "COBADEFF", beneficiary: PERSON_DE }),
+  USD: (suffix: string) => ({ accountType: "USD_ACCOUNT", accountNumber: `${uniqueDigits(9)}${suffix}`, routingNumber: "021000021", bankAccountType: "CHECKING", beneficiary: PERSON_US }),
+};
+
+/**
+ * A bank account in `currency` whose number ends in `suffix`, of the platform or of `customerId`
+ * (sandbox outcomes by suffix: 000 completes at once; 002 fails at once; EUR 003 after ~6 minutes).
+ */
+export async function createBankAccount(request: APIRequestContext, currency: "EUR" | "USD", suffix: string, customerId?: string): Promise<string> {
+  const accountInfo = BANK_ACCOUNT_INFO[currency](suffix);
+  const response = customerId
+    ? await request.post(`${API}/customers/external-accounts`, { headers, data: { currency, customerId, accountInfo } })
+    : await request.post(`${API}/platform/external-accounts`, { headers, data: { currency, accountInfo } });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).id;
 }
 
+/** A EUR bank account of the platform whose IBAN ends in `suffix` (sandbox outcome: 000 completes at once, 003 after ~6 minutes). */
+export const createEurExternalAccount = (request: APIRequestContext, suffix = "000") => createBankAccount(request, "EUR", suffix);
+
 /** A USD bank account of the platform whose account number ends in `suffix`. */
-export async function createUsdExternalAccount(request: APIRequestContext, suffix: string): Promise<string> {
-  const accountInfo = { accountType: "USD_ACCOUNT", accountNumber: `${uniqueDigits(9)}${suffix}`, routingNumber: "021000021", bankAccountType: "CHECKING", beneficiary: PERSON_US };
-  const response = await request.post(`${API}/platform/external-accounts`, { headers, data: { currency: "USD", accountInfo } });
+export const createUsdExternalAccount = (request: APIRequestContext, suffix: string) => createBankAccount(request, "USD", suffix);
+
+/** An individual, KYC-approved at creation (sandbox "skip verification paperwork") and bound by the end-user terms, so money can be pulled from its bank accounts. */
+export async function createApprovedCustomer(request: APIRequestContext, fullName: string): Promise<string> {
+  expect((await request.patch(`${API}/config`, { headers, data: { skipVerificationPaperwork: true } })).status()).toBe(200);
+  const agreements = await (await request.get(`${API}/customers/agreements`, { headers })).json();
+  const terms = agreements.data.find((a: { type: string }) => a.type === "SERVICE_END_USER_TERMS");
+  const consent = { type: "SERVICE_END_USER_TERMS", acceptedAt: new Date().toISOString(), ipAddress: "203.0.113.7", termsVersion: terms.version, acceptanceMethod: "CHECKBOX" };
+  const data = { customerType: "INDIVIDUAL", fullName, platformCustomerId: `pull-${uniqueDigits(12)}`, birthDate: "1980-12-09", nationality: "US", currencies: ["USD"], agreementConsents: [consent] };
+  const response = await request.post(`${API}/customers`, { headers, data });
   expect(response.status(), await response.text()).toBe(201);
+  expect((await request.patch(`${API}/config`, { headers, data: { skipVerificationPaperwork: false } })).status()).toBe(200); // as other specs expect it
   return (await response.json()).id;
 }
 
