@@ -17,7 +17,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </aside>
       <div className="min-w-0 flex-1">
         <DashboardHeader user={user} />
-        <main className="mx-auto max-w-6xl px-8 py-8">{children}</main>
+        <main className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">{children}</main>
       </div>
     </div>
   );

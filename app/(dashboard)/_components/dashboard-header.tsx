@@ -1,21 +1,24 @@
 import type { Session } from "next-auth";
 import { StatusBadge } from "@/components/status-badge";
 import { SignOutButton } from "@/components/sign-out-button";
+import { MobileNav } from "./mobile-nav";
 
 const ROLE_LABELS = { ADMIN: "Admin", OPERATOR: "Operator", SUPPORT: "Support" } as const;
 
 export function DashboardHeader({ user }: { user: Session["user"] }) {
   const isSandbox = user.environment === "SANDBOX";
   return (
-    <header className="sticky top-0 z-10 flex h-14 items-center justify-between border-b border-zinc-200 bg-white/90 px-8 backdrop-blur">
-      <div className="flex items-center gap-2.5">
-        <span data-testid="platform-name" className="font-semibold text-zinc-900">
+    <header className="sticky top-0 z-10 flex h-14 items-center justify-between gap-3 border-b border-zinc-200 bg-white/90 px-4 backdrop-blur md:px-8">
+      <div className="flex min-w-0 items-center gap-2.5">
+        <MobileNav />
+        <span data-testid="platform-name" className="truncate font-semibold text-zinc-900">
           {user.platformName}
         </span>
         <StatusBadge tone={isSandbox ? "warning" : "success"}>{isSandbox ? "Sandbox" : "Production"}</StatusBadge>
       </div>
-      <div className="flex items-center gap-3">
-        <div className="text-right leading-tight">
+      <div className="flex shrink-0 items-center gap-3">
+        {/* On a phone the role badge and Sign out are what fit; the name and email would push them off screen. */}
+        <div className="hidden text-right leading-tight sm:block">
           <p className="text-sm font-medium text-zinc-900">{user.name || user.email}</p>
           <p className="text-xs text-zinc-500">{user.email}</p>
         </div>

@@ -1,0 +1,23 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "../support";
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test("on a phone-wide window the header keeps Sign out on screen and a Menu button opens the navigation", async ({ page }) => {
+  await signIn(page);
+
+  const signOut = page.getByRole("button", { name: "Sign out" });
+  await expect(signOut).toBeInViewport({ ratio: 1 });
+  const header = page.getByRole("banner");
+  expect(await header.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+  const menu = page.getByRole("button", { name: "Menu" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Transactions" }).click();
+
+  await expect(page.getByRole("heading", { name: "Transactions", level: 1 })).toBeVisible();
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeHidden();
+});
