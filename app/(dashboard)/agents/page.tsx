@@ -46,7 +46,8 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
         title="Agents"
         description="AI agents acting for your customers under a policy: what they may do, how much, and what needs a person's approval."
         actions={
-          user.role !== "SUPPORT" && (
+          // POST /agents requires MANAGE: only admins can create agents.
+          user.role === "ADMIN" && (
             <Link href="/agents/new" className={buttonClasses("primary")}>
               New agent
             </Link>

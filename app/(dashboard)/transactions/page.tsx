@@ -20,7 +20,7 @@ const PAGE_SIZE = 20;
 const TRANSACTION_ID = /^(?:Transaction:)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 export default async function TransactionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireSession();
+  const { user } = await requireSession();
   const search = await searchParams;
   const params = TransactionListParamsSchema.parse(search);
   const position = pagePosition(search);
@@ -44,9 +44,11 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         title="Transactions"
         description="Every payment in and out, with its status and timeline."
         actions={
-          <Link href="/transactions/new" className={buttonClasses("primary")}>
-            Send transfer
-          </Link>
+          user.role !== "SUPPORT" && (
+            <Link href="/transactions/new" className={buttonClasses("primary")}>
+              Send transfer
+            </Link>
+          )
         }
       />
       <Card title="All transactions" description={page ? `${total} transaction(s)${isNarrowed ? " matching the filters" : ""}, ${order}.` : undefined} flush>

@@ -13,8 +13,25 @@ export const metadata: Metadata = { title: "New agent" };
 
 const ParamsSchema = z.object({ customerId: z.string().trim().max(200).optional().catch(undefined) });
 
+const BACK = (
+  <Link href="/agents" className="text-sm text-brand-700 hover:underline">
+    ← Agents
+  </Link>
+);
+
 export default async function NewAgentPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireSession();
+  const { user } = await requireSession();
+  if (user.role !== "ADMIN") {
+    return (
+      <>
+        {BACK}
+        <PageHeader title="New agent" description="An AI agent that acts for one customer, within a policy you set." />
+        <Notice tone="info" title="Read-only" testId="new-agent-read-only">
+          Only admins can create agents. Ask an admin.
+        </Notice>
+      </>
+    );
+  }
   const { customerId } = ParamsSchema.parse(await searchParams);
   const client = await serviceClient();
   // ?customerId= (from a customer's page) starts with that customer picked.
@@ -23,9 +40,7 @@ export default async function NewAgentPage({ searchParams }: { searchParams: Pro
 
   return (
     <>
-      <Link href="/agents" className="text-sm text-brand-700 hover:underline">
-        ← Agents
-      </Link>
+      {BACK}
       <PageHeader title="New agent" description="An AI agent that acts for one customer, within a policy you set. You get a one-time device code to install it." />
       {customer?.error && (
         <Notice tone="error" title={`Customer ${customerId} could not be loaded`} className="mb-4">

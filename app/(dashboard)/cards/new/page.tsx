@@ -19,14 +19,26 @@ const MAX_ACCOUNTS = 500;
 
 /** Step 1: choose an approved cardholder; step 2 (?customerId=): choose its funding accounts and controls. */
 export default async function IssueCardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireSession();
-  const { customerId } = ParamsSchema.parse(await searchParams);
-  const client = await serviceClient();
+  const { user } = await requireSession();
   const back = (
     <Link href="/cards" className="text-sm text-brand-700 hover:underline">
       ← Cards
     </Link>
   );
+  // POST /cards requires MANAGE: only admins issue cards.
+  if (user.role !== "ADMIN") {
+    return (
+      <>
+        {back}
+        <PageHeader title="Issue a card" description="Virtual debit cards for customers whose KYC is approved." />
+        <Notice tone="info" title="Read-only" testId="issue-card-read-only">
+          Only admins can issue cards. Ask an admin.
+        </Notice>
+      </>
+    );
+  }
+  const { customerId } = ParamsSchema.parse(await searchParams);
+  const client = await serviceClient();
 
   if (!customerId) {
     return (

@@ -13,8 +13,25 @@ export const metadata: Metadata = { title: "Send transfer" };
 /** The platform's payees the form offers (every page of them up to this). */
 const MAX_DESTINATIONS = 1000;
 
+const BACK = (
+  <Link href="/transactions" className="mb-3 inline-block text-sm font-medium text-brand-700 hover:underline">
+    ← Transactions
+  </Link>
+);
+
 export default async function NewTransferPage() {
-  await requireSession();
+  const { user } = await requireSession();
+  if (user.role === "SUPPORT") {
+    return (
+      <>
+        {BACK}
+        <PageHeader title="Send transfer" description="Pay out from one of the platform's internal accounts to one of its external bank accounts, in the same currency." />
+        <Notice tone="info" title="Read-only" testId="send-transfer-read-only">
+          Your role can view payments but not send them. Ask an admin or operator.
+        </Notice>
+      </>
+    );
+  }
   const client = await serviceClient();
   const [{ data: internal, error: internalError }, external] = await Promise.all([
     client.GET("/platform/internal-accounts"),
@@ -24,9 +41,7 @@ export default async function NewTransferPage() {
 
   return (
     <>
-      <Link href="/transactions" className="mb-3 inline-block text-sm font-medium text-brand-700 hover:underline">
-        ← Transactions
-      </Link>
+      {BACK}
       <PageHeader title="Send transfer" description="Pay out from one of the platform's internal accounts to one of its external bank accounts, in the same currency." />
       <Card>
         {internal && !external.error ? (
