@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import type { components } from "@/lib/client/generated/schema";
-import { parseMajorUnits } from "@/components/money";
+import { formatMoney, parseMajorUnits } from "@/components/money";
 import { SelectField, TextField } from "@/components/text-field";
 import { useAction } from "@/components/use-action";
 import { Button } from "@/components/ui/button";
@@ -68,7 +68,7 @@ export function CardSimulator({ cardId, currency, decimals, transactions }: { ca
             onChange={setRowId}
             emptyLabel="Choose one"
             error={simulate.error?.fieldErrors?.cardTransactionId}
-            options={transactions.map((t) => ({ value: t.id, label: `${t.merchant.descriptor} · ${t.direction} · ${t.status} · ${t.authorizedAmount.amount}` }))}
+            options={transactions.map((t) => ({ value: t.id, label: `${t.merchant.descriptor} · ${t.direction} · ${t.status} · ${formatMoney(t.authorizedAmount.amount, t.authorizedAmount.currency)}` }))}
           />
         ) : (
           <TextField id="descriptor" label="Merchant" value={descriptor} onChange={setDescriptor} error={simulate.error?.fieldErrors?.descriptor} />
