@@ -5,9 +5,11 @@ export interface CodeBlockProps {
   /** Names the copy button: "Copy curl example". */
   label?: string;
   testId?: string;
+  /** Break long lines (keys, tokens) instead of scrolling them sideways. */
+  wrap?: boolean;
 }
 
-export function CodeBlock({ code, label, testId }: CodeBlockProps) {
+export function CodeBlock({ code, label, testId, wrap = false }: CodeBlockProps) {
   return (
     <div className="relative rounded-md border border-zinc-800 bg-zinc-900">
       {label && (
@@ -15,7 +17,7 @@ export function CodeBlock({ code, label, testId }: CodeBlockProps) {
           <CopyButton value={code} label={label} />
         </div>
       )}
-      <pre data-testid={testId} className="overflow-x-auto px-4 py-3 pr-20 font-mono text-xs leading-relaxed text-zinc-100">
+      <pre data-testid={testId} className={`overflow-x-auto px-4 py-3 pr-20 font-mono text-xs leading-relaxed text-zinc-100 ${wrap ? "break-all whitespace-pre-wrap" : ""}`}>
         <code>{code}</code>
       </pre>
     </div>

@@ -12,9 +12,10 @@ export interface CardProps {
   tone?: "default" | "attention";
 }
 
+/** `min-w-0`: as a grid or flex item, a card with a wide table or code would grow past the page; its content scrolls inside instead. */
 export function Card({ title, description, actions, children, className = "", flush = false, tone = "default" }: CardProps) {
   return (
-    <section className={`rounded-lg border bg-white shadow-xs ${tone === "attention" ? "border-amber-300 ring-1 ring-amber-100" : "border-zinc-200"} ${className}`}>
+    <section className={`min-w-0 rounded-lg border bg-white shadow-xs ${tone === "attention" ? "border-amber-300 ring-1 ring-amber-100" : "border-zinc-200"} ${className}`}>
       {(title || actions) && (
         <header className="flex items-start justify-between gap-4 border-b border-zinc-200 px-5 py-4">
           <div>

@@ -14,11 +14,15 @@ export interface DataTableProps<T> {
   caption?: string;
 }
 
-/** A plain, readable table; the caption is for screen readers. */
+/**
+ * A plain, readable table; the caption is for screen readers. A wide table scrolls inside its own
+ * box; `relative` keeps absolutely positioned cells' content (sr-only labels) inside that box too,
+ * or they would widen the page on a phone.
+ */
 export function DataTable<T>({ columns, rows, rowKey, empty = "Nothing here yet.", caption }: DataTableProps<T>) {
   if (rows.length === 0) return <p className="px-5 py-10 text-center text-sm text-zinc-500">{empty}</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full divide-y divide-zinc-200 text-sm">
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="bg-zinc-50">

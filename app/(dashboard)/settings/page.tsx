@@ -34,7 +34,7 @@ export default async function SettingsPage() {
           )}
           <SettingsForm initialValues={configToFormValues(config)} canEdit={canEdit} />
           <Card title="Webhook signing key" description="Verify the X-Service-Signature header of each webhook with this P-256 public key (PEM, SPKI).">
-            <CodeBlock label="webhook public key" code={config.webhookPublicKey.trim()} testId="webhook-public-key" />
+            <CodeBlock label="webhook public key" code={config.webhookPublicKey.trim()} testId="webhook-public-key" wrap />
           </Card>
           <Card title="Platform">
             <dl className="grid gap-4 text-sm md:grid-cols-3">

@@ -52,7 +52,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
               canManage={user.role === "ADMIN"}
             />
             <Card title="Signing key" description="Verify the X-Service-Signature header (base64 DER ECDSA P-256 / SHA-256 over the raw body) with this public key.">
-              <CodeBlock label="webhook public key" code={config.webhookPublicKey.trim()} testId="webhook-public-key" />
+              <CodeBlock label="webhook public key" code={config.webhookPublicKey.trim()} testId="webhook-public-key" wrap />
             </Card>
           </>
         ) : (

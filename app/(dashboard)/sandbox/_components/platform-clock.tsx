@@ -20,7 +20,7 @@ export function PlatformClock({ now }: { now: string }) {
 
   return (
     <p className="text-2xl font-semibold tracking-tight text-zinc-900">
-      <DateTimeSeconds value={shown} testId="sandbox-clock" />
+      <DateTimeSeconds value={shown} testId="sandbox-clock" wrap />
     </p>
   );
 }

@@ -10,7 +10,7 @@ const TYPES = [
 /** One row per enabled currency: limits per transaction (minor units) and allowed directions. */
 export function CurrencyTable({ values, update, errors }: SectionProps) {
   return (
-    <div className="overflow-x-auto rounded-md border border-zinc-200">
+    <div className="relative overflow-x-auto rounded-md border border-zinc-200">
       <table className="min-w-full divide-y divide-zinc-200 text-sm">
         <caption className="sr-only">Supported currencies</caption>
         <thead className="bg-zinc-50 text-left text-xs font-medium tracking-wide text-zinc-500 uppercase">
