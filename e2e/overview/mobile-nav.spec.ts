@@ -21,3 +21,17 @@ test("on a phone-wide window the header keeps Sign out on screen and a Menu butt
   await expect(menu).toHaveAttribute("aria-expanded", "false");
   await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeHidden();
 });
+
+test("on a phone-wide window the platform name cut short in the header can still be read whole", async ({ page }) => {
+  await signIn(page);
+  const name = page.getByTestId("platform-name");
+  await expect(name).toHaveText("Sandbox Platform");
+  // The header has room for a few letters only: the text is cut with an ellipsis…
+  expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  // …so the title gives the whole name on hover and to assistive technology,
+  await expect(name).toHaveAttribute("title", "Sandbox Platform");
+  // and the Menu panel spells it out.
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(page.getByTestId("mobile-nav-platform-name")).toHaveText("Sandbox Platform");
+  await expect(page.getByTestId("mobile-nav-platform-name")).toBeInViewport({ ratio: 1 });
+});

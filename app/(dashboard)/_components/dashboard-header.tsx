@@ -10,8 +10,9 @@ export function DashboardHeader({ user }: { user: Session["user"] }) {
   return (
     <header className="sticky top-0 z-10 flex h-14 items-center justify-between gap-3 border-b border-zinc-200 bg-white/90 px-4 backdrop-blur md:px-8">
       <div className="flex min-w-0 items-center gap-2.5">
-        <MobileNav />
-        <span data-testid="platform-name" className="truncate font-semibold text-zinc-900">
+        <MobileNav platformName={user.platformName} />
+        {/* Cut short on a phone: the title shows the whole name on hover, and the Menu panel spells it out. */}
+        <span data-testid="platform-name" title={user.platformName} className="truncate font-semibold text-zinc-900">
           {user.platformName}
         </span>
         <StatusBadge tone={isSandbox ? "warning" : "success"}>{isSandbox ? "Sandbox" : "Production"}</StatusBadge>

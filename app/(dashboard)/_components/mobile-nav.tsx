@@ -6,9 +6,10 @@ import { SidebarNav } from "./sidebar-nav";
 
 /**
  * Below the md breakpoint the sidebar is hidden: a Menu button in the header opens the same
- * navigation as a panel under the header, and it closes once a page is chosen.
+ * navigation as a panel under the header, and it closes once a page is chosen. The panel starts
+ * with the platform's whole name, which the header may have had to cut short.
  */
-export function MobileNav() {
+export function MobileNav({ platformName }: { platformName: string }) {
   const pathname = usePathname();
   const [isOpen, setIsOpen] = useState(false);
   const [openedOn, setOpenedOn] = useState(pathname);
@@ -32,6 +33,10 @@ export function MobileNav() {
       </button>
       {isOpen && (
         <div id="mobile-nav" className="absolute inset-x-0 top-full max-h-[calc(100vh-3.5rem)] overflow-y-auto border-b border-zinc-200 bg-zinc-50 px-3 py-4 shadow-md">
+          <p className="px-3 text-xs font-medium tracking-wide text-zinc-500 uppercase">Platform</p>
+          <p data-testid="mobile-nav-platform-name" className="mb-4 px-3 font-semibold break-words text-zinc-900">
+            {platformName}
+          </p>
           <SidebarNav />
         </div>
       )}
