@@ -51,23 +51,47 @@ export function formatMoney(amount: MinorUnits, currency: MoneyCurrency): string
 
 export type ParsedAmount = { ok: true; minorUnits: string } | { ok: false; message: string };
 
+/** The largest amount a JSON number carries exactly (2^53 − 1): the ceiling when the API states none. */
+export const MAX_EXACT_MINOR_UNITS = BigInt(Number.MAX_SAFE_INTEGER);
+
+export interface AmountLimits {
+  /** The largest amount the operation takes, in minor units (default MAX_EXACT_MINOR_UNITS). */
+  max?: MinorUnits;
+  /** Whether 0 means something here (clear nothing, no limit); otherwise an amount must be more than 0. */
+  allowZero?: boolean;
+}
+
 const MAJOR = /^(\d*)(?:\.(\d*))?$/;
 
 /**
  * "12.34" → "1234" minor units (2 decimals), exactly: digits are shifted, never multiplied as
- * floats. Accepts "12", "12.", ".5", "1,234.50" and surrounding spaces; refuses signs, exponents
- * and more fractional digits than the currency has.
+ * floats. Accepts "12", "12.", ".5", "1,234.50" and surrounding spaces; refuses signs, exponents,
+ * more fractional digits than the currency has, 0 (unless `allowZero`) and more than `max`, each
+ * with a message saying which.
  */
-export function parseMajorUnits(text: string, decimals: number): ParsedAmount {
+export function parseMajorUnits(text: string, decimals: number, { max = MAX_EXACT_MINOR_UNITS, allowZero = false }: AmountLimits = {}): ParsedAmount {
   const cleaned = text.trim().replace(/[,_\s]/g, "");
   const match = MAJOR.exec(cleaned);
   if (!cleaned || !match || (!match[1] && !match[2])) return { ok: false, message: "must be an amount like 12.34" };
   const whole = match[1] ?? "";
   const fraction = match[2] ?? "";
   if (fraction.length > decimals) {
-    return { ok: false, message: decimals === 0 ? "must be a whole amount" : `can have at most ${decimals} decimal places` };
+    return { ok: false, message: decimals === 0 ? "must be a whole amount (this currency has no decimals)" : `can have at most ${decimals} decimal places` };
   }
-  return { ok: true, minorUnits: BigInt(`${whole || "0"}${fraction.padEnd(decimals, "0")}`).toString() };
+  const minorUnits = BigInt(`${whole || "0"}${fraction.padEnd(decimals, "0")}`);
+  const problem = amountLimitProblem(minorUnits, { max, allowZero }, decimals);
+  return problem ? { ok: false, message: problem } : { ok: true, minorUnits: minorUnits.toString() };
+}
+
+/**
+ * What is wrong with a non-negative amount under `limits`, or null. The maximum is stated in major
+ * units when the currency's `decimals` are known, else in the smallest unit.
+ */
+export function amountLimitProblem(minorUnits: bigint, { max = MAX_EXACT_MINOR_UNITS, allowZero = false }: AmountLimits = {}, decimals?: number): string | null {
+  if (minorUnits === 0n && !allowZero) return "must be more than 0";
+  const ceiling = BigInt(minorUnitsToString(max));
+  if (minorUnits <= ceiling) return null;
+  return decimals === undefined ? `is too large: at most ${formatMinorUnits(ceiling, 0)} in the smallest unit` : `is too large: at most ${formatMinorUnits(ceiling, decimals)}`;
 }
 
 export interface MoneyProps {

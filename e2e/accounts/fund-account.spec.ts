@@ -22,7 +22,7 @@ test("funding the platform's USD account with 25.00 raises the balance and lists
   await expect(page.getByRole("heading", { name: "USD account (platform)", level: 1 })).toBeVisible();
   await expect(page.getByTestId("account-status")).toContainText("ACTIVE");
 
-  const before = parseMajorUnits((await page.getByTestId("available-balance").textContent())!.replace("$", ""), 2);
+  const before = parseMajorUnits((await page.getByTestId("available-balance").textContent())!.replace("$", ""), 2, { allowZero: true });
   if (!before.ok) throw new Error("unreadable balance");
   const expected = formatMoney(BigInt(before.minorUnits) + 2500n, USD);
 
@@ -43,6 +43,23 @@ test("funding the platform's USD account with 25.00 raises the balance and lists
   const text = Buffer.concat(csv).toString("utf8");
   expect(text.split("\r\n")[0]).toBe("accountId,changeId,effectiveAt,currency,amountMinor,amount,balanceAfterMinor,balanceAfter,transactionId");
   expect(text).toContain(",USD,2500,25.00,");
+});
+
+test("funding says exactly what is wrong with an amount: 0, too many decimals, above the sandbox's 1,000,000,000.00", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/accounts");
+  await page.getByRole("table", { name: "Internal accounts" }).first().getByRole("link", { name: /USD · Fiat/ }).click();
+  const amount = page.getByLabel("Amount");
+  const fund = page.getByRole("button", { name: "Fund" });
+  for (const [typed, message] of [
+    ["0", "must be more than 0"],
+    ["1.234", "can have at most 2 decimal places"],
+    ["1000000000.01", "is too large: at most 1,000,000,000.00"],
+  ] as const) {
+    await amount.fill(typed);
+    await fund.click();
+    await expect(page.getByTestId("field-error-amount")).toHaveText(message);
+  }
 });
 
 test("a customer's PENDING account says why it cannot be funded", async ({ page, request }) => {

@@ -76,6 +76,31 @@ test("sending 25.00 from the funded platform USD account completes, shows its ti
   if (before === 10_000) expect(after).toBe(7_500); // a fresh platform: 100.00 funded, 25.00 sent → 75.00
 });
 
+test("an amount of 0 or above the API's 10^15 says exactly what is wrong beside the field, and sends nothing", async ({ page, request }) => {
+  const source = await platformUsdAccount(request);
+  const destinationId = await createUsdExternalAccount(request);
+
+  await signIn(page);
+  await page.goto("/transactions/new");
+  await page.getByLabel("From (platform internal account)").selectOption(source.id);
+  await page.getByLabel("To (platform external account)").selectOption(destinationId);
+  const amount = page.getByLabel("Amount");
+  const send = page.getByRole("button", { name: "Send transfer" });
+  for (const [typed, message] of [
+    ["0", "must be more than 0"],
+    ["0.00", "must be more than 0"],
+    ["12.345", "can have at most 2 decimal places"],
+    ["99999999999999999", "is too large: at most 10,000,000,000,000.00"],
+    ["10000000000000.01", "is too large: at most 10,000,000,000,000.00"],
+  ] as const) {
+    await amount.fill(typed);
+    await send.click();
+    await expect(page.getByTestId("field-error-amount")).toHaveText(message);
+  }
+  await expect(page).toHaveURL(/\/transactions\/new$/);
+  expect((await platformUsdAccount(request)).balance.amount).toBe(source.balance.amount);
+});
+
 test("a transfer larger than the balance says the balance is insufficient and sends nothing", async ({ page, request }) => {
   const source = await platformUsdAccount(request);
   const destinationId = await createUsdExternalAccount(request);

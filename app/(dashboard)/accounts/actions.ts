@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { components } from "@/lib/client/generated/schema";
 import { invalidInputResult, type ActionResult } from "@/lib/client/action-result";
 import { callService } from "@/lib/client/call-service";
+import { MAX_SANDBOX_FUND_AMOUNT, minorUnitsSchema } from "../_lib/amount-limits";
 import { ExternalAccountFormSchema, toCreateRequest } from "./external-account-values";
 
 type InternalAccount = components["schemas"]["InternalAccount"];
@@ -12,8 +13,8 @@ type ExternalAccount = components["schemas"]["ExternalAccount"];
 
 const FundInputSchema = z.object({
   accountId: z.string().min(1).max(200),
-  // Minor units as digits, parsed exactly from what was typed; 12 digits keep it far below 2^53.
-  amount: z.string().regex(/^\d{1,12}$/, "must be a whole number of the smallest unit, at most 12 digits"),
+  // Minor units as digits, parsed exactly from what was typed; the API's 10^11 is far below 2^53.
+  amount: minorUnitsSchema({ max: MAX_SANDBOX_FUND_AMOUNT }),
 });
 
 const DeleteExternalInputSchema = z.object({ externalAccountId: z.string().min(1).max(200), isPlatform: z.boolean() });

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { components } from "@/lib/client/generated/schema";
 import { invalidInputResult, type ActionResult } from "@/lib/client/action-result";
 import { callService } from "@/lib/client/call-service";
+import { minorUnitsSchema } from "../_lib/amount-limits";
 import { rememberInvitationCode } from "./_lib/recent-codes";
 
 type Invitation = components["schemas"]["UmaInvitation"];
@@ -15,8 +16,8 @@ const optional = (max: number) => z.string().trim().max(max).optional().transfor
 const CreateInvitationInputSchema = z.object({
   inviterUma: z.string().trim().min(1, "Enter the inviting customer's UMA address").max(320),
   firstName: optional(255),
-  /** Minor units as exact digits (at most 15: exact as a JSON number). */
-  amountToSend: z.string().regex(/^\d{0,15}$/, "must be an amount like 12.34").optional(),
+  /** Minor units as exact digits, more than 0 and exact as a JSON number. */
+  amountToSend: minorUnitsSchema().optional(),
   /** ISO date-time with offset, from the browser's local date-time input. */
   expiresAt: optional(40),
 });

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { components } from "@/lib/client/generated/schema";
 import { invalidInputResult, type ActionResult } from "@/lib/client/action-result";
 import { callService } from "@/lib/client/call-service";
+import { MAX_TRANSFER_AMOUNT, minorUnitsSchema } from "../_lib/amount-limits";
 
 type Transaction = components["schemas"]["TransactionOneOf"];
 
@@ -13,8 +14,8 @@ type Transaction = components["schemas"]["TransactionOneOf"];
 const SendTransferInputSchema = z.object({
   sourceAccountId: z.string().min(1, "Choose a source account").max(200),
   destinationAccountId: z.string().min(1, "Choose a destination account").max(200),
-  /** Minor units as exact digits; at most 16 digits stays exact as a JSON number (API max 10^15). */
-  amount: z.string().regex(/^\d{1,16}$/, "must be an amount like 12.34"),
+  /** Minor units as exact digits, 1 to the API's 10^15 (an exact JSON number). */
+  amount: minorUnitsSchema({ max: MAX_TRANSFER_AMOUNT }),
 });
 
 /** POST /transfer-out with a fresh Idempotency-Key: the OUTGOING transaction, or INSUFFICIENT_BALANCE & co. */

@@ -9,6 +9,7 @@ import { AmountInput } from "@/components/amount-input";
 import { INTERNAL_ACCOUNT_STATUS_HELP } from "@/components/internal-account-status-badge";
 import { currencyDecimals, formatMoney, parseMajorUnits, type MoneyCurrency } from "@/components/money";
 import type { components } from "@/lib/client/generated/schema";
+import { MAX_SANDBOX_FUND_AMOUNT } from "../../_lib/amount-limits";
 import { fundInternalAccountAction } from "../actions";
 
 type InternalAccountStatus = components["schemas"]["InternalAccountStatus"];
@@ -41,7 +42,7 @@ export function FundForm({ accountId, status, currency, canFund }: FundFormProps
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFunded(null);
-    const parsed = parseMajorUnits(amount, currencyDecimals(currency));
+    const parsed = parseMajorUnits(amount, currencyDecimals(currency), { max: MAX_SANDBOX_FUND_AMOUNT });
     if (!parsed.ok) return setFieldError(parsed.message);
     startTransition(async () => {
       const result = await fundInternalAccountAction({ accountId, amount: parsed.minorUnits });

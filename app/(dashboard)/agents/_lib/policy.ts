@@ -71,7 +71,7 @@ export function formToPolicy(values: PolicyFormValues, currencies: CurrencyInfo[
       if (required) fieldErrors[field] = "is required";
       return null;
     }
-    const parsed = parseMajorUnits(text, d);
+    const parsed = parseMajorUnits(text, d, { allowZero: true }); // the API takes 0 (nothing may be spent)
     if (!parsed.ok) {
       fieldErrors[field] = parsed.message;
       return null;

@@ -8,6 +8,7 @@ import { useAction } from "@/components/use-action";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
+import { MAX_CARD_SIMULATION_AMOUNT } from "../../_lib/amount-limits";
 import { simulateCardAction, type Simulation } from "../actions";
 
 type CardTransaction = components["schemas"]["CardTransaction"];
@@ -45,7 +46,8 @@ export function CardSimulator({ cardId, currency, decimals, transactions }: { ca
     setDone(null);
     let minor = 0;
     if (spec.amount) {
-      const parsed = parseMajorUnits(amount, decimals);
+      // Clearing or re-sizing to 0 means something (the authorization expires); a purchase or refund of 0 does not.
+      const parsed = parseMajorUnits(amount, decimals, { max: MAX_CARD_SIMULATION_AMOUNT, allowZero: kind === "clearing" || kind === "authorization_advice" });
       if (!parsed.ok) return setAmountError(parsed.message);
       minor = Number(parsed.minorUnits);
     }

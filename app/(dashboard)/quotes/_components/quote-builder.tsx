@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field, controlProps } from "@/components/ui/field";
+import { MAX_QUOTE_AMOUNT } from "../../_lib/amount-limits";
 import { createQuoteAction } from "../actions";
 import { customerLabel, type CustomerOption } from "../../customers/_lib/customer-search";
 import { FIELDS_ON_SCREEN, PLATFORM_OWNER, formCurrencies, initialQuoteForm, ownerErrors, quoteFieldErrors, toQuoteInput, type QuoteFormContext, type QuoteFormValues } from "../_lib/quote-form";
@@ -103,7 +104,7 @@ export function QuoteBuilder({ platform, canTransact, isSandbox }: QuoteBuilderP
     event.preventDefault();
     const missing = ownerErrors(values);
     if (Object.keys(missing).length > 0) return setError({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors: missing });
-    const parsed = parseMajorUnits(values.amount, currencyDecimals(lockedCurrency));
+    const parsed = parseMajorUnits(values.amount, currencyDecimals(lockedCurrency), { max: MAX_QUOTE_AMOUNT });
     if (!parsed.ok) return setError({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors: { lockedCurrencyAmount: parsed.message } });
     request(toQuoteInput(values, parsed.minorUnits));
   }

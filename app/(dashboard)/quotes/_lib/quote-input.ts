@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { components } from "@/lib/client/generated/schema";
+import { MAX_QUOTE_AMOUNT, minorUnitsSchema } from "../../_lib/amount-limits";
 
 type QuoteRequest = components["schemas"]["QuoteRequest"];
 type PurposeOfPayment = NonNullable<QuoteRequest["purposeOfPayment"]>;
@@ -55,8 +56,8 @@ export const QuoteInputSchema = z.object({
     z.object({ destinationType: z.literal("UMA_ADDRESS"), umaAddress: z.string().trim().min(1, "Enter a UMA address like $success.eur@sandbox.uma.money").max(255), currency }),
   ]),
   lockedCurrencySide: z.enum(["SENDING", "RECEIVING"]),
-  /** Minor units as exact digits; at most 16 digits stays exact as a JSON number (API max 9×10^15). */
-  lockedCurrencyAmount: z.string().regex(/^\d{1,16}$/, "must be an amount like 12.34"),
+  /** Minor units as exact digits, 1 to the API's 9×10^15 (an exact JSON number). */
+  lockedCurrencyAmount: minorUnitsSchema({ max: MAX_QUOTE_AMOUNT }),
   description: optionalText(1024),
   remittanceInformation: optionalText(80),
   purposeOfPayment: z.enum(PURPOSES_OF_PAYMENT as [PurposeOfPayment, ...PurposeOfPayment[]]).optional(),

@@ -11,6 +11,7 @@ import { SelectField } from "@/components/text-field";
 import { Button } from "@/components/ui/button";
 import { Field, controlProps } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { MAX_TRANSFER_AMOUNT } from "../../_lib/amount-limits";
 import { sendTransferAction } from "../actions";
 import { transactionHref } from "../_lib/transaction-href";
 
@@ -58,7 +59,7 @@ export function SendTransferForm({ sources, destinations }: { sources: InternalA
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseMajorUnits(amount, currencyDecimals(currency));
+    const parsed = parseMajorUnits(amount, currencyDecimals(currency), { max: MAX_TRANSFER_AMOUNT });
     if (!parsed.ok) return setError({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors: { amount: parsed.message } });
     startTransition(async () => {
       const result = await sendTransferAction({ sourceAccountId: sourceId, destinationAccountId: destinationId, amount: parsed.minorUnits });
