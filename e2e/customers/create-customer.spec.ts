@@ -36,6 +36,26 @@ test("an individual created with the end-user terms accepted shows on its page w
   await expect(page.getByRole("table", { name: "Customers" })).toContainText(name);
 });
 
+test("an individual with every field blank is not created: the full name is required, said beside the field", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/customers/new");
+  await page.getByRole("button", { name: "Create customer" }).click();
+
+  await expect(page.getByTestId("field-error-fullName")).toHaveText("is required");
+  await expect(page.getByLabel("Full name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("customer-form-error")).toContainText("Some fields need attention");
+  await expect(page).toHaveURL(/\/customers\/new$/);
+
+  // Spaces are not a name either; a real one creates the customer.
+  await page.getByLabel("Full name").fill("   ");
+  await page.getByRole("button", { name: "Create customer" }).click();
+  await expect(page.getByTestId("field-error-fullName")).toHaveText("is required");
+  const name = `Grace Hopper ${Date.now()}`;
+  await page.getByLabel("Full name").fill(name);
+  await page.getByRole("button", { name: "Create customer" }).click();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+});
+
 test("a business without a legal name shows the API's error beside the field and is not created", async ({ page }) => {
   await signIn(page);
   await page.goto("/customers/new");

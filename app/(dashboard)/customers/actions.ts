@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { components } from "@/lib/client/generated/schema";
 import { invalidInputResult, type ActionResult } from "@/lib/client/action-result";
 import { callService } from "@/lib/client/call-service";
-import { CustomerFormSchema, toCreateRequest, toUpdateRequest, type ConsentSource } from "./form-values";
+import { CustomerFormSchema, missingNameErrors, toCreateRequest, toUpdateRequest, type ConsentSource } from "./form-values";
 
 type Customer = components["schemas"]["CustomerOneOf"];
 type BulkJobAccepted = components["schemas"]["BulkCustomerImportJobAccepted"];
@@ -33,6 +33,8 @@ async function consentSource(): Promise<ConsentSource> {
 export async function createCustomerAction(input: unknown): Promise<ActionResult<Customer>> {
   const parsed = CustomerFormSchema.safeParse(input);
   if (!parsed.success) return invalidInputResult(parsed.error);
+  const fieldErrors = missingNameErrors(parsed.data);
+  if (Object.keys(fieldErrors).length > 0) return { ok: false, error: { code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors } };
   const body = toCreateRequest(parsed.data, await consentSource());
   const result = await callService((client) => client.POST("/customers", { body }));
   if (result.ok) revalidatePath("/customers");

@@ -134,6 +134,15 @@ function individualFields(values: CustomerFormValues) {
   };
 }
 
+/**
+ * The dashboard never creates a nameless customer (the API would, and lists would show a blank
+ * row): an individual needs a full name, a business its legal name. Field errors, or none.
+ */
+export function missingNameErrors(values: CustomerFormValues): Record<string, string> {
+  if (values.customerType === "INDIVIDUAL") return given(values.fullName) ? {} : { fullName: "is required" };
+  return given(values.businessInfo.legalName) ? {} : { "businessInfo.legalName": "is required" };
+}
+
 /** POST /customers body. A business always sends businessInfo so a missing legalName is named. */
 export function toCreateRequest(values: CustomerFormValues, source: ConsentSource): CreateRequest {
   const base = { platformCustomerId: given(values.platformCustomerId), ...sharedFields(values, source) };
