@@ -13,11 +13,3 @@ export async function loadFormContext(client: ServiceClient): Promise<{ currenci
   };
 }
 
-/** `Customer:<uuid>` may arrive percent-encoded; a malformed escape is just an unknown id. */
-export function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}

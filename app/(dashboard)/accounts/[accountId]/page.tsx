@@ -11,7 +11,7 @@ import { AccountSummary } from "../_components/account-summary";
 import { BalanceHistoryCard } from "../_components/balance-history-card";
 import { FundForm } from "../_components/fund-form";
 import { BalanceWindowParamsSchema, balanceWindow } from "../_lib/balance-window";
-import { decodeSegment } from "../_lib/decode-segment";
+import { resourceIdFromSegment } from "@/components/resource-id";
 import { loadAllBalanceChanges } from "../_lib/load-balance-changes";
 
 export const metadata: Metadata = { title: "Account" };
@@ -22,7 +22,7 @@ const CHART_PAGES = 20;
 
 export default async function AccountPage({ params, searchParams }: { params: Promise<{ accountId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requireSession();
-  const accountId = decodeSegment((await params).accountId);
+  const accountId = resourceIdFromSegment((await params).accountId, "InternalAccount") ?? notFound();
   const search = await searchParams;
   const query = BalanceWindowParamsSchema.parse(search);
   const position = pagePosition(search);

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { resourceIdFromSegment } from "@/components/resource-id";
 import { requireSession } from "@/lib/auth/session";
 import { serviceClient } from "@/lib/client/server";
 import { DateTime } from "@/components/date-time";
@@ -25,7 +26,7 @@ const MAX_ACCOUNTS = 500;
 
 export default async function AgentPage({ params, searchParams }: { params: Promise<{ agentId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requireSession();
-  const agentId = decodeURIComponent((await params).agentId);
+  const agentId = resourceIdFromSegment((await params).agentId, "Agent") ?? notFound();
   const position = pagePosition(await searchParams);
   const client = await serviceClient();
   const { data: agent, error, response } = await client.GET("/agents/{agentId}", { params: { path: { agentId } } });

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { resourceIdFromSegment } from "@/components/resource-id";
 import { requireSession } from "@/lib/auth/session";
 import { serviceClient } from "@/lib/client/server";
 import type { components } from "@/lib/client/generated/schema";
@@ -25,7 +26,7 @@ const PAGE_SIZE = 20;
 
 export default async function CardPage({ params, searchParams }: { params: Promise<{ cardId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requireSession();
-  const cardId = decodeURIComponent((await params).cardId);
+  const cardId = resourceIdFromSegment((await params).cardId, "Card") ?? notFound();
   const position = pagePosition(await searchParams);
   const client = await serviceClient();
   const { data: card, error, response } = await client.GET("/cards/{cardId}", { params: { path: { cardId } } });

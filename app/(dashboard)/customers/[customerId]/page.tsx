@@ -16,13 +16,13 @@ import { DeleteCustomerButton } from "../_components/delete-customer-button";
 import { KycStatusBadge, customerName } from "../_components/kyc-status-badge";
 import { OnboardingSections } from "../_components/onboarding-sections";
 import { WalletCard } from "../_components/wallet-card";
-import { decodeSegment } from "../load-form-context";
+import { resourceIdFromSegment } from "@/components/resource-id";
 
 export const metadata: Metadata = { title: "Customer" };
 
 export default async function CustomerPage({ params }: { params: Promise<{ customerId: string }> }) {
   const { user } = await requireSession();
-  const customerId = decodeSegment((await params).customerId);
+  const customerId = resourceIdFromSegment((await params).customerId, "Customer") ?? notFound();
   const client = await serviceClient();
   const [{ data: customer, error, response }, internal, external, { data: agreements }, transactions] = await Promise.all([
     client.GET("/customers/{customerId}", { params: { path: { customerId } } }),

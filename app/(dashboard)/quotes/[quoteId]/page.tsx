@@ -13,7 +13,8 @@ import { StatusBadge, type BadgeTone } from "@/components/status-badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { decodeSegment, transactionHref } from "../../transactions/_lib/transaction-href";
+import { transactionHref } from "../../transactions/_lib/transaction-href";
+import { resourceIdFromSegment } from "@/components/resource-id";
 import { QuoteRunButton } from "../_components/quote-run-button";
 
 export const metadata: Metadata = { title: "Quote" };
@@ -33,7 +34,7 @@ const TONES: Record<string, BadgeTone> = { PENDING: "info", PENDING_AUTHORIZATIO
 /** One quote: its price, status and expiry, how it is paid, its transaction, and Execute while it holds. */
 export default async function QuotePage({ params }: { params: Promise<{ quoteId: string }> }) {
   const { user } = await requireSession();
-  const quoteId = decodeSegment((await params).quoteId);
+  const quoteId = resourceIdFromSegment((await params).quoteId, "Quote") ?? notFound();
   const client = await serviceClient();
   const { data: quote, error, response } = await client.GET("/quotes/{quoteId}", { params: { path: { quoteId } } });
   if (response.status === 404) notFound();

@@ -13,7 +13,7 @@ import { PaymentDetails } from "../_components/payment-details";
 import { StatusTimeline } from "../_components/status-timeline";
 import { ApprovalButtons, CancelPaymentButton } from "../_components/transaction-actions";
 import { TransactionSummary } from "../_components/transaction-summary";
-import { decodeSegment } from "../_lib/transaction-href";
+import { resourceIdFromSegment } from "@/components/resource-id";
 
 export const metadata: Metadata = { title: "Transaction" };
 
@@ -37,7 +37,7 @@ function mayBeCancellable(t: Transaction): boolean {
 
 export default async function TransactionPage({ params }: { params: Promise<{ transactionId: string }> }) {
   const { user } = await requireSession();
-  const transactionId = decodeSegment((await params).transactionId);
+  const transactionId = resourceIdFromSegment((await params).transactionId, "Transaction") ?? notFound();
   const client = await serviceClient();
   const path = { path: { transactionId } };
   const [{ data: transaction, error, response }, { data: history }] = await Promise.all([

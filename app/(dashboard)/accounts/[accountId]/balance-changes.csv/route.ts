@@ -1,12 +1,13 @@
 import { NotSignedInError, serviceClient } from "@/lib/client/server";
 import { balanceChangesCsv } from "../../_lib/balance-changes-csv";
 import { BalanceWindowParamsSchema, balanceWindow } from "../../_lib/balance-window";
-import { decodeSegment } from "../../_lib/decode-segment";
+import { resourceIdFromSegment } from "@/components/resource-id";
 import { loadAllBalanceChanges } from "../../_lib/load-balance-changes";
 
 /** Download CSV: every balance change of the account in the page's date window, all pages. */
 export async function GET(request: Request, { params }: { params: Promise<{ accountId: string }> }) {
-  const accountId = decodeSegment((await params).accountId);
+  const accountId = resourceIdFromSegment((await params).accountId, "InternalAccount");
+  if (!accountId) return new Response("No such account\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   const { from, to } = BalanceWindowParamsSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   let client;
   try {

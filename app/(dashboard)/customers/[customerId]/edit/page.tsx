@@ -8,13 +8,14 @@ import { PageHeader } from "@/components/page-header";
 import { CustomerForm } from "../../_components/customer-form";
 import { customerHref, customerName } from "../../_components/kyc-status-badge";
 import { customerToFormValues } from "../../form-values";
-import { decodeSegment, loadFormContext } from "../../load-form-context";
+import { loadFormContext } from "../../load-form-context";
+import { resourceIdFromSegment } from "@/components/resource-id";
 
 export const metadata: Metadata = { title: "Edit customer" };
 
 export default async function EditCustomerPage({ params }: { params: Promise<{ customerId: string }> }) {
   const { user } = await requireSession();
-  const customerId = decodeSegment((await params).customerId);
+  const customerId = resourceIdFromSegment((await params).customerId, "Customer") ?? notFound();
   const client = await serviceClient();
   const [{ data: customer, error, response }, context] = await Promise.all([
     client.GET("/customers/{customerId}", { params: { path: { customerId } } }),

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { resourceIdFromSegment } from "@/components/resource-id";
 import { requireSession } from "@/lib/auth/session";
 import { serviceClient } from "@/lib/client/server";
 import { Card } from "@/components/ui/card";
@@ -24,18 +25,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** `Webhook:<uuid>` may arrive percent-encoded; a malformed escape is just an unknown id. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 export default async function WebhookEventPage({ params }: { params: Promise<{ eventId: string }> }) {
   const { user } = await requireSession();
-  const eventId = decodeSegment((await params).eventId);
+  const eventId = resourceIdFromSegment((await params).eventId, "Webhook") ?? notFound();
   const { data: event, error, response } = await (await serviceClient()).GET("/webhooks/events/{eventId}", { params: { path: { eventId } } });
   if (response.status === 404) notFound();
 

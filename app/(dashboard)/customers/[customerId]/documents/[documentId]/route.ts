@@ -1,11 +1,12 @@
 import { NotSignedInError, serviceClient } from "@/lib/client/server";
-import { decodeSegment } from "../../../load-form-context";
+import { resourceIdFromSegment } from "@/components/resource-id";
 
 const ALLOWED_TYPES = new Set(["application/pdf", "image/jpeg", "image/png"]);
 
 /** Open a document's file for review: GET /documents/{documentId}/content, streamed through. */
 export async function GET(_request: Request, { params }: { params: Promise<{ documentId: string }> }) {
-  const documentId = decodeSegment((await params).documentId);
+  const documentId = resourceIdFromSegment((await params).documentId, "Document");
+  if (!documentId) return new Response("No such document\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   let client;
   try {
     client = await serviceClient();

@@ -1,8 +1,0 @@
-/** `InternalAccount:<uuid>` may arrive percent-encoded; a malformed escape is just an unknown id. */
-export function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
