@@ -153,7 +153,7 @@ export async function authorizeQuote(db: Db, input: { platformId: string; quoteI
       const at = await now(tx, platformId);
       await tx.quote.update({ where: { id: locked.id }, data: { status: "PENDING", scaChallenge: Prisma.DbNull, updatedAt: at } });
       // The payer may now be told where to send: the transaction shows the instructions as the quote does.
-      await tx.transaction.update({ where: { id: locked.transactionId }, data: { paymentInstructions: locked.paymentInstructions ?? Prisma.DbNull, updatedAt: at } });
+      await tx.transaction.updateMany({ where: { id: locked.transactionId, platformId }, data: { paymentInstructions: locked.paymentInstructions ?? Prisma.DbNull, updatedAt: at } });
     } else {
       const pull = locked.sourceAccountKind === "EXTERNAL" ? await getPullSourceOrThrow(tx, locked) : null;
       const source = pull ? null : await lockInternalAccountForPayment(tx, { platformId, accountId: locked.sourceAccountId!, direction: "SEND", allowBare: true });

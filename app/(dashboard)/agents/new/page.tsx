@@ -4,6 +4,7 @@ import { z } from "zod";
 import { requireSession } from "@/lib/auth/session";
 import { serviceClient } from "@/lib/client/server";
 import { PageHeader } from "@/components/page-header";
+import { ReadOnlyPage } from "@/components/read-only-page";
 import { Notice } from "@/components/ui/notice";
 import { toCustomerOption } from "../../customers/_lib/customer-search";
 import { CreateAgentForm } from "../_components/create-agent-form";
@@ -23,13 +24,9 @@ export default async function NewAgentPage({ searchParams }: { searchParams: Pro
   const { user } = await requireSession();
   if (user.role !== "ADMIN") {
     return (
-      <>
-        {BACK}
-        <PageHeader title="New agent" description="An AI agent that acts for one customer, within a policy you set." />
-        <Notice tone="info" title="Read-only" testId="new-agent-read-only">
-          Only admins can create agents. Ask an admin.
-        </Notice>
-      </>
+      <ReadOnlyPage back={BACK} title="New agent" description="An AI agent that acts for one customer, within a policy you set." testId="new-agent-read-only">
+        Only admins can create agents. Ask an admin.
+      </ReadOnlyPage>
     );
   }
   const { customerId } = ParamsSchema.parse(await searchParams);

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { requireSession } from "@/lib/auth/session";
 import { serviceClient } from "@/lib/client/server";
 import { PageHeader } from "@/components/page-header";
+import { ReadOnlyPage } from "@/components/read-only-page";
 import { collectPages } from "@/lib/client/collect-pages";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
@@ -28,13 +29,9 @@ export default async function IssueCardPage({ searchParams }: { searchParams: Pr
   // POST /cards requires MANAGE: only admins issue cards.
   if (user.role !== "ADMIN") {
     return (
-      <>
-        {back}
-        <PageHeader title="Issue a card" description="Virtual debit cards for customers whose KYC is approved." />
-        <Notice tone="info" title="Read-only" testId="issue-card-read-only">
-          Only admins can issue cards. Ask an admin.
-        </Notice>
-      </>
+      <ReadOnlyPage back={back} title="Issue a card" description="Virtual debit cards for customers whose KYC is approved." testId="issue-card-read-only">
+        Only admins can issue cards. Ask an admin.
+      </ReadOnlyPage>
     );
   }
   const { customerId } = ParamsSchema.parse(await searchParams);

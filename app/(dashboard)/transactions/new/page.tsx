@@ -6,6 +6,7 @@ import { serviceClient } from "@/lib/client/server";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/page-header";
+import { ReadOnlyPage } from "@/components/read-only-page";
 import { SendTransferForm } from "../_components/send-transfer-form";
 
 export const metadata: Metadata = { title: "Send transfer" };
@@ -23,13 +24,14 @@ export default async function NewTransferPage() {
   const { user } = await requireSession();
   if (user.role === "SUPPORT") {
     return (
-      <>
-        {BACK}
-        <PageHeader title="Send transfer" description="Pay out from one of the platform's internal accounts to one of its external bank accounts, in the same currency." />
-        <Notice tone="info" title="Read-only" testId="send-transfer-read-only">
-          Your role can view payments but not send them. Ask an admin or operator.
-        </Notice>
-      </>
+      <ReadOnlyPage
+        back={BACK}
+        title="Send transfer"
+        description="Pay out from one of the platform's internal accounts to one of its external bank accounts, in the same currency."
+        testId="send-transfer-read-only"
+      >
+        Your role can view payments but not send them. Ask an admin or operator.
+      </ReadOnlyPage>
     );
   }
   const client = await serviceClient();
