@@ -48,6 +48,14 @@ describe("ensureSystemAccounts", () => {
     expect(await t.db.ledgerAccount.count({ where: { platformId: f.platformId } })).toBe(2 * 3 * SYSTEM_ACCOUNT_SHARDS);
   });
 
+  it("payments running at the same time get different shards, so none waits for another's lock", async () => {
+    const f = await ledgerFixture(t.db);
+    await ensureSystemAccounts(t.db, f.platformId, "EUR"); // the shards exist
+    const concurrent = 10; // the pool's connections (DATABASE_POOL_SIZE)
+    const picks = await Promise.all(Array.from({ length: concurrent }, () => t.db.$transaction(async (tx) => (await ensureSystemAccounts(tx, f.platformId, "EUR")).clearing.id)));
+    expect(new Set(picks).size).toBe(concurrent);
+  });
+
   it("never answers accounts that a rolled-back transaction created (they are remembered only once seen committed)", async () => {
     const f = await ledgerFixture(t.db);
     let rolledBack: string[] = [];

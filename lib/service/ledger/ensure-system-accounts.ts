@@ -22,19 +22,31 @@ const SYSTEM_KINDS = { clearing: "SERVICE_CLEARING", fees: "SERVICE_FEES", fx: "
  * Every payment posts to these accounts, and a posting holds its accounts' row locks until commit,
  * so one row per kind and currency would queue all of a platform's payments behind each other.
  * Each kind is split into interchangeable shards (its balance is their sum: systemAccountBalance).
+ * More shards than a process has pooled connections (DATABASE_POOL_SIZE, 10), so the payments one
+ * process runs at once never need to share one.
  */
-export const SYSTEM_ACCOUNT_SHARDS = 8;
+export const SYSTEM_ACCOUNT_SHARDS = 16;
 
 // One shard per database transaction and currency: a payment's postings then lock the same rows
 // each time, so two payments cannot each hold a shard the other wants next (a random pick per
-// posting deadlocks multi-posting payments such as quotes).
+// posting deadlocks multi-posting payments such as quotes). Transactions take the shards in turn:
+// payments running at the same time started one after another, so they get different shards and
+// none waits for another's lock (a random pick made two of eight concurrent payments share a
+// shard almost every time, and the queue behind that lock was the tail of transfer latency).
 const shardsByTransaction = new WeakMap<object, Map<string, number>>();
+const nextShard = new Map<string, number>();
 function shardFor(tx: DbOrTx, platformId: string, currency: string): number {
   let picked = shardsByTransaction.get(tx);
   if (!picked) shardsByTransaction.set(tx, (picked = new Map()));
   const key = `${platformId}:${currency}`;
   let shard = picked.get(key);
-  if (shard === undefined) picked.set(key, (shard = Math.floor(Math.random() * SYSTEM_ACCOUNT_SHARDS)));
+  if (shard === undefined) {
+    // Each process starts at a random shard, so two servers on one database do not move in step.
+    shard = nextShard.get(key) ?? Math.floor(Math.random() * SYSTEM_ACCOUNT_SHARDS);
+    if (nextShard.size >= 10_000 && !nextShard.has(key)) nextShard.clear(); // bounded: platforms × currencies
+    nextShard.set(key, (shard + 1) % SYSTEM_ACCOUNT_SHARDS);
+    picked.set(key, shard);
+  }
   return shard;
 }
 
@@ -42,8 +54,8 @@ function shardFor(tx: DbOrTx, platformId: string, currency: string): number {
 const systemKey = (kind: LedgerAccountKind, currency: string, shard: number) => (shard === 0 ? `${kind}:${currency}` : `${kind}:${currency}#${shard}`);
 
 /**
- * The Service's clearing, fee and FX accounts of one platform and currency (one shard, picked at
- * random once per database transaction), created on first use. They may go negative: they are the
+ * The Service's clearing, fee and FX accounts of one platform and currency (one shard, taken in
+ * turn once per database transaction), created on first use. They may go negative: they are the
  * other side of customer money (BEHAVIORS.md §2.3, §2.4). Safe under concurrency: the unique
  * (platformId, systemKey) lets a racing creator wait and reuse. Throws: nothing expected.
  */
