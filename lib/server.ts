@@ -43,6 +43,8 @@ let shuttingDown = false;
 server.on("request", (req, res) => {
   if (shuttingDown) res.setHeader("connection", "close");
   if (isApi(req.url ?? "/")) return void hono(req, res);
+  // Next answers 500 to a path whose percent-escapes do not decode (/cards/%E0%A4%A): the address is wrong, not the server.
+  if (!hasDecodablePath(req.url ?? "/")) return void res.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("Bad request: the address contains a malformed percent-escape (%). Check the link and try again.\n");
   // The client's address as the socket (or the trusted proxies) saw it, replacing any value the client sent (lib/auth/client-ip.ts).
   req.headers[CLIENT_IP_HEADER] = clientAddress(req.socket.remoteAddress ?? "", req.headers["x-forwarded-for"], trustedProxyHops);
   void nextHandler(req, res);
@@ -86,6 +88,16 @@ process.once("SIGINT", shutdown);
 
 function notFound(_req: http.IncomingMessage, res: http.ServerResponse) {
   res.writeHead(404, { "content-type": "text/plain" }).end(`Only the Service API is served here (API_ONLY=1): ${API_BASE_PATH}\n`);
+}
+
+function hasDecodablePath(url: string): boolean {
+  const query = url.indexOf("?");
+  try {
+    decodeURIComponent(query === -1 ? url : url.slice(0, query));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function persistentSecret(file: string): string {

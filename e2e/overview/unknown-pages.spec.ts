@@ -13,3 +13,12 @@ test("detail pages answer 404 to words and other kinds of id, not an error", asy
   // A well-formed id of the right kind that does not exist is a 404 too (the API's answer).
   expect((await page.goto("/agents/Agent%3A019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10"))?.status()).toBe(404);
 });
+
+// Next threw on a path whose percent-escapes do not decode and answered 500 (a server fault) to a mistyped link.
+test("an address with a malformed percent-escape is a bad request, not a server error", async ({ request }) => {
+  for (const path of ["/cards/%E0%A4%A", "/customers/%", "/transactions/abc%zz"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(400);
+    expect(await response.text()).toContain("malformed percent-escape");
+  }
+});
