@@ -3,7 +3,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ApiDeps, AppEnv } from "./context";
-import { ServiceError, isServiceError, transientConflictError, type ErrorBody } from "./errors";
+import { ServiceError, databaseBusyError, isServiceError, transientConflictError, type ErrorBody } from "./errors";
 import { uuidv7 } from "./ids";
 import { authenticate } from "./auth";
 import { idempotency } from "./idempotency";
@@ -158,7 +158,7 @@ function routePattern(path: string): RegExp {
 }
 
 function errorResponse(err: Error, c: Context<AppEnv>) {
-  const known = isServiceError(err) ? err : transientConflictError(err);
+  const known = isServiceError(err) ? err : (transientConflictError(err) ?? databaseBusyError(err));
   if (known) {
     for (const [name, value] of Object.entries(known.headers ?? {})) c.header(name, value);
     return send(c, known.toBody());

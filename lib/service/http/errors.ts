@@ -201,3 +201,24 @@ export function transientConflictError(e: unknown): ServiceError | null {
     { details: { retryable: true }, headers: { "Retry-After": "1" } },
   );
 }
+
+/**
+ * Prisma could not start a transaction within its maxWait (every pooled connection busy), or ended
+ * one for outliving its timeout (P2028): either way it was rolled back, so nothing it wrote stays.
+ */
+export function isTransactionTimeout(e: unknown): boolean {
+  const error = e as { code?: unknown; message?: unknown } | null;
+  return error?.code === "P2028" && /Unable to start a transaction in the given time|expired transaction/.test(String(error.message));
+}
+
+/**
+ * A request that found the database saturated: 429 with Retry-After, as an overloaded API answers
+ * (the client backs off and sends it again), never a 500. The transaction never ran or was rolled back.
+ */
+export function databaseBusyError(e: unknown): ServiceError | null {
+  if (!isTransactionTimeout(e)) return null;
+  return new ServiceError("RATE_LIMITED", "The service is busy: no database connection came free in time, so this request was not carried out. Retry after 1 s (with the same Idempotency-Key).", {
+    details: { retryable: true },
+    headers: { "Retry-After": "1" },
+  });
+}

@@ -1,5 +1,5 @@
 import type { Db } from "../db";
-import { transientConflictError } from "../http/errors";
+import { isTransactionTimeout, transientConflictError } from "../http/errors";
 import { BATCH_JOB_HANDLERS, JOB_HANDLERS } from "./handlers";
 import { runAtMost } from "./run-at-most";
 
@@ -90,15 +90,6 @@ async function runBatchHandler(db: Db, kind: string, jobs: ClaimedJob[]): Promis
 }
 
 type JobOutcome = RanJob & { lastError?: string; /** this run failed, the job runs again */ runAgain?: boolean; attempts?: number };
-
-/**
- * Prisma could not start the handler's transaction within its maxWait (every pooled connection
- * busy), or ended it for outliving its timeout: either way nothing it wrote stays (P2028).
- */
-function isTransactionTimeout(e: unknown): boolean {
-  const error = e as { code?: unknown; message?: unknown } | null;
-  return error?.code === "P2028" && /Unable to start a transaction in the given time|expired transaction/.test(String(error.message));
-}
 
 function ranJob(job: ClaimedJob, error: unknown): JobOutcome {
   if (error === null) return { id: job.id, kind: job.kind, runAt: job.runAt, status: "DONE" };

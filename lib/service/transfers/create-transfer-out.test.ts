@@ -388,3 +388,44 @@ async function expectLedgerBalanced(f: Fixture) {
     expect(entries._sum.amount ?? 0n).toBe(account.postedBalance);
   }
 }
+
+describe("POST /transfer-out when the database is saturated", () => {
+  // Before, Prisma's "Unable to start a transaction in the given time" (P2028) reached the client as 500.
+  // A payment waits up to 15 s for a connection (TRANSFER_TX_OPTIONS), so this test takes that long.
+  it("answers 429 with Retry-After when no pooled connection comes free in time, moves nothing, and the retry goes through", async () => {
+    const { f, external } = await funded(10_000);
+    await f.balance(); // the token is verified and cached before the pool fills up
+    let release!: () => void;
+    const busyUntil = new Promise<void>((r) => (release = r));
+    const held: Promise<unknown>[] = [];
+    try {
+      // Every connection of the pool (10) sits in an open transaction, as under a burst of payments.
+      let holding = 0;
+      let allHeld!: () => void;
+      const allHolding = new Promise<void>((r) => (allHeld = r));
+      for (let i = 0; i < 10; i++)
+        held.push(
+          t.db.$transaction(
+            async () => {
+              if (++holding === 10) allHeld();
+              await busyUntil;
+            },
+            { maxWait: 10_000, timeout: 30_000 },
+          ),
+        );
+      await allHolding;
+      const busy = await f.transferOut({ source: { accountId: f.accountId }, destination: { accountId: external }, amount: 2_500 });
+      expect(busy.status).toBe(429);
+      expect(busy.json).toMatchObject({ status: 429, code: "RATE_LIMITED", details: { retryable: true } });
+      expect(busy.json.message).toMatch(/busy.*Retry after 1 s/);
+      expect(busy.headers.get("retry-after")).toBe("1");
+    } finally {
+      release();
+      await Promise.allSettled(held);
+    }
+    expect(await f.balance()).toEqual({ available: 10_000, total: 10_000 });
+    const retried = await f.transferOut({ source: { accountId: f.accountId }, destination: { accountId: external }, amount: 2_500 });
+    expect(retried.status).toBe(200);
+    expect(await f.balance()).toEqual({ available: 7_500, total: 7_500 });
+  });
+});
