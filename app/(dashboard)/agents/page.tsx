@@ -13,6 +13,7 @@ import { CursorPager, PAGE_PARAMS, pageParams, pagePosition, pagerLinks, positio
 import { AgentStateBadge } from "./_components/agent-state-badge";
 import { ApprovalsInbox } from "./_components/approvals-inbox";
 import { loadCurrencies } from "./_lib/load-currencies";
+import { can } from "../_lib/can";
 
 export const metadata: Metadata = { title: "Agents" };
 export const dynamic = "force-dynamic";
@@ -47,7 +48,7 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
         description="AI agents acting for your customers under a policy: what they may do, how much, and what needs a person's approval."
         actions={
           // POST /agents requires MANAGE: only admins can create agents.
-          user.role === "ADMIN" && (
+          can(user, "MANAGE") && (
             <Link href="/agents/new" className={buttonClasses("primary")}>
               New agent
             </Link>
@@ -64,7 +65,7 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
           actions={approvals.data?.data ?? []}
           agentNames={agentNames}
           currencies={currencies}
-          canDecide={user.role !== "SUPPORT"}
+          canDecide={can(user, "TRANSACT")}
           pager={<CursorPager label="Approval pages" {...pagerLinks("/agents", positionQuery(agentsAt, PAGE_PARAMS), approvalsAt, approvals.data, APPROVAL_PAGE)} />}
         />
         <Card title="All agents" flush>

@@ -12,6 +12,7 @@ import { StatusBadge } from "@/components/status-badge";
 import { CreateTokenForm } from "./_components/create-token-form";
 import { RevokeTokenButton } from "./_components/revoke-token-button";
 import { countLabel, CursorPager, pagePosition, pagerLinks } from "@/components/cursor-pager";
+import { can } from "../_lib/can";
 
 export const metadata: Metadata = { title: "API tokens" };
 
@@ -21,7 +22,7 @@ const PAGE_SIZE = 20;
 
 export default async function ApiTokensPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requireSession();
-  const canManage = user.role === "ADMIN";
+  const canManage = can(user, "MANAGE");
   const position = pagePosition(await searchParams);
   const [{ data: page, error }, baseUrl] = await Promise.all([
     (await serviceClient()).GET("/tokens", { params: { query: { limit: PAGE_SIZE, cursor: position.cursor } } }),

@@ -12,6 +12,7 @@ import { Money } from "@/components/money";
 import { DateTime } from "@/components/date-time";
 import { CardStateBadge, cardTransactionColumns } from "./_components/card-tables";
 import { countLabel, CursorPager, PAGE_PARAMS, pageParams, pagePosition, pagerLinks, positionQuery } from "@/components/cursor-pager";
+import { can } from "../_lib/can";
 
 export const metadata: Metadata = { title: "Cards" };
 export const dynamic = "force-dynamic";
@@ -52,7 +53,7 @@ export default async function CardsPage({ searchParams }: { searchParams: Promis
         title="Cards"
         description="Cards issued to your customers, their state and funding, and their authorizations, clearings and returns."
         actions={
-          user.role === "ADMIN" && (
+          can(user, "MANAGE") && (
             <Link href="/cards/new" className={buttonClasses("primary")}>
               Issue card
             </Link>

@@ -12,6 +12,7 @@ import { CustomerFilters, isFiltered } from "./_components/customer-filters";
 import { CustomersTable } from "./_components/customers-table";
 import { customerHref } from "./_components/kyc-status-badge";
 import { CustomerListParamsSchema, filterQuery, filtersOf, listQuery } from "./list-params";
+import { can } from "../_lib/can";
 
 export const metadata: Metadata = { title: "Customers" };
 
@@ -29,7 +30,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
   ]);
   const filters = filtersOf(params);
   const total = page ? countLabel(page) : "0";
-  const canManage = user.role === "ADMIN";
+  const canManage = can(user, "MANAGE");
 
   return (
     <>

@@ -13,6 +13,7 @@ import { NOT_CONFIGURED_TEXT, invitationErrorText } from "./_components/invitati
 import { InvitationsTable } from "./_components/invitations-table";
 import { currencyDecimalsOf } from "./_lib/currency-decimals";
 import { recentInvitationCodes } from "./_lib/recent-codes";
+import { can } from "../_lib/can";
 
 export const metadata: Metadata = { title: "Invitations" };
 
@@ -24,7 +25,7 @@ export default async function InvitationsPage({ searchParams }: { searchParams: 
   const client = await serviceClient();
   const get = (invitationCode: string) => client.GET("/invitations/{invitationCode}", { params: { path: { invitationCode } } });
   const [{ data: config }, lookup, recent] = await Promise.all([client.GET("/config"), code ? get(code) : undefined, recentInvitationCodes().then((codes) => Promise.all(codes.map(get)))]);
-  const canManage = user.role === "ADMIN";
+  const canManage = can(user, "MANAGE");
   const currencyCode = config?.supportedCurrencies[0]?.currencyCode ?? "USD";
   const isConfigured = Boolean(config?.umaDomain);
   const invitations = recent.flatMap((r) => (r.data ? [r.data] : []));

@@ -6,6 +6,7 @@ import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/page-header";
 import { QuoteBuilder } from "./_components/quote-builder";
 import { isUsableInternal } from "./_lib/quote-form";
+import { can } from "../_lib/can";
 
 export const metadata: Metadata = { title: "Quotes" };
 
@@ -22,7 +23,7 @@ export default async function QuotesPage() {
   ]);
   const error = internal.error ?? external.error;
   const platform = { accounts: (internal.data?.data ?? []).filter(isUsableInternal), externalAccounts: external.items };
-  const canTransact = user.role !== "SUPPORT";
+  const canTransact = can(user, "TRANSACT");
 
   return (
     <>

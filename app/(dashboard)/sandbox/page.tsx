@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/page-header";
 import { AdvanceClock } from "./_components/advance-clock";
 import { formatDuration } from "./_components/format-duration";
 import { PlatformClock } from "./_components/platform-clock";
+import { can } from "../_lib/can";
 
 export const metadata: Metadata = { title: "Sandbox" };
 
@@ -36,7 +37,7 @@ export default async function SandboxPage() {
               </p>
             </div>
             <div className="border-t border-zinc-100 pt-5">
-              <AdvanceClock canAdvance={user.role !== "SUPPORT"} />
+              <AdvanceClock canAdvance={can(user, "TRANSACT")} />
             </div>
           </div>
         </Card>

@@ -9,13 +9,14 @@ import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
 import { configToFormValues } from "./form-values";
 import { SettingsForm } from "./_components/settings-form";
+import { can } from "../_lib/can";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { user } = await requireSession();
   const { data: config, error } = await (await serviceClient()).GET("/config");
-  const canEdit = user.role === "ADMIN";
+  const canEdit = can(user, "MANAGE");
 
   return (
     <>

@@ -11,6 +11,7 @@ import { OperationsList } from "./_components/operations-list";
 import { ProviderLinks } from "./_components/provider-links";
 import { StablecoinList } from "./_components/stablecoin-list";
 import { loadOperationAccounts, MAX_ACCOUNT_CHOICES } from "./_lib/load-operation-accounts";
+import { can } from "../_lib/can";
 
 export const metadata: Metadata = { title: "Stablecoins" };
 export const dynamic = "force-dynamic";
@@ -40,7 +41,8 @@ export default async function StablecoinsPage({ searchParams }: { searchParams: 
   const operations = coin ? await client.GET("/stablecoins/{stablecoinId}/operations", { params: { path: { stablecoinId: coin.id }, query: { limit: PAGE_SIZE, cursor: at.ops.cursor } } }) : undefined;
   const error = links.error ?? activeLinks.error ?? coins.error ?? allCoins.error ?? accounts.error ?? operations?.error;
   const isCut = activeLinks.hasMore || allCoins.hasMore || accounts.hasMore;
-  const canManage = user.role !== "SUPPORT";
+  const canManage = can(user, "MANAGE"); // link providers, register coins
+  const canTransact = can(user, "TRANSACT"); // mint and burn
   const isSandbox = user.environment === "SANDBOX";
   const coinQuery = coin && search.coin === coin.id ? { coin: coin.id } : {};
   /** The URL of everything but `list`, so paging one list keeps the others where they are. */
@@ -58,12 +60,12 @@ export default async function StablecoinsPage({ searchParams }: { searchParams: 
         {isCut && <Notice tone="warning" title={`The forms offer the first ${MAX_CHOICES.toLocaleString("en-US")} stablecoins, links and ${MAX_ACCOUNT_CHOICES.toLocaleString("en-US")} accounts of each kind only.`} />}
         <ProviderLinks links={links.data?.data ?? []} canManage={canManage} isSandbox={isSandbox} pager={<CursorPager label="Provider link pages" {...pagerLinks(BASE, keep("links"), at.links, links.data, LISTS.links)} />} />
         <StablecoinList coins={coins.data?.data ?? []} activeLinks={activeLinks.items} canManage={canManage} pager={<CursorPager label="Stablecoin pages" {...pagerLinks(BASE, keep("coins"), at.coins, coins.data, LISTS.coins)} />} />
-        {canManage && <OperationForm coins={coinList} accounts={accounts.accounts} shownCoinId={coin?.id} />}
+        {canTransact && <OperationForm coins={coinList} accounts={accounts.accounts} shownCoinId={coin?.id} />}
         <OperationsList
           operations={operations?.data?.data ?? []}
           decimals={coin?.decimals ?? 2}
           symbol={coin?.symbol ?? ""}
-          isSandbox={isSandbox}
+          canSimulateFunds={isSandbox && canTransact}
           serverNow={clock.data?.now ?? new Date().toISOString()}
           tabs={coinList.length > 1 && coin ? <CoinTabs coins={coinList} current={coin.id} hrefOf={(id) => `${BASE}?${new URLSearchParams({ ...keep("ops"), coin: id })}`} /> : null}
           pager={coin ? <CursorPager label="Operation pages" {...pagerLinks(BASE, { ...keep("ops"), coin: coin.id }, at.ops, operations?.data, LISTS.ops)} /> : null}

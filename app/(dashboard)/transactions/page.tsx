@@ -13,6 +13,7 @@ import { TransactionsTable, paymentTransactions } from "./_components/transactio
 import { customerLabel, toCustomerOption } from "../customers/_lib/customer-search";
 import { TransactionListParamsSchema, apiQuery, filterQuery, isFiltered } from "./_lib/list-params";
 import { transactionHref } from "./_lib/transaction-href";
+import { can } from "../_lib/can";
 
 export const metadata: Metadata = { title: "Transactions" };
 
@@ -44,7 +45,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         title="Transactions"
         description="Every payment in and out, with its status and timeline."
         actions={
-          user.role !== "SUPPORT" && (
+          can(user, "TRANSACT") && (
             <Link href="/transactions/new" className={buttonClasses("primary")}>
               Send transfer
             </Link>

@@ -13,6 +13,7 @@ import { webhookReceiverUrl } from "@/app/api/webhook-receiver/_lib/receiver-url
 import { EndpointCard } from "./_components/endpoint-card";
 import { EventsCard } from "./_components/events-card";
 import { ReceivedWebhooks } from "./_components/received-webhooks";
+import { can } from "../_lib/can";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -49,7 +50,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
               receiverUrl={receiverUrl}
               isReceiverOn={isReceiverOn}
               canUseReceiver={!isExternalService()}
-              canManage={user.role === "ADMIN"}
+              canManage={can(user, "MANAGE")}
             />
             <Card title="Signing key" description="Verify the X-Service-Signature header (base64 DER ECDSA P-256 / SHA-256 over the raw body) with this public key.">
               <CodeBlock label="webhook public key" code={config.webhookPublicKey.trim()} testId="webhook-public-key" wrap />

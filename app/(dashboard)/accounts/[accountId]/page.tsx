@@ -13,6 +13,7 @@ import { FundForm } from "../_components/fund-form";
 import { BalanceWindowParamsSchema, balanceWindow } from "../_lib/balance-window";
 import { resourceIdFromSegment } from "@/components/resource-id";
 import { loadAllBalanceChanges } from "../_lib/load-balance-changes";
+import { can } from "../../_lib/can";
 
 export const metadata: Metadata = { title: "Account" };
 
@@ -59,7 +60,7 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
             </Card>
             {user.environment === "SANDBOX" && (
               <Card title="Simulate a deposit" description="Credits the account at once through the ledger and sends INTERNAL_ACCOUNT.BALANCE_UPDATED.">
-                <FundForm accountId={account.id} status={account.status} currency={account.balance.currency} canFund={user.role !== "SUPPORT"} />
+                <FundForm accountId={account.id} status={account.status} currency={account.balance.currency} canFund={can(user, "TRANSACT")} />
               </Card>
             )}
             <BalanceHistoryCard

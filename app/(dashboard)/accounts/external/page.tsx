@@ -12,6 +12,7 @@ import { AccountFilters } from "../_components/account-filters";
 import { AccountsTabs } from "../_components/accounts-tabs";
 import { DeleteExternalAccountButton } from "../_components/delete-external-account-button";
 import { AccountListParamsSchema, filterQuery } from "../list-params";
+import { can } from "../../_lib/can";
 
 export const metadata: Metadata = { title: "External accounts" };
 
@@ -34,7 +35,7 @@ export default async function ExternalAccountsPage({ searchParams }: { searchPar
     client.GET("/platform/external-accounts", { params: { query: { limit: PAGE_SIZE, currency, cursor: platformAt.cursor } } }),
     client.GET("/customers/external-accounts", { params: { query: { limit: PAGE_SIZE, customerId, currency, cursor: customersAt.cursor } } }),
   ]);
-  const canManage = user.role === "ADMIN";
+  const canManage = can(user, "MANAGE");
   const page = customers.data;
   const actions = canManage
     ? (a: { id: string; currency: string; customerId?: string; accountInfo: Parameters<typeof externalAccountSummary>[0] }) => {

@@ -16,6 +16,7 @@ import { AgentLifecycle, AgentPolicyEditor } from "../_components/agent-controls
 import { AgentStateBadge } from "../_components/agent-state-badge";
 import { ApprovalsInbox } from "../_components/approvals-inbox";
 import { loadCurrencies } from "../_lib/load-currencies";
+import { can } from "../../_lib/can";
 
 export const metadata: Metadata = { title: "Agent" };
 export const dynamic = "force-dynamic";
@@ -53,7 +54,7 @@ export default async function AgentPage({ params, searchParams }: { params: Prom
   const limits = agent.policy.spendingLimits;
   const info = currencies.find((c) => c.code === limits.currency);
   const money = (amount: number) => formatMoney(amount, { code: limits.currency, symbol: info?.symbol, decimals: info?.decimals ?? 2 });
-  const canEdit = user.role === "ADMIN";
+  const canEdit = can(user, "MANAGE");
 
   return (
     <>
@@ -79,7 +80,7 @@ export default async function AgentPage({ params, searchParams }: { params: Prom
           actions={approvals.data?.data ?? []}
           agentNames={{ [agent.id]: agent.name }}
           currencies={currencies}
-          canDecide={user.role !== "SUPPORT"}
+          canDecide={can(user, "TRANSACT")}
           pager={<CursorPager label="Approval pages" {...pagerLinks(`/agents/${encodeURIComponent(agent.id)}`, {}, position, approvals.data)} />}
         />
         {canEdit && <AgentLifecycle agent={agent} />}

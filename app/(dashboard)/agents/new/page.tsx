@@ -9,6 +9,7 @@ import { Notice } from "@/components/ui/notice";
 import { toCustomerOption } from "../../customers/_lib/customer-search";
 import { CreateAgentForm } from "../_components/create-agent-form";
 import { loadCurrencies } from "../_lib/load-currencies";
+import { can } from "../../_lib/can";
 
 export const metadata: Metadata = { title: "New agent" };
 
@@ -22,7 +23,7 @@ const BACK = (
 
 export default async function NewAgentPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requireSession();
-  if (user.role !== "ADMIN") {
+  if (!can(user, "MANAGE")) {
     return (
       <ReadOnlyPage back={BACK} title="New agent" description="An AI agent that acts for one customer, within a policy you set." testId="new-agent-read-only">
         Only admins can create agents. Ask an admin.

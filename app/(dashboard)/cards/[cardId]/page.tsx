@@ -16,6 +16,7 @@ import { CursorPager, pagePosition, pagerLinks } from "@/components/cursor-pager
 import { CardSimulator } from "../_components/card-simulator";
 import { CardStateControls } from "../_components/card-state-controls";
 import { CardStateBadge, cardTransactionColumns } from "../_components/card-tables";
+import { can } from "../../_lib/can";
 
 export const metadata: Metadata = { title: "Card" };
 export const dynamic = "force-dynamic";
@@ -39,7 +40,7 @@ export default async function CardPage({ params, searchParams }: { params: Promi
   ]);
   const rows = (transactions.data?.data ?? []).filter((t): t is CardTransaction => t.type === "CARD");
   const account = funding?.data;
-  const canTransact = user.role !== "SUPPORT";
+  const canTransact = can(user, "TRANSACT");
 
   return (
     <>
@@ -57,7 +58,7 @@ export default async function CardPage({ params, searchParams }: { params: Promi
               <Fact label="Reference">{card.platformCardId ?? "—"}</Fact>
               <Fact label="Issued"><DateTime value={card.createdAt} /></Fact>
             </dl>
-            {user.role === "ADMIN" && <CardStateControls card={card} />}
+            {can(user, "MANAGE") && <CardStateControls card={card} />}
           </div>
         </Card>
         <Card title="Funding" description="Purchases are held on the first funding account when authorized and debited when they clear.">

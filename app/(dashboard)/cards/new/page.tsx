@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { CardholderStep } from "../_components/cardholder-step";
 import { IssueCardForm } from "../_components/issue-card-form";
+import { can } from "../../_lib/can";
 
 export const metadata: Metadata = { title: "Issue a card" };
 
@@ -27,7 +28,7 @@ export default async function IssueCardPage({ searchParams }: { searchParams: Pr
     </Link>
   );
   // POST /cards requires MANAGE: only admins issue cards.
-  if (user.role !== "ADMIN") {
+  if (!can(user, "MANAGE")) {
     return (
       <ReadOnlyPage back={back} title="Issue a card" description="Virtual debit cards for customers whose KYC is approved." testId="issue-card-read-only">
         Only admins can issue cards. Ask an admin.

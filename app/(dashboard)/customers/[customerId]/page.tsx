@@ -17,6 +17,7 @@ import { KycStatusBadge, customerName } from "../_components/kyc-status-badge";
 import { OnboardingSections } from "../_components/onboarding-sections";
 import { WalletCard } from "../_components/wallet-card";
 import { resourceIdFromSegment } from "@/components/resource-id";
+import { can } from "../../_lib/can";
 
 export const metadata: Metadata = { title: "Customer" };
 
@@ -32,7 +33,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
     client.GET("/transactions", { params: { query: { customerId, limit: 20 } } }),
   ]);
   if (response.status === 404) notFound();
-  const canManage = Boolean(user.role === "ADMIN" && customer && !customer.isDeleted);
+  const canManage = Boolean(can(user, "MANAGE") && customer && !customer.isDeleted);
 
   return (
     <>

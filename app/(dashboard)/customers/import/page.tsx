@@ -9,6 +9,7 @@ import { CodeBlock } from "@/components/code-block";
 import { PageHeader } from "@/components/page-header";
 import { BulkJobProgress } from "../_components/bulk-job-progress";
 import { BulkUploadForm } from "../_components/bulk-upload-form";
+import { can } from "../../_lib/can";
 
 export const metadata: Metadata = { title: "Import customers" };
 
@@ -35,7 +36,7 @@ export default async function ImportCustomersPage({ searchParams }: { searchPara
             {job.data ? <BulkJobProgress initial={job.data} /> : <Notice tone="error">{job.error?.message ?? "The service did not answer."}</Notice>}
           </Card>
         )}
-        {user.role === "ADMIN" ? (
+        {can(user, "MANAGE") ? (
           <Card title={job ? "Import another file" : "Upload a file"}>
             <BulkUploadForm />
           </Card>

@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/page-header";
 import { CustomerForm } from "../_components/customer-form";
 import { EMPTY_CUSTOMER_FORM } from "../form-values";
 import { loadFormContext } from "../load-form-context";
+import { can } from "../../_lib/can";
 
 export const metadata: Metadata = { title: "New customer" };
 
@@ -19,7 +20,7 @@ export default async function NewCustomerPage() {
         ← Customers
       </Link>
       <PageHeader title="New customer" description="An individual or a business. The service checks every field and names the ones it cannot accept." />
-      {user.role === "ADMIN" ? (
+      {can(user, "MANAGE") ? (
         <CustomerForm initialValues={EMPTY_CUSTOMER_FORM} currencies={currencies} terms={terms} />
       ) : (
         <Notice tone="info" title="Read-only">

@@ -16,6 +16,7 @@ import { Notice } from "@/components/ui/notice";
 import { transactionHref } from "../../transactions/_lib/transaction-href";
 import { resourceIdFromSegment } from "@/components/resource-id";
 import { QuoteRunButton } from "../_components/quote-run-button";
+import { can } from "../../_lib/can";
 
 export const metadata: Metadata = { title: "Quote" };
 export const dynamic = "force-dynamic";
@@ -41,7 +42,7 @@ export default async function QuotePage({ params }: { params: Promise<{ quoteId:
   if (!quote) return <Notice tone="error" title={error?.message ?? "The quote could not be loaded"} />;
   const now = (await client.GET("/sandbox/clock")).data?.now ?? new Date().toISOString();
   const isOpen = quote.status === "PENDING" && quote.expiresAt > now;
-  const canExecute = isOpen && quote.source.sourceType === "ACCOUNT" && user.role !== "SUPPORT";
+  const canExecute = isOpen && quote.source.sourceType === "ACCOUNT" && can(user, "TRANSACT");
   const isPull = isPullSource(quote.source);
 
   return (

@@ -24,7 +24,8 @@ export interface OperationsListProps {
   operations: Operation[];
   decimals: number;
   symbol: string;
-  isSandbox: boolean;
+  /** Sandbox, and the member may move money: offer "Simulate funds received". */
+  canSimulateFunds: boolean;
   serverNow: string;
   /** Chooses the stablecoin when there are several. */
   tabs?: ReactNode;
@@ -32,7 +33,7 @@ export interface OperationsListProps {
 }
 
 /** Operations with live status: refreshes the server data every few seconds while any is still moving. */
-export function OperationsList({ operations, decimals, symbol, isSandbox, serverNow, tabs, pager }: OperationsListProps) {
+export function OperationsList({ operations, decimals, symbol, canSimulateFunds, serverNow, tabs, pager }: OperationsListProps) {
   const router = useRouter();
   const moving = operations.some((o) => !TERMINAL_STATUSES.has(o.status));
   useEffect(() => {
@@ -49,7 +50,7 @@ export function OperationsList({ operations, decimals, symbol, isSandbox, server
       ) : (
         <ul className="divide-y divide-zinc-200" aria-label="Stablecoin operations">
           {operations.map((op) => (
-            <OperationRow key={`${op.id}:${op.status}`} op={op} decimals={decimals} symbol={symbol} isSandbox={isSandbox} serverNow={serverNow} />
+            <OperationRow key={`${op.id}:${op.status}`} op={op} decimals={decimals} symbol={symbol} canSimulateFunds={canSimulateFunds} serverNow={serverNow} />
           ))}
         </ul>
       )}
@@ -58,7 +59,7 @@ export function OperationsList({ operations, decimals, symbol, isSandbox, server
   );
 }
 
-function OperationRow({ op, decimals, symbol, isSandbox, serverNow }: { op: Operation; decimals: number; symbol: string; isSandbox: boolean; serverNow: string }) {
+function OperationRow({ op, decimals, symbol, canSimulateFunds, serverNow }: { op: Operation; decimals: number; symbol: string; canSimulateFunds: boolean; serverNow: string }) {
   const fund = useAction(fundOperationAction);
   const cents = previewCents(op.amount, decimals);
   const instructions = op.fundingInstructions ? Object.entries(op.fundingInstructions).filter(([, v]) => typeof v === "string") : [];
@@ -96,7 +97,7 @@ function OperationRow({ op, decimals, symbol, isSandbox, serverNow }: { op: Oper
               </div>
             ))}
           </dl>
-          {isSandbox && (
+          {canSimulateFunds && (
             <Button className="mt-2" size="sm" variant="secondary" disabled={fund.pending} onClick={() => fund.run({ id: op.id })}>
               Simulate funds received
             </Button>

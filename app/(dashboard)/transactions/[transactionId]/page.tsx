@@ -14,6 +14,7 @@ import { StatusTimeline } from "../_components/status-timeline";
 import { ApprovalButtons, CancelPaymentButton } from "../_components/transaction-actions";
 import { TransactionSummary } from "../_components/transaction-summary";
 import { resourceIdFromSegment } from "@/components/resource-id";
+import { can } from "../../_lib/can";
 
 export const metadata: Metadata = { title: "Transaction" };
 
@@ -52,7 +53,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
   const events = new Map<string, WebhookEvent>(answers.flatMap((a) => (a.data ? [[a.data.id, a.data] as const] : [])));
   const quoteId = transaction?.quoteId;
   const quote = quoteId ? (await client.GET("/quotes/{quoteId}", { params: { path: { quoteId } } })).data : undefined;
-  const canTransact = user.role !== "SUPPORT";
+  const canTransact = can(user, "TRANSACT");
 
   return (
     <>

@@ -8,6 +8,7 @@ import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/page-header";
 import { ReadOnlyPage } from "@/components/read-only-page";
 import { SendTransferForm } from "../_components/send-transfer-form";
+import { can } from "../../_lib/can";
 
 export const metadata: Metadata = { title: "Send transfer" };
 
@@ -22,7 +23,7 @@ const BACK = (
 
 export default async function NewTransferPage() {
   const { user } = await requireSession();
-  if (user.role === "SUPPORT") {
+  if (!can(user, "TRANSACT")) {
     return (
       <ReadOnlyPage
         back={BACK}

@@ -6,6 +6,7 @@ import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/page-header";
 import { ExternalAccountForm } from "../../_components/external-account-form";
 import { emptyExternalAccountForm } from "../../external-account-values";
+import { can } from "../../../_lib/can";
 
 export const metadata: Metadata = { title: "Add external account" };
 
@@ -21,7 +22,7 @@ export default async function NewExternalAccountPage({ searchParams }: { searchP
         ← {customerId ? "Customer" : "External accounts"}
       </Link>
       <PageHeader title="Add external account" description="A bank account or wallet outside the service that money can be paid out to. Bank accounts are checked against the beneficiary's name." />
-      {user.role === "ADMIN" ? (
+      {can(user, "MANAGE") ? (
         <ExternalAccountForm initialValues={emptyExternalAccountForm(customerId)} />
       ) : (
         <Notice tone="info" title="Read-only">

@@ -10,6 +10,7 @@ import { customerHref, customerName } from "../../_components/kyc-status-badge";
 import { customerToFormValues } from "../../form-values";
 import { loadFormContext } from "../../load-form-context";
 import { resourceIdFromSegment } from "@/components/resource-id";
+import { can } from "../../../_lib/can";
 
 export const metadata: Metadata = { title: "Edit customer" };
 
@@ -22,7 +23,7 @@ export default async function EditCustomerPage({ params }: { params: Promise<{ c
     loadFormContext(client),
   ]);
   if (response.status === 404) notFound();
-  const problem = !customer ? (error?.message ?? "The service did not answer.") : customer.isDeleted ? "This customer was deleted; it can no longer be changed." : user.role !== "ADMIN" ? "Only admins can change customers." : null;
+  const problem = !customer ? (error?.message ?? "The service did not answer.") : customer.isDeleted ? "This customer was deleted; it can no longer be changed." : !can(user, "MANAGE") ? "Only admins can change customers." : null;
 
   return (
     <>

@@ -13,6 +13,7 @@ import { PageHeader } from "@/components/page-header";
 import { AttemptsTable } from "../../_components/attempts-table";
 import { DeliveryStatusBadge } from "@/components/delivery-status-badge";
 import { ReplayButton } from "../../_components/replay-button";
+import { can } from "../../../_lib/can";
 
 export const metadata: Metadata = { title: "Webhook event" };
 
@@ -45,7 +46,7 @@ export default async function WebhookEventPage({ params }: { params: Promise<{ e
           <PageHeader
             title={event.type}
             description={<code className="font-mono text-xs">{event.id}</code>}
-            actions={<ReplayButton eventId={event.id} canReplay={user.role === "ADMIN"} />}
+            actions={<ReplayButton eventId={event.id} canReplay={can(user, "MANAGE")} />}
           />
           <div className="space-y-6">
             <Card>
