@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { API, signIn } from "../support";
 import { clearWebhookEndpoint, createUsdExternalAccount, headers } from "../quotes/setup";
 
@@ -65,4 +66,33 @@ test("link a provider account, register a stablecoin, mint and burn with live st
   const operationId = await burnRow.getAttribute("data-operation-id");
   const op = await (await request.get(`${API}/stablecoin-operations/${encodeURIComponent(operationId!)}`, { headers })).json();
   expect(op).toMatchObject({ status: "COMPLETED", operationType: "BURN", estimatedDelivery: { amount: "250", currency: "USD" } });
+});
+
+/** A provider link of its own (so making it INVALID touches no other test) and a stablecoin on it, through the API. */
+async function linkedStablecoin(request: APIRequestContext, name: string) {
+  const apiClientId = `e2e-${name}-${run}`;
+  const linked = await request.post(`${API}/stablecoin-provider-accounts`, { headers: { ...headers, "idempotency-key": randomUUID() }, data: { provider: "BRALE", apiClientId, apiClientSecret: "e2e-secret-value" } });
+  expect(linked.status(), await linked.text()).toBe(201);
+  const link = await linked.json();
+  const data = { providerTokenIdentifier: `e2e-${name}-${run}`, networkTokenIdentifier: `btkn1${name}${run}`, network: "SPARK", stablecoinProviderAccountId: link.id };
+  const registered = await request.post(`${API}/stablecoins`, { headers: { ...headers, "idempotency-key": randomUUID() }, data });
+  expect(registered.status(), await registered.text()).toBe(201);
+  return { apiClientId, link: link as { id: string }, coin: (await registered.json()) as { id: string; decimals: number } };
+}
+
+test("a mint worth more than the service can record is refused beside the amount, not with an unexpected error", async ({ page, request }) => {
+  const { coin } = await linkedStablecoin(request, "huge");
+  await signIn(page);
+  await page.goto(`/stablecoins?coin=${encodeURIComponent(coin.id)}`);
+  await page.getByLabel("Stablecoin", { exact: true }).selectOption(coin.id);
+  const tooMuch = `1${"0".repeat(70)}`; // whole cents, far beyond 2^63 of them
+  await page.getByLabel("Amount (smallest unit)").fill(tooMuch);
+  await page.getByLabel("Mint to").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Mint" }).click();
+
+  await expect(page.getByTestId("field-error-amount")).toContainText("is too large: at most");
+  await expect(page.getByTestId("operation-error")).not.toContainText("unexpected");
+  await expect(page.getByLabel("Amount (smallest unit)")).toHaveValue(tooMuch);
+  const operations = await (await request.get(`${API}/stablecoins/${encodeURIComponent(coin.id)}/operations`, { headers })).json();
+  expect(operations.data).toEqual([]);
 });

@@ -39,4 +39,11 @@ describe("whole-cent rule (BEHAVIORS.md §6.3)", () => {
   it("rejects zero", () => {
     expect(rejection("0", 6).details).toMatchObject({ errors: [{ field: "amount", constraint: { minimum: 1 } }] });
   });
+
+  it("rejects an amount worth more than 2^63 − 1 cents, naming amount and the most it takes, instead of failing to store it", () => {
+    expect(tokenAmountToCents("9223372036854775807", 2)).toBe(2n ** 63n - 1n);
+    expect(rejection("9223372036854775808", 2).details).toMatchObject({ errors: [{ field: "amount", message: "is too large: at most 9223372036854775807 (9223372036854775807 fiat cents)" }] });
+    expect(tokenAmountToCents("92233720368547758070000", 6)).toBe(2n ** 63n - 1n);
+    expect(rejection(`1${"0".repeat(77)}`, 6).details).toMatchObject({ errors: [{ field: "amount", constraint: { maximum: "92233720368547758070000" } }] });
+  });
 });
