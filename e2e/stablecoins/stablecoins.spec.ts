@@ -96,3 +96,28 @@ test("a mint worth more than the service can record is refused beside the amount
   const operations = await (await request.get(`${API}/stablecoins/${encodeURIComponent(coin.id)}/operations`, { headers })).json();
   expect(operations.data).toEqual([]);
 });
+
+test("a mint refused because the provider link failed verification goes through once the link is fixed, from the same form", async ({ page, request }) => {
+  const { apiClientId, link, coin } = await linkedStablecoin(request, "relink");
+  await signIn(page);
+  await page.goto(`/stablecoins?coin=${encodeURIComponent(coin.id)}`);
+  await page.getByLabel("Stablecoin", { exact: true }).selectOption(coin.id);
+  await page.getByLabel("Amount (smallest unit)").fill("4560000");
+  await page.getByLabel("Mint to").selectOption({ index: 1 });
+
+  const invalid = await request.post(`${API}/sandbox/stablecoin-provider-accounts/${encodeURIComponent(link.id)}`, { headers, data: { status: "INVALID" } });
+  expect(invalid.status()).toBe(200);
+  await page.getByRole("button", { name: "Mint" }).click();
+  await expect(page.getByTestId("operation-error")).toContainText("failed verification");
+
+  // Re-linking with current credentials makes the link ACTIVE again; the form keeps what was typed.
+  await page.getByLabel("API client id").fill(apiClientId);
+  await page.getByLabel("API client secret").fill("e2e-secret-value");
+  await page.getByRole("button", { name: "Link BRALE account" }).click();
+  await expect(page.getByLabel("API client id")).toHaveValue("");
+  await expect(page.getByLabel("Amount (smallest unit)")).toHaveValue("4560000");
+  await page.getByRole("button", { name: "Mint" }).click();
+
+  await expect(page.getByTestId("stablecoin-operation").filter({ hasText: "4560000" })).toContainText("PENDING_FUNDING");
+  await expect(page.getByTestId("operation-error")).toHaveCount(0);
+});

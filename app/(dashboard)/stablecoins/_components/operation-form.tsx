@@ -18,9 +18,7 @@ export interface AccountOption {
   kind: "BANK" | "SPARK" | "INTERNAL";
 }
 
-const newKey = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : String(Math.random()).slice(2));
-
-/** Mint or burn: shows the whole-cent conversion as the amount is typed; one Idempotency-Key per filled form. */
+/** Mint or burn: shows the whole-cent conversion as the amount is typed; the button is disabled while a submit runs. */
 export function OperationForm({ coins, accounts, shownCoinId }: { coins: Stablecoin[]; accounts: AccountOption[]; /** Whose operations the list below shows. */ shownCoinId?: string }) {
   const router = useRouter();
   const [operationType, setType] = useState<"MINT" | "BURN">("MINT");
@@ -33,10 +31,8 @@ export function OperationForm({ coins, accounts, shownCoinId }: { coins: Stablec
   const [destinationExternalAccountId, setBank] = useState("");
   const [rail, setRail] = useState("ACH_CREDIT");
   const [description, setDescription] = useState("");
-  const [idempotencyKey, setKey] = useState(newKey);
   const submit = useAction(createOperationAction, () => {
     setAmount("");
-    setKey(newKey());
     // The new operation shows in its stablecoin's list.
     if (stablecoinId !== shownCoinId) router.push(`/stablecoins?coin=${encodeURIComponent(stablecoinId)}`);
   });
@@ -53,7 +49,7 @@ export function OperationForm({ coins, accounts, shownCoinId }: { coins: Stablec
         className="grid gap-3 sm:grid-cols-3"
         onSubmit={(e) => {
           e.preventDefault();
-          const common = { operationType, stablecoinId, amount, description: description || undefined, idempotencyKey };
+          const common = { operationType, stablecoinId, amount, description: description || undefined };
           submit.run(
             operationType === "MINT"
               ? { ...common, fundingType, fundingExternalAccountId: fundingExternalAccountId || undefined, destinationAccountId }
@@ -61,10 +57,10 @@ export function OperationForm({ coins, accounts, shownCoinId }: { coins: Stablec
           );
         }}
       >
-        <SelectField id="operationType" label="Operation" value={operationType} onChange={(v) => { setType(v as "MINT" | "BURN"); setKey(newKey()); }} options={[{ value: "MINT", label: "Mint" }, { value: "BURN", label: "Burn" }]} />
+        <SelectField id="operationType" label="Operation" value={operationType} onChange={(v) => setType(v as "MINT" | "BURN")} options={[{ value: "MINT", label: "Mint" }, { value: "BURN", label: "Burn" }]} />
         <SelectField id="stablecoinId" label="Stablecoin" value={stablecoinId} onChange={setCoin} options={coins.map((c) => ({ value: c.id, label: `${c.symbol} (${c.decimals} decimals)` }))} />
         <div>
-          <TextField id="amount" label="Amount (smallest unit)" value={amount} onChange={(v) => { setAmount(v.trim()); setKey(newKey()); }} error={fe.amount} maxLength={78} />
+          <TextField id="amount" label="Amount (smallest unit)" value={amount} onChange={(v) => setAmount(v.trim())} error={fe.amount} maxLength={78} />
           {preview && (
             <p data-testid="cent-preview" className={`mt-1 text-sm ${preview.ok ? "text-zinc-700" : "text-red-700"}`}>
               {preview.ok ? `= ${preview.display} (${preview.cents} cents)` : preview.message}
