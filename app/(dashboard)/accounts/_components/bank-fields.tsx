@@ -6,7 +6,7 @@ export function BankFields({ values, update, errors }: ExternalSectionProps) {
   if (values.kind === "EUR_ACCOUNT") {
     return (
       <div className="grid gap-5 md:grid-cols-2">
-        <TextField id="accountInfo.iban" label="IBAN" placeholder="DE89 3704 0044 0532 0130 00" value={values.eur.iban} error={errors["accountInfo.iban"]} onChange={(v) => update((d) => void (d.eur.iban = v))} />
+        <TextField id="accountInfo.iban" label="IBAN" placeholder="DE89 3704 0044 0532 0130 00" value={values.eur.iban} error={errors["accountInfo.iban"]} maxLength={50} onChange={(v) => update((d) => void (d.eur.iban = v))} />
         <TextField id="accountInfo.swiftCode" label="SWIFT/BIC (optional)" value={values.eur.swiftCode} error={errors["accountInfo.swiftCode"]} maxLength={11} onChange={(v) => update((d) => void (d.eur.swiftCode = v))} />
       </div>
     );

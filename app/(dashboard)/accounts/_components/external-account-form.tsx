@@ -92,7 +92,7 @@ export function ExternalAccountForm({ initialValues }: { initialValues: External
               onChange={(v) => update((d) => void (d.owner = v as typeof d.owner))}
             />
             {values.owner === "CUSTOMER" && (
-              <TextField id="customerId" label="Customer ID" placeholder="Customer:…" value={values.customerId} error={errors.customerId} onChange={(v) => update((d) => void (d.customerId = v))} />
+              <TextField id="customerId" label="Customer ID" placeholder="Customer:…" value={values.customerId} error={errors.customerId} maxLength={200} onChange={(v) => update((d) => void (d.customerId = v))} />
             )}
             <SelectField
               id="kind"

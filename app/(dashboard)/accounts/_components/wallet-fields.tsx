@@ -29,6 +29,7 @@ export function WalletFields({ values, update, errors }: ExternalSectionProps) {
         placeholder={w.network === "SOLANA_WALLET" ? "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV" : "0x…"}
         value={w.address}
         error={errors["accountInfo.address"]}
+        maxLength={200}
         autoComplete="off"
         onChange={(v) => update((d) => void (d.wallet.address = v))}
       />
