@@ -73,7 +73,7 @@ describe("PATCH /config", () => {
       auth: p.auth,
       body: {
         umaDomain: "not a domain",
-        embeddedWalletConfig: { otpLength: 3, expirationSeconds: 0, sendFromEmailAddress: "nope" },
+        embeddedWalletConfig: { otpLength: 3, expirationSeconds: 0, sendFromEmailAddress: "nope", logoUrl: "javascript:alert(1)" },
         supportedCurrencies: [{ currencyCode: "XXX", minAmount: -1, maxAmount: 10, requiredCounterpartyFields: [], enabledTransactionTypes: ["SIDEWAYS"] }],
         feeConfigs: [{ feeType: "OTHER", sourceCurrency: "USD", variableFeeBps: 10001 }],
         cardTokenization2faConfig: { logoUrl: "http://insecure.example.com/logo.png" },
@@ -84,6 +84,7 @@ describe("PATCH /config", () => {
     expect(errorsOf(res)).toEqual([
       "cardTokenization2faConfig.logoUrl",
       "embeddedWalletConfig.expirationSeconds",
+      "embeddedWalletConfig.logoUrl",
       "embeddedWalletConfig.otpLength",
       "embeddedWalletConfig.sendFromEmailAddress",
       "feeConfigs.0.feeType",
@@ -96,6 +97,8 @@ describe("PATCH /config", () => {
     ]);
     const otp = res.json.details.errors.find((e: { field: string }) => e.field === "embeddedWalletConfig.otpLength");
     expect(otp.constraint).toEqual({ minimum: 4 });
+    const logo = res.json.details.errors.find((e: { field: string }) => e.field === "embeddedWalletConfig.logoUrl");
+    expect(logo.message).toBe("must be an https URL such as https://example.com/logo.png");
   });
 
   it("checks rules across fields: min above max, duplicates, fee currency", async () => {

@@ -31,7 +31,7 @@ export const PlatformCurrencyConfigSchema = z
   .openapi("PlatformCurrencyConfig");
 export type PlatformCurrencyConfig = z.infer<typeof PlatformCurrencyConfigSchema>;
 
-const httpsUrl = z.url({ protocol: /^https$/ }).max(512);
+const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https URL such as https://example.com/logo.png" }).max(512);
 
 export const EmbeddedWalletConfigSchema = z
   .object({
@@ -42,7 +42,7 @@ export const EmbeddedWalletConfigSchema = z
     sendFromEmailAddress: z.email().max(255).optional(),
     sendFromEmailSenderName: z.string().max(255).optional(),
     replyToEmailAddress: z.email().max(255).optional(),
-    logoUrl: z.url().max(512).optional(),
+    logoUrl: httpsUrl.optional(),
   })
   .strict()
   .openapi("EmbeddedWalletConfig");

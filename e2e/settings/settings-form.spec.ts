@@ -1,0 +1,19 @@
+import { expect, test } from "@playwright/test";
+import { API, BOOTSTRAP_TOKEN, basicAuth, signIn } from "../support";
+
+const headers = { authorization: basicAuth(BOOTSTRAP_TOKEN.clientId, BOOTSTRAP_TOKEN.clientSecret) };
+
+test("a logo URL that is not https (javascript:, ftp:) is refused beside the field and not saved", async ({ page, request }) => {
+  await signIn(page);
+  await page.goto("/settings");
+  const logo = page.getByLabel("Logo URL");
+  for (const typed of ["javascript:alert(1)", "ftp://example.com/logo.png"]) {
+    await logo.fill(typed);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByTestId("field-error-embeddedWalletConfig.logoUrl")).toHaveText("must be an https URL such as https://example.com/logo.png");
+    await expect(page.getByTestId("settings-error")).toHaveText("Some fields need attention. Nothing was saved.");
+    await expect(logo).toHaveValue(typed);
+  }
+  const config = await (await request.get(`${API}/config`, { headers })).json();
+  expect(config.embeddedWalletConfig.logoUrl ?? "").not.toMatch(/^(javascript|ftp):/);
+});
