@@ -17,3 +17,17 @@ test("a logo URL that is not https (javascript:, ftp:) is refused beside the fie
   const config = await (await request.get(`${API}/config`, { headers })).json();
   expect(config.embeddedWalletConfig.logoUrl ?? "").not.toMatch(/^(javascript|ftp):/);
 });
+
+test("a number too long for its field says it is too large, not that it is not a whole number", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/settings");
+  await page.getByLabel("Variable fee (bps)").fill("99999999999999999");
+  await page.getByLabel("USD maximum in minor units").fill("1".repeat(30));
+  await page.getByRole("button", { name: "Save settings" }).click();
+
+  await expect(page.getByTestId("field-error-feeConfigs.0.variableFeeBps")).toHaveText("is too large");
+  const usdMaximum = page.getByLabel("USD maximum in minor units");
+  await expect(usdMaximum).toHaveAccessibleDescription("is too large");
+  await expect(usdMaximum).toHaveValue("1".repeat(30));
+  await expect(page.getByTestId("settings-saved")).toHaveCount(0);
+});

@@ -9,12 +9,15 @@ export const FEE_CURRENCY = "USD";
 
 const emptyToUndefined = (value: string) => (value === "" ? undefined : value);
 const optionalText = z.string().trim().transform(emptyToUndefined);
-const WHOLE = /^\d{1,15}$/; // 15 digits stay below Number.MAX_SAFE_INTEGER
-const wholeNumber = z.string().trim().regex(WHOLE, "must be a whole number").transform(Number);
+const WHOLE = /^\d+$/;
+/** 15 digits stay below Number.MAX_SAFE_INTEGER; within them, the API states each field's own limit. */
+const isWithinDigits = (v: string) => v.length <= 15;
+const wholeNumber = z.string().trim().regex(WHOLE, "must be a whole number").refine(isWithinDigits, "is too large").transform(Number);
 const optionalWholeNumber = z
   .string()
   .trim()
   .refine((v) => v === "" || WHOLE.test(v), "must be a whole number")
+  .refine(isWithinDigits, "is too large")
   .transform((v) => (v === "" ? undefined : Number(v)));
 
 /**
