@@ -5827,7 +5827,7 @@ export interface components {
         KycLinkCreateRequest: {
             /**
              * Format: uri
-             * @description Where the hosted page sends the customer when the flow ends.
+             * @description Where the hosted page sends the customer when the flow ends (http or https).
              */
             redirectUri?: string;
         };

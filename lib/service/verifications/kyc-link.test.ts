@@ -46,6 +46,18 @@ describe("hosted KYC page", () => {
     await expect(getKycLinkPage(t.db, token)).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringContaining("already used") });
   });
 
+  // Before, any scheme was stored, and the page's "return to the app" link ran javascript: on our origin.
+  it("refuses a redirectUri that is not http or https, naming the field", async () => {
+    const p = await t.createTestPlatform();
+    const customer = await onboarding(t, p.auth).createCustomer(completeIndividual("Grace Hopper"));
+    for (const redirectUri of ["javascript:alert(document.cookie)", "data:text/html,<script>alert(1)</script>", "ftp://example.com/x"]) {
+      const res = await t.call("POST", `/customers/${customer.id}/kyc-link`, { auth: p.auth, body: { redirectUri } });
+      expect(res.status, redirectUri).toBe(400);
+      expect(res.json.details.errors).toEqual([expect.objectContaining({ field: "redirectUri", message: "must be an http or https URL such as https://example.com/done" })]);
+    }
+    expect(await t.db.kycLink.count({ where: { platformId: p.platform.id } })).toBe(0);
+  });
+
   it("unknown token → NOT_FOUND; expired after 24 hours", async () => {
     await expect(getKycLinkPage(t.db, "no-such-token-at-all")).rejects.toMatchObject({ code: "NOT_FOUND" });
     const { p, token } = await link();

@@ -50,7 +50,8 @@ export const VerificationIdParamSchema = z.object({
 });
 
 export const KycLinkCreateRequestSchema = z
-  .object({ redirectUri: z.url().max(2048).optional().openapi({ description: "Where the hosted page sends the customer when the flow ends." }) })
+  // http(s) only: the hosted page renders it as a link on our origin, so javascript: would run script there.
+  .object({ redirectUri: z.url({ protocol: /^https?$/, error: "must be an http or https URL such as https://example.com/done" }).max(2048).optional().openapi({ description: "Where the hosted page sends the customer when the flow ends (http or https)." }) })
   .strict()
   .openapi("KycLinkCreateRequest");
 export const KycLinkResponseSchema = z
