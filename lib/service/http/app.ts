@@ -124,9 +124,9 @@ export function buildApi(deps: ApiDeps) {
     security: [{ BasicAuth: [] }],
   });
 
-  api.notFound((c) => notFound(api, c));
-  api.onError((err, c) => errorResponse(err, c));
-
+  // Errors and unknown paths are answered by the outer app alone: a sub-app with its own onError
+  // has each of its handlers wrapped in one more error-catching layer when mounted (hono's route()),
+  // a cost every request paid once per matched middleware.
   return new Hono<AppEnv>().route(API_BASE_PATH, api).notFound((c) => notFound(api, c)).onError((err, c) => errorResponse(err, c));
 }
 
