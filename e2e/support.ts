@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 
 /** Seeded by the server's first start (BOOTSTRAP_* in playwright.config.ts). */
 export const ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
@@ -37,6 +37,22 @@ export async function signInChoosingPassword(page: Page, email: string, temporar
   await page.getByRole("button", { name: "Sign in" }).click();
   await choosePassword(page, temporaryPassword, newPassword);
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+}
+
+/**
+ * A page, in its own browser context, signed in as a new team member with `role`: an admin adds
+ * them, and they choose their own password at first sign-in.
+ */
+export async function signInAsNewMember(browser: Browser, member: { name: string; role: "ADMIN" | "OPERATOR" | "SUPPORT" }): Promise<Page> {
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin);
+  const first = member.name.split(" ")[0]!.toLowerCase();
+  const email = `${first}-${Date.now()}@example.com`;
+  const temporary = await addMember(admin, { ...member, email });
+  await admin.context().close();
+  const page = await (await browser.newContext()).newPage();
+  await signInChoosingPassword(page, email, temporary, `${first}-member-password-1`);
+  return page;
 }
 
 /** Fills the "Choose a new password" screen (the page must be on it) and submits it. */

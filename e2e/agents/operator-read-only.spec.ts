@@ -1,14 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { addMember, signIn, signInChoosingPassword } from "../support";
+import { signInAsNewMember } from "../support";
 
 test("an operator (no MANAGE) is offered neither New agent nor Issue card, and both pages say only admins can", async ({ browser }) => {
-  const admin = await (await browser.newContext()).newPage();
-  await signIn(admin);
-  const email = `oscar-${Date.now()}@example.com`;
-  const temporary = await addMember(admin, { name: "Oscar Operator", email, role: "OPERATOR" });
-
-  const page = await (await browser.newContext()).newPage();
-  await signInChoosingPassword(page, email, temporary, "oscar-operator-password-1");
+  const page = await signInAsNewMember(browser, { name: "Oscar Operator", role: "OPERATOR" });
   await page.goto("/agents");
   await expect(page.getByRole("heading", { name: "Agents", level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "New agent" })).toHaveCount(0);

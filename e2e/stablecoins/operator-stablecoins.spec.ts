@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { API, addMember, signIn, signInChoosingPassword } from "../support";
+import { API, signInAsNewMember } from "../support";
 import { headers } from "../quotes/setup";
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -19,12 +19,7 @@ test("an operator is offered mint and burn, but not linking a provider, register
   });
   expect(registered.status(), await registered.text()).toBe(201);
 
-  const admin = await (await browser.newContext()).newPage();
-  await signIn(admin);
-  const email = `olivia-${Date.now()}@example.com`;
-  const temporary = await addMember(admin, { name: "Olivia Operator", email, role: "OPERATOR" });
-  const page = await (await browser.newContext()).newPage();
-  await signInChoosingPassword(page, email, temporary, "olivia-operator-password-1");
+  const page = await signInAsNewMember(browser, { name: "Olivia Operator", role: "OPERATOR" });
 
   await page.goto("/stablecoins");
   await expect(page.getByRole("heading", { name: "Stablecoins", level: 1 })).toBeVisible();

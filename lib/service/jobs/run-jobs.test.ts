@@ -5,6 +5,7 @@ import type { JobContext } from "./handlers";
 import { JOB_HANDLERS } from "./handlers";
 import { claimDueJobs, runJobs } from "./run-jobs";
 import { scheduleJob } from "./schedule-job";
+import { holdEveryPooledConnection } from "../testing/hold-pool";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -114,31 +115,14 @@ describe("runJobs", () => {
         throw e;
       }
     };
-    let release!: () => void;
-    const busyUntil = new Promise<void>((r) => (release = r));
-    const held: Promise<unknown>[] = [];
+    let pool: Awaited<ReturnType<typeof holdEveryPooledConnection>> | undefined;
     try {
       await scheduleJob(t.db, { platformId: platform.id, kind: "test.needs-a-transaction", payload: {} });
       const claimed = await claimDueJobs(t.db, { limit: 10, platformId: platform.id });
-      // Every connection of the pool (10) sits in an open transaction, as under a burst of payments.
-      let holding = 0;
-      let allHeld!: () => void;
-      const allHolding = new Promise<void>((r) => (allHeld = r));
-      for (let i = 0; i < 10; i++)
-        held.push(
-          t.db.$transaction(
-            async () => {
-              if (++holding === 10) allHeld();
-              await busyUntil;
-            },
-            { maxWait: 10_000, timeout: 30_000 },
-          ),
-        );
-      await allHolding;
+      pool = await holdEveryPooledConnection(t.db);
       const running = runJobs(t.db, claimed);
       while (tries.length === 0) await new Promise((r) => setTimeout(r, 100)); // Prisma's maxWait (2 s) runs out
-      release();
-      await Promise.all(held);
+      await pool.release();
       expect(await running).toMatchObject([{ status: "FAILED" }]);
       expect(tries).toEqual(["no transaction"]);
       const job = await t.db.job.findFirstOrThrow({ where: { platformId: platform.id } });
@@ -149,8 +133,7 @@ describe("runJobs", () => {
       expect(again.map((r) => r.status)).toEqual(["DONE"]);
       expect(tries).toEqual(["no transaction", "ran"]);
     } finally {
-      release?.();
-      await Promise.allSettled(held);
+      await pool?.release();
       delete handlers["test.needs-a-transaction"];
     }
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemAccountBalance } from "../ledger/system-account-balance";
 import { setInternalAccountStatus } from "../internal-accounts/set-internal-account-status";
+import { holdEveryPooledConnection } from "../testing/hold-pool";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { OutgoingTransactionSchema } from "../transactions/schemas";
 import { accountNumberEndingIn, transfersFixture } from "./transfer-fixtures";
@@ -395,33 +396,15 @@ describe("POST /transfer-out when the database is saturated", () => {
   it("answers 429 with Retry-After when no pooled connection comes free in time, moves nothing, and the retry goes through", async () => {
     const { f, external } = await funded(10_000);
     await f.balance(); // the token is verified and cached before the pool fills up
-    let release!: () => void;
-    const busyUntil = new Promise<void>((r) => (release = r));
-    const held: Promise<unknown>[] = [];
+    const pool = await holdEveryPooledConnection(t.db);
     try {
-      // Every connection of the pool (10) sits in an open transaction, as under a burst of payments.
-      let holding = 0;
-      let allHeld!: () => void;
-      const allHolding = new Promise<void>((r) => (allHeld = r));
-      for (let i = 0; i < 10; i++)
-        held.push(
-          t.db.$transaction(
-            async () => {
-              if (++holding === 10) allHeld();
-              await busyUntil;
-            },
-            { maxWait: 10_000, timeout: 30_000 },
-          ),
-        );
-      await allHolding;
       const busy = await f.transferOut({ source: { accountId: f.accountId }, destination: { accountId: external }, amount: 2_500 });
       expect(busy.status).toBe(429);
       expect(busy.json).toMatchObject({ status: 429, code: "RATE_LIMITED", details: { retryable: true } });
       expect(busy.json.message).toMatch(/busy.*Retry after 1 s/);
       expect(busy.headers.get("retry-after")).toBe("1");
     } finally {
-      release();
-      await Promise.allSettled(held);
+      await pool.release();
     }
     expect(await f.balance()).toEqual({ available: 10_000, total: 10_000 });
     const retried = await f.transferOut({ source: { accountId: f.accountId }, destination: { accountId: external }, amount: 2_500 });
