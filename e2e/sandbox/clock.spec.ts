@@ -35,7 +35,7 @@ test("an invalid custom advance shows the API's error beside the field", async (
 
   await seconds.fill("1.5");
   await page.getByRole("button", { name: "Advance", exact: true }).click();
-  await expect(page.getByTestId("field-error-seconds")).toHaveText("must be of type int");
+  await expect(page.getByTestId("field-error-seconds")).toHaveText("must be a whole number");
 
   await seconds.fill("30");
   await page.getByRole("button", { name: "Advance", exact: true }).click();

@@ -95,6 +95,14 @@ describe("error envelope", () => {
     expect((await t.call("PUT", "/tokens/Token:0190", { auth: p.auth })).status).toBe(405);
   });
 
+  it("names a wrong type in words: a fraction where a whole number goes, text where a number goes", async () => {
+    const fraction = await t.call("POST", "/sandbox/clock/advance", { auth: p.auth, body: { seconds: 1.5 } });
+    expect(fraction.status).toBe(400);
+    expect(fraction.json.details.errors).toEqual([{ field: "seconds", message: "must be a whole number", constraint: { type: "int" } }]);
+    const text = await t.call("POST", "/sandbox/clock/advance", { auth: p.auth, body: { seconds: "soon" } });
+    expect(text.json.details.errors).toEqual([{ field: "seconds", message: "must be a number", constraint: { type: "number" } }]);
+  });
+
   it("answers malformed JSON with 400 INVALID_INPUT", async () => {
     const res = await t.call("PATCH", "/config", { auth: p.auth, rawBody: '{"umaDomain": ', headers: { "content-type": "application/json" } });
     expect(res.status).toBe(400);

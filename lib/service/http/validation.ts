@@ -20,13 +20,16 @@ export function fieldErrorsFromIssues(issues: readonly Issue[], prefix?: string)
   return errors;
 }
 
+/** zod's type names in the words a person reads ("must be of type int" said nothing to someone who typed 1.5). */
+const TYPE_WORDS: Record<string, string> = { int: "a whole number", bigint: "a whole number", number: "a number", string: "a string", boolean: "true or false", object: "an object", array: "an array" };
+
 function describeIssue(issue: Issue, field: string): FieldError {
   switch (issue.code) {
     case "invalid_type": {
       const missing = /received undefined$/.test(issue.message);
       return missing
         ? { field, message: "is required", constraint: { required: true, type: issue.expected } }
-        : { field, message: `must be of type ${issue.expected}`, constraint: { type: issue.expected } };
+        : { field, message: `must be ${TYPE_WORDS[issue.expected] ?? `of type ${issue.expected}`}`, constraint: { type: issue.expected } };
     }
     case "too_small": {
       const min = Number(issue.minimum);
