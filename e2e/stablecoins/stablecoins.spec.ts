@@ -9,6 +9,7 @@ test.beforeAll(({ request }) => clearWebhookEndpoint(request));
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 test("link a provider account, register a stablecoin, mint and burn with live status and funding instructions", async ({ page, request }) => {
+  test.setTimeout(90_000); // waits out the sandbox payout (~10 s) after many steps; timed out at 30 s under load
   const bankId = await createUsdExternalAccount(request, "555");
 
   await signIn(page);

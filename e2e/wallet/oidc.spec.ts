@@ -16,6 +16,7 @@ async function throughIdp(page: Page, click: () => Promise<void>, email: string)
 }
 
 test("link a sandbox Google account, sign in with it (sealed key opened in the browser), and another identity is refused", async ({ page, browser, request }) => {
+  test.setTimeout(90_000); // three identity-provider popups and two signed actions: ~16 s here, 30 s once ran out in CI
   const customer = await walletCustomer(request);
   const link = await walletLinkFromDashboard(page, customer.customerId);
   const user = await endUserBrowser(browser);
