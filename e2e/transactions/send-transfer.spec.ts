@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { API, BOOTSTRAP_TOKEN, basicAuth, signIn } from "../support";
 
 const headers = { authorization: basicAuth(BOOTSTRAP_TOKEN.clientId, BOOTSTRAP_TOKEN.clientSecret) };
@@ -38,16 +38,21 @@ async function createUsdExternalAccount(request: APIRequestContext): Promise<str
   return (await response.json()).id;
 }
 
-test("sending 25.00 from the funded platform USD account completes, shows its timeline, is listed, and debits the balance", async ({ page, request }) => {
-  const source = await platformUsdAccount(request);
-  await fund(request, source.id, 10_000);
+/** Signs in and opens the send-transfer form with `source` and a new USD bank account of the platform chosen. */
+async function openSendTransferForm(page: Page, request: APIRequestContext, source: PlatformAccount): Promise<void> {
   const destinationId = await createUsdExternalAccount(request);
-  const before = (await platformUsdAccount(request)).balance.amount;
-
   await signIn(page);
   await page.goto("/transactions/new");
   await page.getByLabel("From (platform internal account)").selectOption(source.id);
   await page.getByLabel("To (platform external account)").selectOption(destinationId);
+}
+
+test("sending 25.00 from the funded platform USD account completes, shows its timeline, is listed, and debits the balance", async ({ page, request }) => {
+  const source = await platformUsdAccount(request);
+  await fund(request, source.id, 10_000);
+  const before = (await platformUsdAccount(request)).balance.amount;
+
+  await openSendTransferForm(page, request, source);
   await page.getByLabel("Amount").fill("25.00");
   await expect(page.getByTestId("amount-preview")).toContainText("2,500 in the smallest unit");
   await page.getByRole("button", { name: "Send transfer" }).click();
@@ -78,12 +83,7 @@ test("sending 25.00 from the funded platform USD account completes, shows its ti
 
 test("an amount of 0 or above the API's 10^15 says exactly what is wrong beside the field, and sends nothing", async ({ page, request }) => {
   const source = await platformUsdAccount(request);
-  const destinationId = await createUsdExternalAccount(request);
-
-  await signIn(page);
-  await page.goto("/transactions/new");
-  await page.getByLabel("From (platform internal account)").selectOption(source.id);
-  await page.getByLabel("To (platform external account)").selectOption(destinationId);
+  await openSendTransferForm(page, request, source);
   const amount = page.getByLabel("Amount");
   const send = page.getByRole("button", { name: "Send transfer" });
   for (const [typed, message] of [
@@ -103,12 +103,7 @@ test("an amount of 0 or above the API's 10^15 says exactly what is wrong beside 
 
 test("a transfer larger than the balance says the balance is insufficient and sends nothing", async ({ page, request }) => {
   const source = await platformUsdAccount(request);
-  const destinationId = await createUsdExternalAccount(request);
-
-  await signIn(page);
-  await page.goto("/transactions/new");
-  await page.getByLabel("From (platform internal account)").selectOption(source.id);
-  await page.getByLabel("To (platform external account)").selectOption(destinationId);
+  await openSendTransferForm(page, request, source);
   await page.getByLabel("Amount").fill("20000000.00");
   await page.getByRole("button", { name: "Send transfer" }).click();
 

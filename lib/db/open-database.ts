@@ -74,11 +74,16 @@ export function poolConnection(url: string): { connectionString: string; options
   return { connectionString: url, options: CUSTOM_PLANS };
 }
 
+/** How many connections a process's pool opens: DATABASE_POOL_SIZE, else 10. */
+export function databasePoolSize(): number {
+  return Number(process.env.DATABASE_POOL_SIZE) || 10;
+}
+
 export async function openDatabase(options: { url?: string; pgliteDir?: string } = {}): Promise<Database> {
   const url = options.url ?? process.env.DATABASE_URL;
   if (url) {
     // Own pool so close() can end it (PrismaPg leaves an external pool open).
-    const pool = new pg.Pool({ ...poolConnection(url), max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
+    const pool = new pg.Pool({ ...poolConnection(url), max: databasePoolSize() });
     // An idle connection can die (server restart, failover); pg then emits "error" on the pool,
     // which would crash the process if nobody listened. The pool replaces the connection itself.
     pool.on("error", (e) => console.error(JSON.stringify({ level: "warn", msg: "idle database connection lost", error: e.message })));

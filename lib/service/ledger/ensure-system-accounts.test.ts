@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databasePoolSize } from "@/lib/db/open-database";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createLedgerAccount } from "./create-ledger-account";
 import { SYSTEM_ACCOUNT_SHARDS, ensureSystemAccounts } from "./ensure-system-accounts";
@@ -51,7 +52,7 @@ describe("ensureSystemAccounts", () => {
   it("payments running at the same time get different shards, so none waits for another's lock", async () => {
     const f = await ledgerFixture(t.db);
     await ensureSystemAccounts(t.db, f.platformId, "EUR"); // the shards exist
-    const concurrent = 10; // the pool's connections (DATABASE_POOL_SIZE)
+    const concurrent = databasePoolSize();
     const picks = await Promise.all(Array.from({ length: concurrent }, () => t.db.$transaction(async (tx) => (await ensureSystemAccounts(tx, f.platformId, "EUR")).clearing.id)));
     expect(new Set(picks).size).toBe(concurrent);
   });
