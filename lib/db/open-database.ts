@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { attachPool } from "@/lib/db/sql";
 import type * as MigrationRunner from "@/lib/db/migrate.mjs";
 
 export type Database = {
@@ -91,6 +92,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
     // so undefined runs the query unnamed exactly as without a generator.
     const statementNameGenerator = statementNamer(MAX_PREPARED_STATEMENTS) as (query: { sql: string }) => string;
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator }) });
+    attachPool(prisma, pool); // the payment path's transactions skip Prisma (lib/service/sql-transaction.ts)
     return {
       prisma,
       kind: "postgres",

@@ -4,3 +4,4 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
+export type { SqlTx } from "@/lib/db/sql";

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/open-database";
-import type { Db, Tx } from "./db";
+import type { SqlTx, Tx } from "./db";
 import { transientConflictError } from "./http/errors";
 import { conflictRetryingDb, transactionScopedDb } from "./nested-transaction";
+import { sqlTransaction } from "./sql-transaction";
 
 // Two steps that take the same two row locks in opposite orders, each waiting for the other to hold
 // its first lock: PostgreSQL must abort one of them for the deadlock (after deadlock_timeout, 1 s).
@@ -42,7 +43,7 @@ function crossingSteps() {
   return { attempts, first: step("first", [1, 2]), second: step("second", [2, 1]) };
 }
 
-type Runner = Pick<Db, "$executeRawUnsafe">;
+type Runner = Pick<SqlTx, "$executeRawUnsafe">;
 const counts = async () => (await database.prisma.$queryRawUnsafe<{ id: number; n: number }[]>(`SELECT id, n FROM "${table}" ORDER BY id`)).map((r) => r.n);
 
 describe("a request step that loses a deadlock runs again", () => {
@@ -70,6 +71,15 @@ describe("a request step that loses a deadlock runs again", () => {
     const { attempts, first, second } = crossingSteps();
     const db = conflictRetryingDb(database.prisma);
     await expect(Promise.all([db.$transaction((tx) => first(tx)), db.$transaction((tx) => second(tx))])).resolves.toEqual(["first", "second"]);
+    expect(attempts.first + attempts.second).toBe(3);
+    expect(await counts()).toEqual([2, 2]);
+  });
+
+  it("sqlTransaction on a bare pg connection: the transaction runs again as a new one; both succeed once", async () => {
+    await reset();
+    const { attempts, first, second } = crossingSteps();
+    const options = { maxWait: 5_000, timeout: 10_000 };
+    await expect(Promise.all([sqlTransaction(database.prisma, first, options), sqlTransaction(database.prisma, second, options)])).resolves.toEqual(["first", "second"]);
     expect(attempts.first + attempts.second).toBe(3);
     expect(await counts()).toEqual([2, 2]);
   });

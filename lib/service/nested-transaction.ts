@@ -1,3 +1,4 @@
+import { attachPool, poolOf } from "@/lib/db/sql";
 import type { Db, Tx } from "./db";
 import { transientConflictError } from "./http/errors";
 
@@ -7,8 +8,8 @@ import { transientConflictError } from "./http/errors";
  * Retry-After. Everything the step wrote was rolled back, and PostgreSQL's advice is to run it
  * again; the other transaction of the pair has gone on meanwhile, so a second run rarely meets it.
  */
-const CONFLICT_ATTEMPTS = 3;
-const pauseAfterConflict = () => new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
+export const CONFLICT_ATTEMPTS = 3;
+export const pauseAfterConflict = () => new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
 
 /**
  * A view of the database inside one transaction (the idempotency middleware's, or inTransaction's): every query
@@ -86,6 +87,8 @@ export function conflictRetryingDb(db: Db): Db {
     },
   });
   retryingByClient.set(db, retrying);
+  const pool = poolOf(db);
+  if (pool) attachPool(retrying, pool); // sqlTransaction goes straight to the pool and retries itself
   return retrying;
 }
 const retryingByClient = new WeakMap<Db, Db>();

@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { DbOrTx } from "../db";
+import type { DbOrTx, SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
 import type { ExternalAccountRow } from "./serialize-external-account";
@@ -13,7 +13,7 @@ export type ExternalAccountOwner = "CUSTOMER" | "PLATFORM";
  * Throws: NOT_FOUND (unknown, malformed, deleted, another platform's, or of the other owner kind).
  */
 export async function getExternalAccountOrThrow(
-  db: DbOrTx,
+  db: SqlTx,
   platformId: string,
   externalAccountId: string,
   options: { owner?: ExternalAccountOwner } = {},

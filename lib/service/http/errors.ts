@@ -187,13 +187,14 @@ export function isServiceError(e: unknown): e is ServiceError {
 
 /**
  * PostgreSQL aborted the request's transaction because it deadlocked or conflicted with a
- * concurrent one (40P01, 40001; Prisma P2034, or P2010 from a raw query). Everything it wrote was
+ * concurrent one (40P01, 40001; Prisma P2034, P2010 from a raw query, or pg's error itself). Everything it wrote was
  * rolled back, so the same request can simply be sent again: 409 with Retry-After instead of a 500.
  */
 export function transientConflictError(e: unknown): ServiceError | null {
   const error = e as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } } } | null;
   const cause = error?.meta?.driverAdapterError?.cause;
-  const isConflict = error?.code === "P2034" || cause?.kind === "TransactionWriteConflict" || cause?.originalCode === "40P01" || cause?.originalCode === "40001";
+  const isConflict =
+    error?.code === "P2034" || cause?.kind === "TransactionWriteConflict" || cause?.originalCode === "40P01" || cause?.originalCode === "40001" || error?.code === "40P01" || error?.code === "40001"; // the last two: pg's own error (sql-transaction.ts)
   if (!isConflict) return null;
   return new ServiceError(
     "CONFLICT",
@@ -204,9 +205,10 @@ export function transientConflictError(e: unknown): ServiceError | null {
 
 /**
  * Prisma could not start a transaction within its maxWait (every pooled connection busy), or ended
- * one for outliving its timeout (P2028): either way it was rolled back, so nothing it wrote stays.
+ * one for outliving its timeout (P2028, or TransactionTimeoutError from sqlTransaction): either way it was rolled back, so nothing it wrote stays.
  */
 export function isTransactionTimeout(e: unknown): boolean {
+  if ((e as Error | null)?.name === "TransactionTimeoutError") return true; // lib/db/sql.ts, by name: this module stays free of pg
   const error = e as { code?: unknown; message?: unknown } | null;
   return error?.code === "P2028" && /Unable to start a transaction in the given time|expired transaction/.test(String(error.message));
 }

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db";
+import type { SqlTx } from "../db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueEvent, outboxRows, prepareEvent } from "../jobs/enqueue-event";
 import { serializeWithBalances } from "./load-account-ledgers";
@@ -17,7 +17,7 @@ export type InternalAccountEventType = (typeof INTERNAL_ACCOUNT_EVENTS)[keyof ty
  * change, in the same transaction; pass `ledger` when the posting just returned the balances (one
  * read less), else they are read. Returns the serialized account it sent.
  */
-export async function enqueueInternalAccountEvent(tx: DbOrTx, type: InternalAccountEventType, row: InternalAccountRow, ledger?: AccountLedger): Promise<InternalAccount> {
+export async function enqueueInternalAccountEvent(tx: SqlTx, type: InternalAccountEventType, row: InternalAccountRow, ledger?: AccountLedger): Promise<InternalAccount> {
   const data = ledger ? serializeInternalAccount(row, ledger) : (await serializeWithBalances(tx, [row]))[0];
   await enqueueEvent(tx, { platformId: row.platformId, type, data });
   return data!;
@@ -27,6 +27,6 @@ export async function enqueueInternalAccountEvent(tx: DbOrTx, type: InternalAcco
  * The same event as rows for a statement the caller writes anyway (outboxRows), for a payment whose
  * posting just returned the balances: one round trip less while its account locks are held.
  */
-export async function internalAccountEventRows(tx: DbOrTx, type: InternalAccountEventType, row: InternalAccountRow, ledger: AccountLedger): Promise<Prisma.Sql> {
+export async function internalAccountEventRows(tx: SqlTx, type: InternalAccountEventType, row: InternalAccountRow, ledger: AccountLedger): Promise<Prisma.Sql> {
   return outboxRows(await prepareEvent(tx, { platformId: row.platformId, type, data: serializeInternalAccount(row, ledger) }), "account");
 }

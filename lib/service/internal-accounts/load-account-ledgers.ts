@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db";
+import type { SqlTx } from "../db";
 import type { AccountBalance } from "../ledger/post-ledger-transaction";
 import { findLedgerAccount } from "../ledger/find-ledger-account";
 import { LedgerInvariantError } from "../ledger/ledger-invariant-error";
@@ -10,7 +10,7 @@ import type { InternalAccount } from "./schemas";
  * internal account is created with its ledger account in one transaction, so a missing one is a bug.
  * Throws: LedgerInvariantError.
  */
-export async function loadAccountLedgers(db: DbOrTx, rows: InternalAccountRow[]): Promise<AccountLedger[]> {
+export async function loadAccountLedgers(db: SqlTx, rows: InternalAccountRow[]): Promise<AccountLedger[]> {
   return Promise.all(
     rows.map(async (row) => {
       const ledger = await findLedgerAccount(db, { platformId: row.platformId, internalAccountId: row.id });
@@ -21,7 +21,7 @@ export async function loadAccountLedgers(db: DbOrTx, rows: InternalAccountRow[])
 }
 
 /** Rows → API resources with their current balances. */
-export async function serializeWithBalances(db: DbOrTx, rows: InternalAccountRow[]): Promise<InternalAccount[]> {
+export async function serializeWithBalances(db: SqlTx, rows: InternalAccountRow[]): Promise<InternalAccount[]> {
   const ledgers = await loadAccountLedgers(db, rows);
   return rows.map((row, i) => serializeInternalAccount(row, ledgers[i]!));
 }

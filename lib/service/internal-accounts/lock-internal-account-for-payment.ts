@@ -2,7 +2,7 @@ import type { LedgerAccount } from "@/lib/generated/prisma/client";
 import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
 import { LedgerInvariantError } from "../ledger/ledger-invariant-error";
-import type { LedgerTx } from "../ledger/ledger-tx";
+import type { SqlLedgerTx } from "../ledger/ledger-tx";
 import { assertCanMoveMoney, type MoneyDirection } from "./account-can-move-money";
 import type { InternalAccountRow } from "./serialize-internal-account";
 
@@ -20,7 +20,7 @@ export interface LockedInternalAccount {
  * `allowBare`, the bare uuid. Throws: NOT_FOUND; CONFLICT when the account is not ACTIVE.
  */
 export async function lockInternalAccountForPayment(
-  tx: LedgerTx,
+  tx: SqlLedgerTx,
   input: { platformId: string; accountId: string; direction: MoneyDirection; allowBare?: boolean },
 ): Promise<LockedInternalAccount> {
   const { platformId } = input;
@@ -36,7 +36,7 @@ export async function lockInternalAccountForPayment(
  * Only the account row is locked: the ledger row is locked FOR UPDATE when the posting is written.
  * Listing each column lets the compiler catch a new one.
  */
-async function lockAndRead(tx: LedgerTx, platformId: string, id: string): Promise<LockedInternalAccount | null> {
+async function lockAndRead(tx: SqlLedgerTx, platformId: string, id: string): Promise<LockedInternalAccount | null> {
   const [row] = await tx.$queryRaw<(InternalAccountRow & (LedgerColumns | { ledgerId: null }))[]>`
     SELECT a."id", a."platformId", a."customerId", a."platformCurrency", a."type"::text, a."currency", a."status"::text, a."privateEnabled", a."createdAt", a."updatedAt",
       l."id" AS "ledgerId", l."currency" AS "ledgerCurrency", l."kind"::text AS "ledgerKind", l."externalAccountId" AS "ledgerExternalAccountId",

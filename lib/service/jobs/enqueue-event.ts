@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { DbOrTx } from "../db";
+import type { SqlTx } from "../db";
 import { formatId, uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
 
@@ -19,14 +19,14 @@ export interface OutboxEvent {
  * delivery. `data` is the resource exactly as the API returns it. The body is fixed now, so every
  * attempt sends the same bytes and the same envelope id. SPEC.md § Events.
  */
-export async function enqueueEvent(tx: DbOrTx, event: { platformId: string; type: string; data: unknown }): Promise<string> {
+export async function enqueueEvent(tx: SqlTx, event: { platformId: string; type: string; data: unknown }): Promise<string> {
   const outbox = await prepareEvent(tx, event);
   await tx.$executeRaw`WITH ${outboxRows(outbox)} SELECT 1`;
   return formatId("Webhook", outbox.id);
 }
 
 /** The event's id, time and body, for callers that write it with other rows in one statement (outboxRows). */
-export async function prepareEvent(tx: DbOrTx, event: { platformId: string; type: string; data: unknown }): Promise<OutboxEvent> {
+export async function prepareEvent(tx: SqlTx, event: { platformId: string; type: string; data: unknown }): Promise<OutboxEvent> {
   const at = await now(tx, event.platformId);
   const id = uuidv7(at.getTime());
   return { id, platformId: event.platformId, type: event.type, body: eventBody(id, event.type, at, event.data), at };

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { DbOrTx } from "../db";
+import type { SqlTx } from "../db";
 import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
 
@@ -8,13 +8,13 @@ import { now } from "../sandbox/clock";
  * when the change that needs it commits. `runAt` defaults to now.
  */
 export async function scheduleJob(
-  tx: DbOrTx,
+  tx: SqlTx,
   job: { platformId: string; kind: string; payload: Prisma.InputJsonValue; runAt?: Date },
 ): Promise<string> {
   const createdAt = await now(tx, job.platformId);
   const id = uuidv7(createdAt.getTime());
-  await tx.job.create({
-    data: { id, platformId: job.platformId, kind: job.kind, payload: job.payload, runAt: job.runAt ?? createdAt, createdAt, updatedAt: createdAt },
-  });
+  await tx.$executeRaw`
+    INSERT INTO "Job" ("id", "platformId", "kind", "payload", "runAt", "status", "attempts", "createdAt", "updatedAt")
+    VALUES (${id}::uuid, ${job.platformId}::uuid, ${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt ?? createdAt}::timestamptz, 'PENDING', 0, ${createdAt}::timestamptz, ${createdAt}::timestamptz)`;
   return id;
 }

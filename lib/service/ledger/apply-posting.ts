@@ -4,7 +4,7 @@ import { now } from "../sandbox/clock";
 import { insufficientBalance } from "./insufficient-balance";
 import { LedgerInvariantError } from "./ledger-invariant-error";
 import { lockLedgerAccounts, type LockedLedgerAccount } from "./lock-ledger-accounts";
-import { inTransaction, notInTransaction, type LedgerTx } from "./ledger-tx";
+import { inTransaction, notInTransaction, type SqlLedgerTx } from "./ledger-tx";
 
 /** One leg: a signed amount on one account (positive raises the account's balance). */
 export interface LedgerEntryInput {
@@ -59,7 +59,7 @@ export interface PostedLedgerTransaction {
  * Internal to the ledger. Throws: LedgerInvariantError, INSUFFICIENT_BALANCE.
  */
 export async function applyPosting(
-  tx: LedgerTx,
+  tx: SqlLedgerTx,
   input: LedgerPostingInput,
   options: { id?: string; /** captureHold: release this hold's reservation and mark it CAPTURED in the same statement */ capture?: { holdId: string; ledgerAccountId: string; amount: bigint; at: Date } } = {},
 ): Promise<PostedLedgerTransaction> {
@@ -108,7 +108,7 @@ export async function applyPosting(
  * when the statement ran outside the locking transaction.
  */
 function write(
-  tx: LedgerTx,
+  tx: SqlLedgerTx,
   xid: string,
   ledgerTransaction: { id: string; platformId: string; kind: string; description?: string; transactionId: string | null; effectiveAt: Date; at: Date },
   entries: { id: string; ledgerAccountId: string; currency: string; amount: bigint }[],

@@ -3,7 +3,7 @@ import { ServiceError } from "../http/errors";
 import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
 import { applyPosting, type AccountBalance, type LedgerEntryInput } from "./apply-posting";
-import type { LedgerTx } from "./ledger-tx";
+import type { SqlLedgerTx } from "./ledger-tx";
 import { lockHold } from "./lock-hold";
 
 export interface CaptureHoldInput {
@@ -35,7 +35,7 @@ export interface CaptureHoldResult {
  * Throws: NOT_FOUND; INVALID_STATE_TRANSITION when the hold was released; INSUFFICIENT_BALANCE;
  * LedgerInvariantError for a malformed posting.
  */
-export async function captureHold(tx: LedgerTx, input: CaptureHoldInput): Promise<CaptureHoldResult> {
+export async function captureHold(tx: SqlLedgerTx, input: CaptureHoldInput): Promise<CaptureHoldResult> {
   const { hold } = await lockHold(tx, input.platformId, input.holdId);
   if (hold.status === "CAPTURED") return { hold, ledgerTransactionId: hold.ledgerTransactionId!, isReplay: true, balances: [] };
   if (hold.status === "RELEASED") throw new ServiceError("INVALID_STATE_TRANSITION", `Hold ${hold.id} was released and can no longer be captured`);

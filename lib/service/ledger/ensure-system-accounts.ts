@@ -1,5 +1,5 @@
 import type { LedgerAccount, LedgerAccountKind } from "@/lib/generated/prisma/client";
-import type { DbOrTx } from "../db";
+import type { SqlTx } from "../db";
 import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
 
@@ -35,7 +35,7 @@ export const SYSTEM_ACCOUNT_SHARDS = 16;
 // shard almost every time: the ledger's FOR UPDATE then waited 30–80 ms under load).
 const shardsByTransaction = new WeakMap<object, Map<string, number>>();
 const nextShard = new Map<string, number>();
-function shardFor(tx: DbOrTx, platformId: string, currency: string): number {
+function shardFor(tx: SqlTx, platformId: string, currency: string): number {
   let picked = shardsByTransaction.get(tx);
   if (!picked) shardsByTransaction.set(tx, (picked = new Map()));
   const key = `${platformId}:${currency}`;
@@ -59,25 +59,28 @@ const systemKey = (kind: LedgerAccountKind, currency: string, shard: number) => 
  * other side of customer money (BEHAVIORS.md §2.3, §2.4). Safe under concurrency: the unique
  * (platformId, systemKey) lets a racing creator wait and reuse. Throws: nothing expected.
  */
-export async function ensureSystemAccounts(tx: DbOrTx, platformId: string, currency: string): Promise<SystemAccounts> {
+export async function ensureSystemAccounts(tx: SqlTx, platformId: string, currency: string): Promise<SystemAccounts> {
   const shard = shardFor(tx, platformId, currency);
   const cacheKey = `${platformId}:${currency}:${shard}`;
   const cached = committedSystemAccounts.get(cacheKey);
   if (cached) return cached;
   const keys = Object.values(SYSTEM_KINDS).map((kind) => systemKey(kind, currency, shard));
-  const select = { id: true, platformId: true, currency: true, kind: true, systemKey: true } as const;
-  let rows = await tx.ledgerAccount.findMany({ where: { platformId, systemKey: { in: keys } }, select });
+  const find = () => tx.$queryRaw<(SystemAccount & { systemKey: string })[]>`
+    SELECT "id", "platformId", "currency", "kind"::text, "systemKey" FROM "LedgerAccount" WHERE "platformId" = ${platformId}::uuid AND "systemKey" = ANY(${keys}::text[])`;
+  let rows = await find();
   const created = createdByTransaction.get(tx) ?? new Set<string>();
   // Found without creating them here means committed: this transaction's own rows vanish if it rolls back.
   const foundCommitted = rows.length === keys.length && !created.has(cacheKey);
   if (rows.length < keys.length) {
     const at = await now(tx, platformId);
     const everyShard = Object.values(SYSTEM_KINDS).flatMap((kind) => Array.from({ length: SYSTEM_ACCOUNT_SHARDS }, (_, s) => ({ kind, key: systemKey(kind, currency, s) })));
-    await tx.ledgerAccount.createMany({
-      data: everyShard.map(({ kind, key }) => ({ id: uuidv7(at.getTime()), platformId, currency, kind, systemKey: key, allowNegative: true, createdAt: at, updatedAt: at })),
-      skipDuplicates: true,
-    });
-    rows = await tx.ledgerAccount.findMany({ where: { platformId, systemKey: { in: keys } }, select });
+    // A racing creator's rows win (ON CONFLICT on the unique (platformId, systemKey)); this one then waits for it and reuses them.
+    await tx.$executeRaw`
+      INSERT INTO "LedgerAccount" ("id", "platformId", "currency", "kind", "systemKey", "allowNegative", "createdAt", "updatedAt")
+      SELECT s.id, ${platformId}::uuid, ${currency}, s.kind::"LedgerAccountKind", s.key, true, ${at}::timestamptz, ${at}::timestamptz
+      FROM unnest(${everyShard.map(() => uuidv7(at.getTime()))}::uuid[], ${everyShard.map((s) => s.kind)}::text[], ${everyShard.map((s) => s.key)}::text[]) AS s(id, kind, key)
+      ON CONFLICT DO NOTHING`;
+    rows = await find();
     createdByTransaction.set(tx, created.add(cacheKey));
   }
   const byKey = new Map(rows.map(({ systemKey, ...account }) => [systemKey, account]));

@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "../db";
+import type { SqlTx, Tx } from "../db";
 import { LedgerInvariantError } from "./ledger-invariant-error";
 
 /**
@@ -8,6 +8,8 @@ import { LedgerInvariantError } from "./ledger-invariant-error";
  * `$connect?: never` makes passing `db` a type error (the transaction client has no `$connect`).
  */
 export type LedgerTx = Tx & { $connect?: never };
+/** The raw-SQL part of LedgerTx, all the ledger's own writes use: a pg connection's transaction has it too (sqlTransaction). */
+export type SqlLedgerTx = SqlTx & { $connect?: never };
 
 /**
  * Makes each lock statement report the transaction id it took its locks in (row locks always

@@ -1,6 +1,6 @@
 import { Prisma, type Hold } from "@/lib/generated/prisma/client";
 import { ServiceError } from "../http/errors";
-import { CURRENT_XID, type LedgerTx } from "./ledger-tx";
+import { CURRENT_XID, type SqlLedgerTx } from "./ledger-tx";
 
 /**
  * A Hold row's columns, named: statements run prepared, and a prepared `*` fails once a migration
@@ -18,7 +18,7 @@ export const HOLD_COLUMNS = Prisma.raw(
  * Returns the hold and the id of the transaction holding the lock. Internal to the ledger.
  * Throws: NOT_FOUND when the platform has no such hold.
  */
-export async function lockHold(tx: LedgerTx, platformId: string, holdId: string): Promise<{ hold: Hold; xid: string }> {
+export async function lockHold(tx: SqlLedgerTx, platformId: string, holdId: string): Promise<{ hold: Hold; xid: string }> {
   const rows = await tx.$queryRaw<(Hold & { xid: string })[]>`
     SELECT ${HOLD_COLUMNS}, ${CURRENT_XID} FROM "Hold" WHERE "id" = ${holdId}::uuid AND "platformId" = ${platformId}::uuid FOR UPDATE`;
   const row = rows[0];

@@ -1,6 +1,6 @@
 import type { LedgerAccountKind } from "@/lib/generated/prisma/client";
 import { LedgerInvariantError } from "./ledger-invariant-error";
-import { CURRENT_XID, type LedgerTx } from "./ledger-tx";
+import { CURRENT_XID, type SqlLedgerTx } from "./ledger-tx";
 
 /** The columns the ledger needs while it holds an account's row lock. */
 export interface LockedLedgerAccount {
@@ -21,7 +21,7 @@ export interface LockedLedgerAccount {
  * Throws: LedgerInvariantError when an account is missing or belongs to another platform.
  */
 export async function lockLedgerAccounts(
-  tx: LedgerTx,
+  tx: SqlLedgerTx,
   platformId: string,
   ledgerAccountIds: Iterable<string>,
 ): Promise<{ accounts: Map<string, LockedLedgerAccount>; xid: string }> {

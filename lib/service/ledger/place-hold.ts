@@ -3,7 +3,7 @@ import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
 import { insufficientBalance } from "./insufficient-balance";
 import { LedgerInvariantError } from "./ledger-invariant-error";
-import { inTransaction, notInTransaction, type LedgerTx } from "./ledger-tx";
+import { inTransaction, notInTransaction, type SqlLedgerTx } from "./ledger-tx";
 import { HOLD_COLUMNS } from "./lock-hold";
 import { lockLedgerAccounts } from "./lock-ledger-accounts";
 
@@ -24,7 +24,7 @@ export interface PlaceHoldInput {
  * held funds). Throws: INSUFFICIENT_BALANCE; LedgerInvariantError for a non-positive amount or an
  * account of another platform.
  */
-export async function placeHold(tx: LedgerTx, input: PlaceHoldInput): Promise<Hold> {
+export async function placeHold(tx: SqlLedgerTx, input: PlaceHoldInput): Promise<Hold> {
   if (typeof input.amount !== "bigint" || input.amount <= 0n) throw new LedgerInvariantError(`A hold amount must be a positive bigint, got ${String(input.amount)}`);
   const { accounts, xid } = await lockLedgerAccounts(tx, input.platformId, [input.ledgerAccountId]);
   const account = accounts.get(input.ledgerAccountId)!;

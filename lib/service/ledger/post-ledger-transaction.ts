@@ -1,4 +1,4 @@
-import type { LedgerTx } from "./ledger-tx";
+import type { SqlLedgerTx } from "./ledger-tx";
 import { applyPosting, type LedgerPostingInput, type PostedLedgerTransaction } from "./apply-posting";
 
 export type { AccountBalance, LedgerEntryInput, LedgerPostingInput, PostedLedgerTransaction } from "./apply-posting";
@@ -11,6 +11,6 @@ export type { AccountBalance, LedgerEntryInput, LedgerPostingInput, PostedLedger
  * Throws: INSUFFICIENT_BALANCE; LedgerInvariantError for an empty, zero-amount or unbalanced
  * posting or an account of another platform.
  */
-export async function postLedgerTransaction(tx: LedgerTx, input: LedgerPostingInput): Promise<PostedLedgerTransaction> {
+export async function postLedgerTransaction(tx: SqlLedgerTx, input: LedgerPostingInput): Promise<PostedLedgerTransaction> {
   return applyPosting(tx, input);
 }

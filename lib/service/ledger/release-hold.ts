@@ -1,7 +1,7 @@
 import type { Hold } from "@/lib/generated/prisma/client";
 import { ServiceError } from "../http/errors";
 import { now } from "../sandbox/clock";
-import { inTransaction, notInTransaction, type LedgerTx } from "./ledger-tx";
+import { inTransaction, notInTransaction, type SqlLedgerTx } from "./ledger-tx";
 import { HOLD_COLUMNS, lockHold } from "./lock-hold";
 
 /**
@@ -10,7 +10,7 @@ import { HOLD_COLUMNS, lockHold } from "./lock-hold";
  * retried job is harmless. DESIGN.md "Ledger". Throws: NOT_FOUND; INVALID_STATE_TRANSITION when
  * the hold was captured.
  */
-export async function releaseHold(tx: LedgerTx, input: { platformId: string; holdId: string }): Promise<Hold> {
+export async function releaseHold(tx: SqlLedgerTx, input: { platformId: string; holdId: string }): Promise<Hold> {
   const { hold, xid } = await lockHold(tx, input.platformId, input.holdId);
   if (hold.status === "RELEASED") return hold;
   if (hold.status === "CAPTURED") throw new ServiceError("INVALID_STATE_TRANSITION", `Hold ${hold.id} was captured and can no longer be released`);

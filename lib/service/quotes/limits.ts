@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db";
+import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { formatId } from "../http/ids";
 import { convertMinorUnits, hasRate } from "../exchange-rates/rate-table";
@@ -62,7 +62,7 @@ export function assertAchSameDayCap(amountCents: bigint, at: Date): void {
  * the payer made today.
  * Throws: DAILY_VOLUME_LIMIT_EXCEEDED (429) with Retry-After = seconds until the next UTC day.
  */
-export async function assertDailyVolume(db: DbOrTx, input: { platformId: string; customerId: string | null; amount: bigint; currency: string; paying: boolean }): Promise<void> {
+export async function assertDailyVolume(db: SqlTx, input: { platformId: string; customerId: string | null; amount: bigint; currency: string; paying: boolean }): Promise<void> {
   if (input.paying) await lockPayer(db, input);
   const at = await now(db, input.platformId);
   const dayStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db";
+import type { DbOrTx, SqlTx } from "../db";
 
 /**
  * The only source of time for domain code (DESIGN.md "Time"). In sandbox each platform's clock can
@@ -12,11 +12,11 @@ export function wallClock(): Date {
   return new Date();
 }
 
-export async function now(db: DbOrTx, platformId: string): Promise<Date> {
+export async function now(db: SqlTx, platformId: string): Promise<Date> {
   const wall = Date.now();
   const cached = offsets.get(platformId);
   if (cached && wall - cached.readAt < CACHE_MS) return new Date(wall + cached.offsetMs);
-  const platform = await db.platform.findUnique({ where: { id: platformId }, select: { clockOffsetMs: true } });
+  const [platform] = await db.$queryRaw<{ clockOffsetMs: bigint }[]>`SELECT "clockOffsetMs" FROM "Platform" WHERE "id" = ${platformId}::uuid`;
   const offsetMs = Number(platform?.clockOffsetMs ?? 0n);
   offsets.set(platformId, { offsetMs, readAt: wall });
   return new Date(wall + offsetMs);

@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { DbOrTx } from "../db";
+import type { SqlTx } from "../db";
 import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
 import { dailyVolumeChange } from "./daily-volume";
@@ -34,7 +34,7 @@ export type CreateTransactionInput = Omit<Prisma.TransactionUncheckedCreateInput
  * moves separately through the ledger in the same transaction. BEHAVIORS.md §3.
  * Throws: nothing expected (a reference collision is a unique violation, vanishingly rare).
  */
-export async function createTransaction(tx: DbOrTx, input: CreateTransactionInput): Promise<{ row: TransactionRow; transaction: Transaction }> {
+export async function createTransaction(tx: SqlTx, input: CreateTransactionInput): Promise<{ row: TransactionRow; transaction: Transaction }> {
   const { eventType, eventExtra, note, id, reference, passedThrough, ...fields } = input;
   const at = await now(tx, input.platformId);
   const row = newTransactionRow({ ...fields, id: id ?? uuidv7(at.getTime()), reference: reference ?? newTransactionReference(), createdAt: at, updatedAt: at });

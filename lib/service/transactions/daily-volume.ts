@@ -1,5 +1,5 @@
 import { Prisma, type TransactionStatus } from "@/lib/generated/prisma/client";
-import type { DbOrTx } from "../db";
+import type { SqlTx } from "../db";
 import { parseId, uuidv7 } from "../http/ids";
 import type { TransactionRow } from "./serialize-transaction";
 
@@ -50,7 +50,7 @@ const payerKey = (input: { platformId: string; customerId: string | null }) => i
  * transactions, which take no other payer's lock, so it cannot deadlock. Read the volume in a later
  * statement: it then sees what the previous holder committed.
  */
-export async function lockPayer(db: DbOrTx, input: { platformId: string; customerId: string | null }): Promise<void> {
+export async function lockPayer(db: SqlTx, input: { platformId: string; customerId: string | null }): Promise<void> {
   await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`daily-volume:${input.platformId}:${payerKey(input)}`}, 0))`;
 }
 
@@ -61,7 +61,7 @@ export async function lockPayer(db: DbOrTx, input: { platformId: string; custome
  * then stay one row per currency. A change whose transaction has not committed is not seen, and is
  * folded by a later payment.
  */
-export async function dailyVolume(db: DbOrTx, input: { platformId: string; customerId: string | null; at: Date; fold: boolean }): Promise<{ currency: string; amount: bigint }[]> {
+export async function dailyVolume(db: SqlTx, input: { platformId: string; customerId: string | null; at: Date; fold: boolean }): Promise<{ currency: string; amount: bigint }[]> {
   const payerId = payerKey(input);
   const day = utcDay(input.at);
   const key = Prisma.sql`"platformId" = ${input.platformId}::uuid AND "payerId" = ${payerId}::uuid AND "day" = ${day}::date`;

@@ -1,5 +1,5 @@
 import { Prisma, type TransactionStatus } from "@/lib/generated/prisma/client";
-import type { DbOrTx } from "../db";
+import type { SqlTx } from "../db";
 import { now } from "../sandbox/clock";
 import { dailyVolumeChange } from "./daily-volume";
 import type { RailDetails, Refund, Transaction } from "./schemas";
@@ -40,7 +40,7 @@ const jsonb = (value: unknown) => Prisma.sql`${value === null ? null : JSON.stri
  * Throws: nothing expected.
  */
 export async function recordTransactionStatus(
-  tx: DbOrTx,
+  tx: SqlTx,
   current: TransactionRow,
   input: RecordTransactionStatusInput,
 ): Promise<{ row: TransactionRow; transaction: Transaction }> {

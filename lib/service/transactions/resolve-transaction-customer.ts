@@ -1,6 +1,6 @@
 import { END_USER_TERMS } from "../customers/agreements";
 import { assertTermsAnswer } from "../customers/has-accepted-end-user-terms";
-import type { DbOrTx } from "../db";
+import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
 
 /**
@@ -11,7 +11,7 @@ import { ServiceError } from "../http/errors";
  * Throws: USER_NOT_FOUND (a dangling customer id, a bug); END_USER_TERMS_NOT_ACCEPTED.
  */
 export async function resolveTransactionCustomer(
-  tx: DbOrTx,
+  tx: SqlTx,
   platformId: string,
   customerId: string | null,
   options: { endUserTermsRequired?: boolean } = {},

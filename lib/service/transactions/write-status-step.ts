@@ -1,5 +1,5 @@
 import { Prisma, type TransactionStatus } from "@/lib/generated/prisma/client";
-import type { DbOrTx } from "../db";
+import type { SqlTx } from "../db";
 import { uuidv7 } from "../http/ids";
 import { outboxRows, prepareEvent } from "../jobs/enqueue-event";
 import type { Transaction } from "./schemas";
@@ -26,7 +26,7 @@ export interface StatusStep {
  * recordTransactionStatus call it.
  */
 export async function writeStatusSteps(
-  tx: DbOrTx,
+  tx: SqlTx,
   row: TransactionRow,
   data: Transaction,
   steps: StatusStep[],

@@ -20,6 +20,7 @@ import { resolveTransferParties, type TransferParties } from "./resolve-transfer
 import { PENDING_TRANSFER_SECONDS, transferOutcome } from "./sandbox-outcome";
 import type { TransferOutRequest } from "./schemas";
 import { chooseRail, externalIdentifiers, externalSnapshot, internalIdentifiers, internalSnapshot } from "./transfer-columns";
+import { sqlTransaction } from "../sql-transaction";
 import { TRANSFER_TX_OPTIONS } from "./transfer-tx-options";
 
 /** Ledger kind and transaction origin of a same-currency payout. */
@@ -39,7 +40,7 @@ export const TRANSFER_OUT = "TRANSFER_OUT";
  */
 export async function createTransferOut(db: Db, input: { platformId: string; request: TransferOutRequest; agentId?: string }): Promise<Transaction> {
   const { platformId, request } = input;
-  return db.$transaction(async (tx) => {
+  return sqlTransaction(db, async (tx) => {
     const parties = await resolveTransferParties(tx, { platformId, internalAccountId: request.source.accountId, externalAccountId: request.destination.accountId, direction: "OUT" });
     const { account, ledgerAccount, external } = parties;
     const outcome = transferOutcome(sandboxSuffix(external.accountType, external.accountInfo as Record<string, unknown>));

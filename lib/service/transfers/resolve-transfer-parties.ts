@@ -1,6 +1,6 @@
 import { ServiceError, invalidInput } from "../http/errors";
 import { formatId } from "../http/ids";
-import type { LedgerTx } from "../ledger/ledger-tx";
+import type { SqlLedgerTx } from "../ledger/ledger-tx";
 import { getExternalAccountOrThrow } from "../external-accounts/get-external-account-or-throw";
 import type { ExternalAccountRow } from "../external-accounts/serialize-external-account";
 import { lockInternalAccountForPayment, type LockedInternalAccount } from "../internal-accounts/lock-internal-account-for-payment";
@@ -26,7 +26,7 @@ const CAN_RECEIVE = new Set(["ACTIVE", "PENDING_OWNERSHIP_VERIFICATION"]);
  * END_USER_TERMS_NOT_ACCEPTED.
  */
 export async function resolveTransferParties(
-  tx: LedgerTx,
+  tx: SqlLedgerTx,
   input: { platformId: string; internalAccountId: string; externalAccountId: string; direction: "OUT" | "IN" },
 ): Promise<TransferParties> {
   const { platformId, direction } = input;

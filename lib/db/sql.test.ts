@@ -1,0 +1,55 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { openDatabase, type Database } from "./open-database";
+import { poolOf, sqlOnConnection } from "./sql";
+
+// Code written against SqlTx runs on Prisma's transaction client or on a bare pg connection
+// (sqlTransaction), so both must answer with the same JS values and take the same parameters.
+describe("sqlOnConnection answers like Prisma's $queryRaw", () => {
+  let db: Database;
+  let client: pg.PoolClient;
+  beforeAll(async () => {
+    db = await openDatabase({ url: inject("databaseUrl") });
+    client = await poolOf(db.prisma)!.connect();
+  });
+  afterAll(async () => {
+    client.release();
+    await db.close();
+  });
+
+  test("every column type payments read comes back as Prisma returns it", async () => {
+    const query = Prisma.sql`SELECT 1::int2 AS a, 2::int4 AS b, 9007199254740993::int8 AS c, 1.50::numeric AS d, 2.5::float8 AS e, true AS f, 'x'::text AS g,
+      '0190a000-0000-7000-8000-000000000001'::uuid AS h, '2026-01-02T03:04:05.678Z'::timestamptz AS i, '2026-01-02 03:04:05.678'::timestamp AS j,
+      '2026-01-02'::date AS k, '{"a":[1,"b"]}'::jsonb AS l, ARRAY['a', NULL] AS m, ARRAY[1, 9007199254740993]::int8[] AS n, '\\x0102'::bytea AS o,
+      NULL::int8 AS p, ARRAY[1.5]::numeric[] AS q, ARRAY['2026-01-02'::date] AS r, '12:30:00'::time AS s, 'CHECKING'::text AS t`;
+    const [viaPrisma] = await db.prisma.$queryRaw<Record<string, unknown>[]>(query);
+    const [viaPg] = await sqlOnConnection(client).$queryRaw<Record<string, unknown>[]>(query);
+    expect(viaPg).toEqual(viaPrisma);
+    expect(viaPg!.c).toBe(9007199254740993n);
+    expect(viaPg!.n).toEqual([1n, 9007199254740993n]);
+    expect(String(viaPg!.d)).toBe("1.5");
+    expect((viaPg!.k as Date).toISOString()).toBe("2026-01-02T00:00:00.000Z");
+    expect((viaPg!.j as Date).toISOString()).toBe("2026-01-02T03:04:05.678Z");
+  });
+
+  test("parameters are sent as Prisma sends them", async () => {
+    const at = new Date("2026-01-02T23:30:00.000Z");
+    const query = (tx: { $queryRaw: typeof db.prisma.$queryRaw }) =>
+      tx.$queryRaw<Record<string, unknown>[]>`SELECT ${at}::timestamptz AS a, ${at}::date AS b, ${12345678901234567n}::int8 AS c, ${[1n, 2n]}::int8[] AS d,
+        ${JSON.stringify({ x: 1 })}::jsonb AS e, ${["a", "b"]}::text[] AS f, ${null}::text AS g, ${new Prisma.Decimal("0.10")}::numeric AS h, ${Buffer.from([1, 2])}::bytea AS i, ${7}::int AS j`;
+    const [viaPrisma] = await query(db.prisma);
+    const [viaPg] = await query(sqlOnConnection(client) as unknown as { $queryRaw: typeof db.prisma.$queryRaw });
+    expect(viaPg).toEqual(viaPrisma);
+    expect(viaPg!.b).toEqual(new Date("2026-01-02T00:00:00.000Z"));
+  });
+
+  test("$executeRaw answers the affected row count, and a statement run twice is prepared under one name", async () => {
+    const tx = sqlOnConnection(client);
+    await tx.$executeRawUnsafe(`CREATE TEMP TABLE sql_test (n int)`);
+    for (let i = 0; i < 3; i++) expect(await tx.$executeRaw`INSERT INTO sql_test SELECT generate_series(1, ${2}::int)`).toBe(2);
+    expect(await tx.$queryRawUnsafe(`SELECT count(*)::int AS n FROM sql_test WHERE n = $1`, 2)).toEqual([{ n: 3 }]);
+    const prepared = await tx.$queryRaw<{ name: string }[]>`SELECT name FROM pg_prepared_statements WHERE statement LIKE 'INSERT INTO sql_test%'`;
+    expect(prepared.map((p) => p.name)).toEqual([expect.stringMatching(/^sql_\d+$/)]);
+  });
+});

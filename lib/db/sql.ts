@@ -1,0 +1,118 @@
+// Raw SQL on a pooled pg connection, for the payment path: a Prisma interactive transaction costs
+// ~5× the Node CPU of the same statements sent by pg (measured: BEGIN, 4 queries, COMMIT took
+// ~690 µs through Prisma and ~130 µs through pg), and a payment is already all raw SQL.
+import pg from "pg";
+import { Prisma } from "@/lib/generated/prisma/client";
+
+/**
+ * What code that only runs raw SQL needs from a transaction. Prisma's transaction client has it,
+ * and so has a pg connection (sqlOnConnection), so such code runs on either.
+ */
+export interface SqlTx {
+  $queryRaw<T = unknown>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T>;
+  $executeRaw(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<number>;
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+  $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
+}
+
+const poolByClient = new WeakMap<object, pg.Pool>();
+
+/** Records the pg pool under a Prisma client (or a view of it) so sqlTransaction can use it directly. */
+export function attachPool(client: object, pool: pg.Pool): void {
+  poolByClient.set(client, pool);
+}
+
+/** The pg pool behind a client; none for PGlite or for a client already inside a transaction. */
+export function poolOf(client: object): pg.Pool | undefined {
+  return poolByClient.get(client);
+}
+
+/** A transaction that did not start in time (every pooled connection busy) or outlived its timeout; rolled back either way. */
+export class TransactionTimeoutError extends Error {
+  override name = "TransactionTimeoutError";
+  constructor(readonly reason: "busy" | "expired") {
+    super(reason === "busy" ? "Unable to start a transaction in the given time" : "The transaction outlived its timeout and was rolled back (expired transaction)");
+  }
+}
+
+/**
+ * Raw SQL on one pg connection, answering with the same JS values as Prisma's $queryRaw (int8 as
+ * bigint, numeric as Decimal, date and timestamp as UTC Dates, bytea as Uint8Array), so code on
+ * SqlTx behaves the same on either. Once `expired()` says so, every statement is refused.
+ */
+export function sqlOnConnection(client: pg.ClientBase, expired: () => boolean = () => false): SqlTx {
+  const run = async (text: string, values: unknown[]) => {
+    if (expired()) throw new TransactionTimeoutError("expired");
+    return client.query({ text, values: values.map(toParameter), name: statementName(text), types: PRISMA_LIKE_TYPES });
+  };
+  const compose = (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => (query instanceof Prisma.Sql ? query : Prisma.sql(query, ...(values as Prisma.Sql[])));
+  return {
+    async $queryRaw<T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) {
+      const sql = compose(query, values);
+      return (await run(sql.text, sql.values)).rows as T;
+    },
+    async $executeRaw(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) {
+      const sql = compose(query, values);
+      return (await run(sql.text, sql.values)).rowCount ?? 0;
+    },
+    async $queryRawUnsafe<T>(query: string, ...values: unknown[]) {
+      return (await run(query, values)).rows as T;
+    },
+    async $executeRawUnsafe(query: string, ...values: unknown[]) {
+      return (await run(query, values)).rowCount ?? 0;
+    },
+  };
+}
+
+/**
+ * Statements are prepared once per connection (as the Prisma client's are: open-database.ts), named
+ * on a text's second use; names are `sql_…` so they never meet Prisma's on a shared connection.
+ */
+const names = new Map<string, string>();
+const seenOnce = new Set<string>();
+const MAX_PREPARED = 200;
+function statementName(text: string): string | undefined {
+  const known = names.get(text);
+  if (known !== undefined || names.size >= MAX_PREPARED) return known;
+  if (!seenOnce.delete(text)) {
+    if (seenOnce.size >= 10 * MAX_PREPARED) seenOnce.clear();
+    seenOnce.add(text);
+    return undefined;
+  }
+  const name = `sql_${names.size}`;
+  names.set(text, name);
+  return name;
+}
+
+/** Parameters as Prisma sends them: dates as ISO instants, bigints and decimals as text, objects as JSON. */
+function toParameter(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "bigint") return value.toString();
+  if (Array.isArray(value)) return value.map(toParameter);
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  if (Prisma.Decimal.isDecimal(value)) return value.toString();
+  if (typeof value === "object") return JSON.stringify(value);
+  return value;
+}
+
+const utcDate = (text: string) => new Date(`${text}T00:00:00.000Z`);
+const utcTimestamp = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+const textArray = pg.types.getTypeParser(1009 as never /* text[]: array types have no name in pg.types.builtins */, "text") as (text: string) => (string | null)[];
+const arrayOf = (parse: (text: string) => unknown) => (text: string) => textArray(text).map((entry) => (entry === null ? null : parse(entry)));
+const OID = { int8: 20, int8Array: 1016, numeric: 1700, numericArray: 1231, date: 1082, dateArray: 1182, timestamp: 1114, timestampArray: 1115, time: 1083, bytea: 17 };
+const OVERRIDES = new Map<number, (text: string) => unknown>([
+  [OID.int8, BigInt],
+  [OID.int8Array, arrayOf(BigInt)],
+  [OID.numeric, (text) => new Prisma.Decimal(text)],
+  [OID.numericArray, arrayOf((text) => new Prisma.Decimal(text))],
+  [OID.date, utcDate],
+  [OID.dateArray, arrayOf(utcDate)],
+  [OID.timestamp, utcTimestamp],
+  [OID.timestampArray, arrayOf(utcTimestamp)],
+  [OID.time, (text) => new Date(`1970-01-01T${text}Z`)],
+  [OID.bytea, (text) => new Uint8Array(pg.types.getTypeParser(OID.bytea, "text")(text) as Buffer)],
+]);
+const PRISMA_LIKE_TYPES = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") => OVERRIDES.get(oid) ?? pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser,
+};

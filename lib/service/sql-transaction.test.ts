@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDatabase, type Database } from "@/lib/db/open-database";
+import { poolOf } from "@/lib/db/sql";
+import { databaseBusyError } from "./http/errors";
+import { sqlTransaction } from "./sql-transaction";
+import { holdEveryPooledConnection } from "./testing/hold-pool";
+
+let database: Database;
+const table = `sql_tx_probe_${Math.random().toString(36).slice(2, 8)}`;
+const rows = async () => (await database.prisma.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM "${table}" ORDER BY id`)).map((r) => r.id);
+const options = { maxWait: 2_000, timeout: 5_000 };
+
+beforeAll(async () => {
+  database = await openDatabase({ url: inject("databaseUrl") });
+  await database.prisma.$executeRawUnsafe(`CREATE TABLE "${table}" (id int PRIMARY KEY)`);
+});
+afterAll(async () => {
+  await database.prisma.$executeRawUnsafe(`DROP TABLE "${table}"`);
+  await database.close();
+});
+
+describe("sqlTransaction on a bare pg connection", () => {
+  it("commits what fn wrote and answers fn's result; a throw rolls all of it back and frees the connection", async () => {
+    await expect(sqlTransaction(database.prisma, async (tx) => tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (1), (2)`), options)).resolves.toBe(2);
+    const failing = sqlTransaction(
+      database.prisma,
+      async (tx) => {
+        await tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (3)`);
+        throw new Error("refused after writing");
+      },
+      options,
+    );
+    await expect(failing).rejects.toThrow("refused after writing");
+    expect(await rows()).toEqual([1, 2]);
+    expect(poolOf(database.prisma)!.idleCount).toBe(poolOf(database.prisma)!.totalCount);
+  });
+
+  it("a transaction that outlives its timeout stops waiting for a lock and is rolled back; the error answers 429", async () => {
+    // Another transaction holds row 1's lock past the first one's timeout.
+    const blocker = await poolOf(database.prisma)!.connect();
+    await blocker.query(`BEGIN; INSERT INTO "${table}" VALUES (10); SELECT 1 FROM "${table}" WHERE id = 1 FOR UPDATE`);
+    try {
+      const stuck = sqlTransaction(
+        database.prisma,
+        async (tx) => {
+          await tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (11)`);
+          await tx.$executeRawUnsafe(`DELETE FROM "${table}" WHERE id = 1`); // waits for the blocker
+        },
+        { maxWait: 1_000, timeout: 300 },
+      );
+      const error = await stuck.then(() => null, (e: unknown) => e);
+      expect(databaseBusyError(error)).toMatchObject({ code: "RATE_LIMITED", headers: { "Retry-After": "1" } });
+      // Rolled back while the blocker still holds its lock: nobody waits on it any more.
+      const waiting = await database.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`;
+      expect(waiting[0]!.n).toBe(0);
+    } finally {
+      await blocker.query("ROLLBACK");
+      blocker.release();
+    }
+    expect(await rows()).toEqual([1, 2]); // neither 11 nor the delete stayed
+  });
+
+  it("answers 429 when no pooled connection comes free within maxWait, and runs once one does", async () => {
+    const held = await holdEveryPooledConnection(database.prisma);
+    try {
+      const error = await sqlTransaction(database.prisma, async () => "ran", { maxWait: 200, timeout: 1_000 }).then(() => null, (e: unknown) => e);
+      expect(databaseBusyError(error)?.code).toBe("RATE_LIMITED");
+    } finally {
+      await held.release();
+    }
+    await expect(sqlTransaction(database.prisma, async () => "ran", options)).resolves.toBe("ran");
+  });
+});

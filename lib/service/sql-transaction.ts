@@ -1,0 +1,93 @@
+import pg from "pg";
+import { poolOf, sqlOnConnection, TransactionTimeoutError, type SqlTx } from "@/lib/db/sql";
+import type { Db } from "./db";
+import { transientConflictError } from "./http/errors";
+import { CONFLICT_ATTEMPTS, pauseAfterConflict } from "./nested-transaction";
+
+/**
+ * Runs fn, which only needs raw SQL, in one database transaction: straight on a pooled pg
+ * connection when the client has one (PostgreSQL, not already inside a request's transaction),
+ * else through the client's own `$transaction` (PGlite; a savepoint of an Idempotency-Key
+ * request's transaction). Same contract either way: `maxWait` to get a connection and `timeout`
+ * for the whole transaction (TransactionTimeoutError, answered 429), and a deadlock or
+ * serialization conflict runs fn again in a new transaction (CONFLICT_ATTEMPTS).
+ */
+export async function sqlTransaction<T>(db: Db, fn: (tx: SqlTx) => Promise<T>, options: { maxWait: number; timeout: number }): Promise<T> {
+  const pool = poolOf(db);
+  if (!pool) return db.$transaction((tx) => fn(tx), options);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await onPooledConnection(pool, fn, options);
+    } catch (e) {
+      if (attempt >= CONFLICT_ATTEMPTS || !transientConflictError(e)) throw e;
+    }
+    await pauseAfterConflict();
+  }
+}
+
+async function onPooledConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Promise<T>, options: { maxWait: number; timeout: number }): Promise<T> {
+  const client = await connectWithin(pool, options.maxWait);
+  let expired = false;
+  let cancelling: Promise<void> = Promise.resolve();
+  // Past its timeout a transaction is stopped: the statement it is running (say, waiting on a
+  // lock) is cancelled, its next one refused, and it is rolled back, which frees its locks.
+  const timer = setTimeout(() => {
+    expired = true;
+    cancelling = cancelRunningStatement(pool, client);
+  }, options.timeout);
+  try {
+    await client.query("BEGIN");
+    const result = await fn(sqlOnConnection(client, () => expired));
+    // Past here nothing waits on a lock; a COMMIT cut off by the timer could not say whether the payment stands.
+    clearTimeout(timer);
+    if (expired) throw new TransactionTimeoutError("expired");
+    await client.query("COMMIT");
+    client.release();
+    return result;
+  } catch (e) {
+    clearTimeout(timer);
+    await cancelling; // so the cancel cannot reach the connection's next user
+    // A connection that cannot even roll back is closed rather than handed to the next request.
+    await client.query("ROLLBACK").then(
+      () => client.release(),
+      (rollbackError: Error) => client.release(rollbackError),
+    );
+    throw expired ? new TransactionTimeoutError("expired") : e;
+  }
+}
+
+/** pg_cancel_backend from a connection of its own: the pool may have none free. */
+async function cancelRunningStatement(pool: pg.Pool, client: pg.PoolClient): Promise<void> {
+  const pid = (client as unknown as { processID?: number }).processID; // set by pg from the server's BackendKeyData
+  if (pid === undefined) return;
+  const canceller = new pg.Client(pool.options);
+  try {
+    await canceller.connect();
+    await canceller.query("SELECT pg_cancel_backend($1)", [pid]);
+  } catch {
+    // The transaction is refused at its next statement and rolled back anyway.
+  } finally {
+    await canceller.end().catch(() => undefined);
+  }
+}
+
+/** pool.connect() with a deadline; a connection arriving after it goes straight back to the pool. */
+async function connectWithin(pool: pg.Pool, maxWait: number): Promise<pg.PoolClient> {
+  let timer: NodeJS.Timeout | undefined;
+  let late = false;
+  const connecting = pool.connect();
+  try {
+    return await Promise.race([
+      connecting,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          late = true;
+          reject(new TransactionTimeoutError("busy"));
+        }, maxWait);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    if (late) connecting.then((client) => client.release(), () => undefined);
+  }
+}
