@@ -27,6 +27,25 @@ export function poolOf(client: object): pg.Pool | undefined {
   return poolByClient.get(client);
 }
 
+/**
+ * Raw SQL for a read outside any transaction: straight on the pool when the client has one (each
+ * statement on whichever connection is free), else the client itself (PGlite, or a request's
+ * transaction, whose reads must see its own writes).
+ */
+export function sqlOf(db: SqlTx): SqlTx {
+  const pool = poolOf(db);
+  return pool ? sqlOnConnection(pool) : db;
+}
+
+/**
+ * A model's columns for a raw SELECT, from the generated client's field list (e.g.
+ * `Prisma.CustomerScalarFieldEnum`): the row then has the model's shape, and the statement still
+ * names its columns, so its prepared plan survives a migration that adds one (`*` would not).
+ */
+export function columnsOf(fields: Record<string, string>): Prisma.Sql {
+  return Prisma.raw(Object.values(fields).map((field) => `"${field}"`).join(", "));
+}
+
 /** A transaction that did not start in time (every pooled connection busy) or outlived its timeout; rolled back either way. */
 export class TransactionTimeoutError extends Error {
   override name = "TransactionTimeoutError";
@@ -40,7 +59,7 @@ export class TransactionTimeoutError extends Error {
  * bigint, numeric as Decimal, date and timestamp as UTC Dates, bytea as Uint8Array), so code on
  * SqlTx behaves the same on either. Once `expired()` says so, every statement is refused.
  */
-export function sqlOnConnection(client: pg.ClientBase, expired: () => boolean = () => false): SqlTx {
+export function sqlOnConnection(client: Pick<pg.ClientBase, "query">, expired: () => boolean = () => false): SqlTx {
   const run = async (text: string, values: unknown[]) => {
     if (expired()) throw new TransactionTimeoutError("expired");
     return client.query({ text, values: values.map(toParameter), name: statementName(text), types: PRISMA_LIKE_TYPES });

@@ -15,6 +15,7 @@ import { resolveTransferParties, type TransferParties } from "./resolve-transfer
 import { PENDING_TRANSFER_SECONDS, transferOutcome } from "./sandbox-outcome";
 import type { TransferInRequest } from "./schemas";
 import { chooseRail, externalIdentifiers, externalSnapshot, internalIdentifiers, internalSnapshot } from "./transfer-columns";
+import { sqlTransaction } from "../sql-transaction";
 import { TRANSFER_TX_OPTIONS } from "./transfer-tx-options";
 
 /** Ledger kind and transaction origin of a same-currency pull into an internal account. */
@@ -31,7 +32,7 @@ export const TRANSFER_IN = "TRANSFER_IN";
  */
 export async function createTransferIn(db: Db, input: { platformId: string; request: TransferInRequest; agentId?: string }): Promise<Transaction> {
   const { platformId, request } = input;
-  return db.$transaction(async (tx) => {
+  return sqlTransaction(db, async (tx) => {
     const parties = await resolveTransferParties(tx, { platformId, internalAccountId: request.destination.accountId, externalAccountId: request.source.accountId, direction: "IN" });
     const { account, ledgerAccount, external } = parties;
     const outcome = transferOutcome(sandboxSuffix(external.accountType, external.accountInfo as Record<string, unknown>));
