@@ -1,6 +1,8 @@
-// Raw SQL on a pooled pg connection, for the payment path: a Prisma interactive transaction costs
-// ~5× the Node CPU of the same statements sent by pg (measured: BEGIN, 4 queries, COMMIT took
-// ~690 µs through Prisma and ~130 µs through pg), and a payment is already all raw SQL.
+// Raw SQL straight through pg, for the hot paths (payments, frequent reads, the worker): a Prisma
+// interactive transaction costs ~5× the Node CPU of the same statements sent by pg (measured:
+// BEGIN, 4 queries, COMMIT took ~690 µs through Prisma and ~130 µs through pg), a raw query
+// outside one ~3×, and those paths are raw SQL already. Prisma stays the schema, the migrations and
+// every other query.
 import pg from "pg";
 import { Prisma } from "@/lib/generated/prisma/client";
 
@@ -55,7 +57,7 @@ export class TransactionTimeoutError extends Error {
 }
 
 /**
- * Raw SQL on one pg connection, answering with the same JS values as Prisma's $queryRaw (int8 as
+ * Raw SQL on one pg connection (or on the pool: each statement on a free connection), answering with the same JS values as Prisma's $queryRaw (int8 as
  * bigint, numeric as Decimal, date and timestamp as UTC Dates, bytea as Uint8Array), so code on
  * SqlTx behaves the same on either. Once `expired()` says so, every statement is refused.
  */

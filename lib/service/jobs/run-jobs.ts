@@ -1,3 +1,4 @@
+import { sqlOf } from "@/lib/db/sql";
 import type { Db } from "../db";
 import { isTransactionTimeout, transientConflictError } from "../http/errors";
 import { BATCH_JOB_HANDLERS, JOB_HANDLERS } from "./handlers";
@@ -39,7 +40,7 @@ interface ClaimedJob {
 export async function claimDueJobs(db: Db, options: { limit: number; platformId?: string; /** default true; workers look now and then (their scan walks dead index entries) */ includeAbandoned?: boolean }): Promise<ClaimedJob[]> {
   const platformId = options.platformId ?? null;
   const abandonedLimit = options.includeAbandoned === false ? 0 : options.limit;
-  const claimed = await db.$queryRaw<ClaimedJob[]>`
+  const claimed = await sqlOf(db).$queryRaw<ClaimedJob[]>`
     WITH "due" AS (
       SELECT j."id" FROM "Job" j JOIN "Platform" p ON p."id" = j."platformId"
       WHERE j."status" = 'PENDING'
@@ -106,7 +107,7 @@ function ranJob(job: ClaimedJob, error: unknown): JobOutcome {
  */
 async function recordJobOutcomes(db: Db, ran: JobOutcome[]): Promise<RanJob[]> {
   const done = ran.filter((r) => r.status === "DONE").map((r) => r.id);
-  if (done.length > 0) await db.job.updateMany({ where: { id: { in: done } }, data: { status: "DONE", lockedUntil: null } });
+  if (done.length > 0) await sqlOf(db).$executeRaw`UPDATE "Job" SET "status" = 'DONE', "lockedUntil" = NULL, "updatedAt" = now() WHERE "id" = ANY(${done}::uuid[])`;
   for (const r of ran) {
     const lastError = (r.lastError ?? "").slice(0, 2000);
     // Again a few seconds from now on the platform's clock (its runAt may lie far behind it).
