@@ -92,7 +92,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
     // so undefined runs the query unnamed exactly as without a generator.
     const statementNameGenerator = statementNamer(MAX_PREPARED_STATEMENTS) as (query: { sql: string }) => string;
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator }) });
-    attachPool(prisma, pool); // the payment path's transactions skip Prisma (lib/service/sql-transaction.ts)
+    attachPool(prisma, pool); // hot paths send their raw SQL straight through pg (lib/db/sql.ts)
     return {
       prisma,
       kind: "postgres",

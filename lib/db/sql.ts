@@ -40,12 +40,14 @@ export function sqlOf(db: SqlTx): SqlTx {
 }
 
 /**
- * A model's columns for a raw SELECT, from the generated client's field list (e.g.
- * `Prisma.CustomerScalarFieldEnum`): the row then has the model's shape, and the statement still
- * names its columns, so its prepared plan survives a migration that adds one (`*` would not).
+ * A model's columns for a raw SELECT or RETURNING, from the generated client's field list (e.g.
+ * `Prisma.CustomerScalarFieldEnum`), qualified by `table` when given: the row then has the model's
+ * shape, and the statement still names its columns, so its prepared plan survives a migration
+ * that adds one (a prepared `*` fails: "cached plan must not change result type").
  */
-export function columnsOf(fields: Record<string, string>): Prisma.Sql {
-  return Prisma.raw(Object.values(fields).map((field) => `"${field}"`).join(", "));
+export function columnsOf(fields: Record<string, string>, table?: string): Prisma.Sql {
+  const prefix = table ? `"${table}".` : "";
+  return Prisma.raw(Object.values(fields).map((field) => `${prefix}"${field}"`).join(", "));
 }
 
 /** A transaction that did not start in time (every pooled connection busy) or outlived its timeout; rolled back either way. */

@@ -1,11 +1,11 @@
-import type { LedgerAccount } from "@/lib/generated/prisma/client";
+import { Prisma, type LedgerAccount } from "@/lib/generated/prisma/client";
+import { columnsOf } from "@/lib/db/sql";
 import type { SqlTx } from "../db";
 
 /** The ledger account backing an InternalAccount (bare uuid), or null. Raw SQL: payments read it (SqlTx). Throws: nothing expected. */
 export async function findLedgerAccount(db: SqlTx, input: { platformId: string; internalAccountId: string }): Promise<LedgerAccount | null> {
   const [row] = await db.$queryRaw<LedgerAccount[]>`
-    SELECT "id", "platformId", "currency", "kind"::text, "internalAccountId", "externalAccountId", "systemKey", "allowNegative", "postedBalance", "heldAmount", "createdAt", "updatedAt"
-    FROM "LedgerAccount" WHERE "platformId" = ${input.platformId}::uuid AND "internalAccountId" = ${input.internalAccountId}::uuid
+    SELECT ${columnsOf(Prisma.LedgerAccountScalarFieldEnum)} FROM "LedgerAccount" WHERE "platformId" = ${input.platformId}::uuid AND "internalAccountId" = ${input.internalAccountId}::uuid
     LIMIT 1`;
   return row ?? null;
 }

@@ -1,16 +1,10 @@
 import { Prisma, type Hold } from "@/lib/generated/prisma/client";
+import { columnsOf } from "@/lib/db/sql";
 import { ServiceError } from "../http/errors";
 import { CURRENT_XID, type SqlLedgerTx } from "./ledger-tx";
 
-/**
- * A Hold row's columns, named: statements run prepared, and a prepared `*` fails once a migration
- * adds a column ("cached plan must not change result type"). Qualified, so RETURNING works too.
- */
-export const HOLD_COLUMNS = Prisma.raw(
-  ["id", "platformId", "ledgerAccountId", "currency", "amount", "status", "reference", "transactionId", "ledgerTransactionId", "createdAt", "releasedAt", "capturedAt"]
-    .map((column) => `"Hold"."${column}"`)
-    .join(", "),
-);
+/** A Hold row's columns (columnsOf), qualified so RETURNING works too. */
+export const HOLD_COLUMNS = columnsOf(Prisma.HoldScalarFieldEnum, "Hold");
 
 /**
  * Takes a hold's row lock (before any account lock, the ledger's fixed order) so that a capture
