@@ -1,5 +1,5 @@
 import { attachPool, poolOf } from "@/lib/db/sql";
-import type { Db, Tx } from "./db";
+import type { Db, SqlTx, Tx } from "./db";
 import { transientConflictError } from "./http/errors";
 
 /**
@@ -16,15 +16,18 @@ export const pauseAfterConflict = () => new Promise((resolve) => setTimeout(reso
  * goes to that transaction, and `$transaction(fn)` runs fn in a savepoint (rolled back alone when fn
  * throws), so code written for the plain client keeps its all-or-nothing steps. An outermost step
  * that loses a deadlock is rolled back to its savepoint, which frees the locks it took, and runs
- * again (CONFLICT_ATTEMPTS).
+ * again (CONFLICT_ATTEMPTS). Over a bare pg transaction (SqlTx: an SQL-only route's keyed
+ * request) only raw SQL and `$transaction` exist, and asking for a model says so.
  */
-export function transactionScopedDb(tx: Tx): Db {
+export function transactionScopedDb(tx: Tx | SqlTx): Db {
   let savepoints = 0;
   let depth = 0;
   const scoped: Db = new Proxy(tx as unknown as Db, {
     get(target, prop) {
       if (prop === "$transaction") return runInSavepoint;
       const value = Reflect.get(target, prop) as unknown;
+      if (value === undefined && typeof prop === "string" && !prop.startsWith("$") && prop !== "then")
+        throw new Error(`db.${prop} is not available: this request's transaction runs raw SQL only (SQL_ONLY_ROUTES in lib/service/http/idempotency.ts)`);
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });

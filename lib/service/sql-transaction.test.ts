@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/open-database";
 import { poolOf } from "@/lib/db/sql";
 import { databaseBusyError } from "./http/errors";
-import { sqlTransaction } from "./sql-transaction";
+import { transactionScopedDb } from "./nested-transaction";
+import { onPooledConnection, sqlTransaction } from "./sql-transaction";
 import { holdEveryPooledConnection } from "./testing/hold-pool";
 
 let database: Database;
@@ -69,5 +70,23 @@ describe("sqlTransaction on a bare pg connection", () => {
       await held.release();
     }
     await expect(sqlTransaction(database.prisma, async () => "ran", options)).resolves.toBe("ran");
+  });
+
+  it("an SQL-only request's scope runs its steps as savepoints on the pg connection and names the model it cannot give", async () => {
+    await onPooledConnection(
+      poolOf(database.prisma)!,
+      async (tx) => {
+        const scoped = transactionScopedDb(tx);
+        await scoped.$transaction(async (step) => step.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (20)`));
+        const failing = scoped.$transaction(async (step) => {
+          await step.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (21)`);
+          throw new Error("step refused");
+        });
+        await expect(failing).rejects.toThrow("step refused");
+        expect(() => scoped.customer).toThrow("db.customer is not available: this request's transaction runs raw SQL only");
+      },
+      options,
+    );
+    expect(await rows()).toEqual([1, 2, 20]); // the failed step alone was rolled back
   });
 });

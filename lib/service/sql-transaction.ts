@@ -25,7 +25,11 @@ export async function sqlTransaction<T>(db: Db, fn: (tx: SqlTx) => Promise<T>, o
   }
 }
 
-async function onPooledConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Promise<T>, options: { maxWait: number; timeout: number }): Promise<T> {
+/**
+ * One attempt of sqlTransaction on a pooled connection, never run again: for a caller that cannot
+ * repeat fn (the Idempotency-Key middleware runs the request's handler inside it).
+ */
+export async function onPooledConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Promise<T>, options: { maxWait: number; timeout: number }): Promise<T> {
   const client = await connectWithin(pool, options.maxWait);
   let expired = false;
   let cancelling: Promise<void> = Promise.resolve();

@@ -3,11 +3,20 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context";
 import { ServiceError, invalidInput } from "./errors";
 import { now } from "../sandbox/clock";
-import type { Tx } from "../db";
+import { poolOf } from "@/lib/db/sql";
+import type { SqlTx } from "../db";
+import { onPooledConnection } from "../sql-transaction";
 import { conflictRetryingDb, transactionScopedDb } from "../nested-transaction";
 
 /** Responses that carry a one-time secret are never stored, so these routes refuse the header. */
 const SECRET_BEARING = new Set(["POST /tokens"]);
+
+/**
+ * Routes whose handlers only run raw SQL (sqlTransaction): with a key, their request transaction
+ * runs on a bare pg connection instead of a Prisma interactive transaction (~5x the Node CPU per
+ * statement). A model call under them fails loudly (transactionScopedDb).
+ */
+const SQL_ONLY_ROUTES = new Set(["POST /transfer-out", "POST /transfer-in"]);
 
 const RETENTION_MS = 24 * 60 * 60 * 1000; // BEHAVIORS.md 10.26
 /** How long a duplicate waits for the first request holding its key before answering 409. */
@@ -56,7 +65,9 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const at = await now(db, platformId);
 
   let replayed: Response | undefined;
-  await db.$transaction(async (tx) => {
+  const pool = SQL_ONLY_ROUTES.has(routeKey) ? poolOf(db) : undefined;
+  const inRequestTransaction = (fn: (tx: SqlTx) => Promise<void>) => (pool ? onPooledConnection(pool, fn, REQUEST_TX_OPTIONS) : db.$transaction(fn, REQUEST_TX_OPTIONS));
+  await inRequestTransaction(async (tx) => {
     let claimed: number;
     try {
       // One round trip: the lock timeout is set (transaction-local) before the row is inserted or
@@ -92,19 +103,22 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     const isRetryable = c.res.status >= 500 || (c.res.status === 409 && c.res.headers.has("retry-after"));
     if (isRetryable || isSignedRetryChallenge(c.res.status, responseBody)) {
       // Not a final answer: let the client retry (or send the signed leg) with the same key.
-      await tx.idempotencyKey.delete({ where: { platformId_method_path_key: scope } });
+      await tx.$executeRaw`
+        DELETE FROM "IdempotencyKey" WHERE "platformId" = ${scope.platformId}::uuid AND "method" = ${scope.method} AND "path" = ${scope.path} AND "key" = ${scope.key}`;
       return;
     }
     // Raw: every keyed request writes its answer, and a model update costs twice the Node CPU.
     await tx.$executeRaw`
       UPDATE "IdempotencyKey" SET "responseStatus" = ${c.res.status}::int, "responseBody" = ${responseBody}::text
       WHERE "platformId" = ${scope.platformId}::uuid AND "method" = ${scope.method} AND "path" = ${scope.path} AND "key" = ${scope.key}`;
-  }, REQUEST_TX_OPTIONS);
+  });
   if (replayed) return replayed;
 });
 
-async function replay(tx: Tx, scope: Scope, fingerprint: string): Promise<Response> {
-  const row = await tx.idempotencyKey.findUnique({ where: { platformId_method_path_key: scope } });
+async function replay(tx: SqlTx, scope: Scope, fingerprint: string): Promise<Response> {
+  const [row] = await tx.$queryRaw<{ fingerprint: string; responseStatus: number | null; responseBody: string | null }[]>`
+    SELECT "fingerprint", "responseStatus", "responseBody" FROM "IdempotencyKey"
+    WHERE "platformId" = ${scope.platformId}::uuid AND "method" = ${scope.method} AND "path" = ${scope.path} AND "key" = ${scope.key}`;
   if (row && row.fingerprint !== fingerprint)
     throw new ServiceError("CONFLICT", "This Idempotency-Key was already used with a different request body; use a new key for a new request", {
       details: { idempotencyKey: scope.key },
