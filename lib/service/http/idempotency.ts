@@ -145,7 +145,7 @@ function inFlight(scope: Scope): ServiceError {
   return new ServiceError("CONFLICT", "A request with this Idempotency-Key is still being processed; retry in a moment", { details: { idempotencyKey: scope.key } });
 }
 
-/** PostgreSQL 55P03 lock_not_available, as Prisma reports it. */
+/** PostgreSQL 55P03 lock_not_available, as Prisma or pg reports it. */
 function isLockTimeout(e: unknown): boolean {
   const text = `${(e as { code?: string })?.code ?? ""} ${(e as Error)?.message ?? ""} ${JSON.stringify((e as { meta?: unknown })?.meta ?? "")}`;
   return /55P03|lock timeout|lock_not_available/i.test(text);
