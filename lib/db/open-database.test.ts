@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { loadMigrationRunner, openDatabase, poolConnection, statementNamer, type Database } from "./open-database";
+import { loadMigrationRunner, openDatabase, poolConnection, type Database } from "./open-database";
 
 const migrationNames = fs
   .readdirSync(path.join(process.cwd(), "prisma", "migrations"), { withFileTypes: true })
@@ -74,27 +74,6 @@ describe("openDatabase", () => {
     } finally {
       await pglite.close();
     }
-  });
-});
-
-describe("statementNamer", () => {
-  test("names a text from its second use on, the same text the same way, different texts differently", () => {
-    const name = statementNamer(10);
-    expect(name({ sql: "SELECT 1" })).toBeUndefined();
-    const a = name({ sql: "SELECT 1" });
-    expect(a).toBeDefined();
-    expect(name({ sql: "SELECT 1" })).toBe(a);
-    name({ sql: "SELECT 2" });
-    const b = name({ sql: "SELECT 2" });
-    expect(b).toBeDefined();
-    expect(b).not.toBe(a);
-  });
-
-  test("leaves texts beyond the limit unnamed, so no connection prepares without bound", () => {
-    const name = statementNamer(2);
-    for (const sql of ["SELECT 1", "SELECT 1", "SELECT 2", "SELECT 2", "SELECT 3"]) name({ sql });
-    expect(name({ sql: "SELECT 3" })).toBeUndefined();
-    expect(name({ sql: "SELECT 1" })).toBeDefined();
   });
 });
 

@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { attachPool } from "@/lib/db/sql";
+import { attachPool, statementNamer } from "@/lib/db/sql";
 import type * as MigrationRunner from "@/lib/db/migrate.mjs";
 
 export type Database = {
@@ -24,31 +24,6 @@ export async function loadMigrationRunner(): Promise<typeof MigrationRunner> {
   return import(/* turbopackIgnore: true */ /* webpackIgnore: true */ /* @vite-ignore */ url);
 }
 
-/**
- * Prisma sends every query as an unnamed statement, so PostgreSQL parses and plans it again each
- * time: for the JSON-building joins of a relation read that is ~1 ms of server CPU, 10× the
- * execution. A name makes pg prepare the statement once per connection, so PostgreSQL keeps its
- * parsed form (plans are still made per execution: see poolConnection). Names are per SQL text,
- * given on a text's second use (one-off texts, such as an IN list of a new length, stay unnamed)
- * and to at most `max` texts: each connection keeps what it prepared until it closes, ~40 KB of
- * server memory per statement. Other texts run unnamed as before.
- */
-export function statementNamer(max: number): (query: { sql: string }) => string | undefined {
-  const names = new Map<string, string>();
-  const seenOnce = new Set<string>();
-  return ({ sql }) => {
-    const known = names.get(sql);
-    if (known !== undefined || names.size >= max) return known;
-    if (!seenOnce.delete(sql)) {
-      if (seenOnce.size >= 10 * max) seenOnce.clear(); // bounded: a text seen once long ago may wait for two more uses
-      seenOnce.add(sql);
-      return undefined;
-    }
-    const name = `prisma_${names.size}`;
-    names.set(sql, name);
-    return name;
-  };
-}
 const MAX_PREPARED_STATEMENTS = 500;
 
 const CUSTOM_PLANS = "-c plan_cache_mode=force_custom_plan";
@@ -90,7 +65,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
     pool.on("error", (e) => console.error(JSON.stringify({ level: "warn", msg: "idle database connection lost", error: e.message })));
     // The adapter's type wants a name for every query; it passes `name: generator?.(query)` to pg,
     // so undefined runs the query unnamed exactly as without a generator.
-    const statementNameGenerator = statementNamer(MAX_PREPARED_STATEMENTS) as (query: { sql: string }) => string;
+    const statementNameGenerator = statementNamer(MAX_PREPARED_STATEMENTS, "prisma") as (query: { sql: string }) => string;
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator }) });
     attachPool(prisma, pool); // hot paths send their raw SQL straight through pg (lib/db/sql.ts)
     return {

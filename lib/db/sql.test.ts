@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { openDatabase, type Database } from "./open-database";
-import { poolOf, sqlOnConnection } from "./sql";
+import { poolOf, sqlOnConnection, statementNamer } from "./sql";
 
 // Code written against SqlTx runs on Prisma's transaction client or on a bare pg connection
 // (sqlTransaction), so both must answer with the same JS values and take the same parameters.
@@ -51,5 +51,26 @@ describe("sqlOnConnection answers like Prisma's $queryRaw", () => {
     expect(await tx.$queryRawUnsafe(`SELECT count(*)::int AS n FROM sql_test WHERE n = $1`, 2)).toEqual([{ n: 3 }]);
     const prepared = await tx.$queryRaw<{ name: string }[]>`SELECT name FROM pg_prepared_statements WHERE statement LIKE 'INSERT INTO sql_test%'`;
     expect(prepared.map((p) => p.name)).toEqual([expect.stringMatching(/^sql_\d+$/)]);
+  });
+});
+
+describe("statementNamer", () => {
+  test("names a text from its second use on, the same text the same way, different texts differently", () => {
+    const name = statementNamer(10, "prisma");
+    expect(name({ sql: "SELECT 1" })).toBeUndefined();
+    const a = name({ sql: "SELECT 1" });
+    expect(a).toBeDefined();
+    expect(name({ sql: "SELECT 1" })).toBe(a);
+    name({ sql: "SELECT 2" });
+    const b = name({ sql: "SELECT 2" });
+    expect(b).toBeDefined();
+    expect(b).not.toBe(a);
+  });
+
+  test("leaves texts beyond the limit unnamed, so no connection prepares without bound", () => {
+    const name = statementNamer(2, "prisma");
+    for (const sql of ["SELECT 1", "SELECT 1", "SELECT 2", "SELECT 2", "SELECT 3"]) name({ sql });
+    expect(name({ sql: "SELECT 3" })).toBeUndefined();
+    expect(name({ sql: "SELECT 1" })).toBeDefined();
   });
 });

@@ -66,7 +66,7 @@ export class TransactionTimeoutError extends Error {
 export function sqlOnConnection(client: Pick<pg.ClientBase, "query">, expired: () => boolean = () => false): SqlTx {
   const run = async (text: string, values: unknown[]) => {
     if (expired()) throw new TransactionTimeoutError("expired");
-    return client.query({ text, values: values.map(toParameter), name: statementName(text), types: PRISMA_LIKE_TYPES });
+    return client.query({ text, values: values.map(toParameter), name: statementName({ sql: text }), types: PRISMA_LIKE_TYPES });
   };
   const compose = (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => (query instanceof Prisma.Sql ? query : Prisma.sql(query, ...(values as Prisma.Sql[])));
   return {
@@ -88,24 +88,32 @@ export function sqlOnConnection(client: Pick<pg.ClientBase, "query">, expired: (
 }
 
 /**
- * Statements are prepared once per connection (as the Prisma client's are: open-database.ts), named
- * on a text's second use; names are `sql_…` so they never meet Prisma's on a shared connection.
+ * Prisma sends every query as an unnamed statement, so PostgreSQL parses and plans it again each
+ * time: for the JSON-building joins of a relation read that is ~1 ms of server CPU, 10× the
+ * execution. A name makes pg prepare the statement once per connection, so PostgreSQL keeps its
+ * parsed form (plans are still made per execution: see poolConnection). Names are per SQL text,
+ * given on a text's second use (one-off texts, such as an IN list of a new length, stay unnamed)
+ * and to at most `max` texts: each connection keeps what it prepared until it closes, ~40 KB of
+ * server memory per statement. Other texts run unnamed as before. `prefix` keeps the names of the
+ * Prisma client (`prisma_…`) and of sqlOnConnection (`sql_…`) apart on a shared connection.
  */
-const names = new Map<string, string>();
-const seenOnce = new Set<string>();
-const MAX_PREPARED = 200;
-function statementName(text: string): string | undefined {
-  const known = names.get(text);
-  if (known !== undefined || names.size >= MAX_PREPARED) return known;
-  if (!seenOnce.delete(text)) {
-    if (seenOnce.size >= 10 * MAX_PREPARED) seenOnce.clear();
-    seenOnce.add(text);
-    return undefined;
-  }
-  const name = `sql_${names.size}`;
-  names.set(text, name);
-  return name;
+export function statementNamer(max: number, prefix: string): (query: { sql: string }) => string | undefined {
+  const names = new Map<string, string>();
+  const seenOnce = new Set<string>();
+  return ({ sql }) => {
+    const known = names.get(sql);
+    if (known !== undefined || names.size >= max) return known;
+    if (!seenOnce.delete(sql)) {
+      if (seenOnce.size >= 10 * max) seenOnce.clear(); // bounded: a text seen once long ago may wait for two more uses
+      seenOnce.add(sql);
+      return undefined;
+    }
+    const name = `${prefix}_${names.size}`;
+    names.set(sql, name);
+    return name;
+  };
 }
+const statementName = statementNamer(200, "sql");
 
 /** Parameters as Prisma sends them: dates as ISO instants, bigints and decimals as text, objects as JSON. */
 function toParameter(value: unknown): unknown {
@@ -121,9 +129,10 @@ function toParameter(value: unknown): unknown {
 
 const utcDate = (text: string) => new Date(`${text}T00:00:00.000Z`);
 const utcTimestamp = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
-const textArray = pg.types.getTypeParser(1009 as never /* text[]: array types have no name in pg.types.builtins */, "text") as (text: string) => (string | null)[];
+const OID = { textArray: 1009, int8: 20, int8Array: 1016, numeric: 1700, numericArray: 1231, date: 1082, dateArray: 1182, timestamp: 1114, timestampArray: 1115, time: 1083, bytea: 17 };
+// Array types have no name in pg.types.builtins, hence the cast.
+const textArray = pg.types.getTypeParser(OID.textArray as never, "text") as (text: string) => (string | null)[];
 const arrayOf = (parse: (text: string) => unknown) => (text: string) => textArray(text).map((entry) => (entry === null ? null : parse(entry)));
-const OID = { int8: 20, int8Array: 1016, numeric: 1700, numericArray: 1231, date: 1082, dateArray: 1182, timestamp: 1114, timestampArray: 1115, time: 1083, bytea: 17 };
 const OVERRIDES = new Map<number, (text: string) => unknown>([
   [OID.int8, BigInt],
   [OID.int8Array, arrayOf(BigInt)],

@@ -106,13 +106,14 @@ function ranJob(job: ClaimedJob, error: unknown): JobOutcome {
  * before this leaves them RUNNING until their lease expires, then they run again (at least once).
  */
 async function recordJobOutcomes(db: Db, ran: JobOutcome[]): Promise<RanJob[]> {
+  const sql = sqlOf(db);
   const done = ran.filter((r) => r.status === "DONE").map((r) => r.id);
-  if (done.length > 0) await sqlOf(db).$executeRaw`UPDATE "Job" SET "status" = 'DONE', "lockedUntil" = NULL, "updatedAt" = now() WHERE "id" = ANY(${done}::uuid[])`;
+  if (done.length > 0) await sql.$executeRaw`UPDATE "Job" SET "status" = 'DONE', "lockedUntil" = NULL, "updatedAt" = now() WHERE "id" = ANY(${done}::uuid[])`;
   for (const r of ran) {
     const lastError = (r.lastError ?? "").slice(0, 2000);
     // Again a few seconds from now on the platform's clock (its runAt may lie far behind it).
     if (r.runAgain)
-      await db.$executeRaw`UPDATE "Job" j SET "status" = 'PENDING', "lockedUntil" = NULL, "lastError" = ${lastError}, "updatedAt" = now(),
+      await sql.$executeRaw`UPDATE "Job" j SET "status" = 'PENDING', "lockedUntil" = NULL, "lastError" = ${lastError}, "updatedAt" = now(),
         "runAt" = now() + (p."clockOffsetMs" + ${PAUSE_AFTER_CONFLICT_MS * (r.attempts ?? 1)}::bigint) * interval '1 millisecond'
         FROM "Platform" p WHERE j."id" = ${r.id}::uuid AND p."id" = j."platformId"`;
     else if (r.status === "FAILED") await db.job.update({ where: { id: r.id }, data: { status: "FAILED", lockedUntil: null, lastError } });
