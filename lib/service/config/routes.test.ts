@@ -52,6 +52,8 @@ describe("PATCH /config", () => {
     ["ftp://example.com/hooks", 400],
     ["not a url", 400],
     ["https://user:pass@example.com/hooks", 400],
+    ["https://example.com/web hooks", 400],
+    [" https://example.com/hooks", 400],
   ])("webhookEndpoint %s → %i", async (webhookEndpoint, status) => {
     const res = await t.call("PATCH", "/config", { auth: p.auth, body: { webhookEndpoint } });
     expect(res.status).toBe(status);
@@ -59,6 +61,15 @@ describe("PATCH /config", () => {
       expect(res.json.details.errors[0].field).toBe("webhookEndpoint");
       expect(res.json.details.errors[0].constraint).toMatchObject({ format: "uri" });
     }
+  });
+
+  it("says where the space is in a webhook URL typed with one, and keeps the saved endpoint", async () => {
+    await t.call("PATCH", "/config", { auth: p.auth, body: { webhookEndpoint: "https://hooks.example.com/kept" } });
+    const res = await t.call("PATCH", "/config", { auth: p.auth, body: { webhookEndpoint: "https://example.com/web hooks" } });
+    expect(res.json.details.errors).toEqual([
+      { field: "webhookEndpoint", message: "must not contain spaces (write a space in a path as %20)", constraint: { format: "uri", pattern: "^https://" } },
+    ]);
+    expect((await t.call("GET", "/config", { auth: p.auth })).json.webhookEndpoint).toBe("https://hooks.example.com/kept");
   });
 
   it("clears the webhook endpoint with null", async () => {

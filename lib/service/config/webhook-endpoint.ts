@@ -3,6 +3,8 @@
  * this machine in sandbox so platforms can test against a local receiver.
  */
 export function webhookEndpointProblem(value: string, environment: "SANDBOX" | "PRODUCTION"): string | null {
+  // URL() would quietly trim or percent-encode these, and the endpoint would be saved as typed.
+  if (/\s/.test(value)) return "must not contain spaces (write a space in a path as %20)";
   let url: URL;
   try {
     url = new URL(value);

@@ -103,6 +103,17 @@ describe("error envelope", () => {
     expect(text.json.details.errors).toEqual([{ field: "seconds", message: "must be a number", constraint: { type: "number" } }]);
   });
 
+  it("says a number beyond JSON's range is out of range, and names the route's own limit for a huge whole number", async () => {
+    const json = { "content-type": "application/json" };
+    const infinite = await t.call("POST", "/sandbox/clock/advance", { auth: p.auth, rawBody: '{"seconds": 1e400}', headers: json });
+    expect(infinite.status).toBe(400);
+    expect(infinite.json.details.errors).toEqual([{ field: "seconds", message: "is too large: it must be a finite number", constraint: { type: "number" } }]);
+    const negative = await t.call("POST", "/sandbox/clock/advance", { auth: p.auth, rawBody: '{"seconds": -1e400}', headers: json });
+    expect(negative.json.details.errors).toEqual([{ field: "seconds", message: "is too small: it must be a finite number", constraint: { type: "number" } }]);
+    const huge = await t.call("POST", "/sandbox/clock/advance", { auth: p.auth, body: { seconds: 1e300 } });
+    expect(huge.json.details.errors).toEqual([{ field: "seconds", message: "must be at most 315360000", constraint: { maximum: 315360000 } }]);
+  });
+
   it("answers malformed JSON with 400 INVALID_INPUT", async () => {
     const res = await t.call("PATCH", "/config", { auth: p.auth, rawBody: '{"umaDomain": ', headers: { "content-type": "application/json" } });
     expect(res.status).toBe(400);

@@ -8,7 +8,7 @@ type Issue = z.core.$ZodIssue;
 export function fieldErrorsFromIssues(issues: readonly Issue[], prefix?: string): FieldError[] {
   const seen = new Set<string>();
   const errors: FieldError[] = [];
-  for (const issue of issues) {
+  for (const issue of [...issues].sort((a, b) => Number(isSafeIntegerBound(a)) - Number(isSafeIntegerBound(b)))) {
     const path = issue.path.map(String).join(".");
     const field = prefix ? (path ? `${prefix}.${path}` : prefix) : path || "body";
     const error = describeIssue(issue, field);
@@ -20,16 +20,23 @@ export function fieldErrorsFromIssues(issues: readonly Issue[], prefix?: string)
   return errors;
 }
 
+/** zod's own ±2⁵³ bound on every int: a route's stated limit, when it has one, says more. */
+function isSafeIntegerBound(issue: Issue): boolean {
+  return (issue.code === "too_big" || issue.code === "too_small") && issue.origin === "int";
+}
+
 /** zod's type names in the words a person reads ("must be of type int" said nothing to someone who typed 1.5). */
 const TYPE_WORDS: Record<string, string> = { int: "a whole number", bigint: "a whole number", number: "a number", string: "a string", boolean: "true or false", object: "an object", array: "an array" };
 
 function describeIssue(issue: Issue, field: string): FieldError {
   switch (issue.code) {
     case "invalid_type": {
-      const missing = /received undefined$/.test(issue.message);
-      return missing
-        ? { field, message: "is required", constraint: { required: true, type: issue.expected } }
-        : { field, message: `must be ${TYPE_WORDS[issue.expected] ?? `of type ${issue.expected}`}`, constraint: { type: issue.expected } };
+      const received = /received (\S+)$/.exec(issue.message)?.[1];
+      if (received === "undefined") return { field, message: "is required", constraint: { required: true, type: issue.expected } };
+      // JSON.parse reads a literal such as 1e400 as ±Infinity; the client did send a number.
+      if (received === "Infinity" || received === "-Infinity")
+        return { field, message: `is too ${received === "Infinity" ? "large" : "small"}: it must be a finite number`, constraint: { type: issue.expected } };
+      return { field, message: `must be ${TYPE_WORDS[issue.expected] ?? `of type ${issue.expected}`}`, constraint: { type: issue.expected } };
     }
     case "too_small": {
       const min = Number(issue.minimum);
