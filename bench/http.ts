@@ -140,7 +140,7 @@ const SUSTAINED_SECONDS = 10;
  * pause, then reports how many deliveries are still waiting and how long they take to drain.
  */
 async function sustainedOutbox(load: () => LoadFigures, sql: pg.Client) {
-  const waiting = async () => Number((await sql.query(`SELECT count(*) FROM "Job" WHERE "kind" = 'webhook.deliver' AND "status" IN ('PENDING', 'RUNNING')`)).rows[0].count);
+  const waiting = async () => Number((await sql.query(`SELECT count(*) FROM "WebhookEvent" WHERE "nextAttemptAt" IS NOT NULL`)).rows[0].count);
   const transfers = load();
   const backlog = await waiting();
   const started = performance.now();

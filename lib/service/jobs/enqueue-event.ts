@@ -3,6 +3,7 @@ import type { SqlTx } from "../db";
 import { formatId, uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
 
+/** The kind an advance of the sandbox clock reports a webhook delivery attempt as, beside the jobs it ran. */
 export const DELIVER_WEBHOOK = "webhook.deliver";
 
 /** A webhook event about to be written: its id, time and the exact body every attempt sends. */
@@ -15,8 +16,8 @@ export interface OutboxEvent {
 }
 
 /**
- * Writes a webhook event in the caller's transaction (transactional outbox) and schedules its
- * delivery. `data` is the resource exactly as the API returns it. The body is fixed now, so every
+ * Writes a webhook event in the caller's transaction (transactional outbox), due for delivery at
+ * once. `data` is the resource exactly as the API returns it. The body is fixed now, so every
  * attempt sends the same bytes and the same envelope id. SPEC.md § Events.
  */
 export async function enqueueEvent(tx: SqlTx, event: { platformId: string; type: string; data: unknown }): Promise<string> {
@@ -33,27 +34,16 @@ export async function prepareEvent(tx: SqlTx, event: { platformId: string; type:
 }
 
 /**
- * The event row and the job that delivers it, as data-modifying CTEs (`WITH <these>, … <statement>`):
- * one round trip instead of two, inside whatever statement the caller writes anyway. `name`
- * prefixes the CTEs' names (a fixed identifier, never input) when one statement writes several events.
+ * The event row as a data-modifying CTE (`WITH <this>, … <statement>`): written inside whatever
+ * statement the caller writes anyway. Its first attempt falls due at once; the worker finds it by
+ * `nextAttemptAt` (deliver-event.ts). `name` prefixes the CTE's name (a fixed identifier, never
+ * input) when one statement writes several events.
  */
 export function outboxRows(event: OutboxEvent, name = "outbox"): Prisma.Sql {
   return Prisma.sql`
     ${Prisma.raw(`"${name}_event"`)} AS (
-      INSERT INTO "WebhookEvent" ("id", "platformId", "type", "body", "deliveryStatus", "attemptCount", "createdAt")
-      VALUES (${event.id}::uuid, ${event.platformId}::uuid, ${event.type}, ${event.body}, 'PENDING', 0, ${event.at}::timestamptz)
-    ),
-    ${deliveryJobRow({ platformId: event.platformId, eventId: event.id, runAt: event.at, at: event.at }, `${name}_job`)}`;
-}
-
-/**
- * The `webhook.deliver` job of an event, running at `runAt`, as a data-modifying CTE named `name`
- * (a fixed identifier, never input): the outbox's first attempt and every retry.
- */
-export function deliveryJobRow(job: { platformId: string; eventId: string; runAt: Date; at: Date }, name: string): Prisma.Sql {
-  return Prisma.sql`${Prisma.raw(`"${name}"`)} AS (
-      INSERT INTO "Job" ("id", "platformId", "kind", "payload", "runAt", "status", "attempts", "createdAt", "updatedAt")
-      VALUES (${uuidv7(job.at.getTime())}::uuid, ${job.platformId}::uuid, ${DELIVER_WEBHOOK}, ${JSON.stringify({ eventId: job.eventId })}::jsonb, ${job.runAt}::timestamptz, 'PENDING', 0, ${job.at}::timestamptz, ${job.at}::timestamptz)
+      INSERT INTO "WebhookEvent" ("id", "platformId", "type", "body", "deliveryStatus", "attemptCount", "nextAttemptAt", "createdAt")
+      VALUES (${event.id}::uuid, ${event.platformId}::uuid, ${event.type}, ${event.body}, 'PENDING', 0, ${event.at}::timestamptz, ${event.at}::timestamptz)
     )`;
 }
 

@@ -1,6 +1,4 @@
 import type { Db } from "../db";
-import { deliverEvents } from "../webhooks/deliver-event";
-import { DELIVER_WEBHOOK } from "./enqueue-event";
 import { BULK_CUSTOMER_IMPORT_JOB, runBulkCustomerImport } from "../customers/run-bulk-customer-import";
 import { COMPLETE_TRANSFER_REFUND_JOB, runCompleteTransferRefund } from "../transfers/complete-transfer-refund";
 import { FAIL_PENDING_TRANSFER_JOB, runFailPendingTransfer } from "../transfers/fail-pending-transfer";
@@ -25,15 +23,7 @@ export interface JobContext {
   payload: unknown;
 }
 
-/**
- * Kinds whose claimed jobs run together, so one query serves the whole batch: webhook deliveries
- * (every payment writes several events). The handler answers, per job, the error that failed it or null.
- */
-export const BATCH_JOB_HANDLERS: Readonly<Record<string, (db: Db, jobs: Omit<JobContext, "db">[]) => Promise<(unknown | null)[]>>> = {
-  [DELIVER_WEBHOOK]: (db, jobs) => deliverEvents(db, jobs.map((job) => ({ platformId: job.platformId, eventId: (job.payload as { eventId: string }).eventId }))),
-};
-
-/** Every kind of scheduled work. An area that needs timed behaviour adds its handler here. */
+/** Every kind of scheduled work. An area that needs timed behaviour adds its handler here (webhook deliveries are not jobs: deliver-event.ts). */
 export const JOB_HANDLERS: Readonly<Record<string, (ctx: JobContext) => Promise<void>>> = {
   [BULK_CUSTOMER_IMPORT_JOB]: runBulkCustomerImport,
   [FAIL_PENDING_TRANSFER_JOB]: runFailPendingTransfer,

@@ -1,15 +1,11 @@
 import { sqlOf } from "@/lib/db/sql";
 import type { Db } from "../db";
 import { isTransactionTimeout, transientConflictError } from "../http/errors";
-import { BATCH_JOB_HANDLERS, JOB_HANDLERS } from "./handlers";
+import { claimDueEvents, deliverEvents, type ClaimedEvent } from "../webhooks/deliver-event";
+import { DELIVER_WEBHOOK } from "./enqueue-event";
+import { JOB_HANDLERS } from "./handlers";
+import { LEASE_MS } from "./lease";
 import { runAtMost } from "./run-at-most";
-
-/**
- * How long a claimed job is reserved for the worker running it (wall clock): longer than any job
- * runs (a webhook attempt times out after 30 s). JOB_LEASE_SECONDS shortens it where crashed
- * workers must be taken over quickly (the reliability suite's crash test).
- */
-const LEASE_MS = Number(process.env.JOB_LEASE_SECONDS ?? 300) * 1000;
 
 /**
  * A job whose handler lost a deadlock or a serialization conflict, or could not get a database
@@ -84,12 +80,6 @@ async function runHandler(db: Db, job: ClaimedJob): Promise<JobOutcome> {
   }
 }
 
-/** Runs claimed jobs of one BATCH_JOB_HANDLERS kind together; a handler that throws fails them all. */
-async function runBatchHandler(db: Db, kind: string, jobs: ClaimedJob[]): Promise<JobOutcome[]> {
-  const errors = await BATCH_JOB_HANDLERS[kind]!(db, jobs).catch((e: unknown) => jobs.map(() => e ?? new Error("batch failed")));
-  return jobs.map((job, i) => ranJob(job, errors[i] ?? null));
-}
-
 type JobOutcome = RanJob & { lastError?: string; /** this run failed, the job runs again */ runAgain?: boolean; attempts?: number };
 
 function ranJob(job: ClaimedJob, error: unknown): JobOutcome {
@@ -122,33 +112,46 @@ async function recordJobOutcomes(db: Db, ran: JobOutcome[]): Promise<RanJob[]> {
 }
 
 /**
- * Other kinds' handlers each hold a database connection for a while (most open a transaction, which
- * gives up after waiting 2 s for one): at most this many at once, below the pool's 10.
+ * Handlers each hold a database connection for a while (most open a transaction, which gives up
+ * after waiting 2 s for one): at most this many at once, below the pool's 10.
  */
-const SINGLE_JOBS_AT_ONCE = 8;
+const JOBS_AT_ONCE = 8;
 
-/** Runs claimed jobs side by side (BATCH_JOB_HANDLERS kinds as one batch each) and records how they ended, in claim order. */
+/** Runs claimed jobs side by side and records how they ended, in claim order. */
 export async function runJobs(db: Db, jobs: ClaimedJob[]): Promise<RanJob[]> {
-  const batchKinds = [...new Set(jobs.map((job) => job.kind).filter((kind) => kind in BATCH_JOB_HANDLERS))];
-  const singles = jobs.filter((job) => !(job.kind in BATCH_JOB_HANDLERS));
-  const ran = await Promise.all([
-    runAtMost(SINGLE_JOBS_AT_ONCE, singles, (job) => runHandler(db, job)),
-    ...batchKinds.map((kind) => runBatchHandler(db, kind, jobs.filter((job) => job.kind === kind))),
-  ]);
-  const byId = new Map(ran.flat().map((r) => [r.id, r]));
-  return recordJobOutcomes(db, jobs.map((job) => byId.get(job.id)!));
+  return recordJobOutcomes(db, await runAtMost(JOBS_AT_ONCE, jobs, (job) => runHandler(db, job)));
+}
+
+/** Attempts claimed webhook events (deliverEvents) and reports each as a step that ran, in claim order. */
+export async function runEventDeliveries(db: Db, events: ClaimedEvent[]): Promise<RanJob[]> {
+  const outcomes = await deliverEvents(db, events);
+  return events.map((event, i) => {
+    const { attemptId, error } = outcomes[i]!;
+    if (error !== null) console.error(JSON.stringify({ level: "error", msg: "webhook delivery failed; attempted again when its lease ends", eventId: event.id, error: String(error) }));
+    return {
+      id: attemptId ?? event.id,
+      kind: DELIVER_WEBHOOK,
+      runAt: event.nextAttemptAt,
+      ...(error === null ? { status: "DONE" as const } : { status: "FAILED" as const, error: error instanceof Error ? error.message : String(error) }),
+    };
+  });
 }
 
 /**
- * Runs due jobs in order until none is due, including jobs that running ones schedule within the
- * window (a retry that falls due before the clock's current time runs too).
+ * Runs due jobs and webhook deliveries in the order they fell due until none is due, including
+ * ones that running steps schedule within the window (a retry that falls due before the clock's
+ * current time runs too).
  */
 export async function runDueJobs(db: Db, options: { platformId?: string; batch?: number; maxJobs?: number } = {}): Promise<RanJob[]> {
   const ran: RanJob[] = [];
   const maxJobs = options.maxJobs ?? 10_000;
+  const claim = { limit: options.batch ?? 1, platformId: options.platformId };
   for (;;) {
-    const jobs = await claimDueJobs(db, { limit: options.batch ?? 1, platformId: options.platformId });
-    if (jobs.length === 0 || ran.length >= maxJobs) return ran;
-    for (const job of jobs) ran.push(...(await runJobs(db, [job])));
+    if (ran.length >= maxJobs) return ran;
+    const [jobs, events] = await Promise.all([claimDueJobs(db, claim), claimDueEvents(db, claim)]);
+    if (jobs.length === 0 && events.length === 0) return ran;
+    const due = [...jobs.map((job) => ({ at: job.runAt, job })), ...events.map((event) => ({ at: event.nextAttemptAt, event }))];
+    due.sort((a, b) => a.at.getTime() - b.at.getTime());
+    for (const step of due) ran.push(...("job" in step ? await runJobs(db, [step.job]) : await runEventDeliveries(db, [step.event])));
   }
 }

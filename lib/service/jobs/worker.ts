@@ -1,5 +1,6 @@
 import type { Db } from "../db";
-import { claimDueJobs, runJobs } from "./run-jobs";
+import { claimDueEvents } from "../webhooks/deliver-event";
+import { claimDueJobs, runEventDeliveries, runJobs } from "./run-jobs";
 import { sweepStaleRows } from "./sweep-stale-rows";
 
 const ABANDONED_CHECK_MS = 1_000;
@@ -12,8 +13,9 @@ export interface Worker {
 }
 
 /**
- * The background worker: polls for due jobs, claims up to `concurrency` at a time and runs them
- * (runJobs: webhook deliveries as one batch, other kinds at most 8 at once), never overlaps ticks.
+ * The background worker: polls for due jobs and due webhook events, claims up to `concurrency` of
+ * each at a time and runs them side by side (jobs at most 8 at once, a batch of deliveries
+ * together), never overlaps ticks.
  * Several workers (in several processes) may share one PostgreSQL database.
  */
 export function startWorker(
@@ -40,9 +42,12 @@ export function startWorker(
       // Jobs of a crashed worker wait out their lease (minutes) anyway: looking once a second is plenty.
       const includeAbandoned = performance.now() - abandonedCheckedAt >= ABANDONED_CHECK_MS;
       if (includeAbandoned) abandonedCheckedAt = performance.now();
-      const jobs = await claimDueJobs(db, { limit: concurrency, platformId: options.platformId, includeAbandoned });
-      if (jobs.length === 0) return;
-      await runJobs(db, jobs);
+      const [jobs, events] = await Promise.all([
+        claimDueJobs(db, { limit: concurrency, platformId: options.platformId, includeAbandoned }),
+        claimDueEvents(db, { limit: concurrency, platformId: options.platformId }),
+      ]);
+      if (jobs.length === 0 && events.length === 0) return;
+      await Promise.all([jobs.length > 0 && runJobs(db, jobs), events.length > 0 && runEventDeliveries(db, events)]);
     }
   }
 

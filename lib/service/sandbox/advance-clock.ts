@@ -3,8 +3,8 @@ import { runDueJobs, type RanJob } from "../jobs/run-jobs";
 import { now, setClockForward } from "./clock";
 
 /**
- * Moves a sandbox platform's clock forward and runs, in order, every job that falls due in
- * between. The clock steps to each job's due time before it runs, so what a job schedules (a
+ * Moves a sandbox platform's clock forward and runs, in order, every job and webhook attempt that
+ * falls due in between. The clock steps to each one's due time before it runs, so what a job schedules (a
  * webhook retry 10 s later, a payment step) is placed where it would have been in real time and
  * runs too if it still falls inside the window. This is how "completes after 6 minutes" is tested
  * without sleeping.
@@ -36,17 +36,24 @@ async function advanceFromNow(db: Db, platformId: string, seconds: number): Prom
   const target = new Date((await now(db, platformId)).getTime() + seconds * 1000);
   const ran: RanJob[] = [];
   for (;;) {
-    const next = await db.job.findFirst({
-      where: { platformId, status: "PENDING", runAt: { lte: target } },
-      orderBy: [{ runAt: "asc" }, { id: "asc" }],
-      select: { runAt: true },
-    });
+    const next = await nextDueAt(db, platformId, target);
     if (!next) break;
-    await setClockForward(db, platformId, next.runAt);
+    await setClockForward(db, platformId, next);
     const batch = await runDueJobs(db, { platformId });
     ran.push(...batch);
     if (batch.length === 0) break; // due but claimed elsewhere (another worker): let it finish there
   }
   await setClockForward(db, platformId, target);
   return { now: (await now(db, platformId)).toISOString(), ran };
+}
+
+/** When the platform's next job or webhook attempt falls due, if by `target`. */
+async function nextDueAt(db: Db, platformId: string, target: Date): Promise<Date | null> {
+  const [row] = await db.$queryRaw<{ at: Date | null }[]>`
+    SELECT least(
+      (SELECT min("runAt") FROM "Job" WHERE "platformId" = ${platformId}::uuid AND "status" = 'PENDING' AND "runAt" <= ${target}::timestamptz),
+      (SELECT min("nextAttemptAt") FROM "WebhookEvent" WHERE "platformId" = ${platformId}::uuid AND "nextAttemptAt" <= ${target}::timestamptz
+        AND ("lockedUntil" IS NULL OR "lockedUntil" < now()))
+    ) AS "at"`;
+  return row?.at ?? null;
 }

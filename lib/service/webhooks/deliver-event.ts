@@ -3,65 +3,97 @@ import { sqlOf } from "@/lib/db/sql";
 import type { Db, SqlTx } from "../db";
 import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
-import { deliveryJobRow, TEST_EVENT } from "../jobs/enqueue-event";
+import { TEST_EVENT } from "../jobs/enqueue-event";
+import { LEASE_MS } from "../jobs/lease";
 import { postSigned } from "./post-signed";
 import { MAX_ATTEMPTS, RETRY_WINDOW_MS, outcomeOf, retryDelayMs } from "./retry-policy";
 
-export interface EventDelivery {
-  platformId: string;
-  eventId: string;
-}
-
-interface EventToDeliver {
+/** An event a worker claimed: due, its lease taken until `lockedUntil`, with its platform's endpoint and key. */
+export interface ClaimedEvent {
   id: string;
   platformId: string;
   type: string;
   body: string;
-  deliveryStatus: string;
   attemptCount: number;
   createdAt: Date;
+  nextAttemptAt: Date;
+  lockedUntil: Date;
   webhookEndpoint: string | null;
   webhookPrivateKeyPem: string;
 }
 
 /**
- * One delivery attempt for each of a batch of webhook events (the `webhook.deliver` jobs a worker
- * claimed together): POST each to its platform's current endpoint, record the attempt, then mark
- * it delivered, schedule the next try, or give up. Every payment writes several events, so the
- * batch is read in one query, events without an endpoint are settled in one statement, and each
- * attempt is recorded in one statement. Returns, per delivery, the error that stopped it or null.
+ * Claims up to `limit` events whose next attempt has come on their platform's clock, oldest first,
+ * and whose lease is free: never taken, or expired (a crashed worker's events are attempted again).
+ * `FOR UPDATE SKIP LOCKED` lets workers claim side by side without taking the same event twice.
+ * An event is due exactly while `nextAttemptAt` is set, and `IS NOT NULL` stops the index scan
+ * before the delivered events' nulls. The claimed rows are updated by primary key (`= ANY(ARRAY(…))`):
+ * a join to "due" may be planned as a scan of the whole table while statistics are missing.
  */
-export async function deliverEvents(db: Db, deliveries: EventDelivery[]): Promise<(unknown | null)[]> {
+export async function claimDueEvents(db: Db, options: { limit: number; platformId?: string }): Promise<ClaimedEvent[]> {
+  const platformId = options.platformId ?? null;
+  return sqlOf(db).$queryRaw<ClaimedEvent[]>`
+    WITH "due" AS (
+      SELECT e."id" FROM "WebhookEvent" e JOIN "Platform" p ON p."id" = e."platformId"
+      WHERE e."nextAttemptAt" IS NOT NULL
+        AND e."nextAttemptAt" <= now() + p."clockOffsetMs" * interval '1 millisecond'
+        AND (e."lockedUntil" IS NULL OR e."lockedUntil" < now())
+        AND (${platformId}::uuid IS NULL OR e."platformId" = ${platformId}::uuid)
+      ORDER BY e."nextAttemptAt", e."id"
+      LIMIT ${options.limit}
+      FOR UPDATE OF e SKIP LOCKED
+    ), "claimed" AS (
+      UPDATE "WebhookEvent" e SET "lockedUntil" = now() + ${LEASE_MS} * interval '1 millisecond'
+      WHERE e."id" = ANY(ARRAY(SELECT "id" FROM "due"))
+      RETURNING e."id", e."platformId", e."type", e."body", e."attemptCount", e."createdAt", e."nextAttemptAt", e."lockedUntil"
+    )
+    SELECT c."id", c."platformId", c."type", c."body", c."attemptCount", c."createdAt", c."nextAttemptAt", c."lockedUntil", p."webhookEndpoint", p."webhookPrivateKeyPem"
+    FROM "claimed" c JOIN "Platform" p ON p."id" = c."platformId"
+    ORDER BY c."nextAttemptAt", c."id"`;
+}
+
+/** How one claimed event's turn ended: the attempt it recorded (none without an endpoint), or the error that stopped it. */
+export interface DeliveryOutcome {
+  attemptId: string | null;
+  error: unknown | null;
+}
+
+/**
+ * One delivery attempt for each claimed event: POST each to its platform's current endpoint,
+ * record the attempt, then mark it delivered, schedule the next try, or give up. Events without an
+ * endpoint are settled in one statement, and each attempt is recorded in one statement. An event
+ * whose turn throws keeps its lease, so it is attempted again once the lease runs out.
+ */
+export async function deliverEvents(db: Db, events: ClaimedEvent[]): Promise<DeliveryOutcome[]> {
   const sql = sqlOf(db); // the worker's hottest statements: straight on the pool outside a transaction
-  const rows = await sql.$queryRaw<EventToDeliver[]>`
-    SELECT e."id", e."platformId", e."type", e."body", e."deliveryStatus"::text, e."attemptCount", e."createdAt", p."webhookEndpoint", p."webhookPrivateKeyPem"
-    FROM "WebhookEvent" e JOIN "Platform" p ON p."id" = e."platformId"
-    WHERE e."id" = ANY(${deliveries.map((d) => d.eventId)}::uuid[]) AND e."platformId" = ANY(${deliveries.map((d) => d.platformId)}::uuid[])`;
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const events = deliveries.map((d) => {
-    const event = byId.get(d.eventId);
-    return event && event.platformId === d.platformId && event.deliveryStatus !== "DELIVERED" ? event : null;
-  });
-
-  const withoutEndpoint = events.filter((e) => e !== null && !e.webhookEndpoint).map((e) => e!);
-  if (withoutEndpoint.length > 0)
-    await sql.$executeRaw`UPDATE "WebhookEvent" SET "deliveryStatus" = 'NO_ENDPOINT', "nextAttemptAt" = NULL
-      WHERE "id" = ANY(${withoutEndpoint.map((e) => e.id)}::uuid[]) AND "platformId" = ANY(${withoutEndpoint.map((e) => e.platformId)}::uuid[])`;
-
+  const withoutEndpoint = events.filter((e) => !e.webhookEndpoint);
+  const settled =
+    withoutEndpoint.length === 0
+      ? null
+      : sql.$executeRaw`UPDATE "WebhookEvent" e SET "deliveryStatus" = 'NO_ENDPOINT', "nextAttemptAt" = NULL, "lockedUntil" = NULL
+          FROM unnest(${withoutEndpoint.map((e) => e.id)}::uuid[], ${withoutEndpoint.map((e) => e.lockedUntil)}::timestamptz[]) AS c("id", "lease")
+          WHERE e."id" = c."id" AND e."lockedUntil" = c."lease"`.then(
+          () => null,
+          (e: unknown) => e,
+        );
   return Promise.all(
-    events.map((event) =>
-      event?.webhookEndpoint
-        ? attemptDelivery(sql, event, event.webhookEndpoint).then(
-            () => null,
-            (e: unknown) => e,
-          )
-        : null,
-    ),
+    events.map(async (event): Promise<DeliveryOutcome> => {
+      if (!event.webhookEndpoint) return { attemptId: null, error: await settled };
+      const attemptId = uuidv7();
+      return attemptDelivery(sql, event, event.webhookEndpoint, attemptId).then(
+        () => ({ attemptId, error: null }),
+        (error: unknown) => ({ attemptId: null, error }),
+      );
+    }),
   );
 }
 
-/** One event, one endpoint, one attempt; the attempt, the event's new state and any retry job are written as one statement. */
-async function attemptDelivery(db: SqlTx, event: EventToDeliver, endpoint: string): Promise<void> {
+/**
+ * One event, one endpoint, one attempt; the attempt and the event's new state are written as one
+ * statement. The state is written only while this worker still holds the lease it claimed: a
+ * replay meanwhile (which frees the lease and makes the event due now) keeps its own next attempt.
+ */
+async function attemptDelivery(db: SqlTx, event: ClaimedEvent, endpoint: string, attemptId: string): Promise<void> {
   const { platformId } = event;
   const startedAt = await now(db, platformId);
   const result = await postSigned(endpoint, event.body, event.webhookPrivateKeyPem);
@@ -72,14 +104,19 @@ async function attemptDelivery(db: SqlTx, event: EventToDeliver, endpoint: strin
     (outcome === "RETRY" && (attemptNumber >= MAX_ATTEMPTS || startedAt.getTime() - event.createdAt.getTime() >= RETRY_WINDOW_MS));
   const nextAttemptAt = outcome === "RETRY" && !giveUp ? new Date(startedAt.getTime() + retryDelayMs(attemptNumber)) : null;
   const deliveryStatus = outcome === "DELIVERED" ? "DELIVERED" : giveUp ? "FAILED" : "RETRYING";
-  const retry = nextAttemptAt ? Prisma.sql`, ${deliveryJobRow({ platformId, eventId: event.id, runAt: nextAttemptAt, at: startedAt }, "retry_job")}` : Prisma.empty;
+  const owned = Prisma.sql`"lockedUntil" = ${event.lockedUntil}::timestamptz`;
   await db.$executeRaw`
-    WITH "attempt" AS (
-      INSERT INTO "WebhookAttempt" ("id", "platformId", "eventId", "attemptNumber", "url", "startedAt", "latencyMs", "responseStatus", "responseSnippet", "error")
-      VALUES (${uuidv7()}::uuid, ${platformId}::uuid, ${event.id}::uuid, ${attemptNumber}::int, ${result.url}, ${startedAt}::timestamptz, ${result.latencyMs}::int,
-        ${result.responseStatus}::int, ${result.responseSnippet}::text, ${result.error}::text)
-    )${retry}
-    UPDATE "WebhookEvent" SET "attemptCount" = ${attemptNumber}::int, "deliveryStatus" = ${deliveryStatus}::"WebhookDeliveryStatus",
-      "deliveredAt" = ${outcome === "DELIVERED" ? startedAt : null}::timestamptz, "nextAttemptAt" = ${nextAttemptAt}::timestamptz
-    WHERE "id" = ${event.id}::uuid AND "platformId" = ${platformId}::uuid`;
+    WITH "event" AS (
+      UPDATE "WebhookEvent" SET "attemptCount" = "attemptCount" + 1,
+        "deliveryStatus" = CASE WHEN ${owned} THEN ${deliveryStatus}::"WebhookDeliveryStatus" ELSE "deliveryStatus" END,
+        "deliveredAt" = CASE WHEN ${owned} THEN ${outcome === "DELIVERED" ? startedAt : null}::timestamptz ELSE "deliveredAt" END,
+        "nextAttemptAt" = CASE WHEN ${owned} THEN ${nextAttemptAt}::timestamptz ELSE "nextAttemptAt" END,
+        "lockedUntil" = CASE WHEN ${owned} THEN NULL ELSE "lockedUntil" END
+      WHERE "id" = ${event.id}::uuid AND "platformId" = ${platformId}::uuid
+      RETURNING "attemptCount"
+    )
+    INSERT INTO "WebhookAttempt" ("id", "platformId", "eventId", "attemptNumber", "url", "startedAt", "latencyMs", "responseStatus", "responseSnippet", "error")
+    SELECT ${attemptId}::uuid, ${platformId}::uuid, ${event.id}::uuid, "event"."attemptCount", ${result.url}, ${startedAt}::timestamptz, ${result.latencyMs}::int,
+      ${result.responseStatus}::int, ${result.responseSnippet}::text, ${result.error}::text
+    FROM "event"`;
 }

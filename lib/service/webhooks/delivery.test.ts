@@ -4,7 +4,8 @@ import { openDatabase } from "@/lib/db/open-database";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { startReceiver } from "../testing/webhook-receiver";
 import { enqueueEvent } from "../jobs/enqueue-event";
-import { claimDueJobs, runDueJobs, runJobs } from "../jobs/run-jobs";
+import { runDueJobs, runEventDeliveries } from "../jobs/run-jobs";
+import { claimDueEvents } from "./deliver-event";
 import { startWorker } from "../jobs/worker";
 import { verifyWebhookSignature } from "../crypto/webhook-signature";
 
@@ -125,16 +126,17 @@ describe("webhook delivery", () => {
     expect((await eventRow(p.platform.id)).deliveryStatus).toBe("NO_ENDPOINT");
   });
 
-  it("delivers a worker's batch of several platforms' events: each to its own endpoint, NO_ENDPOINT where none, each job DONE", async () => {
+  it("delivers a worker's batch of several platforms' events: each to its own endpoint, NO_ENDPOINT where none, no job rows", async () => {
     const a = await platformWithReceiver();
     const b = await platformWithReceiver((n) => (n === 1 ? 500 : 200));
     const silent = await t.createTestPlatform();
     for (const p of [a, a, b, silent]) await enqueueEvent(t.db, { platformId: p.platform.id, type: "OUTGOING_PAYMENT.COMPLETED", data: { id: "Transaction:x" } });
-    const claimed = (await Promise.all([a, b, silent].map((p) => claimDueJobs(t.db, { limit: 10, platformId: p.platform.id })))).flat();
+    const claimed = (await Promise.all([a, b, silent].map((p) => claimDueEvents(t.db, { limit: 10, platformId: p.platform.id })))).flat();
     expect(claimed).toHaveLength(4);
+    expect(await claimDueEvents(t.db, { limit: 10, platformId: a.platform.id })).toEqual([]); // leased
 
-    const ran = await runJobs(t.db, claimed);
-    expect(ran.map((r) => r.id)).toEqual(claimed.map((j) => j.id));
+    const ran = await runEventDeliveries(t.db, claimed);
+    expect(ran.map((r) => r.kind)).toEqual(["webhook.deliver", "webhook.deliver", "webhook.deliver", "webhook.deliver"]);
     expect(ran.every((r) => r.status === "DONE")).toBe(true);
     expect(a.receiver.received).toHaveLength(2);
     expect(b.receiver.received).toHaveLength(1);
@@ -142,10 +144,37 @@ describe("webhook delivery", () => {
     expect(await status(a.platform.id)).toEqual(["DELIVERED", "DELIVERED"]);
     expect(await status(b.platform.id)).toEqual(["RETRYING"]);
     expect(await status(silent.platform.id)).toEqual(["NO_ENDPOINT"]);
-    const retry = await t.db.job.findMany({ where: { platformId: b.platform.id, status: "PENDING" } });
-    expect(retry).toHaveLength(1);
+    const retry = await t.db.webhookEvent.findFirstOrThrow({ where: { platformId: b.platform.id } });
+    expect(retry.lockedUntil).toBeNull();
+    expect(retry.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 5_000);
     const attempt = await t.db.webhookAttempt.findFirstOrThrow({ where: { platformId: b.platform.id } });
     expect(attempt).toMatchObject({ attemptNumber: 1, responseStatus: 500, url: b.receiver.url });
+    expect(await t.db.job.count({ where: { platformId: { in: [a.platform.id, b.platform.id, silent.platform.id] } } })).toBe(0);
+  });
+
+  it("attempts an event again once a crashed worker's lease runs out, and a replay during an attempt wins over that attempt's outcome", async () => {
+    const { platform, auth, receiver } = await platformWithReceiver((n) => (n === 1 ? 500 : 200));
+    await enqueueEvent(t.db, { platformId: platform.id, type: "X.Y", data: {} });
+    const [claimed] = await claimDueEvents(t.db, { limit: 10, platformId: platform.id });
+    expect(claimed).toBeDefined();
+    expect(await claimDueEvents(t.db, { limit: 10, platformId: platform.id })).toEqual([]);
+    // The worker that claimed it died: its lease runs out and another worker takes the event.
+    await t.db.webhookEvent.update({ where: { id: claimed!.id }, data: { lockedUntil: new Date(Date.now() - 1000) } });
+    const [again] = await claimDueEvents(t.db, { limit: 10, platformId: platform.id });
+    expect(again?.id).toBe(claimed!.id);
+
+    // Replayed while that attempt is in flight: the attempt (a 500) is recorded, the replay's "due now" stays.
+    expect((await t.call("POST", `/webhooks/events/Webhook:${claimed!.id}/replay`, { auth })).status).toBe(200);
+    await runEventDeliveries(t.db, [again!]);
+    let event = await eventRow(platform.id);
+    expect(event.attempts.map((a) => a.responseStatus)).toEqual([500]);
+    expect(event.deliveryStatus).toBe("PENDING");
+    expect(event.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    await runDueJobs(t.db, { platformId: platform.id });
+    event = await eventRow(platform.id);
+    expect(event.deliveryStatus).toBe("DELIVERED");
+    expect(event.attempts.map((a) => [a.attemptNumber, a.responseStatus])).toEqual([[1, 500], [2, 200]]);
+    expect(receiver.received).toHaveLength(2);
   });
 
   it("does not follow a redirect to another host", async () => {
@@ -262,16 +291,18 @@ describe("webhook events API", () => {
     const { platform, auth, receiver } = await platformWithReceiver(() => 500);
     const id = await enqueueEvent(t.db, { platformId: platform.id, type: "CUSTOMER.KYC_APPROVED", data: { id: "Customer:x" } });
     await runDueJobs(t.db, { platformId: platform.id });
-    const waiting = () => t.db.job.count({ where: { platformId: platform.id, kind: "webhook.deliver", status: "PENDING" } });
-    expect(await waiting()).toBe(1); // the retry after the first 500
+    const retryAt = (await eventRow(platform.id)).nextAttemptAt!; // the retry after the first 500
+    expect(retryAt.getTime()).toBeGreaterThan(Date.now() + 5_000);
 
     const replays = await Promise.all(Array.from({ length: 3 }, () => t.call("POST", `/webhooks/events/${id}/replay`, { auth })));
     expect(replays.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect(await waiting()).toBe(1);
-    await runDueJobs(t.db, { platformId: platform.id });
+    expect((await eventRow(platform.id)).nextAttemptAt!.getTime()).toBeLessThan(retryAt.getTime()); // brought forward
+    expect((await runDueJobs(t.db, { platformId: platform.id })).map((r) => r.kind)).toEqual(["webhook.deliver"]);
     expect(receiver.received).toHaveLength(2);
-    expect(await waiting()).toBe(1); // the next retry, one chain
-    expect((await eventRow(platform.id)).deliveryStatus).toBe("RETRYING");
+    const event = await eventRow(platform.id);
+    expect(event.deliveryStatus).toBe("RETRYING");
+    expect(event.attempts.map((a) => a.attemptNumber)).toEqual([1, 2]);
+    expect(event.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 15_000); // the next retry of the one chain (after the second failure)
   });
 
   it("answers 404 for another platform's event and validates filters", async () => {

@@ -3,8 +3,6 @@ import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
 import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import { now } from "../sandbox/clock";
-import { scheduleJob } from "../jobs/schedule-job";
-import { DELIVER_WEBHOOK } from "../jobs/enqueue-event";
 import { serializeEvent } from "./serialize-event";
 import type { WebhookEvent, WebhookEventListQuery } from "./schemas";
 
@@ -36,22 +34,17 @@ export async function getEvent(db: Db, platformId: string, eventId: string): Pro
 }
 
 /**
- * Delivers an event again now, whatever happened before (same id, same body). A delivery already
- * waiting (a scheduled retry) is brought forward rather than joined by a second one: each would
- * go on with its own chain of retries against a failing endpoint. Throws: NOT_FOUND.
+ * Delivers an event again now, whatever happened before (same id, same body). The event is its
+ * own queue entry, so a retry already waiting is brought forward rather than joined by a second
+ * chain, and an attempt in flight keeps its outcome out of the event's state (its lease is freed
+ * here). Throws: NOT_FOUND.
  */
 export async function replayEvent(db: Db, platformId: string, eventId: string): Promise<WebhookEvent> {
   const row = await getEventRow(db, platformId, eventId);
   const at = await now(db, platformId);
-  await db.$transaction(async (tx) => {
-    // Locked: concurrent replays of one event queue one delivery between them.
-    await tx.$queryRaw`SELECT "id" FROM "WebhookEvent" WHERE "id" = ${row.id}::uuid FOR UPDATE`;
-    await tx.webhookEvent.update({ where: { id: row.id }, data: { deliveryStatus: "PENDING", nextAttemptAt: at, deliveredAt: null } });
-    const waiting = await tx.job.updateMany({
-      where: { platformId, kind: DELIVER_WEBHOOK, status: "PENDING", payload: { path: ["eventId"], equals: row.id } },
-      data: { runAt: at },
-    });
-    if (waiting.count === 0) await scheduleJob(tx, { platformId, kind: DELIVER_WEBHOOK, payload: { eventId: row.id, replay: true }, runAt: at });
+  await db.webhookEvent.updateMany({
+    where: { id: row.id, platformId },
+    data: { deliveryStatus: "PENDING", nextAttemptAt: at, deliveredAt: null, lockedUntil: null },
   });
   return getEvent(db, platformId, eventId);
 }
