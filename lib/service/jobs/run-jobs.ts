@@ -91,8 +91,7 @@ function ranJob(job: ClaimedJob, error: unknown): JobOutcome {
 }
 
 /**
- * Records how claimed jobs ended: all finished ones in one statement (every payment makes several
- * delivery jobs, so this is the worker's hottest write), each failure with its error. A crash
+ * Records how claimed jobs ended: all finished ones in one statement, each failure with its error. A crash
  * before this leaves them RUNNING until their lease expires, then they run again (at least once).
  */
 async function recordJobOutcomes(db: Db, ran: JobOutcome[]): Promise<RanJob[]> {
