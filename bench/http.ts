@@ -212,6 +212,8 @@ export async function seed(service: ServiceProcess, sql: pg.Client): Promise<{ c
     });
     customers.push({ customerId: customer.id, usdAccount: usd.id, usdExternal: usdExternal.id, eurExternal: eurExternal.id });
   }
+  // Planner statistics, as autovacuum keeps them on a production server (this machine runs without it).
+  await sql.query("ANALYZE");
   return { customers };
 }
 

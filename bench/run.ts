@@ -3,13 +3,14 @@ import fs from "node:fs";
 import { benchCrypto } from "./crypto";
 import { benchHttp } from "./http";
 import { benchWebhooks } from "./webhooks";
+import { BENCH_PLAN_CACHE_MODE } from "./tools";
 
 const started = performance.now();
 const results: { ratios: Record<string, number>; latency: Record<string, number>; raw: Record<string, unknown>; machine: Record<string, unknown> } = {
   ratios: {},
   latency: {},
   raw: {},
-  machine: { cpus: (await import("node:os")).cpus().length, node: process.version, at: new Date().toISOString() },
+  machine: { cpus: (await import("node:os")).cpus().length, node: process.version, at: new Date().toISOString(), planCacheMode: BENCH_PLAN_CACHE_MODE },
 };
 
 try {
@@ -43,7 +44,8 @@ const targets: Record<string, string> = {
   quote_vs_pgbench: "(no target)",
   pglite_vs_postgres_read: "(report)",
 };
-console.log("\nratio                          value   target");
+console.log(`\nprepared statements: plan_cache_mode=${BENCH_PLAN_CACHE_MODE} (BENCH_PLAN_CACHE_MODE=force_custom_plan to compare)`);
+console.log("ratio                          value   target");
 for (const [name, value] of Object.entries(results.ratios)) console.log(`${name.padEnd(30)} ${String(value).padEnd(7)} ${targets[name] ?? ""}`);
 console.log(`transfer p99 at 8 clients      ${results.latency.transfer_p99_ms} ms, median of the pairs (target ≤ 50 ms and ≤ 20× pgbench mean: ${results.latency.transfer_p99_over_pgbench_mean}×)`);
 const http = results.raw.http as { memory: unknown; growth: unknown };

@@ -34,6 +34,8 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
+export const BENCH_PLAN_CACHE_MODE = process.env.BENCH_PLAN_CACHE_MODE ?? "auto";
+
 export const BENCH_CLIENT = { clientId: "bench-client", clientSecret: "bench-secret-0123456789" };
 
 /**
@@ -52,6 +54,10 @@ export async function startService(options: { databaseUrl?: string } = {}): Prom
     API_RATE_LIMIT_PER_SECOND: "0",
     BOOTSTRAP_API_CLIENT_ID: BENCH_CLIENT.clientId,
     BOOTSTRAP_API_CLIENT_SECRET: BENCH_CLIENT.clientSecret,
+    // Production plans statements as PostgreSQL does by default (planCacheMode: autovacuum keeps
+    // statistics there). This machine's server runs without autovacuum, so the benchmark runs
+    // ANALYZE after seeding itself and asks for that mode (BENCH_PLAN_CACHE_MODE to compare).
+    DATABASE_PLAN_CACHE_MODE: BENCH_PLAN_CACHE_MODE,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else {

@@ -3,8 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { loadMigrationRunner, openDatabase, poolConnection, type Database } from "./open-database";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from "vitest";
+import { loadMigrationRunner, openDatabase, planCacheMode, poolConnection, type Database } from "./open-database";
 
 const migrationNames = fs
   .readdirSync(path.join(process.cwd(), "prisma", "migrations"), { withFileTypes: true })
@@ -78,23 +79,44 @@ describe("openDatabase", () => {
 });
 
 describe("poolConnection", () => {
-  test("starts connections with plan_cache_mode=force_custom_plan, keeping a URL's own options (which pg lets override the pool's)", () => {
-    const plain = poolConnection("postgresql://app@db:5432/payments");
+  test("starts connections with the chosen plan_cache_mode, keeping a URL's own options (which pg lets override the pool's)", () => {
+    const plain = poolConnection("postgresql://app@db:5432/payments", "force_custom_plan");
     expect(plain).toEqual({ connectionString: "postgresql://app@db:5432/payments", options: "-c plan_cache_mode=force_custom_plan" });
-    const own = poolConnection("postgresql://app@db:5432/payments?options=-c%20statement_timeout%3D5000&sslmode=require");
+    const own = poolConnection("postgresql://app@db:5432/payments?options=-c%20statement_timeout%3D5000&sslmode=require", "auto");
     const url = new URL(own.connectionString);
-    expect(url.searchParams.get("options")).toBe("-c statement_timeout=5000 -c plan_cache_mode=force_custom_plan");
+    expect(url.searchParams.get("options")).toBe("-c statement_timeout=5000 -c plan_cache_mode=auto");
     expect([url.searchParams.get("sslmode"), url.username, url.host, url.pathname]).toEqual(["require", "app", "db:5432", "/payments"]);
-    expect(poolConnection("/var/run/postgresql payments")).toEqual({ connectionString: "/var/run/postgresql payments", options: "-c plan_cache_mode=force_custom_plan" });
+    expect(poolConnection("/var/run/postgresql payments", "auto")).toEqual({ connectionString: "/var/run/postgresql payments", options: "-c plan_cache_mode=auto" });
   });
 });
 
-describe("openDatabase on PostgreSQL: prepared statements", () => {
+describe("planCacheMode", () => {
+  afterEach(() => {
+    delete process.env.DATABASE_PLAN_CACHE_MODE;
+  });
+
+  test("uses PostgreSQL's generic plans only where autovacuum keeps statistics; DATABASE_PLAN_CACHE_MODE overrides", async () => {
+    const url = inject("databaseUrl");
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const autovacuum = (await client.query("SHOW autovacuum")).rows[0].autovacuum;
+    await client.end();
+    expect(await planCacheMode(url)).toBe(autovacuum === "on" ? "auto" : "force_custom_plan");
+    process.env.DATABASE_PLAN_CACHE_MODE = "auto";
+    expect(await planCacheMode(url)).toBe("auto");
+    process.env.DATABASE_PLAN_CACHE_MODE = "force_custom_plan";
+    expect(await planCacheMode(url)).toBe("force_custom_plan");
+  });
+});
+
+describe.each(["force_custom_plan", "auto"] as const)("openDatabase on PostgreSQL with plan_cache_mode=%s: prepared statements", (mode) => {
   let database: Database;
   const poolSize = process.env.DATABASE_POOL_SIZE;
   beforeAll(async () => {
     process.env.DATABASE_POOL_SIZE = "1"; // one connection, so the catalog query below sees what the reads prepared
+    process.env.DATABASE_PLAN_CACHE_MODE = mode;
     database = await openDatabase({ url: inject("databaseUrl") });
+    delete process.env.DATABASE_PLAN_CACHE_MODE;
   });
   afterAll(async () => {
     if (poolSize === undefined) delete process.env.DATABASE_POOL_SIZE;
@@ -111,16 +133,15 @@ describe("openDatabase on PostgreSQL: prepared statements", () => {
     expect(prepared).toHaveLength(1);
   });
 
-  test("prepared statements are planned for their parameters each time, never with a generic plan", async () => {
-    // A generic plan made while a table is small can pick an index on platformId alone, then scan
-    // the whole platform once the table has grown (seen in the benchmarks: transfers slowing down
-    // minute by minute). PostgreSQL switches to a generic plan after five executions by default.
+  test(mode === "auto" ? "statements switch to a generic plan after five runs" : "prepared statements are planned for their parameters each time, never with a generic plan", async () => {
     const read = () => database.prisma.platform.findMany({ where: { name: "no such platform for the plan test", isRegulatedFinancialInstitution: true }, take: 2 });
     for (let i = 0; i < 12; i++) expect(await read()).toEqual([]);
     const [plans] = await database.prisma.$queryRaw<{ generic: bigint; custom: bigint }[]>`
       SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements
       WHERE statement LIKE '%"isRegulatedFinancialInstitution" = %' AND statement NOT LIKE '%pg_prepared_statements%'`;
-    expect(plans).toEqual({ generic: 0n, custom: 11n });
+    // The first run is unnamed (statementNamer names a text on its second use), so 11 runs are counted.
+    if (mode === "auto") expect(plans).toEqual({ generic: 6n, custom: 5n });
+    else expect(plans).toEqual({ generic: 0n, custom: 11n });
   });
 });
 

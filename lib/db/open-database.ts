@@ -26,28 +26,50 @@ export async function loadMigrationRunner(): Promise<typeof MigrationRunner> {
 
 const MAX_PREPARED_STATEMENTS = 500;
 
-const CUSTOM_PLANS = "-c plan_cache_mode=force_custom_plan";
+export type PlanCacheMode = "auto" | "force_custom_plan";
 
 /**
- * Pool settings that start every connection with `plan_cache_mode=force_custom_plan`: prepared
- * statements are still planned for their parameters on every execution. After five runs
- * PostgreSQL would otherwise switch to a generic plan, and one made while a table is small can pick
- * an index on platformId alone and scan a whole platform's rows once the table has grown
- * (measured: transfers slowing down minute by minute). Parsing is still saved. pg lets a URL's own
- * `options` override the pool's, so those are kept by adding ours to them in the URL.
+ * How PostgreSQL plans this process's prepared statements. Its own default, `auto`, switches a
+ * statement to one generic plan after five runs when that costs no more than planning it for its
+ * parameters each time; planning is ~40 % of a payment's database time, so that is the larger
+ * saving. It is safe only where the server keeps planner statistics. Without any (autovacuum off
+ * and no ANALYZE, as on this project's CI machine), a generic plan made while a table was tiny
+ * can pick an index on platformId alone and scan a whole platform's rows as the table grows
+ * (measured: rows read per payment went from 20 to 5,000 in three minutes, transfers halved).
+ * So: `auto` where autovacuum runs, otherwise `force_custom_plan` (parsing is still saved).
+ * DATABASE_PLAN_CACHE_MODE overrides the choice (the benchmark sets `auto` and runs ANALYZE itself).
  */
-export function poolConnection(url: string): { connectionString: string; options: string } {
+export async function planCacheMode(url: string): Promise<PlanCacheMode> {
+  const override = process.env.DATABASE_PLAN_CACHE_MODE;
+  if (override === "auto" || override === "force_custom_plan") return override;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ autovacuum: string }>("SELECT current_setting('autovacuum') AS autovacuum");
+    return rows[0]?.autovacuum === "on" ? "auto" : "force_custom_plan";
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Pool settings that start every connection with the chosen `plan_cache_mode` (planCacheMode) as a
+ * startup option, so no connection runs a query before it applies. pg lets a URL's own `options`
+ * override the pool's, so those are kept by adding ours to them in the URL.
+ */
+export function poolConnection(url: string, mode: PlanCacheMode): { connectionString: string; options: string } {
+  const plans = `-c plan_cache_mode=${mode}`;
   try {
     const parsed = new URL(url);
     const own = parsed.searchParams.get("options");
     if (own) {
-      parsed.searchParams.set("options", `${own} ${CUSTOM_PLANS}`);
-      return { connectionString: parsed.href, options: CUSTOM_PLANS };
+      parsed.searchParams.set("options", `${own} ${plans}`);
+      return { connectionString: parsed.href, options: plans };
     }
   } catch {
     // Not a URL (e.g. "/var/run/postgresql mydb"): it cannot carry options either.
   }
-  return { connectionString: url, options: CUSTOM_PLANS };
+  return { connectionString: url, options: plans };
 }
 
 /** How many connections a process's pool opens: DATABASE_POOL_SIZE, else 10. */
@@ -59,7 +81,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
   const url = options.url ?? process.env.DATABASE_URL;
   if (url) {
     // Own pool so close() can end it (PrismaPg leaves an external pool open).
-    const pool = new pg.Pool({ ...poolConnection(url), max: databasePoolSize() });
+    const pool = new pg.Pool({ ...poolConnection(url, await planCacheMode(url)), max: databasePoolSize() });
     // An idle connection can die (server restart, failover); pg then emits "error" on the pool,
     // which would crash the process if nobody listened. The pool replaces the connection itself.
     pool.on("error", (e) => console.error(JSON.stringify({ level: "warn", msg: "idle database connection lost", error: e.message })));

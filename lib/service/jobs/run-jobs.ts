@@ -1,3 +1,4 @@
+import { Prisma } from "@/lib/generated/prisma/client";
 import { sqlOf } from "@/lib/db/sql";
 import type { Db } from "../db";
 import { isTransactionTimeout, transientConflictError } from "../http/errors";
@@ -34,21 +35,22 @@ interface ClaimedJob {
  * jobs, and sorting the whole backlog on each claim made a worker that fell behind fall further.
  */
 export async function claimDueJobs(db: Db, options: { limit: number; platformId?: string; /** default true; workers look now and then (their scan walks dead index entries) */ includeAbandoned?: boolean }): Promise<ClaimedJob[]> {
-  const platformId = options.platformId ?? null;
+  // Its own statement text when scoped, so a generic plan never serves both (planCacheMode).
+  const onePlatform = options.platformId ? Prisma.sql`AND j."platformId" = ${options.platformId}::uuid` : Prisma.empty;
   const abandonedLimit = options.includeAbandoned === false ? 0 : options.limit;
   const claimed = await sqlOf(db).$queryRaw<ClaimedJob[]>`
     WITH "due" AS (
       SELECT j."id" FROM "Job" j JOIN "Platform" p ON p."id" = j."platformId"
       WHERE j."status" = 'PENDING'
         AND j."runAt" <= now() + p."clockOffsetMs" * interval '1 millisecond'
-        AND (${platformId}::uuid IS NULL OR j."platformId" = ${platformId}::uuid)
+        ${onePlatform}
       ORDER BY j."runAt", j."id"
       LIMIT ${options.limit}
       FOR UPDATE OF j SKIP LOCKED
     ), "abandoned" AS (
       SELECT j."id" FROM "Job" j
       WHERE j."status" = 'RUNNING' AND j."lockedUntil" < now()
-        AND (${platformId}::uuid IS NULL OR j."platformId" = ${platformId}::uuid)
+        ${onePlatform}
       ORDER BY j."runAt", j."id"
       LIMIT ${abandonedLimit}
       FOR UPDATE SKIP LOCKED

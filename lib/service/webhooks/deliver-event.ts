@@ -31,14 +31,15 @@ export interface ClaimedEvent {
  * a join to "due" may be planned as a scan of the whole table while statistics are missing.
  */
 export async function claimDueEvents(db: Db, options: { limit: number; platformId?: string }): Promise<ClaimedEvent[]> {
-  const platformId = options.platformId ?? null;
+  // Its own statement text when scoped, so a generic plan never serves both (planCacheMode).
+  const onePlatform = options.platformId ? Prisma.sql`AND e."platformId" = ${options.platformId}::uuid` : Prisma.empty;
   return sqlOf(db).$queryRaw<ClaimedEvent[]>`
     WITH "due" AS (
       SELECT e."id" FROM "WebhookEvent" e JOIN "Platform" p ON p."id" = e."platformId"
       WHERE e."nextAttemptAt" IS NOT NULL
         AND e."nextAttemptAt" <= now() + p."clockOffsetMs" * interval '1 millisecond'
         AND (e."lockedUntil" IS NULL OR e."lockedUntil" < now())
-        AND (${platformId}::uuid IS NULL OR e."platformId" = ${platformId}::uuid)
+        ${onePlatform}
       ORDER BY e."nextAttemptAt", e."id"
       LIMIT ${options.limit}
       FOR UPDATE OF e SKIP LOCKED
