@@ -107,6 +107,10 @@ describe("planCacheMode", () => {
     process.env.DATABASE_PLAN_CACHE_MODE = "force_custom_plan";
     expect(await planCacheMode(url)).toBe("force_custom_plan");
   });
+
+  test("opens with custom plans when the server cannot be asked (not up yet), instead of failing to start", async () => {
+    expect(await planCacheMode("postgresql://postgres@127.0.0.1:1/nothing-listens-here")).toBe("force_custom_plan");
+  });
 });
 
 describe.each(["force_custom_plan", "auto"] as const)("openDatabase on PostgreSQL with plan_cache_mode=%s: prepared statements", (mode) => {

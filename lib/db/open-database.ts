@@ -43,12 +43,16 @@ export async function planCacheMode(url: string): Promise<PlanCacheMode> {
   const override = process.env.DATABASE_PLAN_CACHE_MODE;
   if (override === "auto" || override === "force_custom_plan") return override;
   const client = new pg.Client({ connectionString: url });
-  await client.connect();
   try {
+    await client.connect();
     const { rows } = await client.query<{ autovacuum: string }>("SELECT current_setting('autovacuum') AS autovacuum");
     return rows[0]?.autovacuum === "on" ? "auto" : "force_custom_plan";
+  } catch (e) {
+    // The server is not reachable yet: open anyway (the pool connects when asked), with the safe choice.
+    console.error(JSON.stringify({ level: "warn", msg: "could not read autovacuum; planning every statement for its parameters", error: (e as Error).message }));
+    return "force_custom_plan";
   } finally {
-    await client.end();
+    await client.end().catch(() => {});
   }
 }
 

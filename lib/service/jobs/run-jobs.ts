@@ -31,8 +31,8 @@ interface ClaimedJob {
  * Claims up to `limit` due jobs (on each platform's own clock), oldest first, plus up to `limit`
  * whose worker's lease expired (a crashed worker's jobs run again). `FOR UPDATE SKIP LOCKED` lets
  * any number of workers claim side by side without taking the same job twice. The due jobs are
- * read in (status, runAt) index order and the scan stops at `limit`: every payment makes several
- * jobs, and sorting the whole backlog on each claim made a worker that fell behind fall further.
+ * read in (status, runAt) index order and the scan stops at `limit`: sorting the whole backlog on
+ * each claim made a worker that fell behind fall further.
  */
 export async function claimDueJobs(db: Db, options: { limit: number; platformId?: string; /** default true; workers look now and then (their scan walks dead index entries) */ includeAbandoned?: boolean }): Promise<ClaimedJob[]> {
   // Its own statement text when scoped, so a generic plan never serves both (planCacheMode).

@@ -4,9 +4,9 @@ import { now, setClockForward } from "./clock";
 
 /**
  * Moves a sandbox platform's clock forward and runs, in order, every job and webhook attempt that
- * falls due in between. The clock steps to each one's due time before it runs, so what a job schedules (a
- * webhook retry 10 s later, a payment step) is placed where it would have been in real time and
- * runs too if it still falls inside the window. This is how "completes after 6 minutes" is tested
+ * falls due in between. The clock steps to each one's due time before it runs, so what a step
+ * schedules (a webhook retry 10 s later, a payment step) is placed where it would have been in
+ * real time and runs too if it still falls inside the window. This is how "completes after 6 minutes" is tested
  * without sleeping.
  */
 export function advanceClock(db: Db, platformId: string, seconds: number): Promise<{ now: string; ran: RanJob[] }> {
