@@ -90,12 +90,23 @@ describe("poolConnection", () => {
   });
 });
 
+/** Sets DATABASE_PLAN_CACHE_MODE (undefined: unset) and gives back a function that restores what the run was started with. */
+function withPlanCacheMode(mode: string | undefined): () => void {
+  const started = process.env.DATABASE_PLAN_CACHE_MODE;
+  if (mode === undefined) delete process.env.DATABASE_PLAN_CACHE_MODE;
+  else process.env.DATABASE_PLAN_CACHE_MODE = mode;
+  return () => {
+    if (started === undefined) delete process.env.DATABASE_PLAN_CACHE_MODE;
+    else process.env.DATABASE_PLAN_CACHE_MODE = started;
+  };
+}
+
 describe("planCacheMode", () => {
-  afterEach(() => {
-    delete process.env.DATABASE_PLAN_CACHE_MODE;
-  });
+  let restore = () => {};
+  afterEach(() => restore());
 
   test("uses PostgreSQL's generic plans only where autovacuum keeps statistics; DATABASE_PLAN_CACHE_MODE overrides", async () => {
+    restore = withPlanCacheMode(undefined);
     const url = inject("databaseUrl");
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -109,6 +120,7 @@ describe("planCacheMode", () => {
   });
 
   test("opens with custom plans when the server cannot be asked (not up yet), instead of failing to start", async () => {
+    restore = withPlanCacheMode(undefined);
     expect(await planCacheMode("postgresql://postgres@127.0.0.1:1/nothing-listens-here")).toBe("force_custom_plan");
   });
 });
@@ -118,9 +130,9 @@ describe.each(["force_custom_plan", "auto"] as const)("openDatabase on PostgreSQ
   const poolSize = process.env.DATABASE_POOL_SIZE;
   beforeAll(async () => {
     process.env.DATABASE_POOL_SIZE = "1"; // one connection, so the catalog query below sees what the reads prepared
-    process.env.DATABASE_PLAN_CACHE_MODE = mode;
+    const restore = withPlanCacheMode(mode);
     database = await openDatabase({ url: inject("databaseUrl") });
-    delete process.env.DATABASE_PLAN_CACHE_MODE;
+    restore();
   });
   afterAll(async () => {
     if (poolSize === undefined) delete process.env.DATABASE_POOL_SIZE;
