@@ -26,13 +26,30 @@ export async function getCustomerOrThrow(
 }
 
 /**
- * The row with CUSTOMER_INCLUDE's relations, in three plain statements: one of the most frequent
- * reads, and Prisma's single JSON-building join for it cost ~4x the database CPU and ~2x the Node CPU.
+ * The row with CUSTOMER_INCLUDE's relations in one statement: one of the most frequent reads, and
+ * each statement is a round trip to the server (~0.1 ms of Node CPU in socket writes and reads
+ * alone). The relations come back as JSON, whose instants are turned back into Dates here.
  */
 async function findCustomer(sql: SqlTx, platformId: string, id: string): Promise<CustomerRow | null> {
-  const [customer] = await sql.$queryRaw<Customer[]>`SELECT ${columnsOf(Prisma.CustomerScalarFieldEnum)} FROM "Customer" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid`;
-  if (!customer) return null;
-  const agreementConsents = await sql.$queryRaw<CustomerAgreementConsent[]>`SELECT ${columnsOf(Prisma.CustomerAgreementConsentScalarFieldEnum)} FROM "CustomerAgreementConsent" WHERE "customerId" = ${id}::uuid ORDER BY "acceptedAt", "id"`;
-  const [contactVerification] = await sql.$queryRaw<ContactVerification[]>`SELECT ${columnsOf(Prisma.ContactVerificationScalarFieldEnum)} FROM "ContactVerification" WHERE "customerId" = ${id}::uuid`;
-  return { ...customer, agreementConsents, contactVerification: contactVerification ?? null };
+  const [row] = await sql.$queryRaw<(Customer & { agreementConsents: Json<CustomerAgreementConsent>[]; contactVerification: Json<ContactVerification> | null })[]>`
+    SELECT ${columnsOf(Prisma.CustomerScalarFieldEnum, "c")},
+      (SELECT coalesce(json_agg(a ORDER BY a."acceptedAt", a."id"), '[]'::json)
+         FROM (SELECT ${columnsOf(Prisma.CustomerAgreementConsentScalarFieldEnum)} FROM "CustomerAgreementConsent" WHERE "customerId" = c."id") a) AS "agreementConsents",
+      (SELECT to_json(v) FROM (SELECT ${columnsOf(Prisma.ContactVerificationScalarFieldEnum)} FROM "ContactVerification" WHERE "customerId" = c."id") v) AS "contactVerification"
+    FROM "Customer" c WHERE c."id" = ${id}::uuid AND c."platformId" = ${platformId}::uuid`;
+  if (!row) return null;
+  const contactVerification = row.contactVerification;
+  return {
+    ...row,
+    agreementConsents: row.agreementConsents.map((consent) => ({ ...consent, acceptedAt: new Date(consent.acceptedAt), createdAt: new Date(consent.createdAt) })),
+    contactVerification: contactVerification && {
+      ...contactVerification,
+      emailSentAt: contactVerification.emailSentAt === null ? null : new Date(contactVerification.emailSentAt),
+      phoneSentAt: contactVerification.phoneSentAt === null ? null : new Date(contactVerification.phoneSentAt),
+      updatedAt: new Date(contactVerification.updatedAt),
+    },
+  };
 }
+
+/** A row as to_json writes it: instants become ISO strings. */
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
