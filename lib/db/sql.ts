@@ -43,11 +43,21 @@ export function sqlOf(db: SqlTx): SqlTx {
  * A model's columns for a raw SELECT or RETURNING, from the generated client's field list (e.g.
  * `Prisma.CustomerScalarFieldEnum`), qualified by `table` when given: the row then has the model's
  * shape, and the statement still names its columns, so its prepared plan survives a migration
- * that adds one (a prepared `*` fails: "cached plan must not change result type").
+ * that adds one (a prepared `*` fails: "cached plan must not change result type"). With `as`, each
+ * column is named `as` + field, so rows of several models can share one statement (rowUnder).
  */
-export function columnsOf(fields: Record<string, string>, table?: string): Prisma.Sql {
+export function columnsOf(fields: Record<string, string>, table?: string, as?: string): Prisma.Sql {
   const prefix = table ? `"${table}".` : "";
-  return Prisma.raw(Object.values(fields).map((field) => `${prefix}"${field}"`).join(", "));
+  return Prisma.raw(Object.values(fields).map((field) => `${prefix}"${field}"${as ? ` AS "${as}${field}"` : ""}`).join(", "));
+}
+
+/**
+ * The model row a statement returned under `columnsOf(fields, table, as)` beside other rows' columns;
+ * null when the row was absent (an outer join's null id).
+ */
+export function rowUnder<T>(row: Record<string, unknown>, fields: Record<string, string>, as: string): T | null {
+  if (row[`${as}id`] === null) return null;
+  return Object.fromEntries(Object.values(fields).map((field) => [field, row[`${as}${field}`]])) as T;
 }
 
 /** A transaction that did not start in time (every pooled connection busy) or outlived its timeout; rolled back either way. */

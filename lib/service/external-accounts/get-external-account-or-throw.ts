@@ -2,6 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { DbOrTx, SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
+import { columnsOf } from "@/lib/db/sql";
 import type { ExternalAccountRow } from "./serialize-external-account";
 
 /** Which accounts a path sees: /customers/external-accounts… or /platform/external-accounts…; any when omitted. */
@@ -21,38 +22,17 @@ export async function getExternalAccountOrThrow(
   const id = parseId("ExternalAccount", externalAccountId);
   const owner = options.owner === "PLATFORM" ? Prisma.sql`AND "customerId" IS NULL` : options.owner === "CUSTOMER" ? Prisma.sql`AND "customerId" IS NOT NULL` : Prisma.empty;
   // Raw: every payment reads one, and a model read of this wide row costs twice the Node CPU.
-  // Listing each column lets the compiler catch a new one.
   const [row] = id
     ? await db.$queryRaw<ExternalAccountRow[]>`
-      SELECT "id", "platformId", "customerId", "currency", "accountType", "accountInfo", "beneficiary", "status"::text, "ownershipType", "platformAccountId",
-        "activePlatformAccountId", "fingerprint", "activeFingerprint", "defaultDepositCustomerId", "beneficiaryVerificationStatus", "beneficiaryVerifiedData",
-        "deletedAt", "createdAt", "updatedAt"
-      FROM "ExternalAccount" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid AND "deletedAt" IS NULL ${owner}`
+      SELECT ${columnsOf(Prisma.ExternalAccountScalarFieldEnum)} FROM "ExternalAccount" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid AND "deletedAt" IS NULL ${owner}`
     : [];
+  return foundExternalAccount(row ?? null, externalAccountId);
+}
+
+/** Throws NOT_FOUND unless the account was found (by getExternalAccountOrThrow or a statement reading it beside other rows). */
+export function foundExternalAccount(row: ExternalAccountRow | null, externalAccountId: string): ExternalAccountRow {
   if (!row) throw new ServiceError("NOT_FOUND", `External account ${externalAccountId} not found`);
-  const { customerId, currency, accountType, accountInfo, beneficiary, status, ownershipType, platformAccountId, activePlatformAccountId, fingerprint, activeFingerprint } = row;
-  const { defaultDepositCustomerId, beneficiaryVerificationStatus, beneficiaryVerifiedData, deletedAt, createdAt, updatedAt } = row;
-  return {
-    id: row.id,
-    platformId: row.platformId,
-    customerId,
-    currency,
-    accountType,
-    accountInfo,
-    beneficiary,
-    status,
-    ownershipType,
-    platformAccountId,
-    activePlatformAccountId,
-    fingerprint,
-    activeFingerprint,
-    defaultDepositCustomerId,
-    beneficiaryVerificationStatus,
-    beneficiaryVerifiedData,
-    deletedAt,
-    createdAt,
-    updatedAt,
-  } satisfies Required<ExternalAccountRow>;
+  return row;
 }
 
 /** Row lock for a state change, so two concurrent challenges or verifications serialize. */

@@ -1,4 +1,4 @@
-import type { LedgerAccount } from "@/lib/generated/prisma/client";
+import { Prisma, type LedgerAccount } from "@/lib/generated/prisma/client";
 import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
 import { LedgerInvariantError } from "../ledger/ledger-invariant-error";
@@ -23,9 +23,12 @@ export async function lockInternalAccountForPayment(
   tx: SqlLedgerTx,
   input: { platformId: string; accountId: string; direction: MoneyDirection; allowBare?: boolean },
 ): Promise<LockedInternalAccount> {
-  const { platformId } = input;
   const id = parseId("InternalAccount", input.accountId, { allowBare: input.allowBare });
-  const locked = id ? await lockAndRead(tx, platformId, id) : null;
+  return usableForPayment(id ? await lockAndRead(tx, input.platformId, id) : null, input);
+}
+
+/** The checks of lockInternalAccountForPayment on an account read by another statement. Throws: NOT_FOUND (null); CONFLICT. */
+export function usableForPayment(locked: LockedInternalAccount | null, input: { accountId: string; direction: MoneyDirection }): LockedInternalAccount {
   if (!locked) throw new ServiceError("NOT_FOUND", `Internal account ${input.accountId} not found`);
   assertCanMoveMoney(locked.account, input.direction);
   return locked;
@@ -34,19 +37,30 @@ export async function lockInternalAccountForPayment(
 /**
  * The row, share-locked, with its ledger account, in one round trip (every payment starts here).
  * Only the account row is locked: the ledger row is locked FOR UPDATE when the posting is written.
- * Listing each column lets the compiler catch a new one.
  */
 async function lockAndRead(tx: SqlLedgerTx, platformId: string, id: string): Promise<LockedInternalAccount | null> {
-  const [row] = await tx.$queryRaw<(InternalAccountRow & (LedgerColumns | { ledgerId: null }))[]>`
-    SELECT a."id", a."platformId", a."customerId", a."platformCurrency", a."type"::text, a."currency", a."status"::text, a."privateEnabled", a."createdAt", a."updatedAt",
-      l."id" AS "ledgerId", l."currency" AS "ledgerCurrency", l."kind"::text AS "ledgerKind", l."externalAccountId" AS "ledgerExternalAccountId",
-      l."systemKey" AS "ledgerSystemKey", l."allowNegative" AS "ledgerAllowNegative", l."postedBalance" AS "ledgerPostedBalance", l."heldAmount" AS "ledgerHeldAmount",
-      l."createdAt" AS "ledgerCreatedAt", l."updatedAt" AS "ledgerUpdatedAt"
+  const [row] = await tx.$queryRaw<LockedAccountColumns[]>`
+    SELECT ${LOCKED_ACCOUNT_COLUMNS}
     FROM "InternalAccount" a
     LEFT JOIN "LedgerAccount" l ON l."platformId" = a."platformId" AND l."internalAccountId" = a."id"
     WHERE a."id" = ${id}::uuid AND a."platformId" = ${platformId}::uuid
     FOR SHARE OF a`;
-  if (!row) return null;
+  return row ? lockedAccountFromRow(row) : null;
+}
+
+/**
+ * The select list of an internal account `a` joined with its ledger account `l`, for statements
+ * that lock the account beside other reads (resolveTransferParties); lockedAccountFromRow reads
+ * it back. Listing each column lets the compiler catch a new one.
+ */
+export const LOCKED_ACCOUNT_COLUMNS = Prisma.sql`a."id", a."platformId", a."customerId", a."platformCurrency", a."type"::text, a."currency", a."status"::text, a."privateEnabled", a."createdAt", a."updatedAt",
+      l."id" AS "ledgerId", l."currency" AS "ledgerCurrency", l."kind"::text AS "ledgerKind", l."externalAccountId" AS "ledgerExternalAccountId",
+      l."systemKey" AS "ledgerSystemKey", l."allowNegative" AS "ledgerAllowNegative", l."postedBalance" AS "ledgerPostedBalance", l."heldAmount" AS "ledgerHeldAmount",
+      l."createdAt" AS "ledgerCreatedAt", l."updatedAt" AS "ledgerUpdatedAt"`;
+
+export type LockedAccountColumns = InternalAccountRow & (LedgerColumns | { ledgerId: null });
+
+export function lockedAccountFromRow(row: LockedAccountColumns): LockedInternalAccount {
   const { platformCurrency, type, currency, status, privateEnabled, customerId, createdAt, updatedAt } = row;
   const account = { id: row.id, platformId: row.platformId, customerId, platformCurrency, type, currency, status, privateEnabled, createdAt, updatedAt } satisfies Required<InternalAccountRow>;
   if (row.ledgerId === null) throw new LedgerInvariantError(`Internal account ${row.id} has no ledger account`);

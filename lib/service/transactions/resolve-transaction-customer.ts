@@ -1,7 +1,13 @@
+import { Prisma } from "@/lib/generated/prisma/client";
 import { END_USER_TERMS } from "../customers/agreements";
 import { assertTermsAnswer } from "../customers/has-accepted-end-user-terms";
 import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
+
+export interface TransactionCustomer {
+  customerId: string | null;
+  platformCustomerId: string | null;
+}
 
 /**
  * The customer columns of a new transaction: its customer (bare uuid) and a snapshot of their
@@ -15,15 +21,34 @@ export async function resolveTransactionCustomer(
   platformId: string,
   customerId: string | null,
   options: { endUserTermsRequired?: boolean } = {},
-): Promise<{ customerId: string | null; platformCustomerId: string | null }> {
+): Promise<TransactionCustomer> {
   if (customerId === null) return { customerId: null, platformCustomerId: null };
   // Only the columns asked for: every payment asks, and the full customer carries its consents.
-  const [customer] = await tx.$queryRaw<{ id: string; platformCustomerId: string | null; regulated: boolean; accepted: boolean }[]>`
-    SELECT c."id", c."platformCustomerId", p."isRegulatedFinancialInstitution" AS "regulated",
-      EXISTS (SELECT 1 FROM "CustomerAgreementConsent" a WHERE a."platformId" = c."platformId" AND a."customerId" = c."id" AND a."type" = ${END_USER_TERMS}) AS "accepted"
+  const [answer] = await tx.$queryRaw<TransactionCustomerColumns[]>`
+    SELECT ${TRANSACTION_CUSTOMER_COLUMNS}
     FROM "Customer" c JOIN "Platform" p ON p."id" = c."platformId"
     WHERE c."id" = ${customerId}::uuid AND c."platformId" = ${platformId}::uuid`;
-  if (!customer) throw new ServiceError("USER_NOT_FOUND", `Customer Customer:${customerId} not found`);
-  if (options.endUserTermsRequired) assertTermsAnswer(customer, customerId);
-  return { customerId: customer.id, platformCustomerId: customer.platformCustomerId };
+  return transactionCustomerFrom(answer ?? null, customerId, options);
+}
+
+/**
+ * What resolveTransactionCustomer asks of customer `c` and its platform `p`, for a statement that
+ * reads them beside other rows (resolveTransferParties); transactionCustomerFrom decides on it.
+ */
+export const TRANSACTION_CUSTOMER_COLUMNS = Prisma.sql`c."id" AS "txCustomerId", c."platformCustomerId" AS "txPlatformCustomerId", p."isRegulatedFinancialInstitution" AS "txRegulated",
+  EXISTS (SELECT 1 FROM "CustomerAgreementConsent" ca WHERE ca."platformId" = c."platformId" AND ca."customerId" = c."id" AND ca."type" = ${END_USER_TERMS}) AS "txTermsAccepted"`;
+
+export interface TransactionCustomerColumns {
+  txCustomerId: string | null;
+  txPlatformCustomerId: string | null;
+  txRegulated: boolean | null;
+  txTermsAccepted: boolean;
+}
+
+/** resolveTransactionCustomer's decision on columns already read (null or a null id: no such customer). */
+export function transactionCustomerFrom(answer: TransactionCustomerColumns | null, customerId: string | null, options: { endUserTermsRequired?: boolean } = {}): TransactionCustomer {
+  if (customerId === null) return { customerId: null, platformCustomerId: null };
+  if (!answer || answer.txCustomerId === null) throw new ServiceError("USER_NOT_FOUND", `Customer Customer:${customerId} not found`);
+  if (options.endUserTermsRequired) assertTermsAnswer({ regulated: answer.txRegulated === true, accepted: answer.txTermsAccepted }, customerId);
+  return { customerId: answer.txCustomerId, platformCustomerId: answer.txPlatformCustomerId };
 }

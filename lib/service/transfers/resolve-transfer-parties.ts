@@ -1,10 +1,12 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import { columnsOf, rowUnder } from "@/lib/db/sql";
 import { ServiceError, invalidInput } from "../http/errors";
-import { formatId } from "../http/ids";
+import { formatId, parseId } from "../http/ids";
 import type { SqlLedgerTx } from "../ledger/ledger-tx";
-import { getExternalAccountOrThrow } from "../external-accounts/get-external-account-or-throw";
+import { foundExternalAccount } from "../external-accounts/get-external-account-or-throw";
 import type { ExternalAccountRow } from "../external-accounts/serialize-external-account";
-import { lockInternalAccountForPayment, type LockedInternalAccount } from "../internal-accounts/lock-internal-account-for-payment";
-import { resolveTransactionCustomer } from "../transactions/resolve-transaction-customer";
+import { LOCKED_ACCOUNT_COLUMNS, lockedAccountFromRow, usableForPayment, type LockedAccountColumns, type LockedInternalAccount } from "../internal-accounts/lock-internal-account-for-payment";
+import { TRANSACTION_CUSTOMER_COLUMNS, transactionCustomerFrom, type TransactionCustomerColumns } from "../transactions/resolve-transaction-customer";
 import { assertCanPullFrom } from "./assert-can-pull-from";
 
 export interface TransferParties extends LockedInternalAccount {
@@ -31,9 +33,10 @@ export async function resolveTransferParties(
 ): Promise<TransferParties> {
   const { platformId, direction } = input;
   const [internalField, externalField] = direction === "OUT" ? ["source.accountId", "destination.accountId"] : ["destination.accountId", "source.accountId"];
-  const locked = await lockInternalAccountForPayment(tx, { platformId, accountId: input.internalAccountId, direction: direction === "OUT" ? "SEND" : "RECEIVE" });
+  const read = await readParties(tx, platformId, parseId("InternalAccount", input.internalAccountId), parseId("ExternalAccount", input.externalAccountId));
+  const locked = usableForPayment(read && lockedAccountFromRow(read), { accountId: input.internalAccountId, direction: direction === "OUT" ? "SEND" : "RECEIVE" });
   const { account } = locked;
-  const external = await getExternalAccountOrThrow(tx, platformId, input.externalAccountId);
+  const external = foundExternalAccount(rowUnder<ExternalAccountRow>(read!, Prisma.ExternalAccountScalarFieldEnum, EXTERNAL), input.externalAccountId);
   const externalId = formatId("ExternalAccount", external.id);
 
   if (account.customerId !== null && external.customerId !== account.customerId)
@@ -53,8 +56,30 @@ export async function resolveTransferParties(
   if (direction === "IN") assertCanPullFrom(external, externalField);
   else assertCanReceive(external, externalId);
 
-  const customer = await resolveTransactionCustomer(tx, platformId, account.customerId ?? external.customerId, { endUserTermsRequired: account.customerId !== null });
+  const customer = transactionCustomerFrom(read, account.customerId ?? external.customerId, { endUserTermsRequired: account.customerId !== null });
   return { ...locked, external, ...customer };
+}
+
+const EXTERNAL = "external_";
+
+/**
+ * Every payment starts here, so in one round trip: the internal account share-locked with its
+ * ledger account (as lockInternalAccountForPayment), the live external account (as
+ * getExternalAccountOrThrow) and the paying customer's columns (as resolveTransactionCustomer).
+ * Null when the internal account is not found; the external account's columns are null when it is not.
+ */
+async function readParties(tx: SqlLedgerTx, platformId: string, internalId: string | null, externalId: string | null) {
+  if (internalId === null) return null;
+  const [row] = await tx.$queryRaw<(LockedAccountColumns & TransactionCustomerColumns & Record<string, unknown>)[]>`
+    SELECT ${LOCKED_ACCOUNT_COLUMNS}, ${columnsOf(Prisma.ExternalAccountScalarFieldEnum, "e", EXTERNAL)}, ${TRANSACTION_CUSTOMER_COLUMNS}
+    FROM "InternalAccount" a
+    LEFT JOIN "LedgerAccount" l ON l."platformId" = a."platformId" AND l."internalAccountId" = a."id"
+    LEFT JOIN "ExternalAccount" e ON e."id" = ${externalId}::uuid AND e."platformId" = a."platformId" AND e."deletedAt" IS NULL
+    LEFT JOIN "Customer" c ON c."id" = coalesce(a."customerId", e."customerId") AND c."platformId" = a."platformId"
+    LEFT JOIN "Platform" p ON p."id" = c."platformId"
+    WHERE a."id" = ${internalId}::uuid AND a."platformId" = ${platformId}::uuid
+    FOR SHARE OF a`;
+  return row ?? null;
 }
 
 function assertCanReceive(external: ExternalAccountRow, externalId: string): void {
