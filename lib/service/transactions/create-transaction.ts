@@ -20,12 +20,14 @@ export type CreateTransactionInput = Omit<Prisma.TransactionUncheckedCreateInput
   eventExtra?: Record<string, unknown>;
   note?: string;
   /**
-   * A status the transaction passed through at the same moment, before `status` (a payout created
-   * PENDING that goes PROCESSING at once): recorded first in its history, with its own event
-   * carrying the transaction as it was then, in the same statement (one round trip less than
-   * recordTransactionStatus afterwards).
+   * Statuses the transaction passed through at the same moment, in order, before `status` (a payout
+   * that is PENDING, PROCESSING and COMPLETED at once): each recorded in its history with its own
+   * event carrying the transaction as it was then (not yet settled, no failure, no refund), in the
+   * same statement (one round trip less per status than recordTransactionStatus afterwards).
    */
-  passedThrough?: Pick<CreateTransactionInput, "status" | "sourceRailDetails" | "destinationRailDetails">;
+  passedThrough?: Pick<CreateTransactionInput, "status" | "sourceRailDetails" | "destinationRailDetails">[];
+  /** More rows for the same statement, prepared after the steps (e.g. internalAccountEventRows for the balance event). */
+  alsoWrite?: () => Promise<Prisma.Sql>;
 };
 
 /**
@@ -35,25 +37,26 @@ export type CreateTransactionInput = Omit<Prisma.TransactionUncheckedCreateInput
  * Throws: nothing expected (a reference collision is a unique violation, vanishingly rare).
  */
 export async function createTransaction(tx: SqlTx, input: CreateTransactionInput): Promise<{ row: TransactionRow; transaction: Transaction }> {
-  const { eventType, eventExtra, note, id, reference, passedThrough, ...fields } = input;
+  const { eventType, eventExtra, note, id, reference, passedThrough = [], alsoWrite, ...fields } = input;
   const at = await now(tx, input.platformId);
   const row = newTransactionRow({ ...fields, id: id ?? uuidv7(at.getTime()), reference: reference ?? newTransactionReference(), createdAt: at, updatedAt: at });
   const transaction = serializeTransaction(row);
-  // Both steps are given sequence 0: writeStatusSteps adds each step's position.
-  const steps: StatusStep[] = [];
-  if (passedThrough) {
+  // Every step is given sequence 0: writeStatusSteps adds each step's position.
+  const steps: StatusStep[] = passedThrough.map((step) => {
     const then: TransactionRow = {
       ...row,
-      status: passedThrough.status,
+      status: step.status,
       failureReason: null,
-      ...(passedThrough.sourceRailDetails !== undefined && { sourceRailDetails: passedThrough.sourceRailDetails as TransactionRow["sourceRailDetails"] }),
-      ...(passedThrough.destinationRailDetails !== undefined && { destinationRailDetails: passedThrough.destinationRailDetails as TransactionRow["destinationRailDetails"] }),
+      refund: null,
+      settledAt: null,
+      ...(step.sourceRailDetails !== undefined && { sourceRailDetails: step.sourceRailDetails as TransactionRow["sourceRailDetails"] }),
+      ...(step.destinationRailDetails !== undefined && { destinationRailDetails: step.destinationRailDetails as TransactionRow["destinationRailDetails"] }),
     };
-    steps.push({ status: then.status, eventType: statusEventType(row.type, then.status), sequence: 0, data: serializeTransaction(then) });
-  }
+    return { status: then.status, eventType: statusEventType(row.type, then.status), sequence: 0, data: serializeTransaction(then) };
+  });
   steps.push({ status: row.status, failureReason: row.failureReason, eventType: eventType === undefined ? statusEventType(row.type, row.status) : eventType, note, sequence: 0 });
   const volumeChange = dailyVolumeChange(row, null);
-  await writeStatusSteps(tx, row, transaction, steps, eventExtra, [insertTransactionRow(row), ...(volumeChange ? [volumeChange] : [])]);
+  await writeStatusSteps(tx, row, transaction, steps, eventExtra, [insertTransactionRow(row), ...(volumeChange ? [volumeChange] : [])], alsoWrite);
   return { row, transaction };
 }
 

@@ -73,6 +73,9 @@ describe("POST /transfer-out", () => {
       ["PROCESSING", "PROCESSING"],
       ["COMPLETED", "COMPLETED"],
     ]);
+    // Only the last step is settled.
+    expect(events.map((e) => e.data.settledAt ?? null)).toEqual([null, null, res.json.settledAt]);
+    expect(res.json.settledAt).toEqual(expect.any(String));
     const balanceEvents = await f.events("INTERNAL_ACCOUNT.BALANCE_UPDATED");
     expect(balanceEvents.at(-1)!.data).toMatchObject({ id: f.accountId, balance: { amount: 600 }, totalBalance: { amount: 600 } });
   });

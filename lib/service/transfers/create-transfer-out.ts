@@ -66,16 +66,10 @@ export async function createTransferOut(db: Db, input: { platformId: string; req
     }
 
     // The payout leaves at once. The debit goes straight to clearing (a hold captured in the same
-    // database transaction would be invisible to everyone and cost three more round trips), and
-    // as late as possible: its account locks are then held for two statements only. A refused
-    // debit (INSUFFICIENT_BALANCE) rolls the rows written before it back.
-    const { row } = await createTransaction(tx, {
-      ...columns,
-      id,
-      status: "PROCESSING",
-      destinationRailDetails: railDetails("PROCESSING") ?? undefined,
-      passedThrough: { status: "PENDING", destinationRailDetails: railDetails("PENDING") ?? undefined },
-    });
+    // database transaction would be invisible to everyone and cost three more round trips), before
+    // the transaction row is written: a refused debit (INSUFFICIENT_BALANCE) has written nothing,
+    // and the row is then written once, at its final status, with every step's event and the
+    // balance event, while the account locks are held for that statement and the commit only.
     const { clearing } = await ensureSystemAccounts(tx, platformId, account.currency);
     const posted = await postLedgerTransaction(tx, {
       platformId,
@@ -89,7 +83,10 @@ export async function createTransferOut(db: Db, input: { platformId: string; req
     });
     const sourceAfter = accountLedgerFrom(posted.balances.find((b) => b.ledgerAccountId === ledgerAccount.id)!);
     const balanceEvent = () => internalAccountEventRows(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, account, sourceAfter);
+    const pending = { status: "PENDING", destinationRailDetails: railDetails("PENDING") ?? undefined } as const;
+    const processing = { ...columns, id, status: "PROCESSING", destinationRailDetails: railDetails("PROCESSING") ?? undefined } as const;
     if (outcome.kind === "FAIL_AFTER_PROCESSING") {
+      const { row } = await createTransaction(tx, { ...processing, passedThrough: [pending] });
       const { transaction } = await recordTransactionStatus(tx, row, {
         status: "FAILED",
         failureReason: outcome.failureReason,
@@ -101,10 +98,12 @@ export async function createTransferOut(db: Db, input: { platformId: string; req
       await scheduleJob(tx, { platformId, kind: COMPLETE_TRANSFER_REFUND_JOB, payload: { transactionId: id }, runAt });
       return transaction;
     }
-    const { transaction } = await recordTransactionStatus(tx, row, {
+    const { transaction } = await createTransaction(tx, {
+      ...processing,
       status: "COMPLETED",
       settledAt: at,
-      destinationRailDetails: withRailStatus(row.destinationRailDetails, "COMPLETED"),
+      destinationRailDetails: withRailStatus(processing.destinationRailDetails, "COMPLETED") ?? undefined,
+      passedThrough: [pending, { status: "PROCESSING", destinationRailDetails: processing.destinationRailDetails }],
       alsoWrite: balanceEvent,
     });
     return transaction;
