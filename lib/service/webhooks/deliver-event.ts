@@ -72,8 +72,8 @@ export async function deliverEvents(db: Db, events: ClaimedEvent[]): Promise<Del
     withoutEndpoint.length === 0
       ? null
       : sql.$executeRaw`UPDATE "WebhookEvent" e SET "deliveryStatus" = 'NO_ENDPOINT', "nextAttemptAt" = NULL, "lockedUntil" = NULL
-          FROM unnest(${withoutEndpoint.map((e) => e.id)}::uuid[], ${withoutEndpoint.map((e) => e.lockedUntil)}::timestamptz[]) AS c("id", "lease")
-          WHERE e."id" = c."id" AND e."lockedUntil" = c."lease"`.then(
+          FROM unnest(${withoutEndpoint.map((e) => e.id)}::uuid[], ${withoutEndpoint.map((e) => e.platformId)}::uuid[], ${withoutEndpoint.map((e) => e.lockedUntil)}::timestamptz[]) AS c("id", "platformId", "lease")
+          WHERE e."id" = c."id" AND e."platformId" = c."platformId" AND e."lockedUntil" = c."lease"`.then(
           () => null,
           (e: unknown) => e,
         );
