@@ -85,7 +85,10 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
   const url = options.url ?? process.env.DATABASE_URL;
   if (url) {
     // Own pool so close() can end it (PrismaPg leaves an external pool open).
-    const pool = new pg.Pool({ ...poolConnection(url, await planCacheMode(url)), max: databasePoolSize() });
+    // pipeline: a query is sent without waiting for the one before it, so a raw-SQL transaction's
+    // BEGIN travels with its first statement (lib/db/sql.ts afterBegin); one query at a time, as
+    // Prisma sends them, runs exactly as without.
+    const pool = new pg.Pool({ ...poolConnection(url, await planCacheMode(url)), max: databasePoolSize(), pipeline: true });
     // An idle connection can die (server restart, failover); pg then emits "error" on the pool,
     // which would crash the process if nobody listened. The pool replaces the connection itself.
     pool.on("error", (e) => console.error(JSON.stringify({ level: "warn", msg: "idle database connection lost", error: e.message })));

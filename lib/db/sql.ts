@@ -73,10 +73,12 @@ export class TransactionTimeoutError extends Error {
  * bigint, numeric as Decimal, date and timestamp as UTC Dates, bytea as Uint8Array), so code on
  * SqlTx behaves the same on either. Once `expired()` says so, every statement is refused.
  */
-export function sqlOnConnection(client: Pick<pg.ClientBase, "query">, expired: () => boolean = () => false): SqlTx {
+export function sqlOnConnection(client: Pick<pg.ClientBase, "query">, expired: () => boolean = () => false, transaction?: PendingBegin): SqlTx {
   const run = async (text: string, values: unknown[]) => {
     if (expired()) throw new TransactionTimeoutError("expired");
-    return client.query({ text, values: values.map(toParameter), name: statementName({ sql: text }), types: PRISMA_LIKE_TYPES });
+    const query = { text, values: values.map(toParameter), name: statementName({ sql: text }), types: PRISMA_LIKE_TYPES };
+    if (!transaction || transaction.begun) return client.query(query);
+    return afterBegin(client as pg.ClientBase, transaction, query);
   };
   const compose = (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => (query instanceof Prisma.Sql ? query : Prisma.sql(query, ...(values as Prisma.Sql[])));
   return {
@@ -95,6 +97,26 @@ export function sqlOnConnection(client: Pick<pg.ClientBase, "query">, expired: (
       return (await run(query, values)).rowCount ?? 0;
     },
   };
+}
+
+/** A transaction whose BEGIN is sent with its first statement (sqlOnConnection); `begun` once it was. */
+export interface PendingBegin {
+  begun: boolean;
+}
+
+/**
+ * BEGIN and the transaction's first statement in one write: the pool's connections pipeline
+ * (openDatabase), so the statement does not wait for BEGIN's answer. One round trip less per
+ * transaction, ~0.05 ms of Node CPU and as much of the server's. A failed BEGIN fails the statement.
+ */
+async function afterBegin(client: pg.ClientBase, transaction: PendingBegin, query: pg.QueryConfig) {
+  transaction.begun = true;
+  const stream = (client as unknown as { connection?: { stream?: NodeJS.WritableStream & { cork?(): void; uncork?(): void } } }).connection?.stream;
+  stream?.cork?.();
+  const begin = client.query("BEGIN");
+  const result = client.query(query);
+  stream?.uncork?.();
+  return (await Promise.all([begin, result]))[1];
 }
 
 /**

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { poolOf, sqlOnConnection, TransactionTimeoutError, type SqlTx } from "@/lib/db/sql";
+import { poolOf, sqlOnConnection, TransactionTimeoutError, type PendingBegin, type SqlTx } from "@/lib/db/sql";
 import type { Db } from "./db";
 import { transientConflictError } from "./http/errors";
 import { CONFLICT_ATTEMPTS, pauseAfterConflict } from "./nested-transaction";
@@ -39,20 +39,21 @@ export async function onPooledConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Pr
     expired = true;
     cancelling = cancelRunningStatement(pool, client);
   }, options.timeout);
+  // BEGIN goes out with the first statement; a transaction that ran none needs no COMMIT.
+  const transaction: PendingBegin = { begun: false };
   try {
-    await client.query("BEGIN");
-    const result = await fn(sqlOnConnection(client, () => expired));
+    const result = await fn(sqlOnConnection(client, () => expired, transaction));
     // Past here nothing waits on a lock; a COMMIT cut off by the timer could not say whether the payment stands.
     clearTimeout(timer);
     if (expired) throw new TransactionTimeoutError("expired");
-    await client.query("COMMIT");
+    if (transaction.begun) await client.query("COMMIT");
     client.release();
     return result;
   } catch (e) {
     clearTimeout(timer);
     await cancelling; // so the cancel cannot reach the connection's next user
     // A connection that cannot even roll back is closed rather than handed to the next request.
-    await client.query("ROLLBACK").then(
+    await (transaction.begun ? client.query("ROLLBACK") : Promise.resolve()).then(
       () => client.release(),
       (rollbackError: Error) => client.release(rollbackError),
     );
