@@ -59,11 +59,12 @@ export function assertAchSameDayCap(amountCents: bigint, at: Date): void {
  * other payments in flight to commit and holds the next ones off until it commits (lockPayer), so
  * that two concurrent payments cannot both take the day's last room. The running totals
  * (lib/service/transactions/daily-volume.ts) make this one row per currency however many payments
- * the payer made today.
+ * the payer made today. `payerLocked`: the caller took that lock in an earlier statement already
+ * (resolveTransferParties with lockPayer).
  * Throws: DAILY_VOLUME_LIMIT_EXCEEDED (429) with Retry-After = seconds until the next UTC day.
  */
-export async function assertDailyVolume(db: SqlTx, input: { platformId: string; customerId: string | null; amount: bigint; currency: string; paying: boolean }): Promise<void> {
-  if (input.paying) await lockPayer(db, input);
+export async function assertDailyVolume(db: SqlTx, input: { platformId: string; customerId: string | null; amount: bigint; currency: string; paying: boolean; payerLocked?: boolean }): Promise<void> {
+  if (input.paying && !input.payerLocked) await lockPayer(db, input);
   const at = await now(db, input.platformId);
   const dayStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
   let used = 0n;

@@ -51,7 +51,15 @@ const payerKey = (input: { platformId: string; customerId: string | null }) => i
  * statement: it then sees what the previous holder committed.
  */
 export async function lockPayer(db: SqlTx, input: { platformId: string; customerId: string | null }): Promise<void> {
-  await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`daily-volume:${input.platformId}:${payerKey(input)}`}, 0))`;
+  await db.$executeRaw`SELECT ${payerLock(Prisma.sql`${input.platformId}::uuid`, Prisma.sql`${payerKey(input)}::uuid`)}`;
+}
+
+/**
+ * lockPayer's lock as an expression over uuid expressions, so that a statement reading the payer
+ * can take it in the same round trip (resolveTransferParties); the same key either way.
+ */
+export function payerLock(platformId: Prisma.Sql, payerId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`pg_advisory_xact_lock(hashtextextended('daily-volume:' || (${platformId})::text || ':' || (${payerId})::text, 0))`;
 }
 
 /**

@@ -41,7 +41,8 @@ export const TRANSFER_OUT = "TRANSFER_OUT";
 export async function createTransferOut(db: Db, input: { platformId: string; request: TransferOutRequest; agentId?: string }): Promise<Transaction> {
   const { platformId, request } = input;
   return sqlTransaction(db, async (tx) => {
-    const parties = await resolveTransferParties(tx, { platformId, internalAccountId: request.source.accountId, externalAccountId: request.destination.accountId, direction: "OUT" });
+    // lockPayer: the daily-volume check below then finds the payer's lock taken.
+    const parties = await resolveTransferParties(tx, { platformId, internalAccountId: request.source.accountId, externalAccountId: request.destination.accountId, direction: "OUT", lockPayer: true });
     const { account, ledgerAccount, external } = parties;
     const outcome = transferOutcome(sandboxSuffix(external.accountType, external.accountInfo as Record<string, unknown>));
     const at = await now(tx, platformId);
@@ -53,7 +54,7 @@ export async function createTransferOut(db: Db, input: { platformId: string; req
       return (await createTransaction(tx, { ...columns, id, status: "FAILED", failureReason: outcome.failureReason, destinationRailDetails: railDetails("FAILED") ?? undefined })).transaction;
 
     const amount = BigInt(request.amount);
-    await assertDailyVolume(tx, { platformId, customerId: account.customerId, amount, currency: account.currency, paying: true });
+    await assertDailyVolume(tx, { platformId, customerId: account.customerId, amount, currency: account.currency, paying: true, payerLocked: true });
 
     if (outcome.kind === "PENDING_THEN_FAIL") {
       // The payout waits on the rail: the amount is held (no longer available) until it fails.

@@ -6,6 +6,7 @@ import type { SqlLedgerTx } from "../ledger/ledger-tx";
 import { foundExternalAccount } from "../external-accounts/get-external-account-or-throw";
 import type { ExternalAccountRow } from "../external-accounts/serialize-external-account";
 import { LOCKED_ACCOUNT_COLUMNS, lockedAccountFromRow, usableForPayment, type LockedAccountColumns, type LockedInternalAccount } from "../internal-accounts/lock-internal-account-for-payment";
+import { payerLock } from "../transactions/daily-volume";
 import { TRANSACTION_CUSTOMER_COLUMNS, transactionCustomerFrom, type TransactionCustomerColumns } from "../transactions/resolve-transaction-customer";
 import { assertCanPullFrom } from "./assert-can-pull-from";
 
@@ -29,11 +30,12 @@ const CAN_RECEIVE = new Set(["ACTIVE", "PENDING_OWNERSHIP_VERIFICATION"]);
  */
 export async function resolveTransferParties(
   tx: SqlLedgerTx,
-  input: { platformId: string; internalAccountId: string; externalAccountId: string; direction: "OUT" | "IN" },
+  input: { platformId: string; internalAccountId: string; externalAccountId: string; direction: "OUT" | "IN"; lockPayer?: boolean },
 ): Promise<TransferParties> {
   const { platformId, direction } = input;
   const [internalField, externalField] = direction === "OUT" ? ["source.accountId", "destination.accountId"] : ["destination.accountId", "source.accountId"];
-  const read = await readParties(tx, platformId, parseId("InternalAccount", input.internalAccountId), parseId("ExternalAccount", input.externalAccountId));
+  const internalId = parseId("InternalAccount", input.internalAccountId);
+  const read = await readParties(tx, platformId, internalId, parseId("ExternalAccount", input.externalAccountId), input.lockPayer === true);
   const locked = usableForPayment(read && lockedAccountFromRow(read), { accountId: input.internalAccountId, direction: direction === "OUT" ? "SEND" : "RECEIVE" });
   const { account } = locked;
   const external = foundExternalAccount(rowUnder<ExternalAccountRow>(read!, Prisma.ExternalAccountScalarFieldEnum, EXTERNAL), input.externalAccountId);
@@ -67,10 +69,13 @@ const EXTERNAL = "external_";
  * ledger account (as lockInternalAccountForPayment), the live external account (as
  * getExternalAccountOrThrow) and the paying customer's columns (as resolveTransactionCustomer).
  * Null when the internal account is not found; the external account's columns are null when it is not.
+ * With `lockPayer`, the statement then takes the daily-volume lock of the account's owner
+ * (lockPayer in lib/service/transactions/daily-volume.ts), after the row lock as a separate
+ * statement would: a payout's volume check then needs no round trip of its own for it.
  */
-async function readParties(tx: SqlLedgerTx, platformId: string, internalId: string | null, externalId: string | null) {
+async function readParties(tx: SqlLedgerTx, platformId: string, internalId: string | null, externalId: string | null, lockPayer: boolean) {
   if (internalId === null) return null;
-  const [row] = await tx.$queryRaw<(LockedAccountColumns & TransactionCustomerColumns & Record<string, unknown>)[]>`
+  const read = Prisma.sql`
     SELECT ${LOCKED_ACCOUNT_COLUMNS}, ${columnsOf(Prisma.ExternalAccountScalarFieldEnum, "e", EXTERNAL)}, ${TRANSACTION_CUSTOMER_COLUMNS}
     FROM "InternalAccount" a
     LEFT JOIN "LedgerAccount" l ON l."platformId" = a."platformId" AND l."internalAccountId" = a."id"
@@ -79,6 +84,10 @@ async function readParties(tx: SqlLedgerTx, platformId: string, internalId: stri
     LEFT JOIN "Platform" p ON p."id" = c."platformId"
     WHERE a."id" = ${internalId}::uuid AND a."platformId" = ${platformId}::uuid
     FOR SHARE OF a`;
+  // The outer query's columns are computed above the locked subquery (never flattened into it), so after its row lock.
+  const [row] = await tx.$queryRaw<(LockedAccountColumns & TransactionCustomerColumns & Record<string, unknown>)[]>(
+    lockPayer ? Prisma.sql`SELECT r.*, ${payerLock(Prisma.sql`r."platformId"`, Prisma.sql`coalesce(r."customerId", r."platformId")`)} AS "payerLocked" FROM (${read}) r` : read,
+  );
   return row ?? null;
 }
 
