@@ -36,8 +36,12 @@ export function poolOf(client: object): pg.Pool | undefined {
  */
 export function sqlOf(db: SqlTx): SqlTx {
   const pool = poolOf(db);
-  return pool ? sqlOnConnection(pool) : db;
+  if (!pool) return db;
+  let sql = sqlByPool.get(pool);
+  if (!sql) sqlByPool.set(pool, (sql = sqlOnConnection(pool)));
+  return sql;
 }
+const sqlByPool = new WeakMap<pg.Pool, SqlTx>();
 
 /**
  * A model's columns for a raw SELECT or RETURNING, from the generated client's field list (e.g.
@@ -47,9 +51,18 @@ export function sqlOf(db: SqlTx): SqlTx {
  * column is named `as` + field, so rows of several models can share one statement (rowUnder).
  */
 export function columnsOf(fields: Record<string, string>, table?: string, as?: string): Prisma.Sql {
-  const prefix = table ? `"${table}".` : "";
-  return Prisma.raw(Object.values(fields).map((field) => `${prefix}"${field}"${as ? ` AS "${as}${field}"` : ""}`).join(", "));
+  const key = `${table ?? ""}|${as ?? ""}`;
+  let made = columnLists.get(fields);
+  if (!made) columnLists.set(fields, (made = new Map()));
+  let list = made.get(key);
+  if (!list) {
+    const prefix = table ? `"${table}".` : "";
+    made.set(key, (list = Prisma.raw(Object.values(fields).map((field) => `${prefix}"${field}"${as ? ` AS "${as}${field}"` : ""}`).join(", "))));
+  }
+  return list;
 }
+/** Made once per model and form: hot reads name their columns on every request. */
+const columnLists = new WeakMap<Record<string, string>, Map<string, Prisma.Sql>>();
 
 /**
  * The model row a statement returned under `columnsOf(fields, table, as)` beside other rows' columns;
