@@ -36,6 +36,28 @@ describe("sqlTransaction on a bare pg connection", () => {
     expect(poolOf(database.prisma)!.idleCount).toBe(poolOf(database.prisma)!.totalCount);
   });
 
+  it("BEGIN travels with the first statement: that statement already runs in the transaction, and its failure rolls the transaction back", async () => {
+    const ids = await sqlTransaction(
+      database.prisma,
+      async (tx) => {
+        const [first] = await tx.$queryRawUnsafe<{ id: string }[]>(`SELECT txid_current()::text AS id`);
+        const [second] = await tx.$queryRawUnsafe<{ id: string }[]>(`SELECT txid_current()::text AS id`);
+        return [first!.id, second!.id];
+      },
+      options,
+    );
+    // Outside a transaction each statement would get its own id.
+    expect(ids[0]).toBe(ids[1]);
+    await expect(sqlTransaction(database.prisma, async (tx) => tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (20), (20)`), options)).rejects.toThrow(/duplicate key/);
+    await expect(sqlTransaction(database.prisma, async () => "no statement", options)).resolves.toBe("no statement");
+    await expect(sqlTransaction(database.prisma, async (tx) => tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (21)`), options)).resolves.toBe(1);
+    expect(await rows()).toContain(21);
+    expect(await rows()).not.toContain(20);
+    const pool = poolOf(database.prisma)!;
+    expect(pool.idleCount).toBe(pool.totalCount);
+    await database.prisma.$executeRawUnsafe(`DELETE FROM "${table}" WHERE id >= 20`);
+  });
+
   it("a transaction that outlives its timeout stops waiting for a lock and is rolled back; the error answers 429", async () => {
     // Another transaction holds row 1's lock past the first one's timeout.
     const blocker = await poolOf(database.prisma)!.connect();
