@@ -16,8 +16,10 @@ export interface ClaimedEvent {
   body: string;
   attemptCount: number;
   createdAt: Date;
+  /** When it fell due. */
   nextAttemptAt: Date;
-  lockedUntil: Date;
+  /** Null (as webhookEndpoint) when the claim settled it: its platform has no endpoint. */
+  lockedUntil: Date | null;
   webhookEndpoint: string | null;
   webhookPrivateKeyPem: string;
 }
@@ -29,13 +31,16 @@ export interface ClaimedEvent {
  * An event is due exactly while `nextAttemptAt` is set, and `IS NOT NULL` stops the index scan
  * before the delivered events' nulls. The claimed rows are updated by primary key (`= ANY(ARRAY(…))`):
  * a join to "due" may be planned as a scan of the whole table while statistics are missing.
+ * An event whose platform has no endpoint is settled (NO_ENDPOINT, nothing left to do) by the same
+ * update instead of being leased: one write per event instead of two. It is returned with
+ * `webhookEndpoint` and `lockedUntil` null.
  */
 export async function claimDueEvents(db: Db, options: { limit: number; platformId?: string }): Promise<ClaimedEvent[]> {
   // Its own statement text when scoped, so a generic plan never serves both (planCacheMode).
   const onePlatform = options.platformId ? Prisma.sql`AND e."platformId" = ${options.platformId}::uuid` : Prisma.empty;
   return sqlOf(db).$queryRaw<ClaimedEvent[]>`
     WITH "due" AS (
-      SELECT e."id" FROM "WebhookEvent" e JOIN "Platform" p ON p."id" = e."platformId"
+      SELECT e."id", e."nextAttemptAt", p."webhookEndpoint" IS NULL AS "noEndpoint" FROM "WebhookEvent" e JOIN "Platform" p ON p."id" = e."platformId"
       WHERE e."nextAttemptAt" IS NOT NULL
         AND e."nextAttemptAt" <= now() + p."clockOffsetMs" * interval '1 millisecond'
         AND (e."lockedUntil" IS NULL OR e."lockedUntil" < now())
@@ -44,13 +49,17 @@ export async function claimDueEvents(db: Db, options: { limit: number; platformI
       LIMIT ${options.limit}
       FOR UPDATE OF e SKIP LOCKED
     ), "claimed" AS (
-      UPDATE "WebhookEvent" e SET "lockedUntil" = now() + ${LEASE_MS} * interval '1 millisecond'
+      UPDATE "WebhookEvent" e SET
+        "lockedUntil" = CASE WHEN e."id" = ANY(ARRAY(SELECT "id" FROM "due" WHERE "noEndpoint")) THEN NULL ELSE now() + ${LEASE_MS} * interval '1 millisecond' END,
+        "nextAttemptAt" = CASE WHEN e."id" = ANY(ARRAY(SELECT "id" FROM "due" WHERE "noEndpoint")) THEN NULL ELSE e."nextAttemptAt" END,
+        "deliveryStatus" = CASE WHEN e."id" = ANY(ARRAY(SELECT "id" FROM "due" WHERE "noEndpoint")) THEN 'NO_ENDPOINT' ELSE e."deliveryStatus" END
       WHERE e."id" = ANY(ARRAY(SELECT "id" FROM "due"))
       RETURNING e."id", e."platformId", e."type", e."body", e."attemptCount", e."createdAt", e."nextAttemptAt", e."lockedUntil"
     )
-    SELECT c."id", c."platformId", c."type", c."body", c."attemptCount", c."createdAt", c."nextAttemptAt", c."lockedUntil", p."webhookEndpoint", p."webhookPrivateKeyPem"
-    FROM "claimed" c JOIN "Platform" p ON p."id" = c."platformId"
-    ORDER BY c."nextAttemptAt", c."id"`;
+    SELECT c."id", c."platformId", c."type", c."body", c."attemptCount", c."createdAt", d."nextAttemptAt", c."lockedUntil",
+      CASE WHEN c."lockedUntil" IS NULL THEN NULL ELSE p."webhookEndpoint" END AS "webhookEndpoint", p."webhookPrivateKeyPem"
+    FROM "claimed" c JOIN "due" d ON d."id" = c."id" JOIN "Platform" p ON p."id" = c."platformId"
+    ORDER BY d."nextAttemptAt", c."id"`;
 }
 
 /** How one claimed event's turn ended: the attempt it recorded (none without an endpoint), or the error that stopped it. */
@@ -61,25 +70,15 @@ export interface DeliveryOutcome {
 
 /**
  * One delivery attempt for each claimed event: POST each to its platform's current endpoint,
- * record the attempt, then mark it delivered, schedule the next try, or give up. Events without an
- * endpoint are settled in one statement, and each attempt is recorded in one statement. An event
- * whose turn throws keeps its lease, so it is attempted again once the lease runs out.
+ * record the attempt, then mark it delivered, schedule the next try, or give up, in one statement
+ * per attempt. Events without an endpoint were settled by the claim. An event whose turn throws
+ * keeps its lease, so it is attempted again once the lease runs out.
  */
 export async function deliverEvents(db: Db, events: ClaimedEvent[]): Promise<DeliveryOutcome[]> {
   const sql = sqlOf(db); // the worker's hottest statements: straight on the pool outside a transaction
-  const withoutEndpoint = events.filter((e) => !e.webhookEndpoint);
-  const settled =
-    withoutEndpoint.length === 0
-      ? null
-      : sql.$executeRaw`UPDATE "WebhookEvent" e SET "deliveryStatus" = 'NO_ENDPOINT', "nextAttemptAt" = NULL, "lockedUntil" = NULL
-          FROM unnest(${withoutEndpoint.map((e) => e.id)}::uuid[], ${withoutEndpoint.map((e) => e.platformId)}::uuid[], ${withoutEndpoint.map((e) => e.lockedUntil)}::timestamptz[]) AS c("id", "platformId", "lease")
-          WHERE e."id" = c."id" AND e."platformId" = c."platformId" AND e."lockedUntil" = c."lease"`.then(
-          () => null,
-          (e: unknown) => e,
-        );
   return Promise.all(
     events.map(async (event): Promise<DeliveryOutcome> => {
-      if (!event.webhookEndpoint) return { attemptId: null, error: await settled };
+      if (!event.webhookEndpoint) return { attemptId: null, error: null };
       const attemptId = uuidv7();
       return attemptDelivery(sql, event, event.webhookEndpoint, attemptId).then(
         () => ({ attemptId, error: null }),

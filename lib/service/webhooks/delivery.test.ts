@@ -134,6 +134,9 @@ describe("webhook delivery", () => {
     const claimed = (await Promise.all([a, b, silent].map((p) => claimDueEvents(t.db, { limit: 10, platformId: p.platform.id })))).flat();
     expect(claimed).toHaveLength(4);
     expect(await claimDueEvents(t.db, { limit: 10, platformId: a.platform.id })).toEqual([]); // leased
+    // The silent platform's event is settled by the claim itself: nothing leased, nothing left to do.
+    const silentRow = await t.db.webhookEvent.findFirstOrThrow({ where: { platformId: silent.platform.id } });
+    expect([silentRow.deliveryStatus, silentRow.lockedUntil, silentRow.nextAttemptAt]).toEqual(["NO_ENDPOINT", null, null]);
 
     const ran = await runEventDeliveries(t.db, claimed);
     expect(ran.map((r) => r.kind)).toEqual(["webhook.deliver", "webhook.deliver", "webhook.deliver", "webhook.deliver"]);
