@@ -1,4 +1,4 @@
-import { attachPool, poolOf } from "@/lib/db/sql";
+import { attachPool, poolOf, runOrDefer } from "@/lib/db/sql";
 import type { Db, SqlTx, Tx } from "./db";
 import { transientConflictError } from "./http/errors";
 
@@ -40,7 +40,7 @@ export function transactionScopedDb(tx: Tx | SqlTx): Db {
     const outermost = depth === 0;
     for (let attempt = 1; ; attempt++) {
       const name = `request_step_${++savepoints}`;
-      await tx.$executeRawUnsafe(`SAVEPOINT ${name}`);
+      await runOrDefer(tx, `SAVEPOINT ${name}`);
       depth++;
       try {
         const result = await (arg as (tx: Db) => Promise<unknown>)(scoped);

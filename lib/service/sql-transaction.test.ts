@@ -105,10 +105,13 @@ describe("sqlTransaction on a bare pg connection", () => {
           throw new Error("step refused");
         });
         await expect(failing).rejects.toThrow("step refused");
+        // A step's SAVEPOINT travels with its first statement; a step refused before any still rolls back cleanly.
+        await expect(scoped.$transaction(async () => Promise.reject(new Error("refused at once")))).rejects.toThrow("refused at once");
+        await scoped.$transaction(async (step) => step.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (22)`));
         expect(() => scoped.customer).toThrow("db.customer is not available: this request's transaction runs raw SQL only");
       },
       options,
     );
-    expect(await rows()).toEqual([1, 2, 20]); // the failed step alone was rolled back
+    expect(await rows()).toEqual([1, 2, 20, 22]); // the failed steps alone were rolled back
   });
 });

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { poolOf, sqlOnConnection, TransactionTimeoutError, type PendingBegin, type SqlTx } from "@/lib/db/sql";
+import { poolOf, sqlOnConnection, TransactionTimeoutError, type SqlTx } from "@/lib/db/sql";
 import type { Db } from "./db";
 import { transientConflictError } from "./http/errors";
 import { CONFLICT_ATTEMPTS, pauseAfterConflict } from "./nested-transaction";
@@ -40,20 +40,21 @@ export async function onPooledConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Pr
     cancelling = cancelRunningStatement(pool, client);
   }, options.timeout);
   // BEGIN goes out with the first statement; a transaction that ran none needs no COMMIT.
-  const transaction: PendingBegin = { begun: false };
+  const prelude = ["BEGIN"];
+  const began = () => prelude[0] !== "BEGIN";
   try {
-    const result = await fn(sqlOnConnection(client, () => expired, transaction));
+    const result = await fn(sqlOnConnection(client, () => expired, prelude));
     // Past here nothing waits on a lock; a COMMIT cut off by the timer could not say whether the payment stands.
     clearTimeout(timer);
     if (expired) throw new TransactionTimeoutError("expired");
-    if (transaction.begun) await client.query("COMMIT");
+    if (began()) await client.query("COMMIT");
     client.release();
     return result;
   } catch (e) {
     clearTimeout(timer);
     await cancelling; // so the cancel cannot reach the connection's next user
     // A connection that cannot even roll back is closed rather than handed to the next request.
-    await (transaction.begun ? client.query("ROLLBACK") : Promise.resolve()).then(
+    await (began() ? client.query("ROLLBACK") : Promise.resolve()).then(
       () => client.release(),
       (rollbackError: Error) => client.release(rollbackError),
     );

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context";
 import { ServiceError, invalidInput } from "./errors";
 import { now } from "../sandbox/clock";
-import { poolOf } from "@/lib/db/sql";
+import { poolOf, runOrDefer } from "@/lib/db/sql";
 import type { SqlTx } from "../db";
 import { onPooledConnection } from "../sql-transaction";
 import { conflictRetryingDb, transactionScopedDb } from "../nested-transaction";
@@ -92,7 +92,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
       return;
     }
 
-    await tx.$executeRawUnsafe(`SAVEPOINT idempotent_request`);
+    await runOrDefer(tx, `SAVEPOINT idempotent_request`);
     c.set("db", transactionScopedDb(tx));
     await next(); // Hono turns a thrown error into c.res here
     c.set("db", db);
