@@ -4,6 +4,8 @@ import { setInternalAccountStatus } from "../internal-accounts/set-internal-acco
 import { holdEveryPooledConnection } from "../testing/hold-pool";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { OutgoingTransactionSchema } from "../transactions/schemas";
+import { inTransaction } from "../nested-transaction";
+import { createTransferOut } from "./create-transfer-out";
 import { accountNumberEndingIn, transfersFixture } from "./transfer-fixtures";
 
 let t: TestApp;
@@ -78,6 +80,14 @@ describe("POST /transfer-out", () => {
     expect(res.json.settledAt).toEqual(expect.any(String));
     const balanceEvents = await f.events("INTERNAL_ACCOUNT.BALANCE_UPDATED");
     expect(balanceEvents.at(-1)!.data).toMatchObject({ id: f.accountId, balance: { amount: 600 }, totalBalance: { amount: 600 } });
+  });
+
+  it("completes inside a Prisma interactive transaction too (the embedded database's only kind), with the same events", async () => {
+    const { f, external } = await funded(1_000);
+    const paid = await inTransaction(t.db, (tx) => createTransferOut(tx, { platformId: f.platformId, request: { source: { accountId: f.accountId }, destination: { accountId: external }, amount: 300 } }));
+    expect(paid.status).toBe("COMPLETED");
+    expect(types(await f.eventsFor(paid.id))).toEqual(["OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.COMPLETED"]);
+    expect(await f.balance()).toEqual({ available: 700, total: 700 });
   });
 
   it("moves the money into the platform's clearing account, so the ledger still sums to zero", async () => {

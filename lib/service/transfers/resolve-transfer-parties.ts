@@ -84,9 +84,10 @@ async function readParties(tx: SqlLedgerTx, platformId: string, internalId: stri
     LEFT JOIN "Platform" p ON p."id" = c."platformId"
     WHERE a."id" = ${internalId}::uuid AND a."platformId" = ${platformId}::uuid
     FOR SHARE OF a`;
-  // The outer query's columns are computed above the locked subquery (never flattened into it), so after its row lock.
+  // The outer query's columns are computed above the locked subquery (never flattened into it), so after its row lock;
+  // the lock's void result is cast to text, which Prisma (the embedded database's path) can read.
   const [row] = await tx.$queryRaw<(LockedAccountColumns & TransactionCustomerColumns & Record<string, unknown>)[]>(
-    lockPayer ? Prisma.sql`SELECT r.*, ${payerLock(Prisma.sql`r."platformId"`, Prisma.sql`coalesce(r."customerId", r."platformId")`)} AS "payerLocked" FROM (${read}) r` : read,
+    lockPayer ? Prisma.sql`SELECT r.*, ${payerLock(Prisma.sql`r."platformId"`, Prisma.sql`coalesce(r."customerId", r."platformId")`)}::text AS "payerLocked" FROM (${read}) r` : read,
   );
   return row ?? null;
 }
