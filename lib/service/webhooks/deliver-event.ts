@@ -38,6 +38,7 @@ export interface ClaimedEvent {
 export async function claimDueEvents(db: Db, options: { limit: number; platformId?: string }): Promise<ClaimedEvent[]> {
   // Its own statement text when scoped, so a generic plan never serves both (planCacheMode).
   const onePlatform = options.platformId ? Prisma.sql`AND e."platformId" = ${options.platformId}::uuid` : Prisma.empty;
+  const settles = Prisma.sql`e."id" = ANY(ARRAY(SELECT "id" FROM "due" WHERE "noEndpoint"))`;
   return sqlOf(db).$queryRaw<ClaimedEvent[]>`
     WITH "due" AS (
       SELECT e."id", e."nextAttemptAt", p."webhookEndpoint" IS NULL AS "noEndpoint" FROM "WebhookEvent" e JOIN "Platform" p ON p."id" = e."platformId"
@@ -50,9 +51,9 @@ export async function claimDueEvents(db: Db, options: { limit: number; platformI
       FOR UPDATE OF e SKIP LOCKED
     ), "claimed" AS (
       UPDATE "WebhookEvent" e SET
-        "lockedUntil" = CASE WHEN e."id" = ANY(ARRAY(SELECT "id" FROM "due" WHERE "noEndpoint")) THEN NULL ELSE now() + ${LEASE_MS} * interval '1 millisecond' END,
-        "nextAttemptAt" = CASE WHEN e."id" = ANY(ARRAY(SELECT "id" FROM "due" WHERE "noEndpoint")) THEN NULL ELSE e."nextAttemptAt" END,
-        "deliveryStatus" = CASE WHEN e."id" = ANY(ARRAY(SELECT "id" FROM "due" WHERE "noEndpoint")) THEN 'NO_ENDPOINT' ELSE e."deliveryStatus" END
+        "lockedUntil" = CASE WHEN ${settles} THEN NULL ELSE now() + ${LEASE_MS} * interval '1 millisecond' END,
+        "nextAttemptAt" = CASE WHEN ${settles} THEN NULL ELSE e."nextAttemptAt" END,
+        "deliveryStatus" = CASE WHEN ${settles} THEN 'NO_ENDPOINT' ELSE e."deliveryStatus" END
       WHERE e."id" = ANY(ARRAY(SELECT "id" FROM "due"))
       RETURNING e."id", e."platformId", e."type", e."body", e."attemptCount", e."createdAt", e."nextAttemptAt", e."lockedUntil"
     )
