@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/open-database";
-import { poolOf } from "@/lib/db/sql";
+import { poolOf, runOrDefer } from "@/lib/db/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { databaseBusyError } from "./http/errors";
 import { transactionScopedDb } from "./nested-transaction";
 import { onPooledConnection, sqlTransaction } from "./sql-transaction";
@@ -56,6 +57,38 @@ describe("sqlTransaction on a bare pg connection", () => {
     const pool = poolOf(database.prisma)!;
     expect(pool.idleCount).toBe(pool.totalCount);
     await database.prisma.$executeRawUnsafe(`DELETE FROM "${table}" WHERE id >= 20`);
+  });
+
+  it("a deferred write goes out with the next statement or the COMMIT, in order; its failure fails the transaction and nothing of it stays", async () => {
+    const seen = await sqlTransaction(
+      database.prisma,
+      async (tx) => {
+        await runOrDefer(tx, Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} VALUES (${30}::int)`);
+        const [row] = await tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "${table}" WHERE id = 30`);
+        await runOrDefer(tx, Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} VALUES (${31}::int)`); // the last: goes with the COMMIT
+        return row!.n;
+      },
+      options,
+    );
+    expect(seen).toBe(1);
+    expect(await rows()).toEqual(expect.arrayContaining([30, 31]));
+    const failing = sqlTransaction(
+      database.prisma,
+      async (tx) => {
+        await tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (32)`);
+        await runOrDefer(tx, Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} VALUES (${30}::int)`); // duplicate, found at COMMIT
+        return "answered";
+      },
+      options,
+    );
+    await expect(failing).rejects.toThrow(/duplicate key/);
+    expect(await rows()).not.toContain(32);
+    // Deferred alone, with BEGIN still waiting: all three go out together.
+    await sqlTransaction(database.prisma, async (tx) => runOrDefer(tx, Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} VALUES (${33}::int)`), options);
+    expect(await rows()).toContain(33);
+    const pool = poolOf(database.prisma)!;
+    expect(pool.idleCount).toBe(pool.totalCount);
+    await database.prisma.$executeRawUnsafe(`DELETE FROM "${table}" WHERE id >= 30`);
   });
 
   it("a transaction that outlives its timeout stops waiting for a lock and is rolled back; the error answers 429", async () => {

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { poolOf, sqlOnConnection, TransactionTimeoutError, type SqlTx } from "@/lib/db/sql";
+import { afterPrelude, poolOf, sqlOnConnection, TransactionTimeoutError, type Prelude, type SqlTx } from "@/lib/db/sql";
 import type { Db } from "./db";
 import { transientConflictError } from "./http/errors";
 import { CONFLICT_ATTEMPTS, pauseAfterConflict } from "./nested-transaction";
@@ -39,15 +39,18 @@ export async function onPooledConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Pr
     expired = true;
     cancelling = cancelRunningStatement(pool, client);
   }, options.timeout);
-  // BEGIN goes out with the first statement; a transaction that ran none needs no COMMIT.
-  const prelude = ["BEGIN"];
+  // BEGIN goes out with the first statement, and statements deferred after the last one with the
+  // COMMIT (runOrDefer); a transaction that ran none needs no COMMIT.
+  const prelude: Prelude = ["BEGIN"];
   const began = () => prelude[0] !== "BEGIN";
   try {
     const result = await fn(sqlOnConnection(client, () => expired, prelude));
     // Past here nothing waits on a lock; a COMMIT cut off by the timer could not say whether the payment stands.
     clearTimeout(timer);
     if (expired) throw new TransactionTimeoutError("expired");
-    if (began()) await client.query("COMMIT");
+    const deferred = began() ? prelude.length > 0 : prelude.length > 1;
+    if (deferred) await afterPrelude(client, prelude.splice(0), "COMMIT");
+    else if (began()) await client.query("COMMIT");
     client.release();
     return result;
   } catch (e) {

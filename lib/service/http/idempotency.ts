@@ -4,6 +4,7 @@ import type { AppEnv } from "./context";
 import { ServiceError, invalidInput } from "./errors";
 import { now } from "../sandbox/clock";
 import { poolOf, runOrDefer } from "@/lib/db/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { SqlTx } from "../db";
 import { onPooledConnection } from "../sql-transaction";
 import { conflictRetryingDb, transactionScopedDb } from "../nested-transaction";
@@ -96,21 +97,32 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     c.set("db", transactionScopedDb(tx));
     await next(); // Hono turns a thrown error into c.res here
     c.set("db", db);
-    // A handler that caught a database error and answered 4xx may have left the transaction unusable.
-    await tx.$executeRawUnsafe(`RELEASE SAVEPOINT idempotent_request`).catch(() => tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT idempotent_request`));
+    // A handler that caught a database error and answered 4xx may have left the transaction
+    // unusable. A success that cannot be released did not happen (a deferred write failed): the
+    // request is rolled back and answered as an error, never stored.
+    await tx.$executeRawUnsafe(`RELEASE SAVEPOINT idempotent_request`).catch(async (e: unknown) => {
+      if (c.res.status < 400) throw e;
+      await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT idempotent_request`);
+    });
     const responseBody = await c.res.clone().text();
     // A 409 with Retry-After is a transient conflict (transientConflictError): rolled back, so the same key must run again.
     const isRetryable = c.res.status >= 500 || (c.res.status === 409 && c.res.headers.has("retry-after"));
     if (isRetryable || isSignedRetryChallenge(c.res.status, responseBody)) {
       // Not a final answer: let the client retry (or send the signed leg) with the same key.
-      await tx.$executeRaw`
-        DELETE FROM "IdempotencyKey" WHERE "platformId" = ${scope.platformId}::uuid AND "method" = ${scope.method} AND "path" = ${scope.path} AND "key" = ${scope.key}`;
+      await runOrDefer(
+        tx,
+        Prisma.sql`DELETE FROM "IdempotencyKey" WHERE "platformId" = ${scope.platformId}::uuid AND "method" = ${scope.method} AND "path" = ${scope.path} AND "key" = ${scope.key}`,
+      );
       return;
     }
-    // Raw: every keyed request writes its answer, and a model update costs twice the Node CPU.
-    await tx.$executeRaw`
+    // Raw: every keyed request writes its answer, and a model update costs twice the Node CPU. It
+    // goes out with the COMMIT.
+    await runOrDefer(
+      tx,
+      Prisma.sql`
       UPDATE "IdempotencyKey" SET "responseStatus" = ${c.res.status}::int, "responseBody" = ${responseBody}::text
-      WHERE "platformId" = ${scope.platformId}::uuid AND "method" = ${scope.method} AND "path" = ${scope.path} AND "key" = ${scope.key}`;
+      WHERE "platformId" = ${scope.platformId}::uuid AND "method" = ${scope.method} AND "path" = ${scope.path} AND "key" = ${scope.key}`,
+    );
   });
   if (replayed) return replayed;
 });

@@ -1,5 +1,6 @@
 import { Prisma, type TransactionStatus } from "@/lib/generated/prisma/client";
 import type { SqlTx } from "../db";
+import { runOrDefer } from "@/lib/db/sql";
 import { uuidv7 } from "../http/ids";
 import { outboxRows, prepareEvent } from "../jobs/enqueue-event";
 import type { Transaction } from "./schemas";
@@ -50,5 +51,6 @@ export async function writeStatusSteps(
     )`);
   }
   if (after) ctes.push(await after());
-  if (ctes.length > 0) await tx.$executeRaw`WITH ${Prisma.join(ctes, ", ")} SELECT 1`;
+  // Nothing reads its answer, so on a pg connection it goes out with the transaction's next statement or its COMMIT.
+  if (ctes.length > 0) await runOrDefer(tx, Prisma.sql`WITH ${Prisma.join(ctes, ", ")} SELECT 1`);
 }
