@@ -74,7 +74,12 @@ export function buildApi(deps: ApiDeps) {
   api.use("*", async (c, next) => {
     const requestId = uuidv7();
     c.set("requestId", requestId);
-    c.header("X-Request-Id", requestId);
+    // On the Node response when there is one: c.header() makes a WHATWG Headers object per request,
+    // which node-server then converts back; a response whose only header is its content type goes
+    // out as a plain object.
+    const outgoing = c.env?.outgoing;
+    if (outgoing) outgoing.setHeader("X-Request-Id", requestId);
+    else c.header("X-Request-Id", requestId);
     await next();
   });
   const limitFor = (maxSize: number) =>

@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { Db } from "../db";
 
 export const PERMISSIONS = ["VIEW", "TRANSACT", "MANAGE"] as const;
@@ -15,6 +16,8 @@ export interface AuthContext {
 }
 
 export interface AppEnv {
+  /** Under the Node server (@hono/node-server) the raw response; absent for in-process fetch calls. */
+  Bindings: { outgoing?: ServerResponse } | undefined;
   Variables: {
     requestId: string;
     db: Db;
