@@ -1,6 +1,10 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, basic, type TestApp } from "../testing/test-app";
 import { transientConflictError } from "./errors";
+import { API_BASE_PATH } from "./openapi";
 
 let t: TestApp;
 let p: Awaited<ReturnType<TestApp["createTestPlatform"]>>;
@@ -150,6 +154,26 @@ describe("error envelope", () => {
     expect(ok.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(bad.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(ok.headers.get("x-request-id")).not.toBe(bad.headers.get("x-request-id"));
+  });
+
+  it("puts it on every response served by the Node server too, which sets it on the raw response", async () => {
+    const server = http.createServer(getRequestListener(t.api.fetch));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}${API_BASE_PATH}`;
+    try {
+      const ok = await fetch(`${origin}/config`, { headers: { authorization: basic(p.auth) } });
+      const bad = await fetch(`${origin}/config`);
+      const unknown = await fetch(`${origin}/no-such-endpoint`, { headers: { authorization: basic(p.auth) } });
+      for (const res of [ok, bad, unknown]) {
+        expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+        expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      }
+      expect([ok.status, bad.status, unknown.status]).toEqual([200, 401, 404]);
+      expect((await bad.json()).code).toBe("UNAUTHORIZED");
+      expect(new Set([ok, bad, unknown].map((res) => res.headers.get("x-request-id"))).size).toBe(3);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("turns an unexpected failure into 500 INTERNAL_ERROR with the request id and no stack trace", async () => {
