@@ -44,6 +44,33 @@ describe("sqlOnConnection answers like Prisma's $queryRaw", () => {
     expect(viaPg!.b).toEqual(new Date("2026-01-02T00:00:00.000Z"));
   });
 
+  test("rows are ordinary objects with the statement's columns in order, on a connection and on the pool; a column named __proto__ stays a column", async () => {
+    for (const tx of [sqlOnConnection(client), sqlOnConnection(poolOf(db.prisma)!)]) {
+      for (let i = 0; i < 2; i++) {
+        // twice: the second run is the prepared statement
+        const rows = await tx.$queryRaw<Record<string, unknown>[]>`SELECT g AS "z", g * 2 AS "a", NULL::text AS "m" FROM generate_series(1, ${2}::int) g`;
+        expect(rows).toEqual([
+          { z: 1, a: 2, m: null },
+          { z: 2, a: 4, m: null },
+        ]);
+        expect(Object.keys(rows[1]!)).toEqual(["z", "a", "m"]);
+        expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+      }
+      const [odd] = await tx.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT 1 AS "__proto__", 2 AS "b"`);
+      expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
+      expect(Object.getOwnPropertyDescriptor(odd, "__proto__")?.value).toBe(1);
+      expect(odd!.b).toBe(2);
+    }
+  });
+
+  test("a failed statement's error leads back to the code that ran it", async () => {
+    const error = await sqlOnConnection(client)
+      .$queryRawUnsafe(`SELECT 1/0`)
+      .catch((e: Error) => e);
+    expect((error as Error).message).toMatch(/division by zero/);
+    expect((error as Error).stack).toContain("sql.test.ts");
+  });
+
   test("$executeRaw answers the affected row count, and a statement run twice is prepared under one name", async () => {
     const tx = sqlOnConnection(client);
     await tx.$executeRawUnsafe(`CREATE TEMP TABLE sql_test (n int)`);
