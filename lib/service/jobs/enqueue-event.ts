@@ -36,14 +36,19 @@ export async function prepareEvent(tx: SqlTx, event: { platformId: string; type:
 /**
  * The event row as a data-modifying CTE (`WITH <this>, … <statement>`): written inside whatever
  * statement the caller writes anyway. Its first attempt falls due at once; the worker finds it by
- * `nextAttemptAt` (deliver-event.ts). `name` prefixes the CTE's name (a fixed identifier, never
+ * `nextAttemptAt` (deliver-event.ts). A platform without a webhook endpoint has nothing to deliver
+ * to: its event is written settled (NO_ENDPOINT), as the worker's claim would settle it, and
+ * the worker never reads or rewrites it. `name` prefixes the CTE's name (a fixed identifier, never
  * input) when one statement writes several events.
  */
 export function outboxRows(event: OutboxEvent, name = "outbox"): Prisma.Sql {
+  const noEndpoint = Prisma.sql`(SELECT "webhookEndpoint" IS NULL FROM "Platform" WHERE "id" = ${event.platformId}::uuid)`;
   return Prisma.sql`
     ${Prisma.raw(`"${name}_event"`)} AS (
       INSERT INTO "WebhookEvent" ("id", "platformId", "type", "body", "deliveryStatus", "attemptCount", "nextAttemptAt", "createdAt")
-      VALUES (${event.id}::uuid, ${event.platformId}::uuid, ${event.type}, ${event.body}, 'PENDING', 0, ${event.at}::timestamptz, ${event.at}::timestamptz)
+      VALUES (${event.id}::uuid, ${event.platformId}::uuid, ${event.type}, ${event.body},
+        (CASE WHEN ${noEndpoint} THEN 'NO_ENDPOINT' ELSE 'PENDING' END)::"WebhookDeliveryStatus", 0,
+        CASE WHEN ${noEndpoint} THEN NULL ELSE ${event.at}::timestamptz END, ${event.at}::timestamptz)
     )`;
 }
 

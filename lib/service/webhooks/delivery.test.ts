@@ -119,9 +119,12 @@ describe("webhook delivery", () => {
     expect(await t.db.job.count({ where: { platformId: p.platform.id } })).toBe(0);
   });
 
-  it("records NO_ENDPOINT when the platform has no endpoint", async () => {
+  it("records NO_ENDPOINT when the platform has no endpoint: written settled, never due", async () => {
     const p = await t.createTestPlatform();
     await enqueueEvent(t.db, { platformId: p.platform.id, type: "X.Y", data: {} });
+    const row = await eventRow(p.platform.id);
+    expect([row.deliveryStatus, row.nextAttemptAt, row.attempts]).toEqual(["NO_ENDPOINT", null, []]);
+    expect(await claimDueEvents(t.db, { limit: 10, platformId: p.platform.id })).toEqual([]);
     await runDueJobs(t.db, { platformId: p.platform.id });
     expect((await eventRow(p.platform.id)).deliveryStatus).toBe("NO_ENDPOINT");
   });
@@ -130,13 +133,17 @@ describe("webhook delivery", () => {
     const a = await platformWithReceiver();
     const b = await platformWithReceiver((n) => (n === 1 ? 500 : 200));
     const silent = await t.createTestPlatform();
-    for (const p of [a, a, b, silent]) await enqueueEvent(t.db, { platformId: p.platform.id, type: "OUTGOING_PAYMENT.COMPLETED", data: { id: "Transaction:x" } });
-    const claimed = (await Promise.all([a, b, silent].map((p) => claimDueEvents(t.db, { limit: 10, platformId: p.platform.id })))).flat();
-    expect(claimed).toHaveLength(4);
+    const removed = await platformWithReceiver(); // its endpoint is removed after the event was written
+    for (const p of [a, a, b, silent, removed]) await enqueueEvent(t.db, { platformId: p.platform.id, type: "OUTGOING_PAYMENT.COMPLETED", data: { id: "Transaction:x" } });
+    await t.db.platform.update({ where: { id: removed.platform.id }, data: { webhookEndpoint: null } });
+    const claimed = (await Promise.all([a, b, silent, removed].map((p) => claimDueEvents(t.db, { limit: 10, platformId: p.platform.id })))).flat();
+    expect(claimed).toHaveLength(4); // a's two, b's, removed's; silent's was written settled
     expect(await claimDueEvents(t.db, { limit: 10, platformId: a.platform.id })).toEqual([]); // leased
-    // The silent platform's event is settled by the claim itself: nothing leased, nothing left to do.
-    const silentRow = await t.db.webhookEvent.findFirstOrThrow({ where: { platformId: silent.platform.id } });
-    expect([silentRow.deliveryStatus, silentRow.lockedUntil, silentRow.nextAttemptAt]).toEqual(["NO_ENDPOINT", null, null]);
+    // The event whose endpoint went away is settled by the claim itself: nothing leased, nothing left to do.
+    for (const p of [silent, removed]) {
+      const row = await t.db.webhookEvent.findFirstOrThrow({ where: { platformId: p.platform.id } });
+      expect([row.deliveryStatus, row.lockedUntil, row.nextAttemptAt]).toEqual(["NO_ENDPOINT", null, null]);
+    }
 
     const ran = await runEventDeliveries(t.db, claimed);
     expect(ran.map((r) => r.kind)).toEqual(["webhook.deliver", "webhook.deliver", "webhook.deliver", "webhook.deliver"]);
@@ -147,6 +154,8 @@ describe("webhook delivery", () => {
     expect(await status(a.platform.id)).toEqual(["DELIVERED", "DELIVERED"]);
     expect(await status(b.platform.id)).toEqual(["RETRYING"]);
     expect(await status(silent.platform.id)).toEqual(["NO_ENDPOINT"]);
+    expect(await status(removed.platform.id)).toEqual(["NO_ENDPOINT"]);
+    expect(removed.receiver.received).toHaveLength(0);
     const retry = await t.db.webhookEvent.findFirstOrThrow({ where: { platformId: b.platform.id } });
     expect(retry.lockedUntil).toBeNull();
     expect(retry.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 5_000);
