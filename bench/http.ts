@@ -5,7 +5,7 @@
 import { fork } from "node:child_process";
 import { execFileSync } from "node:child_process";
 import pg from "pg";
-import { API, alternate, api, ensureTool, freePort, freshDatabase, median, peakRss, pgbench, round2, round3, startService, wrk, type LoadFigures, type ServiceProcess } from "./tools";
+import { API, alternate, api, ensureTool, freePort, freshDatabase, median, peakRss, pgbench, round2, round3, startReceiverProcess, startService, wrk, type LoadFigures, type ServiceProcess } from "./tools";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
@@ -137,16 +137,25 @@ export async function benchHttp() {
 const SUSTAINED_SECONDS = 10;
 
 /**
- * Every payment writes webhook events that the service's worker delivers on the same CPU. The
- * 2-second ABAB runs let it catch up during the baseline halves; this runs transfers without a
- * pause, then reports how many deliveries are still waiting and how long they take to drain.
+ * The measured platform has no webhook endpoint, so its events are written settled and nothing is
+ * delivered. Here it has one (a local receiver), and every payment's events (four) are signed and
+ * POSTed by the service's worker on the same CPU as the payments: transfers without a pause, then
+ * how many deliveries are still waiting and how long they take to drain.
  */
 async function sustainedOutbox(load: () => LoadFigures, sql: pg.Client) {
-  const transfers = load();
-  const backlog = await deliveriesWaiting(sql);
-  const started = performance.now();
-  await outboxDrained(sql);
-  return { seconds: SUSTAINED_SECONDS, transfersPerSecond: transfers.rps, p99Ms: transfers.p99Ms, deliveriesWaitingAfter: backlog, drainSeconds: round2((performance.now() - started) / 1000) };
+  const receiver = await startReceiverProcess();
+  await sql.query(`UPDATE "Platform" SET "webhookEndpoint" = $1`, [receiver.url]);
+  try {
+    const transfers = load();
+    const backlog = await deliveriesWaiting(sql);
+    const started = performance.now();
+    await outboxDrained(sql);
+    const delivered = Number((await sql.query(`SELECT count(*) FROM "WebhookEvent" WHERE "deliveryStatus" = 'DELIVERED'`)).rows[0].count);
+    return { seconds: SUSTAINED_SECONDS, transfersPerSecond: transfers.rps, p99Ms: transfers.p99Ms, deliveriesWaitingAfter: backlog, drainSeconds: round2((performance.now() - started) / 1000), delivered };
+  } finally {
+    await sql.query(`UPDATE "Platform" SET "webhookEndpoint" = NULL`);
+    receiver.child.kill();
+  }
 }
 
 const deliveriesWaiting = async (sql: pg.Client) => Number((await sql.query(`SELECT count(*) FROM "WebhookEvent" WHERE "nextAttemptAt" IS NOT NULL`)).rows[0].count);

@@ -1,6 +1,6 @@
 // Shared machinery of the HTTP benchmarks: fresh databases, the service as its own pinned process,
 // wrk (Debian's, installed when missing) and pgbench as load generators, resident memory.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFileSync, fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -235,4 +235,11 @@ export function alternate(pairs: number, measured: () => LoadFigures, baseline: 
     ratios.push(base.rps > 0 ? m.rps / base.rps : 0);
   }
   return { ratio: round3(median(ratios)), ratios: ratios.map(round3), measured: a, baseline: b };
+}
+
+/** A webhook receiver answering 200 at once, in a process of its own (receiver.mjs). */
+export async function startReceiverProcess(): Promise<{ url: string; child: ChildProcess }> {
+  const child = fork(new URL("./receiver.mjs", import.meta.url).pathname, [], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const port = await new Promise<number>((resolve) => child.once("message", (m) => resolve(Number(m))));
+  return { url: `http://127.0.0.1:${port}/hooks`, child };
 }

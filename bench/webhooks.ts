@@ -2,7 +2,6 @@
 // latency through the outbox + worker to a local receiver that answers at once, next to a bare loop
 // of signed HTTP POSTs from Node to the same receiver, at 1, 8 and 32 at once, and the median ratio
 // of ABAB pairs at 8. Figures, not pass/fail.
-import { fork, type ChildProcess } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { openDatabase } from "../lib/db/open-database";
 import { createPlatform } from "../lib/service/platforms/create-platform";
@@ -10,7 +9,7 @@ import { enqueueEvent } from "../lib/service/jobs/enqueue-event";
 import { startWorker } from "../lib/service/jobs/worker";
 import { signWebhookBody } from "../lib/service/crypto/webhook-signature";
 import type { Db } from "../lib/service/db";
-import { freshDatabase, median, round2, round3 } from "./tools";
+import { freshDatabase, median, round2, round3, startReceiverProcess } from "./tools";
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
@@ -21,12 +20,6 @@ interface DeliveryFigures {
   rps: number;
   p50Ms: number;
   p99Ms: number;
-}
-
-async function startReceiverProcess(): Promise<{ url: string; child: ChildProcess }> {
-  const child = fork(new URL("./receiver.mjs", import.meta.url).pathname, [], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
-  const port = await new Promise<number>((resolve) => child.once("message", (m) => resolve(Number(m))));
-  return { url: `http://127.0.0.1:${port}/hooks`, child };
 }
 
 function percentile(sorted: number[], q: number): number {
