@@ -29,4 +29,15 @@ describe("webhook signatures", () => {
     expect(Buffer.from(header, "base64")[0]).toBe(0x30); // DER SEQUENCE
     expect(verifyWebhookSignature(body, header, publicKey.export({ type: "spki", format: "pem" }).toString())).toBe(true);
   });
+
+  it("signs with the key it is given each time: a rotated key takes over at once, the old one signs no more", () => {
+    const pemPair = () => generateKeyPairSync("ec", { namedCurve: "P-256", privateKeyEncoding: { type: "pkcs8", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } });
+    const [before, after] = [pemPair(), pemPair()];
+    const body = '{"id":"Webhook:y","type":"TEST"}';
+    for (const [signer, other] of [[before, after], [after, before], [before, after]] as const) {
+      const header = signWebhookBody(body, signer.privateKey);
+      expect(verifyWebhookSignature(body, header, signer.publicKey)).toBe(true);
+      expect(verifyWebhookSignature(body, header, other.publicKey)).toBe(false);
+    }
+  });
 });
