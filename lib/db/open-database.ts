@@ -86,8 +86,8 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
   if (url) {
     // Own pool so close() can end it (PrismaPg leaves an external pool open).
     // pipeline: a query is sent without waiting for the one before it, so a raw-SQL transaction's
-    // BEGIN and SAVEPOINTs travel with the next statement (lib/db/sql.ts afterPrelude); one query at a time, as
-    // Prisma sends them, runs exactly as without.
+    // BEGIN, SAVEPOINTs and deferred writes travel with its next statement or its COMMIT (lib/db/sql.ts
+    // afterPrelude); one query at a time, as Prisma sends them, runs exactly as without.
     const pool = new pg.Pool({ ...poolConnection(url, await planCacheMode(url)), max: databasePoolSize(), pipeline: true });
     // An idle connection can die (server restart, failover); pg then emits "error" on the pool,
     // which would crash the process if nobody listened. The pool replaces the connection itself.
