@@ -1,5 +1,5 @@
 import type { Customer as CustomerRow } from "@/lib/generated/prisma/client";
-import type { DbOrTx } from "../db";
+import type { DbOrTx, SqlTx } from "../db";
 import { isScaRegion } from "../sca/sca-regions";
 
 export type ContactChannel = "email" | "phone";
@@ -21,12 +21,13 @@ export function requiredContactChannels(customer: Pick<CustomerRow, "region" | "
 
 /** `contactVerification` of a customer: each required channel PENDING or VERIFIED; null when none is required. */
 export async function getContactVerification(
-  db: DbOrTx,
+  db: SqlTx,
   customer: Pick<CustomerRow, "id" | "platformId" | "region" | "email" | "phoneNumber">,
 ): Promise<ContactVerificationState | null> {
   const channels = requiredContactChannels(customer);
   if (channels.length === 0) return null;
-  const row = await db.contactVerification.findFirst({ where: { customerId: customer.id, platformId: customer.platformId } });
+  const [row] = await db.$queryRaw<Partial<Record<ContactChannel, string | null>>[]>`
+    SELECT "email", "phone" FROM "ContactVerification" WHERE "customerId" = ${customer.id}::uuid AND "platformId" = ${customer.platformId}::uuid`;
   const state: ContactVerificationState = {};
   for (const channel of channels) state[channel] = row?.[channel] === "VERIFIED" ? "VERIFIED" : "PENDING";
   return state;

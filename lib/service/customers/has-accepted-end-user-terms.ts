@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db";
+import type { DbOrTx, SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
 import { END_USER_TERMS } from "./agreements";
@@ -19,7 +19,7 @@ export async function hasAcceptedEndUserTerms(db: DbOrTx, platformId: string, cu
  * first; regulated platforms record consent themselves (BEHAVIORS.md §1.1, §1.2).
  * Throws: END_USER_TERMS_NOT_ACCEPTED (403).
  */
-export async function assertEndUserTermsAccepted(db: DbOrTx, platformId: string, customerId: string): Promise<void> {
+export async function assertEndUserTermsAccepted(db: SqlTx, platformId: string, customerId: string): Promise<void> {
   const id = parseId("Customer", customerId, { allowBare: true });
   // One raw statement for both questions: every payment asks.
   const [answer] = await db.$queryRaw<{ regulated: boolean; accepted: boolean }[]>`

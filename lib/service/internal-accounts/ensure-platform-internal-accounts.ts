@@ -1,3 +1,4 @@
+import { sqlOf } from "@/lib/db/sql";
 import type { Db } from "../db";
 import { now } from "../sandbox/clock";
 import { accountTypeFor, supportedCurrencyCodes } from "./account-types";
@@ -25,7 +26,7 @@ export async function ensurePlatformInternalAccounts(db: Db, platformId: string)
 
 /** One read (every quote asks): the configured currencies and those the platform has accounts in. */
 async function missingCurrencies(db: Db, platformId: string): Promise<string[]> {
-  const [platform] = await db.$queryRaw<{ supportedCurrencies: unknown; have: string[] }[]>`
+  const [platform] = await sqlOf(db).$queryRaw<{ supportedCurrencies: unknown; have: string[] }[]>`
     SELECT p."supportedCurrencies",
       ARRAY(SELECT a."currency" FROM "InternalAccount" a WHERE a."platformId" = p."id" AND a."customerId" IS NULL) AS "have"
     FROM "Platform" p WHERE p."id" = ${platformId}::uuid`;

@@ -1,4 +1,6 @@
-import type { DbOrTx } from "../db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { columnsOf } from "@/lib/db/sql";
+import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
 import type { InternalAccountRow } from "./serialize-internal-account";
@@ -9,13 +11,14 @@ import type { InternalAccountRow } from "./serialize-internal-account";
  * Throws: NOT_FOUND (unknown, malformed or another platform's id).
  */
 export async function getInternalAccountOrThrow(
-  db: DbOrTx,
+  db: SqlTx,
   platformId: string,
   accountId: string,
   options: { allowBare?: boolean } = {},
 ): Promise<InternalAccountRow> {
   const id = parseId("InternalAccount", accountId, options);
-  const row = id ? await db.internalAccount.findFirst({ where: { id, platformId } }) : null;
+  // Raw: payments read it inside their transaction, which may be a bare pg connection (sqlTransaction).
+  const [row] = id ? await db.$queryRaw<InternalAccountRow[]>`SELECT ${columnsOf(Prisma.InternalAccountScalarFieldEnum)} FROM "InternalAccount" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid` : [];
   if (!row) throw new ServiceError("NOT_FOUND", `Internal account ${accountId} not found`);
   return row;
 }

@@ -1,4 +1,4 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { assertEndUserTermsAccepted } from "../customers/has-accepted-end-user-terms";
 import { getCustomerOrThrow } from "../customers/get-customer-or-throw";
 import type { Db } from "../db";
@@ -14,7 +14,8 @@ import { getInternalAccountOrThrow } from "../internal-accounts/get-internal-acc
 import { lockInternalAccountForPayment, type LockedInternalAccount } from "../internal-accounts/lock-internal-account-for-payment";
 import type { InternalAccountRow } from "../internal-accounts/serialize-internal-account";
 import { scheduleJob } from "../jobs/schedule-job";
-import type { LedgerTx } from "../ledger/ledger-tx";
+import type { SqlLedgerTx } from "../ledger/ledger-tx";
+import { sqlTransaction } from "../sql-transaction";
 import { now } from "../sandbox/clock";
 import { currencyInfo } from "../sandbox/currencies";
 import { createTransaction, type CreateTransactionInput } from "../transactions/create-transaction";
@@ -37,7 +38,8 @@ import { runPullQuote } from "./run-pull-quote";
 import { runQuote } from "./run-quote";
 import { resolvePullSource, type PullSource } from "./resolve-pull-source";
 import { MAX_LOCKED_AMOUNT, type Quote, type QuoteDestination, type QuoteRequest, type QuoteSource } from "./schemas";
-import { serializeQuote } from "./serialize-quote";
+import { getQuoteOrThrow } from "./get-quote";
+import { serializeQuote, type QuoteRow } from "./serialize-quote";
 
 /** Ledger-free origin of the quote's transaction. */
 export const QUOTE_ORIGIN = "QUOTE";
@@ -96,7 +98,7 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
   // Platform fees land on the platform's own account: make sure it exists before the money transaction.
   await ensurePlatformInternalAccounts(db, platformId);
 
-  const quoteRow = await db.$transaction(async (tx) => {
+  const quoteRow = await sqlTransaction(db, async (tx) => {
     const at = await now(tx, platformId);
     const source = await resolveSource(tx, platformId, request.source);
     const destination = await resolveDestination(tx, platformId, request.destination, source);
@@ -159,6 +161,44 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
               },
             ]
           : null;
+    const quote = newQuoteRow({
+      id: quoteId,
+      platformId,
+      transactionId,
+      customerId: source.customerId,
+      sourceType: source.kind,
+      sourceAccountId: sourceAccount?.id ?? source.pull?.external.id ?? null,
+      sourceAccountKind: source.pull ? "EXTERNAL" : sourceAccount ? "INTERNAL" : null,
+      destinationType: destination.kind === "UMA" ? "UMA_ADDRESS" : "ACCOUNT",
+      destinationAccountKind: destination.kind === "UMA" ? null : destination.kind,
+      destinationAccountId: destination.internal?.id ?? destination.external?.id ?? null,
+      source: source.wire,
+      destination: destination.wire,
+      sendingCurrency: source.currency,
+      receivingCurrency: destination.currency,
+      totalSendingAmount: amounts.sendingAmount,
+      totalReceivingAmount: amounts.receivingAmount,
+      exchangeRate,
+      feesIncluded: amounts.feesIncluded,
+      platformFeesIncluded: amounts.platformFeesIncluded,
+      rateDetails,
+      lockedCurrencySide: request.lockedCurrencySide,
+      lockedCurrencyAmount: locked,
+      paymentInstructions,
+      paymentRail: destination.paymentRail,
+      railSelectionMode: destination.railSelectionMode,
+      statementDescriptor: request.statementDescriptor ?? null,
+      description: request.description ?? null,
+      remittanceInformation: request.remittanceInformation ?? null,
+      purposeOfPayment: request.purposeOfPayment ?? null,
+      counterpartyInformation: destination.counterparty ? { umaAddress: destination.counterparty.address } : null,
+      senderCustomerInfo: request.senderCustomerInfo,
+      lookupId: request.lookupId ? parseLookupId(request.lookupId) : null,
+      fundingReference: source.kind === "REALTIME_FUNDING" ? reference : null,
+      expiresAt,
+      createdAt: at,
+      updatedAt: at,
+    });
     const { row: transaction } = await createTransaction(tx, {
       ...transactionColumns(platformId, source, destination, request, amounts, at),
       ...customer,
@@ -172,61 +212,69 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
       paymentInstructions: paymentInstructions === null || (scaCustomer && source.kind === "REALTIME_FUNDING") ? undefined : (paymentInstructions as Prisma.InputJsonValue),
       eventType: null,
       note: "Quote created",
+      alsoWrite: async () => insertQuote(quote),
     });
 
-    const quote = await tx.quote.create({
-      data: {
-        id: quoteId,
-        platformId,
-        status: "PENDING",
-        transactionId,
-        customerId: source.customerId,
-        sourceType: source.kind,
-        sourceAccountId: sourceAccount?.id ?? source.pull?.external.id ?? null,
-        sourceAccountKind: source.pull ? "EXTERNAL" : sourceAccount ? "INTERNAL" : null,
-        destinationType: destination.kind === "UMA" ? "UMA_ADDRESS" : "ACCOUNT",
-        destinationAccountKind: destination.kind === "UMA" ? null : destination.kind,
-        destinationAccountId: destination.internal?.id ?? destination.external?.id ?? null,
-        source: source.wire as Prisma.InputJsonValue,
-        destination: destination.wire as Prisma.InputJsonValue,
-        sendingCurrency: source.currency,
-        receivingCurrency: destination.currency,
-        totalSendingAmount: amounts.sendingAmount,
-        totalReceivingAmount: amounts.receivingAmount,
-        exchangeRate,
-        feesIncluded: amounts.feesIncluded,
-        platformFeesIncluded: amounts.platformFeesIncluded,
-        rateDetails,
-        lockedCurrencySide: request.lockedCurrencySide,
-        lockedCurrencyAmount: locked,
-        paymentInstructions: paymentInstructions === null ? undefined : (paymentInstructions as Prisma.InputJsonValue),
-        paymentRail: destination.paymentRail,
-        railSelectionMode: destination.railSelectionMode,
-        statementDescriptor: request.statementDescriptor ?? null,
-        description: request.description ?? null,
-        remittanceInformation: request.remittanceInformation ?? null,
-        purposeOfPayment: request.purposeOfPayment ?? null,
-        counterpartyInformation: destination.counterparty ? { umaAddress: destination.counterparty.address } : undefined,
-        senderCustomerInfo: request.senderCustomerInfo as Prisma.InputJsonValue | undefined,
-        lookupId: request.lookupId ? parseLookupId(request.lookupId) : null,
-        fundingReference: source.kind === "REALTIME_FUNDING" ? reference : null,
-        expiresAt,
-        createdAt: at,
-        updatedAt: at,
-      },
-    });
     // A quote that runs now never waits for expiresAt: no expiry step to schedule (nor for the worker to run for nothing).
     if (!request.immediatelyExecute || scaCustomer) await scheduleJob(tx, { platformId, kind: EXPIRE_QUOTE_JOB, payload: { quoteId }, runAt: expiresAt });
     if (scaCustomer) {
       await startQuoteSca(tx, quote, scaCustomer, request.immediatelyExecute ? { transaction, source: source.locked ?? undefined } : undefined);
-      return tx.quote.findUniqueOrThrow({ where: { id: quoteId } });
+      return getQuoteOrThrow(tx, platformId, quoteId, { allowBare: true });
     }
     if (!request.immediatelyExecute) return quote;
     if (source.pull) await runPullQuote(tx, quote, transaction, source.pull.external, { destination: destination.external });
     else await runQuote(tx, quote, transaction, source.locked, { destination: destination.external });
-    return tx.quote.findUniqueOrThrow({ where: { id: quoteId } });
+    return getQuoteOrThrow(tx, platformId, quoteId, { allowBare: true });
   }, TRANSFER_TX_OPTIONS);
   return serializeQuote(quoteRow);
+}
+
+/** A new quote's columns: the rest start empty (scaChallenge, executedAt). */
+type NewQuote = Omit<QuoteRow, "status" | "scaChallenge" | "executedAt" | "exchangeRate" | "source" | "destination" | "rateDetails" | "paymentInstructions" | "counterpartyInformation" | "senderCustomerInfo"> & {
+  exchangeRate: string;
+  source: unknown;
+  destination: unknown;
+  rateDetails: unknown;
+  paymentInstructions: unknown;
+  counterpartyInformation: unknown;
+  senderCustomerInfo: unknown;
+};
+
+/** The PENDING quote as the database will hold it, made here instead of read back (JSON columns go through JSON as through jsonb). */
+function newQuoteRow(q: NewQuote): QuoteRow {
+  const json = (value: unknown) => (value === undefined || value === null ? null : (JSON.parse(JSON.stringify(value)) as Prisma.JsonValue));
+  return {
+    ...q,
+    status: "PENDING",
+    exchangeRate: new Prisma.Decimal(q.exchangeRate),
+    source: json(q.source)!,
+    destination: json(q.destination)!,
+    rateDetails: json(q.rateDetails)!,
+    paymentInstructions: json(q.paymentInstructions),
+    counterpartyInformation: json(q.counterpartyInformation),
+    senderCustomerInfo: json(q.senderCustomerInfo),
+    scaChallenge: null,
+    executedAt: null,
+  };
+}
+
+/** The quote's INSERT, as a part of the statement that writes its transaction (createTransaction's alsoWrite): one round trip less. */
+function insertQuote(q: QuoteRow): Prisma.Sql {
+  const json = (value: Prisma.JsonValue | null) => (value === null ? null : JSON.stringify(value));
+  return Prisma.sql`"new_quote" AS (
+    INSERT INTO "Quote" ("id", "platformId", "status", "transactionId", "customerId", "sourceType", "sourceAccountId", "sourceAccountKind", "destinationType",
+      "destinationAccountKind", "destinationAccountId", "source", "destination", "sendingCurrency", "receivingCurrency", "totalSendingAmount", "totalReceivingAmount",
+      "exchangeRate", "feesIncluded", "platformFeesIncluded", "rateDetails", "lockedCurrencySide", "lockedCurrencyAmount", "paymentInstructions", "paymentRail",
+      "railSelectionMode", "statementDescriptor", "description", "remittanceInformation", "purposeOfPayment", "counterpartyInformation", "senderCustomerInfo",
+      "lookupId", "fundingReference", "expiresAt", "createdAt", "updatedAt")
+    VALUES (${q.id}::uuid, ${q.platformId}::uuid, ${q.status}::"QuoteStatus", ${q.transactionId}::uuid, ${q.customerId}::uuid, ${q.sourceType}, ${q.sourceAccountId}::uuid,
+      ${q.sourceAccountKind}, ${q.destinationType}, ${q.destinationAccountKind}, ${q.destinationAccountId}::uuid, ${json(q.source)}::jsonb, ${json(q.destination)}::jsonb,
+      ${q.sendingCurrency}, ${q.receivingCurrency}, ${q.totalSendingAmount}::int8, ${q.totalReceivingAmount}::int8, ${q.exchangeRate}::numeric, ${q.feesIncluded}::int8,
+      ${q.platformFeesIncluded}::int8, ${json(q.rateDetails)}::jsonb, ${q.lockedCurrencySide}, ${q.lockedCurrencyAmount}::int8, ${json(q.paymentInstructions)}::jsonb,
+      ${q.paymentRail}, ${q.railSelectionMode}, ${q.statementDescriptor}, ${q.description}, ${q.remittanceInformation}, ${q.purposeOfPayment},
+      ${json(q.counterpartyInformation)}::jsonb, ${json(q.senderCustomerInfo)}::jsonb, ${q.lookupId}::uuid, ${q.fundingReference}, ${q.expiresAt}::timestamptz,
+      ${q.createdAt}::timestamptz, ${q.updatedAt}::timestamptz)
+  )`;
 }
 
 /** Prices a quote on either locked side. Throws: AMOUNT_OUT_OF_RANGE (nothing would arrive, or fees of 100% or more). */
@@ -243,7 +291,7 @@ export function priceQuote(sendingCurrency: string, receivingCurrency: string, s
   return amounts;
 }
 
-async function resolveSource(tx: LedgerTx, platformId: string, source: QuoteSource): Promise<ResolvedSource> {
+async function resolveSource(tx: SqlLedgerTx, platformId: string, source: QuoteSource): Promise<ResolvedSource> {
   if (source.sourceType === "ACCOUNT" && source.accountId.startsWith("ExternalAccount:")) {
     const pull = await resolvePullSource(tx, platformId, source);
     const { external } = pull;
@@ -283,7 +331,7 @@ async function resolveSource(tx: LedgerTx, platformId: string, source: QuoteSour
 /** External account statuses a payout may go to (as transfers: pending ownership proof is usable). */
 const CAN_RECEIVE = new Set(["ACTIVE", "PENDING_OWNERSHIP_VERIFICATION"]);
 
-async function resolveDestination(tx: LedgerTx, platformId: string, destination: QuoteDestination, source: ResolvedSource): Promise<ResolvedDestination> {
+async function resolveDestination(tx: SqlLedgerTx, platformId: string, destination: QuoteDestination, source: ResolvedSource): Promise<ResolvedDestination> {
   if (destination.destinationType === "UMA_ADDRESS") {
     const counterparty = resolveSandboxCounterparty(destination.umaAddress);
     if (counterparty.currency !== destination.currency)
@@ -341,7 +389,7 @@ async function resolveDestination(tx: LedgerTx, platformId: string, destination:
  * must be in senderCustomerInfo (by its name, FULL_NAME, or camelCase, fullName).
  * Throws: LOOKUP_REQUEST_NOT_FOUND; INVALID_INPUT naming each missing field.
  */
-async function checkLookup(tx: LedgerTx, platformId: string, request: QuoteRequest, destination: ResolvedDestination): Promise<void> {
+async function checkLookup(tx: SqlLedgerTx, platformId: string, request: QuoteRequest, destination: ResolvedDestination): Promise<void> {
   const lookup = await getReceiverLookupOrThrow(tx, platformId, request.lookupId!);
   const matches =
     (destination.kind === "UMA" && lookup.receiverUmaAddress?.toLowerCase() === destination.counterparty!.address) ||

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db";
+import type { SqlTx } from "../db";
 import { invalidInput } from "../http/errors";
 import type { FeeSchedule } from "../exchange-rates/sending-locked-amounts";
 import { serviceVariableFeeBps } from "../exchange-rates/rate-table";
@@ -16,7 +16,7 @@ export const SERVICE_FIXED_FEE = 0n;
  * Throws: INVALID_INPUT (override on a non-USD source, or in another currency).
  */
 export async function feeScheduleFor(
-  db: DbOrTx,
+  db: SqlTx,
   input: { platformId: string; sendingCurrency: string; receivingCurrency: string; override: QuoteRequest["platformFeeOverride"] },
 ): Promise<FeeSchedule> {
   const { sendingCurrency, receivingCurrency, override } = input;
@@ -35,9 +35,9 @@ export async function feeScheduleFor(
     return { ...service, platformFixedFee: BigInt(override.platformFixedFee.amount), platformVariableBps: BigInt(override.platformVariableFeeBps) };
   }
   if (sendingCurrency === receivingCurrency) return { ...service, platformFixedFee: 0n, platformVariableBps: 0n };
-  const standing = await db.platformFeeConfig.findUnique({
-    where: { platformId_feeType_sourceCurrency: { platformId: input.platformId, feeType: "CROSS_CURRENCY_TRANSACTION", sourceCurrency: sendingCurrency } },
-  });
+  const [standing] = await db.$queryRaw<{ fixedFeeCurrency: string; fixedFeeAmount: bigint; variableFeeBps: number }[]>`
+    SELECT "fixedFeeCurrency", "fixedFeeAmount", "variableFeeBps" FROM "PlatformFeeConfig"
+    WHERE "platformId" = ${input.platformId}::uuid AND "feeType" = 'CROSS_CURRENCY_TRANSACTION' AND "sourceCurrency" = ${sendingCurrency}`;
   if (!standing || standing.fixedFeeCurrency !== sendingCurrency) return { ...service, platformFixedFee: 0n, platformVariableBps: 0n };
   return { ...service, platformFixedFee: standing.fixedFeeAmount, platformVariableBps: BigInt(standing.variableFeeBps) };
 }

@@ -9,7 +9,7 @@ import { lockInternalAccountForPayment, type LockedInternalAccount } from "../in
 import type { JobContext } from "../jobs/handlers";
 import { scheduleJob } from "../jobs/schedule-job";
 import { insufficientBalance } from "../ledger/insufficient-balance";
-import type { LedgerTx } from "../ledger/ledger-tx";
+import type { SqlLedgerTx } from "../ledger/ledger-tx";
 import { now } from "../sandbox/clock";
 import { getScaCustomerOrThrow } from "../sca/get-sca-customer-or-throw";
 import { authorizeQuoteScaChallenge, customerNeedsSca, openQuoteScaChallenge, resendQuoteScaChallenge, type QuoteScaPurpose } from "../sca/quote-sca";
@@ -65,11 +65,11 @@ async function nextScaStep(db: DbOrTx, quote: QuoteRow): Promise<QuoteScaPurpose
  * challenge expires; a realtime quote's transaction stays PENDING (no funds asked for yet).
  * In the caller's transaction, quote locked. Throws: INVALID_INPUT (the customer has no factor).
  */
-async function openScaStep(tx: LedgerTx, quote: QuoteRow, customer: CustomerRow, purpose: QuoteScaPurpose, transaction?: TransactionRow): Promise<void> {
+async function openScaStep(tx: SqlLedgerTx, quote: QuoteRow, customer: CustomerRow, purpose: QuoteScaPurpose, transaction?: TransactionRow): Promise<void> {
   const { platformId } = quote;
   const challenge = await openQuoteScaChallenge(tx, { platformId, customer, quoteId: quote.id, purpose });
   const at = await now(tx, platformId);
-  await tx.quote.update({ where: { id: quote.id }, data: { status: "PENDING_AUTHORIZATION", scaChallenge: challenge as Prisma.InputJsonValue, updatedAt: at } });
+  await tx.$executeRaw`UPDATE "Quote" SET "status" = 'PENDING_AUTHORIZATION', "scaChallenge" = ${JSON.stringify(challenge)}::jsonb, "updatedAt" = ${at}::timestamptz WHERE "id" = ${quote.id}::uuid`;
   if (quote.sourceType !== "ACCOUNT") return;
   const row = transaction ?? (await lockTransaction(tx, { platformId, transactionId: quote.transactionId }));
   await recordTransactionStatus(tx, row, {
@@ -85,7 +85,7 @@ async function openScaStep(tx: LedgerTx, quote: QuoteRow, customer: CustomerRow,
  * PENDING_AUTHORIZATION on its first challenge (POST /quotes answers 202). In the quote's transaction.
  * Throws: INVALID_INPUT (no factor), INSUFFICIENT_BALANCE (immediate execution the balance cannot cover).
  */
-export async function startQuoteSca(tx: LedgerTx, quote: QuoteRow, customer: CustomerRow, run?: { transaction: TransactionRow; source?: LockedInternalAccount }): Promise<void> {
+export async function startQuoteSca(tx: SqlLedgerTx, quote: QuoteRow, customer: CustomerRow, run?: { transaction: TransactionRow; source?: LockedInternalAccount }): Promise<void> {
   // A pull source (no internal account) has no balance to check.
   if (run?.source) assertCanCover(run.source, quote.totalSendingAmount);
   await openScaStep(tx, quote, customer, scaStepsOf(quote)[0]!, run?.transaction);

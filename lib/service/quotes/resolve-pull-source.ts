@@ -3,7 +3,7 @@ import { getExternalAccountOrThrow } from "../external-accounts/get-external-acc
 import type { ExternalAccountRow } from "../external-accounts/serialize-external-account";
 import { invalidInput } from "../http/errors";
 import { formatId, parseId } from "../http/ids";
-import type { LedgerTx } from "../ledger/ledger-tx";
+import type { SqlTx } from "../db";
 import { assertCanPullFrom } from "../transfers/assert-can-pull-from";
 import { chooseRail } from "../transfers/transfer-columns";
 
@@ -21,7 +21,7 @@ export interface PullSource {
  * Throws: NOT_FOUND; INVALID_INPUT (source.customerId not the owner, a wallet);
  * EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED; CONFLICT (status); END_USER_TERMS_NOT_ACCEPTED.
  */
-export async function resolvePullSource(tx: LedgerTx, platformId: string, source: { accountId: string; customerId?: string }): Promise<PullSource> {
+export async function resolvePullSource(tx: SqlTx, platformId: string, source: { accountId: string; customerId?: string }): Promise<PullSource> {
   const external = await getExternalAccountOrThrow(tx, platformId, source.accountId);
   if (source.customerId !== undefined && (external.customerId === null || parseId("Customer", source.customerId) !== external.customerId))
     throw invalidInput([{ field: "source.customerId", message: `does not own ${source.accountId}`, constraint: { owner: external.customerId === null ? null : formatId("Customer", external.customerId) } }]);

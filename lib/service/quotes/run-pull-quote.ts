@@ -3,7 +3,7 @@ import { sandboxSuffix } from "../external-accounts/primary-identifier";
 import type { ExternalAccountRow } from "../external-accounts/serialize-external-account";
 import { formatId } from "../http/ids";
 import { scheduleJob } from "../jobs/schedule-job";
-import type { LedgerTx } from "../ledger/ledger-tx";
+import type { SqlLedgerTx } from "../ledger/ledger-tx";
 import { now } from "../sandbox/clock";
 import { withRailStatus } from "../transactions/rail-details";
 import { recordTransactionStatus } from "../transactions/record-transaction-status";
@@ -19,7 +19,7 @@ import { quoteStatusChange } from "./set-quote-status";
  * The bank account a pull-source quote pulls from, checked again at execution (it may have been
  * deleted or lost its status since the quote was made). Throws: NOT_FOUND; as assertCanPullFrom.
  */
-export async function getPullSourceOrThrow(tx: LedgerTx, quote: QuoteRow): Promise<ExternalAccountRow> {
+export async function getPullSourceOrThrow(tx: SqlLedgerTx, quote: QuoteRow): Promise<ExternalAccountRow> {
   const external = await getExternalAccountOrThrow(tx, quote.platformId, formatId("ExternalAccount", quote.sourceAccountId!));
   assertCanPullFrom(external, "source.accountId");
   return external;
@@ -36,7 +36,7 @@ export async function getPullSourceOrThrow(tx: LedgerTx, quote: QuoteRow): Promi
  * Throws: as runQuote (a destination internal account that can no longer receive).
  */
 export async function runPullQuote(
-  tx: LedgerTx,
+  tx: SqlLedgerTx,
   quote: QuoteRow,
   transaction: TransactionRow,
   source: ExternalAccountRow,

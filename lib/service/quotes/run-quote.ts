@@ -4,7 +4,7 @@ import type { ExternalAccountRow } from "../external-accounts/serialize-external
 import type { LockedInternalAccount } from "../internal-accounts/lock-internal-account-for-payment";
 import { scheduleJob } from "../jobs/schedule-job";
 import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
-import type { LedgerTx } from "../ledger/ledger-tx";
+import type { SqlLedgerTx } from "../ledger/ledger-tx";
 import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
 import { now } from "../sandbox/clock";
 import { withRailStatus } from "../transactions/rail-details";
@@ -27,11 +27,13 @@ import { startQuoteRefund } from "./start-quote-refund";
  * The sandbox outcome of a quote, from its destination (BEHAVIORS.md §4.3, §4.6). `destination`:
  * the external account when the caller read it in this database transaction already.
  */
-export async function outcomeOf(tx: LedgerTx, quote: QuoteRow, destination?: Pick<ExternalAccountRow, "accountType" | "accountInfo">): Promise<QuoteOutcome> {
+export async function outcomeOf(tx: SqlLedgerTx, quote: QuoteRow, destination?: Pick<ExternalAccountRow, "accountType" | "accountInfo">): Promise<QuoteOutcome> {
   if (quote.destinationType === "UMA_ADDRESS") return umaOutcome(resolveSandboxCounterparty((quote.destination as { umaAddress: string }).umaAddress).behavior);
   if (quote.destinationAccountKind === "EXTERNAL") {
     if (destination) return externalAccountOutcome(destination);
-    const external = await tx.externalAccount.findFirst({ where: { id: quote.destinationAccountId!, platformId: quote.platformId } });
+    // Deleted since the quote was made or not: the payout still goes where the quote said.
+    const [external] = await tx.$queryRaw<Pick<ExternalAccountRow, "accountType" | "accountInfo">[]>`
+      SELECT "accountType", "accountInfo" FROM "ExternalAccount" WHERE "id" = ${quote.destinationAccountId}::uuid AND "platformId" = ${quote.platformId}::uuid`;
     if (external) return externalAccountOutcome(external);
     await getExternalAccountOrThrow(tx, quote.platformId, formatId("ExternalAccount", quote.destinationAccountId!));
   }
@@ -50,7 +52,7 @@ export async function outcomeOf(tx: LedgerTx, quote: QuoteRow, destination?: Pic
  * Throws: INSUFFICIENT_BALANCE; CONFLICT (destination internal account no longer ACTIVE).
  */
 export async function runQuote(
-  tx: LedgerTx,
+  tx: SqlLedgerTx,
   quote: QuoteRow,
   transaction: TransactionRow,
   source: LockedInternalAccount | null,
@@ -112,7 +114,7 @@ export async function runQuote(
  * statement (in id order with the source's), so two quotes between the same accounts in opposite
  * directions queue instead of deadlocking. Answers the source's balances after the debit.
  */
-async function debitSource(tx: LedgerTx, quote: QuoteRow, transaction: TransactionRow, source: LockedInternalAccount, plan?: SettlementPlan): Promise<AccountLedger> {
+async function debitSource(tx: SqlLedgerTx, quote: QuoteRow, transaction: TransactionRow, source: LockedInternalAccount, plan?: SettlementPlan): Promise<AccountLedger> {
   const { platformId } = quote;
   const amount = quote.totalSendingAmount;
   const { clearing } = await ensureSystemAccounts(tx, platformId, quote.sendingCurrency);

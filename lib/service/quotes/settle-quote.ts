@@ -4,7 +4,7 @@ import { lockInternalAccountForPayment } from "../internal-accounts/lock-interna
 import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
 import { findLedgerAccount } from "../ledger/find-ledger-account";
 import type { LedgerEntryInput } from "../ledger/apply-posting";
-import type { LedgerTx } from "../ledger/ledger-tx";
+import type { SqlLedgerTx } from "../ledger/ledger-tx";
 import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
 import { now } from "../sandbox/clock";
 import { withRailStatus } from "../transactions/rail-details";
@@ -35,7 +35,7 @@ export interface SettlementPlan {
  * settles at once, so that the debit can lock these accounts too (PostingInput.alsoLock).
  * Throws: CONFLICT (a destination internal account that can no longer receive).
  */
-export async function planSettlement(tx: LedgerTx, quote: QuoteRow): Promise<SettlementPlan> {
+export async function planSettlement(tx: SqlLedgerTx, quote: QuoteRow): Promise<SettlementPlan> {
   const { platformId } = quote;
   const S = quote.totalSendingAmount;
   const R = quote.totalReceivingAmount;
@@ -46,7 +46,8 @@ export async function planSettlement(tx: LedgerTx, quote: QuoteRow): Promise<Set
   const entries: LedgerEntryInput[] = [{ ledgerAccountId: send.clearing.id, amount: -S }];
 
   if (platformFees > 0n) {
-    const platformAccount = await tx.internalAccount.findFirst({ where: { platformId, customerId: null, currency: quote.sendingCurrency } });
+    const [platformAccount] = await tx.$queryRaw<{ id: string }[]>`
+      SELECT "id" FROM "InternalAccount" WHERE "platformId" = ${platformId}::uuid AND "customerId" IS NULL AND "currency" = ${quote.sendingCurrency} LIMIT 1`;
     const platformLedger = platformAccount ? await findLedgerAccount(tx, { platformId, internalAccountId: platformAccount.id }) : null;
     if (platformAccount && platformLedger) {
       entries.push({ ledgerAccountId: platformLedger.id, amount: platformFees });
@@ -78,7 +79,7 @@ export async function planSettlement(tx: LedgerTx, quote: QuoteRow): Promise<Set
  * Throws: CONFLICT (a destination internal account that can no longer receive); LedgerInvariantError.
  */
 export async function settleQuote(
-  tx: LedgerTx,
+  tx: SqlLedgerTx,
   quote: QuoteRow,
   row: TransactionRow,
   options: { alsoWrite?: () => Promise<Prisma.Sql>; plan?: SettlementPlan } = {},

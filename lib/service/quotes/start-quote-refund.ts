@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db";
+import type { SqlTx } from "../db";
 import { scheduleJob } from "../jobs/schedule-job";
 import { now } from "../sandbox/clock";
 import type { withRailStatus } from "../transactions/rail-details";
@@ -20,7 +20,7 @@ export const QUOTE_REFUND_DELAY_SECONDS = 2;
  * (007: the refund FAILS and nothing is re-credited).
  */
 export async function startQuoteRefund(
-  tx: DbOrTx,
+  tx: SqlTx,
   row: TransactionRow,
   input: {
     reason: NonNullable<Refund["reason"]>;

@@ -1,4 +1,6 @@
-import type { DbOrTx } from "../db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { columnsOf } from "@/lib/db/sql";
+import type { SqlTx } from "../db";
 import type { CustomerRow } from "../customers/serialize-customer";
 import { invalidInput } from "../http/errors";
 import { uuidv7 } from "../http/ids";
@@ -20,7 +22,7 @@ export const SCA_CHALLENGE_TTL_SECONDS = 300;
  * the customer has no factor: verify its phone number first).
  */
 export async function createScaChallenge(
-  tx: DbOrTx,
+  tx: SqlTx,
   input: { platformId: string; customer: CustomerRow; purpose: string; subjectId?: string; factor?: ScaFactorName },
 ): Promise<{ row: ScaChallengeRow; challenge: ScaChallenge }> {
   const { platformId, customer, purpose } = input;
@@ -38,20 +40,12 @@ export async function createScaChallenge(
       },
     ]);
   const at = await now(tx, platformId);
-  const row = await tx.scaChallenge.create({
-    data: {
-      id: uuidv7(at.getTime()),
-      platformId,
-      customerId: customer.id,
-      purpose,
-      subjectId: input.subjectId ?? null,
-      factor,
-      status: "PENDING",
-      expiresAt: new Date(at.getTime() + SCA_CHALLENGE_TTL_SECONDS * 1000),
-      createdAt: at,
-      updatedAt: at,
-    },
-  });
+  // Raw: a quote opens one inside its payment transaction, which may be a bare pg connection (sqlTransaction).
+  const [row] = await tx.$queryRaw<ScaChallengeRow[]>`
+    INSERT INTO "ScaChallenge" ("id", "platformId", "customerId", "purpose", "subjectId", "factor", "status", "expiresAt", "createdAt", "updatedAt")
+    VALUES (${uuidv7(at.getTime())}::uuid, ${platformId}::uuid, ${customer.id}::uuid, ${purpose}, ${input.subjectId ?? null}::uuid, ${factor}, 'PENDING',
+      ${new Date(at.getTime() + SCA_CHALLENGE_TTL_SECONDS * 1000)}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+    RETURNING ${columnsOf(Prisma.ScaChallengeScalarFieldEnum)}`;
   const passkeys = usable.filter((f) => f.factor === "PASSKEY").map((f) => f.credentialId!);
-  return { row, challenge: serializeScaChallenge(row, names, passkeys) };
+  return { row: row!, challenge: serializeScaChallenge(row!, names, passkeys) };
 }

@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from "../db";
+import type { Db, SqlTx } from "../db";
 import type { CustomerRow } from "../customers/serialize-customer";
 import { authorizeScaChallenge } from "./authorize-sca-challenge";
 import { createScaChallenge } from "./create-sca-challenge";
@@ -26,7 +26,7 @@ export function customerNeedsSca(customer: Pick<CustomerRow, "region">): boolean
 }
 
 /** Throws: INVALID_INPUT when the customer has no usable factor (phone not verified, no passkey). */
-export async function openQuoteScaChallenge(tx: DbOrTx, input: { platformId: string; customer: CustomerRow; quoteId: string; purpose: QuoteScaPurpose }): Promise<ScaChallenge> {
+export async function openQuoteScaChallenge(tx: SqlTx, input: { platformId: string; customer: CustomerRow; quoteId: string; purpose: QuoteScaPurpose }): Promise<ScaChallenge> {
   const { challenge } = await createScaChallenge(tx, { platformId: input.platformId, customer: input.customer, purpose: input.purpose, subjectId: input.quoteId });
   return challenge;
 }

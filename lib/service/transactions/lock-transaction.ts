@@ -1,5 +1,7 @@
 import { ServiceError } from "../http/errors";
-import type { Tx } from "../db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { columnsOf } from "@/lib/db/sql";
+import type { SqlTx } from "../db";
 import type { TransactionRow } from "./serialize-transaction";
 
 /**
@@ -7,10 +9,9 @@ import type { TransactionRow } from "./serialize-transaction";
  * workers) cannot move it at once; the caller re-checks the status it expects after the lock.
  * Throws: TRANSACTION_NOT_FOUND.
  */
-export async function lockTransaction(tx: Tx, input: { platformId: string; transactionId: string }): Promise<TransactionRow> {
-  const locked = await tx.$queryRaw<{ id: string }[]>`
-    SELECT "id" FROM "Transaction" WHERE "id" = ${input.transactionId}::uuid AND "platformId" = ${input.platformId}::uuid FOR UPDATE`;
-  const row = locked.length > 0 ? await tx.transaction.findFirst({ where: { id: input.transactionId, platformId: input.platformId } }) : null;
+export async function lockTransaction(tx: SqlTx, input: { platformId: string; transactionId: string }): Promise<TransactionRow> {
+  const [row] = await tx.$queryRaw<TransactionRow[]>`
+    SELECT ${columnsOf(Prisma.TransactionScalarFieldEnum)} FROM "Transaction" WHERE "id" = ${input.transactionId}::uuid AND "platformId" = ${input.platformId}::uuid FOR UPDATE`;
   if (!row) throw new ServiceError("TRANSACTION_NOT_FOUND", `Transaction ${input.transactionId} not found`);
   return row;
 }
