@@ -20,7 +20,7 @@ import { now } from "../sandbox/clock";
 import { currencyInfo } from "../sandbox/currencies";
 import { createTransaction, type CreateTransactionInput } from "../transactions/create-transaction";
 import { newTransactionReference } from "../transactions/transaction-reference";
-import { DEFAULT_STATEMENT_DESCRIPTOR, expectedSettlementAt, railDetailsFor } from "../transactions/rail-details";
+import { DEFAULT_STATEMENT_DESCRIPTOR, expectedSettlementAt, railDetailsFor, withRailStatus } from "../transactions/rail-details";
 import { resolveTransactionCustomer } from "../transactions/resolve-transaction-customer";
 import type { PaymentRail } from "../transactions/schemas";
 import { chooseRail, externalIdentifiers, externalSnapshot, internalIdentifiers, internalSnapshot } from "../transfers/transfer-columns";
@@ -35,7 +35,10 @@ import { parseLookupId } from "../receivers/lookup-id";
 import { startQuoteSca } from "./quote-authorization";
 import { customerNeedsSca } from "../sca/quote-sca";
 import { runPullQuote } from "./run-pull-quote";
-import { runQuote } from "./run-quote";
+import { debitSource, outcomeOf, runQuote } from "./run-quote";
+import { planSettlement, postSettlement } from "./settle-quote";
+import { enqueueBalanceUpdated } from "../transfers/enqueue-balance-updated";
+import { internalAccountEventRows, INTERNAL_ACCOUNT_EVENTS } from "../internal-accounts/enqueue-internal-account-event";
 import { resolvePullSource, type PullSource } from "./resolve-pull-source";
 import { MAX_LOCKED_AMOUNT, type Quote, type QuoteDestination, type QuoteRequest, type QuoteSource } from "./schemas";
 import { getQuoteOrThrow } from "./get-quote";
@@ -199,7 +202,7 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
       createdAt: at,
       updatedAt: at,
     });
-    const { row: transaction } = await createTransaction(tx, {
+    const pending: CreateTransactionInput = {
       ...transactionColumns(platformId, source, destination, request, amounts, at),
       ...customer,
       id: transactionId,
@@ -212,8 +215,11 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
       paymentInstructions: paymentInstructions === null || (scaCustomer && source.kind === "REALTIME_FUNDING") ? undefined : (paymentInstructions as Prisma.InputJsonValue),
       eventType: null,
       note: "Quote created",
-      alsoWrite: async () => insertQuote(quote),
-    });
+    };
+    // Executed now and taken at once by its destination: written once, settled (completeAtOnce).
+    if (request.immediatelyExecute && !scaCustomer && source.locked && (await outcomeOf(tx, quote, destination.external)).kind === "COMPLETE")
+      return completeAtOnce(tx, quote, pending, source.locked);
+    const { row: transaction } = await createTransaction(tx, { ...pending, alsoWrite: async () => insertQuote(quote) });
 
     // A quote that runs now never waits for expiresAt: no expiry step to schedule (nor for the worker to run for nothing).
     if (!request.immediatelyExecute || scaCustomer) await scheduleJob(tx, { platformId, kind: EXPIRE_QUOTE_JOB, payload: { quoteId }, runAt: expiresAt });
@@ -227,6 +233,40 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
     return getQuoteOrThrow(tx, platformId, quoteId, { allowBare: true });
   }, TRANSFER_TX_OPTIONS);
   return serializeQuote(quoteRow);
+}
+
+/**
+ * An immediately executed quote its destination takes at once (sandbox outcome COMPLETE), paid as a
+ * transfer is: the debit and the settlement are posted first (a refused debit has written nothing),
+ * then the transaction is written once, COMPLETED, with the steps runQuote and settleQuote record one
+ * statement each (created; executed with its .PENDING event; PROCESSING), and the quote (COMPLETED)
+ * and the source's balance event join that statement. Answers the quote as written.
+ * Throws: INSUFFICIENT_BALANCE; CONFLICT (a destination internal account that can no longer receive).
+ */
+async function completeAtOnce(tx: SqlLedgerTx, pendingQuote: QuoteRow, pending: CreateTransactionInput, source: LockedInternalAccount): Promise<QuoteRow> {
+  const { platformId, transactionId } = pendingQuote;
+  const plan = await planSettlement(tx, pendingQuote);
+  const sourceAfter = await debitSource(tx, pendingQuote, transactionId, source, plan);
+  await postSettlement(tx, pendingQuote, transactionId, plan);
+  const at = await now(tx, platformId);
+  const quote: QuoteRow = { ...pendingQuote, status: "COMPLETED", executedAt: at, updatedAt: at };
+  const rails = (status: "PROCESSING" | "COMPLETED") => withRailStatus(pending.destinationRailDetails, status) ?? undefined;
+  await createTransaction(tx, {
+    ...pending,
+    status: "COMPLETED",
+    settledAt: at,
+    destinationRailDetails: rails("COMPLETED"),
+    eventType: undefined,
+    note: undefined,
+    passedThrough: [
+      { status: "PENDING", destinationRailDetails: pending.destinationRailDetails, eventType: null, note: "Quote created" },
+      { status: "PENDING", destinationRailDetails: pending.destinationRailDetails, note: "Quote executed" },
+      { status: "PROCESSING", destinationRailDetails: rails("PROCESSING") },
+    ],
+    alsoWrite: async () => Prisma.join([insertQuote(quote), await internalAccountEventRows(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, source.account, sourceAfter)], ", "),
+  });
+  for (const id of plan.credited) await enqueueBalanceUpdated(tx, platformId, id);
+  return quote;
 }
 
 /** A new quote's columns: the rest start empty (scaChallenge, executedAt). */
@@ -266,13 +306,13 @@ function insertQuote(q: QuoteRow): Prisma.Sql {
       "destinationAccountKind", "destinationAccountId", "source", "destination", "sendingCurrency", "receivingCurrency", "totalSendingAmount", "totalReceivingAmount",
       "exchangeRate", "feesIncluded", "platformFeesIncluded", "rateDetails", "lockedCurrencySide", "lockedCurrencyAmount", "paymentInstructions", "paymentRail",
       "railSelectionMode", "statementDescriptor", "description", "remittanceInformation", "purposeOfPayment", "counterpartyInformation", "senderCustomerInfo",
-      "lookupId", "fundingReference", "expiresAt", "createdAt", "updatedAt")
+      "lookupId", "fundingReference", "executedAt", "expiresAt", "createdAt", "updatedAt")
     VALUES (${q.id}::uuid, ${q.platformId}::uuid, ${q.status}::"QuoteStatus", ${q.transactionId}::uuid, ${q.customerId}::uuid, ${q.sourceType}, ${q.sourceAccountId}::uuid,
       ${q.sourceAccountKind}, ${q.destinationType}, ${q.destinationAccountKind}, ${q.destinationAccountId}::uuid, ${json(q.source)}::jsonb, ${json(q.destination)}::jsonb,
       ${q.sendingCurrency}, ${q.receivingCurrency}, ${q.totalSendingAmount}::int8, ${q.totalReceivingAmount}::int8, ${q.exchangeRate}::numeric, ${q.feesIncluded}::int8,
       ${q.platformFeesIncluded}::int8, ${json(q.rateDetails)}::jsonb, ${q.lockedCurrencySide}, ${q.lockedCurrencyAmount}::int8, ${json(q.paymentInstructions)}::jsonb,
       ${q.paymentRail}, ${q.railSelectionMode}, ${q.statementDescriptor}, ${q.description}, ${q.remittanceInformation}, ${q.purposeOfPayment},
-      ${json(q.counterpartyInformation)}::jsonb, ${json(q.senderCustomerInfo)}::jsonb, ${q.lookupId}::uuid, ${q.fundingReference}, ${q.expiresAt}::timestamptz,
+      ${json(q.counterpartyInformation)}::jsonb, ${json(q.senderCustomerInfo)}::jsonb, ${q.lookupId}::uuid, ${q.fundingReference}, ${q.executedAt}::timestamptz, ${q.expiresAt}::timestamptz,
       ${q.createdAt}::timestamptz, ${q.updatedAt}::timestamptz)
   )`;
 }

@@ -116,6 +116,40 @@ describe("immediatelyExecute", () => {
     expect(await f.balance()).toEqual({ available: 7_500, total: 7_500 });
   });
 
+  it("leaves the same records as create + execute: the answer is the stored quote, the same history, events, ledger postings and balance event", async () => {
+    const f = await quotesFixture(t, { fund: 100_000 });
+    const eur = await f.external({ currency: "EUR" });
+    const feeOverride = { platformFeeOverride: { platformFixedFee: { amount: 10, currency: "USD" }, platformVariableFeeBps: 50 } };
+    const immediate = await f.okQuote(eur, 2_500, { ...feeOverride, immediatelyExecute: true });
+    const created = await f.okQuote(eur, 2_500, feeOverride);
+    const executed = (await f.execute(created.id)).json;
+
+    // The answer is the quote as stored, not a copy that drifted from it.
+    expect(immediate).toEqual(await f.getQuote(immediate.id));
+    expect(immediate).toMatchObject({ status: "COMPLETED", totalSendingAmount: executed.totalSendingAmount, totalReceivingAmount: executed.totalReceivingAmount });
+    const records = async (quote: { id: string; transactionId: string }) => {
+      const transactionId = quote.transactionId.replace("Transaction:", "");
+      const history = await t.db.transactionStatusChange.findMany({ where: { transactionId }, orderBy: { sequence: "asc" } });
+      const postings = await t.db.ledgerTransaction.findMany({ where: { transactionId }, orderBy: { createdAt: "asc" }, include: { entries: { select: { amount: true }, orderBy: { amount: "asc" } } } });
+      const row = await t.db.quote.findUniqueOrThrow({ where: { id: quote.id.replace("Quote:", "") } });
+      const transaction = await f.getTransaction(quote.transactionId);
+      return {
+        history: history.map((s) => [s.sequence, s.status, s.eventType, s.note]),
+        events: (await f.eventsFor(quote.transactionId)).map((e) => [e.type, e.data.status, e.data.destination?.accountId]),
+        postings: postings.map((p) => [p.kind, p.entries.map((e) => e.amount)]),
+        quote: [row.status, row.executedAt !== null],
+        transaction: { ...transaction, id: undefined, quoteId: undefined, reference: undefined, reconciliationInstructions: undefined, createdAt: undefined, updatedAt: undefined, settledAt: typeof transaction.settledAt },
+      };
+    };
+    expect(await records(immediate)).toEqual(await records(executed));
+    // Each quote announces the source's new balance and the platform account's (its fee); the funding announced the first.
+    const balanceEvents = await t.db.webhookEvent.findMany({ where: { platformId: f.platformId, type: "INTERNAL_ACCOUNT.BALANCE_UPDATED" }, orderBy: { id: "asc" } });
+    const announced = balanceEvents.map((e) => JSON.parse(e.body).data.id as string);
+    const platformUsd = (await f.platformAccount("USD")).id;
+    expect([announced.filter((id) => id === f.accountId).length, announced.filter((id) => id === platformUsd).length]).toEqual([3, 2]);
+    expect(await f.balance()).toEqual({ available: 95_000, total: 95_000 });
+  });
+
   it("refuses a realtime source (400) and an insufficient balance leaves nothing behind", async () => {
     const f = await quotesFixture(t, { fund: 100 });
     const usd = await f.external();

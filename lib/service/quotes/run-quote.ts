@@ -77,7 +77,7 @@ export async function runQuote(
   const settlesNow = outcome.kind === "COMPLETE" || outcome.kind === "COMPLETE_THEN_RETURN";
   // Planned before the debit, which locks the settlement's accounts with the source's.
   const plan = settlesNow ? await planSettlement(tx, quote) : undefined;
-  const debited = source ? { account: source.account, after: await debitSource(tx, quote, transaction, source, plan) } : null;
+  const debited = source ? { account: source.account, after: await debitSource(tx, quote, transaction.id, source, plan) } : null;
   // The source's INTERNAL_ACCOUNT.BALANCE_UPDATED rides in the settlement's COMPLETED step when the
   // quote settles now (a round trip less), else it is written on its own before the outcome's steps.
   if (debited && !settlesNow) await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, debited.account, debited.after);
@@ -114,7 +114,7 @@ export async function runQuote(
  * statement (in id order with the source's), so two quotes between the same accounts in opposite
  * directions queue instead of deadlocking. Answers the source's balances after the debit.
  */
-async function debitSource(tx: SqlLedgerTx, quote: QuoteRow, transaction: TransactionRow, source: LockedInternalAccount, plan?: SettlementPlan): Promise<AccountLedger> {
+export async function debitSource(tx: SqlLedgerTx, quote: QuoteRow, transactionId: string, source: LockedInternalAccount, plan?: SettlementPlan): Promise<AccountLedger> {
   const { platformId } = quote;
   const amount = quote.totalSendingAmount;
   const { clearing } = await ensureSystemAccounts(tx, platformId, quote.sendingCurrency);
@@ -122,7 +122,7 @@ async function debitSource(tx: SqlLedgerTx, quote: QuoteRow, transaction: Transa
     platformId,
     kind: QUOTE_DEBIT,
     description: `Quote ${formatId("Quote", quote.id)}: ${amount} ${quote.sendingCurrency} debited`,
-    transactionId: transaction.id,
+    transactionId,
     entries: [
       { ledgerAccountId: source.ledgerAccount.id, amount: -amount },
       { ledgerAccountId: clearing.id, amount },

@@ -85,15 +85,8 @@ export async function settleQuote(
   options: { alsoWrite?: () => Promise<Prisma.Sql>; plan?: SettlementPlan } = {},
 ): Promise<TransactionRow> {
   const { platformId } = quote;
-  const { entries, credited } = options.plan ?? (await planSettlement(tx, quote));
-  if (entries.length > 0)
-    await postLedgerTransaction(tx, {
-      platformId,
-      kind: QUOTE_SETTLEMENT,
-      description: `Quote ${formatId("Quote", quote.id)}: ${quote.totalSendingAmount} ${quote.sendingCurrency} → ${quote.totalReceivingAmount} ${quote.receivingCurrency}`,
-      transactionId: row.id,
-      entries,
-    });
+  const plan = options.plan ?? (await planSettlement(tx, quote));
+  await postSettlement(tx, quote, row.id, plan);
 
   const at = await now(tx, platformId);
   const completed = await recordTransactionStatus(tx, row, {
@@ -102,6 +95,18 @@ export async function settleQuote(
     destinationRailDetails: withRailStatus(row.destinationRailDetails, "COMPLETED"),
     alsoWrite: async () => Prisma.join([quoteStatusChange(row, "COMPLETED", at), ...(options.alsoWrite ? [await options.alsoWrite()] : [])], ", "),
   });
-  for (const id of credited) await enqueueBalanceUpdated(tx, platformId, id);
+  for (const id of plan.credited) await enqueueBalanceUpdated(tx, platformId, id);
   return completed.row;
+}
+
+/** Posts a quote's settlement (planSettlement's entries) on its transaction `transactionId`. */
+export async function postSettlement(tx: SqlLedgerTx, quote: QuoteRow, transactionId: string, plan: SettlementPlan): Promise<void> {
+  if (plan.entries.length === 0) return;
+  await postLedgerTransaction(tx, {
+    platformId: quote.platformId,
+    kind: QUOTE_SETTLEMENT,
+    description: `Quote ${formatId("Quote", quote.id)}: ${quote.totalSendingAmount} ${quote.sendingCurrency} → ${quote.totalReceivingAmount} ${quote.receivingCurrency}`,
+    transactionId,
+    entries: plan.entries,
+  });
 }

@@ -24,8 +24,9 @@ export type CreateTransactionInput = Omit<Prisma.TransactionUncheckedCreateInput
    * that is PENDING, PROCESSING and COMPLETED at once): each recorded in its history with its own
    * event carrying the transaction as it was then (not yet settled, no failure, no refund), in the
    * same statement (one round trip less per status than recordTransactionStatus afterwards).
+   * `eventType` overrides a step's event (null: none), `note` annotates its history row.
    */
-  passedThrough?: Pick<CreateTransactionInput, "status" | "sourceRailDetails" | "destinationRailDetails">[];
+  passedThrough?: (Pick<CreateTransactionInput, "status" | "sourceRailDetails" | "destinationRailDetails"> & { eventType?: string | null; note?: string })[];
   /** More rows for the same statement, prepared after the steps (e.g. internalAccountEventRows for the balance event). */
   alsoWrite?: () => Promise<Prisma.Sql>;
 };
@@ -52,7 +53,7 @@ export async function createTransaction(tx: SqlTx, input: CreateTransactionInput
       ...(step.sourceRailDetails !== undefined && { sourceRailDetails: step.sourceRailDetails as TransactionRow["sourceRailDetails"] }),
       ...(step.destinationRailDetails !== undefined && { destinationRailDetails: step.destinationRailDetails as TransactionRow["destinationRailDetails"] }),
     };
-    return { status: then.status, eventType: statusEventType(row.type, then.status), sequence: 0, data: serializeTransaction(then) };
+    return { status: then.status, eventType: step.eventType !== undefined ? step.eventType : statusEventType(row.type, then.status), note: step.note, sequence: 0, data: serializeTransaction(then) };
   });
   steps.push({ status: row.status, failureReason: row.failureReason, eventType: eventType === undefined ? statusEventType(row.type, row.status) : eventType, note, sequence: 0 });
   const volumeChange = dailyVolumeChange(row, null);
