@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db";
+import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { verifyWalletExecutionSignature } from "../wallet-auth/verify-wallet-execution-signature";
 
@@ -14,7 +14,7 @@ export const LEGACY_SANDBOX_WALLET_SIGNATURE = "sandbox-valid-signature";
  * WALLET_SIGNATURE_INVALID. Throws: WALLET_SIGNATURE_MISSING, WALLET_SIGNATURE_INVALID (401).
  */
 export async function assertWalletSignedExecution(
-  tx: DbOrTx,
+  tx: SqlTx,
   { platformId, internalAccountId, payloadToSign, signature }: { platformId: string; internalAccountId: string; payloadToSign: string; signature: string | undefined },
 ): Promise<void> {
   if (signature === undefined || signature === "")

@@ -3,12 +3,13 @@ import { ServiceError, invalidInput } from "../http/errors";
 import { formatId } from "../http/ids";
 import { ensurePlatformInternalAccounts } from "../internal-accounts/ensure-platform-internal-accounts";
 import { lockInternalAccountForPayment } from "../internal-accounts/lock-internal-account-for-payment";
-import type { LedgerTx } from "../ledger/ledger-tx";
+import type { SqlLedgerTx } from "../ledger/ledger-tx";
 import { now } from "../sandbox/clock";
 import { lockTransaction } from "../transactions/lock-transaction";
 import { TRANSFER_TX_OPTIONS } from "../transfers/transfer-tx-options";
 import { assertWalletSignedExecution } from "./assert-wallet-signed-execution";
-import { lockQuote } from "./get-quote";
+import { getQuoteOrThrow, lockQuote } from "./get-quote";
+import { sqlTransaction } from "../sql-transaction";
 import { assertDailyVolume } from "./limits";
 import { scaCustomerOf, startQuoteSca } from "./quote-authorization";
 import { getPullSourceOrThrow, runPullQuote } from "./run-pull-quote";
@@ -21,7 +22,7 @@ import { serializeQuote, type QuoteRow } from "./serialize-quote";
  * Refuses a quote that cannot be run now: past expiresAt (or EXPIRED) → QUOTE_EXPIRED (409,
  * BEHAVIORS.md §2.5); any status but PENDING → CONFLICT naming it.
  */
-export async function assertQuoteRunnable(tx: LedgerTx, quote: QuoteRow): Promise<void> {
+export async function assertQuoteRunnable(tx: SqlLedgerTx, quote: QuoteRow): Promise<void> {
   const id = formatId("Quote", quote.id);
   const at = await now(tx, quote.platformId);
   if (quote.status === "EXPIRED" || (quote.status === "PENDING" && at >= quote.expiresAt))
@@ -45,7 +46,7 @@ export async function assertQuoteRunnable(tx: LedgerTx, quote: QuoteRow): Promis
 export async function executeQuote(db: Db, input: { platformId: string; quoteId: string; walletSignature?: string }): Promise<Quote> {
   const { platformId } = input;
   await ensurePlatformInternalAccounts(db, platformId);
-  const row = await db.$transaction(async (tx) => {
+  const row = await sqlTransaction(db, async (tx) => {
     const quote = await lockQuote(tx, platformId, input.quoteId);
     if (quote.sourceType !== "ACCOUNT" || quote.sourceAccountId === null)
       throw invalidInput(
@@ -67,7 +68,7 @@ export async function executeQuote(db: Db, input: { platformId: string; quoteId:
     if (scaCustomer) await startQuoteSca(tx, quote, scaCustomer, { transaction, source: source ?? undefined });
     else if (pull) await runPullQuote(tx, quote, transaction, pull);
     else await runQuote(tx, quote, transaction, source);
-    return tx.quote.findUniqueOrThrow({ where: { id: quote.id } });
+    return getQuoteOrThrow(tx, platformId, quote.id, { allowBare: true });
   }, TRANSFER_TX_OPTIONS);
   return serializeQuote(row);
 }

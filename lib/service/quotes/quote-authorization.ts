@@ -1,7 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getCustomerOrThrow } from "../customers/get-customer-or-throw";
 import type { CustomerRow } from "../customers/serialize-customer";
-import type { Db, DbOrTx } from "../db";
+import type { Db, DbOrTx, SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { formatId, parseId } from "../http/ids";
 import { ensurePlatformInternalAccounts } from "../internal-accounts/ensure-platform-internal-accounts";
@@ -32,7 +32,7 @@ export const EXPIRE_QUOTE_SCA_JOB = "quotes.sca-expire";
  * The customer whose quotes wait in PENDING_AUTHORIZATION (EU/EEA region, BEHAVIORS.md §9.4,
  * 10.30), or null (platform money, other regions). Throws: USER_NOT_FOUND.
  */
-export async function scaCustomerOf(db: DbOrTx, quote: Pick<QuoteRow, "platformId" | "customerId">): Promise<CustomerRow | null> {
+export async function scaCustomerOf(db: SqlTx, quote: Pick<QuoteRow, "platformId" | "customerId">): Promise<CustomerRow | null> {
   if (quote.customerId === null) return null;
   const customer = await getCustomerOrThrow(db, quote.platformId, formatId("Customer", quote.customerId), { isIncludingDeleted: true });
   return customerNeedsSca(customer) ? customer : null;

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db";
+import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { now } from "../sandbox/clock";
 import { parseWalletStamp, verifyWalletStamp } from "../crypto/wallet-stamp";
@@ -11,7 +11,7 @@ import { LEGACY_SANDBOX_SIGNATURE } from "./signed-retry";
  * accepted. Returns who signed. Throws 401 WALLET_SIGNATURE_MISSING, _MALFORMED, _INVALID.
  */
 export async function verifyWalletExecutionSignature(
-  db: DbOrTx,
+  db: SqlTx,
   input: { platformId: string; internalAccountId: string; payloadToSign: string; signature: string | null | undefined },
 ): Promise<{ signer: "legacy" } | { signer: "session"; sessionId: string } | { signer: "delegated-key"; delegatedKeyId: string }> {
   if (!input.signature)
@@ -24,16 +24,22 @@ export async function verifyWalletExecutionSignature(
   if (!verifyWalletStamp(stamp, input.payloadToSign)) throw invalid("signature does not verify over payloadToSign");
 
   const at = await now(db, input.platformId);
-  const session = await db.walletAuthSession.findFirst({
-    where: { platformId: input.platformId, internalAccountId: input.internalAccountId, publicKeyHex: stamp.publicKeyHex, revokedAt: null, expiresAt: { gt: at } },
-    orderBy: { createdAt: "desc" },
-  });
-  if (session) {
-    const method = await db.walletAuthMethod.findUnique({ where: { id: session.authMethodId }, select: { revokedAt: true } });
-    if (method && !method.revokedAt) return { signer: "session", sessionId: session.id };
-  }
-  const delegated = await db.walletDelegatedKey.findFirst({ where: { platformId: input.platformId, internalAccountId: input.internalAccountId, publicKeyHex: stamp.publicKeyHex, status: "ACTIVE" } });
-  if (delegated) return { signer: "delegated-key", delegatedKeyId: delegated.id };
+  // Raw, one statement: a quote's execution checks it inside its payment transaction, which may be a bare pg connection (sqlTransaction).
+  // The newest live session with this key counts if its auth method is not revoked; else an ACTIVE delegated key with it.
+  const [signer] = await db.$queryRaw<{ sessionId: string | null; isMethodLive: boolean | null; delegatedKeyId: string | null }[]>`
+    SELECT s."id" AS "sessionId", (m."id" IS NOT NULL AND m."revokedAt" IS NULL) AS "isMethodLive",
+      (SELECT k."id" FROM "WalletDelegatedKey" k WHERE k."platformId" = ${input.platformId}::uuid AND k."internalAccountId" = ${input.internalAccountId}::uuid
+        AND k."publicKeyHex" = ${stamp.publicKeyHex} AND k."status" = 'ACTIVE' LIMIT 1) AS "delegatedKeyId"
+    FROM (SELECT 1) AS one
+    LEFT JOIN LATERAL (
+      SELECT "id", "authMethodId" FROM "WalletAuthSession"
+      WHERE "platformId" = ${input.platformId}::uuid AND "internalAccountId" = ${input.internalAccountId}::uuid AND "publicKeyHex" = ${stamp.publicKeyHex}
+        AND "revokedAt" IS NULL AND "expiresAt" > ${at}::timestamptz
+      ORDER BY "createdAt" DESC LIMIT 1
+    ) s ON true
+    LEFT JOIN "WalletAuthMethod" m ON m."id" = s."authMethodId"`;
+  if (signer?.sessionId && signer.isMethodLive) return { signer: "session", sessionId: signer.sessionId };
+  if (signer?.delegatedKeyId) return { signer: "delegated-key", delegatedKeyId: signer.delegatedKeyId };
   throw invalid("stamp key is not an active session of this wallet");
 }
 
