@@ -1,17 +1,17 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import { assertEndUserTermsAccepted } from "../customers/has-accepted-end-user-terms";
+import { assertEndUserTermsAccepted, assertTermsAnswer } from "../customers/has-accepted-end-user-terms";
 import { getCustomerOrThrow } from "../customers/get-customer-or-throw";
 import type { Db } from "../db";
 import { decimalsOf, exchangeRateScaled, hasRate, RATE_SCALE, rateToNumber } from "../exchange-rates/rate-table";
 import { receivingLockedAmounts, sendingLockedAmounts, type FeeSchedule, type SendingLockedAmounts } from "../exchange-rates/sending-locked-amounts";
-import { getExternalAccountOrThrow } from "../external-accounts/get-external-account-or-throw";
+import { foundExternalAccount, getExternalAccountOrThrow } from "../external-accounts/get-external-account-or-throw";
 import type { ExternalAccountRow } from "../external-accounts/serialize-external-account";
 import { ServiceError, invalidInput } from "../http/errors";
 import { formatId, parseId, uuidv7 } from "../http/ids";
 import { assertCanMoveMoney } from "../internal-accounts/account-can-move-money";
 import { ensurePlatformInternalAccounts } from "../internal-accounts/ensure-platform-internal-accounts";
 import { getInternalAccountOrThrow } from "../internal-accounts/get-internal-account-or-throw";
-import { lockInternalAccountForPayment, type LockedInternalAccount } from "../internal-accounts/lock-internal-account-for-payment";
+import { lockedAccountFromRow, usableForPayment, type LockedInternalAccount } from "../internal-accounts/lock-internal-account-for-payment";
 import type { InternalAccountRow } from "../internal-accounts/serialize-internal-account";
 import { scheduleJob } from "../jobs/schedule-job";
 import type { SqlLedgerTx } from "../ledger/ledger-tx";
@@ -21,7 +21,8 @@ import { currencyInfo } from "../sandbox/currencies";
 import { createTransaction, type CreateTransactionInput } from "../transactions/create-transaction";
 import { newTransactionReference } from "../transactions/transaction-reference";
 import { DEFAULT_STATEMENT_DESCRIPTOR, expectedSettlementAt, railDetailsFor, withRailStatus } from "../transactions/rail-details";
-import { resolveTransactionCustomer } from "../transactions/resolve-transaction-customer";
+import { resolveTransactionCustomer, transactionCustomerFrom } from "../transactions/resolve-transaction-customer";
+import { partiesExternal, readParties, type PartiesRow } from "../transfers/resolve-transfer-parties";
 import type { PaymentRail } from "../transactions/schemas";
 import { chooseRail, externalIdentifiers, externalSnapshot, internalIdentifiers, internalSnapshot } from "../transfers/transfer-columns";
 import { TRANSFER_TX_OPTIONS } from "../transfers/transfer-tx-options";
@@ -55,6 +56,12 @@ const ACH = new Set(["ACH", "ACH_SAME_DAY"]);
 
 interface ResolvedSource {
   kind: "ACCOUNT" | "REALTIME_FUNDING";
+  /**
+   * An internal account source's statement (readParties): with its customer's transaction columns,
+   * the destination external account when there is one, and the payer's daily-volume lock when the
+   * quote pays now.
+   */
+  read: PartiesRow | null;
   /** The internal account of a prefunded quote. */
   locked: LockedInternalAccount | null;
   /** The bank account of a quote that pulls (BEHAVIORS.md §2.1 "Pull"). */
@@ -103,7 +110,8 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
 
   const quoteRow = await sqlTransaction(db, async (tx) => {
     const at = await now(tx, platformId);
-    const source = await resolveSource(tx, platformId, request.source);
+    const paying = request.immediatelyExecute === true;
+    const source = await resolveSource(tx, platformId, request.source, request.destination, paying);
     const destination = await resolveDestination(tx, platformId, request.destination, source);
     if (!hasRate(source.currency) || !hasRate(destination.currency))
       throw new ServiceError("INVALID_CURRENCY", `The sandbox has no rate for ${source.currency} → ${destination.currency}; see GET /exchange-rates for the corridors offered`, {
@@ -133,7 +141,7 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
     const amounts = priceQuote(source.currency, destination.currency, request.lockedCurrencySide, locked, fees);
     assertTransactionSize(amounts.sendingAmount, source.currency);
     if (destination.paymentRail === "ACH_SAME_DAY") assertAchSameDayCap(usdCents(amounts.receivingAmount, destination.currency), at);
-    await assertDailyVolume(tx, { platformId, customerId: source.customerId, amount: amounts.sendingAmount, currency: source.currency, paying: request.immediatelyExecute === true });
+    await assertDailyVolume(tx, { platformId, customerId: source.customerId, amount: amounts.sendingAmount, currency: source.currency, paying, payerLocked: paying && source.read !== null });
 
     const quoteId = uuidv7(at.getTime());
     const transactionId = uuidv7(at.getTime());
@@ -142,9 +150,12 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
     // read also gives the transaction its customer columns (the same customer: the source's owner).
     const mayRunNow = source.kind === "REALTIME_FUNDING" || request.immediatelyExecute === true;
     const sourceCustomer = mayRunNow && source.customerId !== null ? await getCustomerOrThrow(tx, platformId, formatId("Customer", source.customerId), { isIncludingDeleted: true }) : null;
+    const customerId = source.customerId ?? destination.external?.customerId ?? null;
     const customer = sourceCustomer
       ? { customerId: sourceCustomer.id, platformCustomerId: sourceCustomer.platformCustomerId }
-      : await resolveTransactionCustomer(tx, platformId, source.customerId ?? destination.external?.customerId ?? null);
+      : source.read // read the same customer: the source's owner, else the destination external account's
+        ? transactionCustomerFrom(source.read, customerId)
+        : await resolveTransactionCustomer(tx, platformId, customerId);
     const rateDetails = rateDetailsFor(source.currency, destination.currency, fees, amounts);
     const exchangeRate = rateDecimal(amounts.exchangeRateScaled);
     const scaCustomer = sourceCustomer && customerNeedsSca(sourceCustomer) ? sourceCustomer : null;
@@ -331,21 +342,24 @@ export function priceQuote(sendingCurrency: string, receivingCurrency: string, s
   return amounts;
 }
 
-async function resolveSource(tx: SqlLedgerTx, platformId: string, source: QuoteSource): Promise<ResolvedSource> {
+async function resolveSource(tx: SqlLedgerTx, platformId: string, source: QuoteSource, destination: QuoteDestination, paying: boolean): Promise<ResolvedSource> {
   if (source.sourceType === "ACCOUNT" && source.accountId.startsWith("ExternalAccount:")) {
     const pull = await resolvePullSource(tx, platformId, source);
     const { external } = pull;
     const wire: QuoteSource = { sourceType: "ACCOUNT", accountId: formatId("ExternalAccount", external.id), ...(external.customerId !== null && { customerId: formatId("Customer", external.customerId) }) };
-    return { kind: "ACCOUNT", locked: null, pull, customerId: external.customerId, currency: external.currency, wire };
+    return { kind: "ACCOUNT", read: null, locked: null, pull, customerId: external.customerId, currency: external.currency, wire };
   }
   if (source.sourceType === "ACCOUNT") {
-    const locked = await lockInternalAccountForPayment(tx, { platformId, accountId: source.accountId, direction: "SEND" });
+    // One round trip for the source, its owner's terms answer and the destination external account (as a transfer reads its parties).
+    const externalDestination = destination.destinationType === "ACCOUNT" && destination.accountId.startsWith("ExternalAccount:") ? parseId("ExternalAccount", destination.accountId) : null;
+    const read = await readParties(tx, platformId, parseId("InternalAccount", source.accountId), externalDestination, paying);
+    const locked = usableForPayment(read && lockedAccountFromRow(read), { accountId: source.accountId, direction: "SEND" });
     const { account } = locked;
     if (source.customerId !== undefined && (account.customerId === null || parseId("Customer", source.customerId) !== account.customerId))
       throw invalidInput([{ field: "source.customerId", message: `does not own ${source.accountId}`, constraint: { owner: account.customerId === null ? null : formatId("Customer", account.customerId) } }]);
-    if (account.customerId !== null) await assertEndUserTermsAccepted(tx, platformId, account.customerId);
+    if (account.customerId !== null) assertTermsAnswer({ regulated: read!.txRegulated === true, accepted: read!.txTermsAccepted }, account.customerId);
     const wire: QuoteSource = { sourceType: "ACCOUNT", accountId: formatId("InternalAccount", account.id), ...(account.customerId !== null && { customerId: formatId("Customer", account.customerId) }) };
-    return { kind: "ACCOUNT", locked, pull: null, customerId: account.customerId, currency: account.currency, wire };
+    return { kind: "ACCOUNT", read, locked, pull: null, customerId: account.customerId, currency: account.currency, wire };
   }
   const errors = [];
   if (!currencyInfo(source.currency)) errors.push({ field: "source.currency", message: `${source.currency} is not a currency the sandbox knows`, constraint: { knownCurrency: true } });
@@ -365,7 +379,7 @@ async function resolveSource(tx: SqlLedgerTx, platformId: string, source: QuoteS
     ...(customerId !== null && { customerId: formatId("Customer", customerId) }),
     ...(source.cryptoNetwork !== undefined && { cryptoNetwork: source.cryptoNetwork }),
   };
-  return { kind: "REALTIME_FUNDING", locked: null, pull: null, customerId, currency: source.currency, wire };
+  return { kind: "REALTIME_FUNDING", read: null, locked: null, pull: null, customerId, currency: source.currency, wire };
 }
 
 /** External account statuses a payout may go to (as transfers: pending ownership proof is usable). */
@@ -390,7 +404,7 @@ async function resolveDestination(tx: SqlLedgerTx, platformId: string, destinati
     assertCanMoveMoney(internal, "RECEIVE");
     return { kind: "INTERNAL", internal, currency: internal.currency, paymentRail: null, railSelectionMode: null, wire: { destinationType: "ACCOUNT", accountId: formatId("InternalAccount", internal.id) } };
   }
-  const external = await getExternalAccountOrThrow(tx, platformId, accountId).catch((e: unknown) => {
+  const external = source.read && accountId.startsWith("ExternalAccount:") ? foundExternalAccount(partiesExternal(source.read), accountId) : await getExternalAccountOrThrow(tx, platformId, accountId).catch((e: unknown) => {
     if (!accountId.startsWith("ExternalAccount:"))
       throw invalidInput([{ field: "destination.accountId", message: "must be `ExternalAccount:<uuid>` or `InternalAccount:<uuid>`", constraint: { pattern: "^(External|Internal)Account:" } }]);
     throw e;

@@ -38,7 +38,7 @@ export async function resolveTransferParties(
   const read = await readParties(tx, platformId, internalId, parseId("ExternalAccount", input.externalAccountId), input.lockPayer === true);
   const locked = usableForPayment(read && lockedAccountFromRow(read), { accountId: input.internalAccountId, direction: direction === "OUT" ? "SEND" : "RECEIVE" });
   const { account } = locked;
-  const external = foundExternalAccount(rowUnder<ExternalAccountRow>(read!, Prisma.ExternalAccountScalarFieldEnum, EXTERNAL), input.externalAccountId);
+  const external = foundExternalAccount(partiesExternal(read!), input.externalAccountId);
   const externalId = formatId("ExternalAccount", external.id);
 
   if (account.customerId !== null && external.customerId !== account.customerId)
@@ -64,16 +64,22 @@ export async function resolveTransferParties(
 
 const EXTERNAL = "external_";
 
+/** The external account readParties read beside the internal one (null when not found). */
+export const partiesExternal = (read: Record<string, unknown>) => rowUnder<ExternalAccountRow>(read, Prisma.ExternalAccountScalarFieldEnum, EXTERNAL);
+
+export type PartiesRow = LockedAccountColumns & TransactionCustomerColumns & Record<string, unknown>;
+
 /**
- * Every payment starts here, so in one round trip: the internal account share-locked with its
+ * Every payment starts here (transfers, and quotes from an internal account), so in one round trip: the internal account share-locked with its
  * ledger account (as lockInternalAccountForPayment), the live external account (as
  * getExternalAccountOrThrow) and the paying customer's columns (as resolveTransactionCustomer).
- * Null when the internal account is not found; the external account's columns are null when it is not.
+ * Null when the internal account is not found; the external account's columns are null when it is
+ * not (or `externalId` is null; the customer is then the internal account's).
  * With `lockPayer`, the statement then takes the daily-volume lock of the account's owner
  * (lockPayer in lib/service/transactions/daily-volume.ts), after the row lock as a separate
  * statement would: a payout's volume check then needs no round trip of its own for it.
  */
-async function readParties(tx: SqlLedgerTx, platformId: string, internalId: string | null, externalId: string | null, lockPayer: boolean) {
+export async function readParties(tx: SqlLedgerTx, platformId: string, internalId: string | null, externalId: string | null, lockPayer: boolean): Promise<PartiesRow | null> {
   if (internalId === null) return null;
   const read = Prisma.sql`
     SELECT ${LOCKED_ACCOUNT_COLUMNS}, ${columnsOf(Prisma.ExternalAccountScalarFieldEnum, "e", EXTERNAL)}, ${TRANSACTION_CUSTOMER_COLUMNS}
@@ -86,7 +92,7 @@ async function readParties(tx: SqlLedgerTx, platformId: string, internalId: stri
     FOR SHARE OF a`;
   // The outer query's columns are computed above the locked subquery (never flattened into it), so after its row lock;
   // the lock's void result is cast to text, which Prisma (the embedded database's path) can read.
-  const [row] = await tx.$queryRaw<(LockedAccountColumns & TransactionCustomerColumns & Record<string, unknown>)[]>(
+  const [row] = await tx.$queryRaw<PartiesRow[]>(
     lockPayer ? Prisma.sql`SELECT r.*, ${payerLock(Prisma.sql`r."platformId"`, Prisma.sql`coalesce(r."customerId", r."platformId")`)}::text AS "payerLocked" FROM (${read}) r` : read,
   );
   return row ?? null;
