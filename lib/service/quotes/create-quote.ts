@@ -35,6 +35,7 @@ import { getReceiverLookupOrThrow } from "../receivers/get-receiver-lookup-or-th
 import { parseLookupId } from "../receivers/lookup-id";
 import { startQuoteSca } from "./quote-authorization";
 import { customerNeedsSca } from "../sca/quote-sca";
+import { isScaRegion } from "../sca/sca-regions";
 import { runPullQuote } from "./run-pull-quote";
 import { debitSource, outcomeOf, runQuote } from "./run-quote";
 import { planSettlement, postSettlement } from "./settle-quote";
@@ -146,10 +147,12 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
     const quoteId = uuidv7(at.getTime());
     const transactionId = uuidv7(at.getTime());
     const expiresAt = new Date(at.getTime() + QUOTE_WINDOW_SECONDS * 1000);
-    // A customer's quote that may run now needs the customer in full for the SCA decision; that one
-    // read also gives the transaction its customer columns (the same customer: the source's owner).
+    // A customer's quote that may run now needs the customer in full for strong customer
+    // authentication (an internal account source's statement says already whether its region asks
+    // for it); that one read also gives the transaction its customer columns (the source's owner).
     const mayRunNow = source.kind === "REALTIME_FUNDING" || request.immediatelyExecute === true;
-    const sourceCustomer = mayRunNow && source.customerId !== null ? await getCustomerOrThrow(tx, platformId, formatId("Customer", source.customerId), { isIncludingDeleted: true }) : null;
+    const mayNeedSca = mayRunNow && source.customerId !== null && (source.read === null || isScaRegion(source.read.txRegion));
+    const sourceCustomer = mayNeedSca ? await getCustomerOrThrow(tx, platformId, formatId("Customer", source.customerId!), { isIncludingDeleted: true }) : null;
     const customerId = source.customerId ?? destination.external?.customerId ?? null;
     const customer = sourceCustomer
       ? { customerId: sourceCustomer.id, platformCustomerId: sourceCustomer.platformCustomerId }

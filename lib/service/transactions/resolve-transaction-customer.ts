@@ -35,12 +35,14 @@ export async function resolveTransactionCustomer(
  * What resolveTransactionCustomer asks of customer `c` and its platform `p`, for a statement that
  * reads them beside other rows (resolveTransferParties); transactionCustomerFrom decides on it.
  */
-export const TRANSACTION_CUSTOMER_COLUMNS = Prisma.sql`c."id" AS "txCustomerId", c."platformCustomerId" AS "txPlatformCustomerId", p."isRegulatedFinancialInstitution" AS "txRegulated",
+export const TRANSACTION_CUSTOMER_COLUMNS = Prisma.sql`c."id" AS "txCustomerId", c."platformCustomerId" AS "txPlatformCustomerId", c."region" AS "txRegion", p."isRegulatedFinancialInstitution" AS "txRegulated",
   EXISTS (SELECT 1 FROM "CustomerAgreementConsent" ca WHERE ca."platformId" = c."platformId" AND ca."customerId" = c."id" AND ca."type" = ${END_USER_TERMS}) AS "txTermsAccepted"`;
 
 export interface TransactionCustomerColumns {
   txCustomerId: string | null;
   txPlatformCustomerId: string | null;
+  /** Whether strong customer authentication applies (isScaRegion). */
+  txRegion: string | null;
   txRegulated: boolean | null;
   txTermsAccepted: boolean;
 }
