@@ -97,13 +97,13 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     c.set("db", transactionScopedDb(tx));
     await next(); // Hono turns a thrown error into c.res here
     c.set("db", db);
-    // A handler that caught a database error and answered 4xx may have left the transaction
-    // unusable. A success that cannot be released did not happen (a deferred write failed): the
-    // request is rolled back and answered as an error, never stored.
-    await tx.$executeRawUnsafe(`RELEASE SAVEPOINT idempotent_request`).catch(async (e: unknown) => {
-      if (c.res.status < 400) throw e;
-      await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT idempotent_request`);
-    });
+    // A success is released with its stored answer and the COMMIT, in one write: a success that
+    // cannot be released did not happen (a deferred write failed), so the COMMIT fails, and the
+    // request is rolled back and answered as an error, never stored. A handler that caught a
+    // database error and answered 4xx may have left the transaction unusable: released now, or
+    // rolled back to the savepoint, so that its answer can be stored.
+    if (c.res.status < 400) await runOrDefer(tx, `RELEASE SAVEPOINT idempotent_request`);
+    else await tx.$executeRawUnsafe(`RELEASE SAVEPOINT idempotent_request`).catch(() => tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT idempotent_request`));
     const responseBody = await c.res.clone().text();
     // A 409 with Retry-After is a transient conflict (transientConflictError): rolled back, so the same key must run again.
     const isRetryable = c.res.status >= 500 || (c.res.status === 409 && c.res.headers.has("retry-after"));

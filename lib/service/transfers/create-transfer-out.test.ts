@@ -369,6 +369,30 @@ describe("POST /transfer-out with Idempotency-Key", () => {
     expect((await t.call("GET", "/transactions?type=OUTGOING", { auth: f.auth })).json.totalCount).toBe(1);
   });
 
+  it("a keyed payout whose answer cannot be stored at COMMIT is answered as an error and leaves nothing: no payment, no debit, the key free to run again", async () => {
+    const { f, external } = await funded(1_000);
+    const body = { source: { accountId: f.accountId }, destination: { accountId: external }, amount: 250 };
+    const key = `payout-unstorable-${Math.random()}`;
+    // The stored answer is the last write, sent with the release of the request's savepoint and the COMMIT.
+    await t.db.$executeRawUnsafe(`CREATE FUNCTION refuse_answer() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'answer refused'; END $$`);
+    await t.db.$executeRawUnsafe(
+      `CREATE TRIGGER refuse_answer BEFORE UPDATE ON "IdempotencyKey" FOR EACH ROW WHEN (NEW."key" = '${key}' AND NEW."responseStatus" IS NOT NULL) EXECUTE FUNCTION refuse_answer()`,
+    );
+    try {
+      const refused = await f.transferOut(body, { idempotencyKey: key });
+      expect(refused.status).toBe(500);
+      expect(refused.json.code).toBe("INTERNAL_ERROR");
+    } finally {
+      await t.db.$executeRawUnsafe(`DROP TRIGGER refuse_answer ON "IdempotencyKey"`);
+      await t.db.$executeRawUnsafe(`DROP FUNCTION refuse_answer()`);
+    }
+    expect(await f.balance()).toEqual({ available: 1_000, total: 1_000 });
+    expect((await t.call("GET", "/transactions?type=OUTGOING", { auth: f.auth })).json.totalCount).toBe(0);
+    const retried = await f.transferOut(body, { idempotencyKey: key });
+    expect([retried.status, retried.headers.get("idempotent-replayed")]).toEqual([200, null]);
+    expect(await f.balance()).toEqual({ available: 750, total: 750 });
+  });
+
   it("answers 409 CONFLICT for the same key with another body", async () => {
     const { f, external } = await funded(1_000);
     await f.transferOut({ source: { accountId: f.accountId }, destination: { accountId: external }, amount: 250 }, { idempotencyKey: "payout-2" });
