@@ -17,7 +17,8 @@ const SECRET_BEARING = new Set(["POST /tokens"]);
  * runs on a bare pg connection instead of a Prisma interactive transaction (~5x the Node CPU per
  * statement). A model call under them fails loudly (transactionScopedDb).
  */
-const SQL_ONLY_ROUTES = new Set(["POST /transfer-out", "POST /transfer-in"]);
+const SQL_ONLY_ROUTES = [/^POST \/transfer-(out|in)$/, /^POST \/quotes$/, /^POST \/quotes\/[^/]+\/execute$/];
+const isSqlOnlyRoute = (routeKey: string) => SQL_ONLY_ROUTES.some((route) => route.test(routeKey));
 
 const RETENTION_MS = 24 * 60 * 60 * 1000; // BEHAVIORS.md 10.26
 /** How long a duplicate waits for the first request holding its key before answering 409. */
@@ -66,7 +67,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const at = await now(db, platformId);
 
   let replayed: Response | undefined;
-  const pool = SQL_ONLY_ROUTES.has(routeKey) ? poolOf(db) : undefined;
+  const pool = isSqlOnlyRoute(routeKey) ? poolOf(db) : undefined;
   const inRequestTransaction = (fn: (tx: SqlTx) => Promise<void>) => (pool ? onPooledConnection(pool, fn, REQUEST_TX_OPTIONS) : db.$transaction(fn, REQUEST_TX_OPTIONS));
   await inRequestTransaction(async (tx) => {
     let claimed: number;

@@ -1,7 +1,7 @@
-import type { InternalAccountStatus, InternalAccountType, LedgerAccountKind } from "@/lib/generated/prisma/client";
-import type { Tx } from "../db";
+import { Prisma, type InternalAccountStatus, type InternalAccountType, type LedgerAccountKind } from "@/lib/generated/prisma/client";
+import { columnsOf } from "@/lib/db/sql";
+import type { SqlTx } from "../db";
 import { uuidv7 } from "../http/ids";
-import { createLedgerAccount } from "../ledger/create-ledger-account";
 import type { InternalAccountRow } from "./serialize-internal-account";
 
 export interface NewInternalAccount {
@@ -18,26 +18,30 @@ export interface NewInternalAccount {
  * Throws: nothing expected.
  */
 export async function createInternalAccounts(
-  tx: Tx,
+  tx: SqlTx,
   input: { platformId: string; customerId: string | null; at: Date; accounts: NewInternalAccount[] },
 ): Promise<InternalAccountRow[]> {
-  const { platformId, customerId, at } = input;
-  if (input.accounts.length === 0) return [];
-  const created = await tx.internalAccount.createManyAndReturn({
-    data: input.accounts.map((account) => ({
-      id: uuidv7(at.getTime()),
-      platformId,
-      customerId,
-      platformCurrency: customerId === null ? account.currency : null,
-      type: account.type,
-      currency: account.currency,
-      status: account.status,
-      createdAt: at,
-      updatedAt: at,
-    })),
-    skipDuplicates: true,
-  });
+  const { platformId, customerId, at, accounts } = input;
+  if (accounts.length === 0) return [];
   const kind: LedgerAccountKind = customerId === null ? "PLATFORM_INTERNAL" : "CUSTOMER_INTERNAL";
-  for (const account of created) await createLedgerAccount(tx, { platformId, currency: account.currency, kind, internalAccountId: account.id });
-  return created.sort((a, b) => (a.id < b.id ? -1 : 1));
+  // One raw statement (a quote may create the platform's accounts inside its raw-SQL transaction):
+  // a conflicting row (the unique indexes) is skipped, and only the rows created get a ledger account.
+  const created = await tx.$queryRaw<InternalAccountRow[]>`
+    WITH "wanted" AS (
+      SELECT * FROM unnest(${accounts.map(() => uuidv7(at.getTime()))}::uuid[], ${accounts.map(() => uuidv7(at.getTime()))}::uuid[],
+        ${accounts.map((a) => a.type)}::text[], ${accounts.map((a) => a.currency)}::text[], ${accounts.map((a) => a.status)}::text[]) AS w("id", "ledgerId", "type", "currency", "status")
+    ), "created" AS (
+      INSERT INTO "InternalAccount" ("id", "platformId", "customerId", "platformCurrency", "type", "currency", "status", "createdAt", "updatedAt")
+      SELECT w."id", ${platformId}::uuid, ${customerId}::uuid, CASE WHEN ${customerId}::uuid IS NULL THEN w."currency" END, w."type"::"InternalAccountType", w."currency",
+        w."status"::"InternalAccountStatus", ${at}::timestamptz, ${at}::timestamptz
+      FROM "wanted" w
+      ON CONFLICT DO NOTHING
+      RETURNING ${columnsOf(Prisma.InternalAccountScalarFieldEnum)}
+    ), "ledgers" AS (
+      INSERT INTO "LedgerAccount" ("id", "platformId", "currency", "kind", "internalAccountId", "allowNegative", "createdAt", "updatedAt")
+      SELECT w."ledgerId", ${platformId}::uuid, c."currency", ${kind}::"LedgerAccountKind", c."id", false, ${at}::timestamptz, ${at}::timestamptz
+      FROM "created" c JOIN "wanted" w ON w."id" = c."id"
+    )
+    SELECT * FROM "created" ORDER BY "id"`;
+  return created;
 }

@@ -150,6 +150,28 @@ describe("immediatelyExecute", () => {
     expect(await f.balance()).toEqual({ available: 95_000, total: 95_000 });
   });
 
+  it("with an Idempotency-Key (the request's transaction then runs raw SQL only): creates the platform's account of a newly supported currency, pays once, replays", async () => {
+    const f = await quotesFixture(t, { fund: 10_000 });
+    const config = (await t.call("GET", "/config", { auth: f.auth })).json;
+    const usd = config.supportedCurrencies.find((c: { currencyCode: string }) => c.currencyCode === "USD");
+    const patched = await t.call("PATCH", "/config", { auth: f.auth, body: { supportedCurrencies: [...config.supportedCurrencies, { ...usd, currencyCode: "EUR" }] } });
+    expect(patched.status, patched.text).toBe(200);
+    const platformEur = async () => (await t.db.internalAccount.findMany({ where: { platformId: f.platformId, customerId: null, currency: "EUR" } })).length;
+    expect(await platformEur()).toBe(0);
+
+    const eur = await f.external({ currency: "EUR" });
+    const key = { idempotencyKey: `quote-${Math.random()}` };
+    const body = { source: { sourceType: "ACCOUNT", accountId: f.accountId }, destination: { destinationType: "ACCOUNT", accountId: eur }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 1_000, immediatelyExecute: true };
+    const keyed = await f.createQuote(body, key);
+    const again = await f.createQuote(body, key);
+    expect([keyed.status, keyed.json.status, again.status, again.headers.get("idempotent-replayed")]).toEqual([200, "COMPLETED", 200, "true"]);
+    expect(again.json).toEqual(keyed.json);
+    expect(await platformEur()).toBe(1);
+    const ledger = await t.db.ledgerAccount.findMany({ where: { platformId: f.platformId, kind: "PLATFORM_INTERNAL", currency: "EUR" } });
+    expect(ledger.map((l) => [l.postedBalance, l.allowNegative])).toEqual([[0n, false]]);
+    expect(await f.balance()).toEqual({ available: 9_000, total: 9_000 });
+  });
+
   it("refuses a realtime source (400) and an insufficient balance leaves nothing behind", async () => {
     const f = await quotesFixture(t, { fund: 100 });
     const usd = await f.external();
