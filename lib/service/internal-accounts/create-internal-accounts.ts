@@ -28,7 +28,7 @@ export async function createInternalAccounts(
   // a conflicting row (the unique indexes) is skipped, and only the rows created get a ledger account.
   const created = await tx.$queryRaw<InternalAccountRow[]>`
     WITH "wanted" AS (
-      SELECT * FROM unnest(${accounts.map(() => uuidv7(at.getTime()))}::uuid[], ${accounts.map(() => uuidv7(at.getTime()))}::uuid[],
+      SELECT w."id", w."ledgerId", w."type", w."currency", w."status" FROM unnest(${accounts.map(() => uuidv7(at.getTime()))}::uuid[], ${accounts.map(() => uuidv7(at.getTime()))}::uuid[],
         ${accounts.map((a) => a.type)}::text[], ${accounts.map((a) => a.currency)}::text[], ${accounts.map((a) => a.status)}::text[]) AS w("id", "ledgerId", "type", "currency", "status")
     ), "created" AS (
       INSERT INTO "InternalAccount" ("id", "platformId", "customerId", "platformCurrency", "type", "currency", "status", "createdAt", "updatedAt")
@@ -42,6 +42,6 @@ export async function createInternalAccounts(
       SELECT w."ledgerId", ${platformId}::uuid, c."currency", ${kind}::"LedgerAccountKind", c."id", false, ${at}::timestamptz, ${at}::timestamptz
       FROM "created" c JOIN "wanted" w ON w."id" = c."id"
     )
-    SELECT * FROM "created" ORDER BY "id"`;
+    SELECT ${columnsOf(Prisma.InternalAccountScalarFieldEnum)} FROM "created" ORDER BY "id"`;
   return created;
 }

@@ -88,7 +88,8 @@ interface ResolvedDestination {
  * bank external account to pull from, or realtime funding) and destination, prices
  * the payment (exact fee math of §2.2–2.4 on either locked side), applies the limits, and writes the
  * quote with its OUTGOING transaction (PENDING, no event yet — 10.1) and the expiry step at
- * expiresAt. With `immediatelyExecute` it is executed in the same transaction. For a customer of an
+ * expiresAt, in one raw-SQL transaction (sqlTransaction). With `immediatelyExecute` it is executed in
+ * the same transaction (completeAtOnce when the destination takes it at once). For a customer of an
  * SCA region (EU/EEA) a realtime-funded or immediately executed quote waits in PENDING_AUTHORIZATION
  * with its `scaChallenge` (the route answers 202; BEHAVIORS.md §2.6, §9.4).
  * Throws: INVALID_INPUT (field rules, listing the field), AMOUNT_OUT_OF_RANGE, SELF_PAYMENT,
