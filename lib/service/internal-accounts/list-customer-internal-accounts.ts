@@ -1,16 +1,18 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { columnsOf, sqlOf } from "@/lib/db/sql";
 import type { Db } from "../db";
 import { invalidInput } from "../http/errors";
 import { parseId } from "../http/ids";
-import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
-import { loadAccountLedgers } from "./load-account-ledgers";
-import { serializeInternalAccount } from "./serialize-internal-account";
+import { decodeCursor, toPage, TOTAL_COUNT_CAP, type Page } from "../http/pagination";
+import { LedgerInvariantError } from "../ledger/ledger-invariant-error";
+import { serializeInternalAccount, type AccountLedger, type InternalAccountRow } from "./serialize-internal-account";
 import type { InternalAccount, InternalAccountListQuery } from "./schemas";
 
 /**
  * GET /customers/internal-accounts: the platform's customers' accounts, newest first, filtered by
  * customer, currency and type, with totalCount (BEHAVIORS.md §1.3). An unknown customer gives an
- * empty page, like any filter that matches nothing.
+ * empty page, like any filter that matches nothing. Two raw statements on the pool at once: the
+ * page with each account's balances (dashboards and integrations poll it) and the capped count.
  * Throws: INVALID_INPUT for a customerId that is not a customer id, or a bad cursor.
  */
 export async function listCustomerInternalAccounts(db: Db, platformId: string, query: InternalAccountListQuery): Promise<Page<InternalAccount>> {
@@ -19,22 +21,33 @@ export async function listCustomerInternalAccounts(db: Db, platformId: string, q
     customerId = parseId("Customer", query.customerId) ?? undefined;
     if (!customerId) throw invalidInput([{ field: "query.customerId", message: "must be a customer id (Customer:<uuid>)", constraint: { format: "Customer:<uuid>" } }]);
   }
-  const where: Prisma.InternalAccountWhereInput = {
-    platformId,
-    customerId: customerId ?? { not: null },
-    ...(query.currency !== undefined && { currency: query.currency }),
-    ...(query.type !== undefined && { type: query.type }),
-  };
-  const [rows, count] = await Promise.all([
-    db.internalAccount.findMany({
-      where: { AND: [where, afterCursor(decodeCursor(query.cursor))] },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: query.limit + 1,
-    }),
-    db.internalAccount.count(countArgs(where)),
+  const cursor = decodeCursor(query.cursor);
+  const matching = Prisma.join(
+    [
+      Prisma.sql`a."platformId" = ${platformId}::uuid`,
+      customerId ? Prisma.sql`a."customerId" = ${customerId}::uuid` : Prisma.sql`a."customerId" IS NOT NULL`,
+      ...(query.currency !== undefined ? [Prisma.sql`a."currency" = ${query.currency}`] : []),
+      ...(query.type !== undefined ? [Prisma.sql`a."type" = ${query.type}::"InternalAccountType"`] : []),
+    ],
+    " AND ",
+  );
+  const afterCursor = cursor
+    ? Prisma.sql`AND (a."createdAt" < ${cursor.createdAt}::timestamptz OR (a."createdAt" = ${cursor.createdAt}::timestamptz AND a."id" < ${cursor.id}::uuid))`
+    : Prisma.empty;
+  const sql = sqlOf(db);
+  const [rows, [counted]] = await Promise.all([
+    sql.$queryRaw<(InternalAccountRow & { ledgerPostedBalance: bigint | null; ledgerHeldAmount: bigint | null; ledgerUpdatedAt: Date | null })[]>`
+      SELECT ${columnsOf(Prisma.InternalAccountScalarFieldEnum, "a")}, l."postedBalance" AS "ledgerPostedBalance", l."heldAmount" AS "ledgerHeldAmount", l."updatedAt" AS "ledgerUpdatedAt"
+      FROM "InternalAccount" a LEFT JOIN "LedgerAccount" l ON l."platformId" = a."platformId" AND l."internalAccountId" = a."id"
+      WHERE ${matching} ${afterCursor}
+      ORDER BY a."createdAt" DESC, a."id" DESC LIMIT ${query.limit + 1}::int`,
+    // Counted in the list's own order and stopped past the cap, so a page costs the same at any size.
+    sql.$queryRaw<{ count: number }[]>`
+      SELECT count(*)::int AS "count" FROM (SELECT 1 FROM "InternalAccount" a WHERE ${matching} ORDER BY a."createdAt" DESC, a."id" DESC LIMIT ${TOTAL_COUNT_CAP + 1}::int) AS "capped"`,
   ]);
-  const pageRows = rows.slice(0, query.limit);
-  const ledgers = await loadAccountLedgers(db, pageRows);
-  const ledgerOf = new Map(pageRows.map((row, i) => [row.id, ledgers[i]!]));
-  return toPage(rows, query.limit, count, (row) => serializeInternalAccount(row, ledgerOf.get(row.id)!));
+  return toPage(rows, query.limit, counted!.count, ({ ledgerPostedBalance, ledgerHeldAmount, ledgerUpdatedAt, ...row }) => {
+    if (ledgerPostedBalance === null || ledgerHeldAmount === null || ledgerUpdatedAt === null) throw new LedgerInvariantError(`Internal account ${row.id} has no ledger account`);
+    const ledger: AccountLedger = { postedBalance: ledgerPostedBalance, heldAmount: ledgerHeldAmount, updatedAt: ledgerUpdatedAt };
+    return serializeInternalAccount(row, ledger);
+  });
 }

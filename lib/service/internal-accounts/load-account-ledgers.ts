@@ -1,23 +1,27 @@
 import type { SqlTx } from "../db";
 import type { AccountBalance } from "../ledger/post-ledger-transaction";
-import { findLedgerAccount } from "../ledger/find-ledger-account";
+import { sqlOf } from "@/lib/db/sql";
 import { LedgerInvariantError } from "../ledger/ledger-invariant-error";
 import { serializeInternalAccount, type AccountLedger, type InternalAccountRow } from "./serialize-internal-account";
 import type { InternalAccount } from "./schemas";
 
 /**
- * The ledger account behind each internal account, through the ledger's public lookup. Every
- * internal account is created with its ledger account in one transaction, so a missing one is a bug.
+ * The ledger account behind each internal account, in one statement (on the pool outside a
+ * transaction: lists and reads ask for several at once). Every internal account is created with
+ * its ledger account in one transaction, so a missing one is a bug.
  * Throws: LedgerInvariantError.
  */
 export async function loadAccountLedgers(db: SqlTx, rows: InternalAccountRow[]): Promise<AccountLedger[]> {
-  return Promise.all(
-    rows.map(async (row) => {
-      const ledger = await findLedgerAccount(db, { platformId: row.platformId, internalAccountId: row.id });
-      if (!ledger) throw new LedgerInvariantError(`Internal account ${row.id} has no ledger account`);
-      return ledger;
-    }),
-  );
+  if (rows.length === 0) return [];
+  const found = await sqlOf(db).$queryRaw<(AccountLedger & { internalAccountId: string; platformId: string })[]>`
+    SELECT "platformId", "internalAccountId", "postedBalance", "heldAmount", "updatedAt" FROM "LedgerAccount"
+    WHERE "platformId" = ANY(${[...new Set(rows.map((row) => row.platformId))]}::uuid[]) AND "internalAccountId" = ANY(${rows.map((row) => row.id)}::uuid[])`;
+  const byAccount = new Map(found.map((ledger) => [`${ledger.platformId}:${ledger.internalAccountId}`, ledger]));
+  return rows.map((row) => {
+    const ledger = byAccount.get(`${row.platformId}:${row.id}`);
+    if (!ledger) throw new LedgerInvariantError(`Internal account ${row.id} has no ledger account`);
+    return { postedBalance: ledger.postedBalance, heldAmount: ledger.heldAmount, updatedAt: ledger.updatedAt };
+  });
 }
 
 /** Rows → API resources with their current balances. */

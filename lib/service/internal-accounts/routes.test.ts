@@ -68,6 +68,9 @@ describe("GET /customers/internal-accounts", () => {
     expect(badCustomer.status).toBe(400);
     expect(badCustomer.json.details.errors[0].field).toBe("query.customerId");
     expect((await t.call("GET", "/customers/internal-accounts?cursor=nonsense", { auth: f.auth })).status).toBe(400);
+    const forged = Buffer.from(JSON.stringify([new Date().toISOString(), "not-a-uuid"])).toString("base64url");
+    const res2 = await t.call("GET", `/customers/internal-accounts?cursor=${forged}`, { auth: f.auth });
+    expect([res2.status, res2.json.details.errors[0].field]).toEqual([400, "query.cursor"]);
   });
 
   it("is routed before GET /customers/{customerId}, which would answer 404 USER_NOT_FOUND", async () => {
