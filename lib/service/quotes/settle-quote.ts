@@ -2,7 +2,6 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { formatId } from "../http/ids";
 import { lockInternalAccountForPayment } from "../internal-accounts/lock-internal-account-for-payment";
 import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
-import { findLedgerAccount } from "../ledger/find-ledger-account";
 import type { LedgerEntryInput } from "../ledger/apply-posting";
 import type { SqlLedgerTx } from "../ledger/ledger-tx";
 import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
@@ -46,11 +45,12 @@ export async function planSettlement(tx: SqlLedgerTx, quote: QuoteRow): Promise<
   const entries: LedgerEntryInput[] = [{ ledgerAccountId: send.clearing.id, amount: -S }];
 
   if (platformFees > 0n) {
-    const [platformAccount] = await tx.$queryRaw<{ id: string }[]>`
-      SELECT "id" FROM "InternalAccount" WHERE "platformId" = ${platformId}::uuid AND "customerId" IS NULL AND "currency" = ${quote.sendingCurrency} LIMIT 1`;
-    const platformLedger = platformAccount ? await findLedgerAccount(tx, { platformId, internalAccountId: platformAccount.id }) : null;
-    if (platformAccount && platformLedger) {
-      entries.push({ ledgerAccountId: platformLedger.id, amount: platformFees });
+    const [platformAccount] = await tx.$queryRaw<{ id: string; ledgerAccountId: string }[]>`
+      SELECT a."id", l."id" AS "ledgerAccountId" FROM "InternalAccount" a
+      JOIN "LedgerAccount" l ON l."platformId" = a."platformId" AND l."internalAccountId" = a."id"
+      WHERE a."platformId" = ${platformId}::uuid AND a."customerId" IS NULL AND a."currency" = ${quote.sendingCurrency} LIMIT 1`;
+    if (platformAccount) {
+      entries.push({ ledgerAccountId: platformAccount.ledgerAccountId, amount: platformFees });
       credited.push(platformAccount.id);
     } else entries.push({ ledgerAccountId: send.fees.id, amount: platformFees }); // no platform account: kept by the service
   }
