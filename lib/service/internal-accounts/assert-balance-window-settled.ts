@@ -1,4 +1,6 @@
-import type { DbOrTx } from "../db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { sqlOf } from "@/lib/db/sql";
+import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
 
 /** Card transaction kinds that never settle (no money moves). Mirrors BALANCE_INQUIRY in lib/service/cards. */
@@ -10,18 +12,14 @@ const NON_SETTLING_KINDS = ["BALANCE_INQUIRY"];
  * inside [startDate, endDate) is still AUTHORIZED or PARTIALLY_SETTLED (money held, clearings
  * expected). Open bounds are unbounded. Throws: NOT_YET_AVAILABLE.
  */
-export async function assertBalanceWindowSettled(db: DbOrTx, input: { platformId: string; internalAccountId: string; startDate?: Date; endDate?: Date }): Promise<void> {
-  const open = await db.cardTransaction.findFirst({
-    where: {
-      platformId: input.platformId,
-      accountId: input.internalAccountId,
-      status: { in: ["AUTHORIZED", "PARTIALLY_SETTLED"] },
-      kind: { notIn: NON_SETTLING_KINDS },
-      authorizedAt: { ...(input.startDate && { gte: input.startDate }), ...(input.endDate && { lt: input.endDate }) },
-    },
-    select: { authorizedAt: true },
-    orderBy: { authorizedAt: "asc" },
-  });
+export async function assertBalanceWindowSettled(db: SqlTx, input: { platformId: string; internalAccountId: string; startDate?: Date; endDate?: Date }): Promise<void> {
+  const [open] = await sqlOf(db).$queryRaw<{ authorizedAt: Date }[]>`
+    SELECT "authorizedAt" FROM "CardTransaction"
+    WHERE "platformId" = ${input.platformId}::uuid AND "accountId" = ${input.internalAccountId}::uuid AND "status" IN ('AUTHORIZED', 'PARTIALLY_SETTLED')
+      AND "kind" <> ALL(${NON_SETTLING_KINDS}::text[])
+      ${input.startDate ? Prisma.sql`AND "authorizedAt" >= ${input.startDate}::timestamptz` : Prisma.empty}
+      ${input.endDate ? Prisma.sql`AND "authorizedAt" < ${input.endDate}::timestamptz` : Prisma.empty}
+    ORDER BY "authorizedAt" LIMIT 1`;
   if (open)
     throw new ServiceError(
       "NOT_YET_AVAILABLE",

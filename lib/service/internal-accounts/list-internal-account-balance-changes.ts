@@ -1,3 +1,4 @@
+import { sqlOf } from "@/lib/db/sql";
 import type { DbOrTx } from "../db";
 import { invalidInput } from "../http/errors";
 import { formatId } from "../http/ids";
@@ -28,8 +29,10 @@ export async function listInternalAccountBalanceChanges(
     throw invalidInput([{ field: "query.endDate", message: `must be after startDate (${query.startDate}): the window is [startDate, endDate)`, constraint: { exclusiveMinimum: "startDate" } }]);
 
   const account = await getInternalAccountOrThrow(db, platformId, input.accountId);
-  await assertBalanceWindowSettled(db, { platformId, internalAccountId: account.id, startDate, endDate });
-  const ledgerAccount = await findLedgerAccount(db, { platformId, internalAccountId: account.id });
+  const [, ledgerAccount] = await Promise.all([
+    assertBalanceWindowSettled(db, { platformId, internalAccountId: account.id, startDate, endDate }),
+    findLedgerAccount(sqlOf(db), { platformId, internalAccountId: account.id }),
+  ]);
   if (!ledgerAccount) throw new LedgerInvariantError(`Internal account ${account.id} has no ledger account`);
 
   const page = await listBalanceChanges(db, { platformId, ledgerAccountId: ledgerAccount.id, startDate, endDate, limit: query.limit, cursor: query.cursor });

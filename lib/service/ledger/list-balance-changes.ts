@@ -1,5 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { DbOrTx } from "../db";
+import { sqlOf } from "@/lib/db/sql";
+import type { SqlTx } from "../db";
 import { invalidInput, ServiceError } from "../http/errors";
 import { decodeCursor, encodeCursor } from "../http/pagination";
 
@@ -35,8 +36,6 @@ export interface BalanceChangesPage {
   nextCursor?: string;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 interface Row {
   opening: bigint;
   closing: bigint;
@@ -53,14 +52,11 @@ interface Row {
  * SPEC.md `GET /internal-accounts/{id}/balance-changes`, BEHAVIORS.md §1.3.
  * Throws: NOT_FOUND; INVALID_INPUT for a bad cursor or a window that ends before it starts.
  */
-export async function listBalanceChanges(db: DbOrTx, input: ListBalanceChangesInput): Promise<BalanceChangesPage> {
+export async function listBalanceChanges(db: SqlTx, input: ListBalanceChangesInput): Promise<BalanceChangesPage> {
   const { platformId, ledgerAccountId, startDate, endDate } = input;
   if (startDate && endDate && endDate < startDate)
     throw invalidInput([{ field: "query.endDate", message: "must not be before startDate", constraint: { min: "startDate" } }]);
   const cursor = decodeCursor(input.cursor);
-  if (cursor && !UUID_RE.test(cursor.id)) throw invalidInput([{ field: "query.cursor", message: "is not a cursor this API returned", constraint: { format: "cursor" } }]);
-  const account = await db.ledgerAccount.findFirst({ where: { id: ledgerAccountId, platformId }, select: { id: true } });
-  if (!account) throw new ServiceError("NOT_FOUND", `Ledger account ${ledgerAccountId} not found`);
 
   const ofAccount = Prisma.sql`e."ledgerAccountId" = ${ledgerAccountId}::uuid AND e."platformId" = ${platformId}::uuid`;
   const beforeEnd = endDate ? Prisma.sql`AND e."effectiveAt" < ${endDate}::timestamptz` : Prisma.empty;
@@ -73,8 +69,9 @@ export async function listBalanceChanges(db: DbOrTx, input: ListBalanceChangesIn
   const postedSince = (at: Date) => Prisma.sql`COALESCE((SELECT SUM(e."amount") FROM "LedgerEntry" e WHERE ${ofAccount} AND e."effectiveAt" >= ${at}::timestamptz), 0)`;
   const opening = startDate ? Prisma.sql`a."postedBalance" - ${postedSince(startDate)}` : Prisma.sql`0`;
   const closing = endDate ? Prisma.sql`a."postedBalance" - ${postedSince(endDate)}` : Prisma.sql`a."postedBalance"`;
-  // The totals row is LEFT JOINed to the page so an empty page still carries opening and closing.
-  const rows = await db.$queryRaw<Row[]>`
+  // The totals row is LEFT JOINed to the page so an empty page still carries opening and closing;
+  // no row at all: no such account.
+  const rows = await sqlOf(db).$queryRaw<Row[]>`
     WITH totals AS (
       SELECT (${opening})::bigint AS opening, (${closing})::bigint AS closing
       FROM "LedgerAccount" a WHERE a."id" = ${ledgerAccountId}::uuid AND a."platformId" = ${platformId}::uuid
@@ -92,7 +89,8 @@ export async function listBalanceChanges(db: DbOrTx, input: ListBalanceChangesIn
     LEFT JOIN "LedgerTransaction" lt ON lt."id" = p.id
     ORDER BY p."effectiveAt", p.id`;
 
-  const first = rows[0]!;
+  const first = rows[0];
+  if (!first) throw new ServiceError("NOT_FOUND", `Ledger account ${ledgerAccountId} not found`);
   const found = rows.filter((row) => row.id !== null);
   const hasMore = found.length > input.limit;
   const changes = found.slice(0, input.limit).map(
