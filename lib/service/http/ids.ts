@@ -38,6 +38,8 @@ export const ID_TYPES = [
 export type IdType = (typeof ID_TYPES)[number];
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A bare uuid as the service writes them (lowercase). */
+export const isUuid = (value: string) => UUID_RE.test(value);
 
 let lastMs = 0;
 let sequence = 0;

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { invalidInput } from "./errors";
+import { isUuid } from "./ids";
 
 /** Query parameters shared by every cursor-paged list (`limit` 1–100, default 20). */
 export const PageQuerySchema = z.object({
@@ -17,8 +18,6 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt.toISOString(), cursor.id])).toString("base64url");
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The position a cursor names. Only what encodeCursor can have made passes: a row's id (a uuid)
  * and an instant the database can hold, so a forged cursor is a 400, never a failed query.
@@ -28,7 +27,7 @@ export function decodeCursor(value: string | undefined): Cursor | undefined {
   if (value === undefined) return undefined;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === "string" && typeof parsed[1] === "string" && UUID.test(parsed[1])) {
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === "string" && typeof parsed[1] === "string" && isUuid(parsed[1])) {
       const createdAt = new Date(parsed[0]);
       const year = createdAt.getUTCFullYear();
       if (year >= 1 && year <= 9999) return { createdAt, id: parsed[1] };

@@ -2,6 +2,7 @@ import { Prisma, type InternalAccountStatus, type InternalAccountType, type Ledg
 import { columnsOf } from "@/lib/db/sql";
 import type { SqlTx } from "../db";
 import { uuidv7 } from "../http/ids";
+import { allowsNegativeByDefault } from "../ledger/create-ledger-account";
 import type { InternalAccountRow } from "./serialize-internal-account";
 
 export interface NewInternalAccount {
@@ -39,7 +40,7 @@ export async function createInternalAccounts(
       RETURNING ${columnsOf(Prisma.InternalAccountScalarFieldEnum)}
     ), "ledgers" AS (
       INSERT INTO "LedgerAccount" ("id", "platformId", "currency", "kind", "internalAccountId", "allowNegative", "createdAt", "updatedAt")
-      SELECT w."ledgerId", ${platformId}::uuid, c."currency", ${kind}::"LedgerAccountKind", c."id", false, ${at}::timestamptz, ${at}::timestamptz
+      SELECT w."ledgerId", ${platformId}::uuid, c."currency", ${kind}::"LedgerAccountKind", c."id", ${allowsNegativeByDefault(kind)}::boolean, ${at}::timestamptz, ${at}::timestamptz
       FROM "created" c JOIN "wanted" w ON w."id" = c."id"
     )
     SELECT ${columnsOf(Prisma.InternalAccountScalarFieldEnum)} FROM "created" ORDER BY "id"`;

@@ -1,4 +1,3 @@
-import { sqlOf } from "@/lib/db/sql";
 import type { DbOrTx } from "../db";
 import { invalidInput } from "../http/errors";
 import { formatId } from "../http/ids";
@@ -31,7 +30,7 @@ export async function listInternalAccountBalanceChanges(
   const account = await getInternalAccountOrThrow(db, platformId, input.accountId);
   const [, ledgerAccount] = await Promise.all([
     assertBalanceWindowSettled(db, { platformId, internalAccountId: account.id, startDate, endDate }),
-    findLedgerAccount(sqlOf(db), { platformId, internalAccountId: account.id }),
+    findLedgerAccount(db, { platformId, internalAccountId: account.id }),
   ]);
   if (!ledgerAccount) throw new LedgerInvariantError(`Internal account ${account.id} has no ledger account`);
 

@@ -19,6 +19,8 @@ export interface CreateLedgerAccountInput {
 }
 
 const NEVER_NEGATIVE: readonly LedgerAccountKind[] = ["CUSTOMER_INTERNAL", "PLATFORM_INTERNAL"];
+/** Whether an account of `kind` may go below zero unless told otherwise. */
+export const allowsNegativeByDefault = (kind: LedgerAccountKind) => !NEVER_NEGATIVE.includes(kind);
 
 /**
  * A new ledger account with a zero balance, usually created with the InternalAccount it backs
@@ -38,7 +40,7 @@ export async function createLedgerAccount(tx: DbOrTx, input: CreateLedgerAccount
         kind: input.kind,
         internalAccountId: input.internalAccountId,
         externalAccountId: input.externalAccountId,
-        allowNegative: input.allowNegative ?? !NEVER_NEGATIVE.includes(input.kind),
+        allowNegative: input.allowNegative ?? allowsNegativeByDefault(input.kind),
         createdAt: at,
         updatedAt: at,
       },
