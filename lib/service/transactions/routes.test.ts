@@ -43,6 +43,8 @@ describe("GET /transactions", () => {
     expect(TransactionListResponseSchema.safeParse(res.json).success).toBe(true);
     expect(res.json).toMatchObject({ hasMore: false, totalCount: 4 });
     expect(ids(res)).toEqual(all.map((d) => d.id).reverse());
+    // The page reads only the columns the answer shows; each item is still the whole transaction.
+    for (const item of res.json.data as Tx[]) expect(item).toStrictEqual((await t.call("GET", `/transactions/${item.id}`, { auth: f.auth })).json);
   });
 
   it("lists a sandbox deposit as an INCOMING COMPLETED transaction (BEHAVIORS.md 10.15)", async () => {
