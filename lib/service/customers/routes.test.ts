@@ -288,7 +288,10 @@ describe("GET /customers", () => {
     expect(third.json.data.map((c: { platformCustomerId: string }) => c.platformCustomerId)).toEqual(["page-0"]);
     expect(third.json.hasMore).toBe(false);
     expect(third.json).not.toHaveProperty("nextCursor");
-    for (const customer of first.json.data) expect(CustomerSchema.safeParse(customer).success).toBe(true);
+    for (const customer of first.json.data) {
+      expect(CustomerSchema.safeParse(customer).success).toBe(true);
+      expect(customer).toStrictEqual((await t.call("GET", `/customers/${customer.id}`, { auth: q.auth })).json);
+    }
   });
 
   it("filters by platformCustomerId, customerType, region, currency, umaAddress and dates", async () => {

@@ -3,7 +3,8 @@ import { columnsOf, sqlOf } from "@/lib/db/sql";
 import type { Db } from "../db";
 import { invalidInput } from "../http/errors";
 import { parseId } from "../http/ids";
-import { decodeCursor, toPage, TOTAL_COUNT_CAP, type Page } from "../http/pagination";
+import { decodeCursor, toPage, type Page } from "../http/pagination";
+import { cappedCount, rowsAfter } from "../http/pagination-sql";
 import { LedgerInvariantError } from "../ledger/ledger-invariant-error";
 import { serializeInternalAccount, type AccountLedger, type InternalAccountRow } from "./serialize-internal-account";
 import type { InternalAccount, InternalAccountListQuery } from "./schemas";
@@ -31,21 +32,16 @@ export async function listCustomerInternalAccounts(db: Db, platformId: string, q
     ],
     " AND ",
   );
-  const afterCursor = cursor
-    ? Prisma.sql`AND (a."createdAt" < ${cursor.createdAt}::timestamptz OR (a."createdAt" = ${cursor.createdAt}::timestamptz AND a."id" < ${cursor.id}::uuid))`
-    : Prisma.empty;
   const sql = sqlOf(db);
-  const [rows, [counted]] = await Promise.all([
+  const [rows, count] = await Promise.all([
     sql.$queryRaw<(InternalAccountRow & { ledgerPostedBalance: bigint | null; ledgerHeldAmount: bigint | null; ledgerUpdatedAt: Date | null })[]>`
       SELECT ${columnsOf(Prisma.InternalAccountScalarFieldEnum, "a")}, l."postedBalance" AS "ledgerPostedBalance", l."heldAmount" AS "ledgerHeldAmount", l."updatedAt" AS "ledgerUpdatedAt"
       FROM "InternalAccount" a LEFT JOIN "LedgerAccount" l ON l."platformId" = a."platformId" AND l."internalAccountId" = a."id"
-      WHERE ${matching} ${afterCursor}
+      WHERE ${matching} ${rowsAfter(cursor, { alias: "a" })}
       ORDER BY a."createdAt" DESC, a."id" DESC LIMIT ${query.limit + 1}::int`,
-    // Counted in the list's own order and stopped past the cap, so a page costs the same at any size.
-    sql.$queryRaw<{ count: number }[]>`
-      SELECT count(*)::int AS "count" FROM (SELECT 1 FROM "InternalAccount" a WHERE ${matching} ORDER BY a."createdAt" DESC, a."id" DESC LIMIT ${TOTAL_COUNT_CAP + 1}::int) AS "capped"`,
+    cappedCount(sql, "InternalAccount", "a", matching),
   ]);
-  return toPage(rows, query.limit, counted!.count, ({ ledgerPostedBalance, ledgerHeldAmount, ledgerUpdatedAt, ...row }) => {
+  return toPage(rows, query.limit, count, ({ ledgerPostedBalance, ledgerHeldAmount, ledgerUpdatedAt, ...row }) => {
     if (ledgerPostedBalance === null || ledgerHeldAmount === null || ledgerUpdatedAt === null) throw new LedgerInvariantError(`Internal account ${row.id} has no ledger account`);
     const ledger: AccountLedger = { postedBalance: ledgerPostedBalance, heldAmount: ledgerHeldAmount, updatedAt: ledgerUpdatedAt };
     return serializeInternalAccount(row, ledger);

@@ -3,7 +3,8 @@ import { columnsOf, sqlOf } from "@/lib/db/sql";
 import type { Db } from "../db";
 import { invalidInput } from "../http/errors";
 import { parseId } from "../http/ids";
-import { decodeCursor, toPage, TOTAL_COUNT_CAP, type Page } from "../http/pagination";
+import { decodeCursor, toPage, type Page } from "../http/pagination";
+import { cappedCount, rowsAfter } from "../http/pagination-sql";
 import { serializeTransaction, TRANSACTION_WIRE_FIELDS, type TransactionWireRow } from "./serialize-transaction";
 import { listCardTransactions } from "../cards/list-card-transactions";
 import type { Transaction, TransactionListItem, TransactionListQuery } from "./schemas";
@@ -29,24 +30,16 @@ export async function listTransactions(db: Db, platformId: string, query: Transa
   const cursor = decodeCursor(query.cursor);
 
   const matching = filters(platformId, query);
-  const isAscending = query.sortOrder === "asc";
-  const order = isAscending ? Prisma.sql`ORDER BY "createdAt" ASC, "id" ASC` : Prisma.sql`ORDER BY "createdAt" DESC, "id" DESC`;
-  // Rows strictly after the cursor in the page's order.
-  const afterCursor = !cursor
-    ? Prisma.empty
-    : isAscending
-      ? Prisma.sql`AND ("createdAt", "id") > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-      : Prisma.sql`AND ("createdAt", "id") < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+  const ascending = query.sortOrder === "asc";
+  const order = ascending ? Prisma.sql`ORDER BY "createdAt" ASC, "id" ASC` : Prisma.sql`ORDER BY "createdAt" DESC, "id" DESC`;
   const sql = sqlOf(db);
-  const [rows, [counted]] = await Promise.all([
+  const [rows, count] = await Promise.all([
     sql.$queryRaw<TransactionWireRow[]>`
-      SELECT ${columnsOf(TRANSACTION_WIRE_FIELDS)} FROM "Transaction"
-      WHERE ${matching} ${afterCursor} ${order} LIMIT ${query.limit + 1}::int`,
-    // Counted in the list's own order and stopped past the cap, so a page costs the same at any size.
-    sql.$queryRaw<{ count: number }[]>`
-      SELECT count(*)::int AS "count" FROM (SELECT 1 FROM "Transaction" WHERE ${matching} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${TOTAL_COUNT_CAP + 1}::int) AS "capped"`,
+      SELECT ${columnsOf(TRANSACTION_WIRE_FIELDS)} FROM "Transaction" t
+      WHERE ${matching} ${rowsAfter(cursor, { alias: "t", ascending })} ${order} LIMIT ${query.limit + 1}::int`,
+    cappedCount(sql, "Transaction", "t", matching),
   ]);
-  return toPage(rows, query.limit, counted!.count, serializeTransaction);
+  return toPage(rows, query.limit, count, serializeTransaction);
 }
 
 function filters(platformId: string, query: TransactionListQuery): Prisma.Sql {
