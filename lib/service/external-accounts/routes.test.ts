@@ -207,6 +207,7 @@ describe("GET /customers/external-accounts", () => {
     expect(ExternalAccountListResponseSchema.safeParse(first.json).success).toBe(true);
     expect(first.json).toMatchObject({ totalCount: 4, hasMore: true });
     expect(first.json.data.map((a: { id: string }) => a.id)).toEqual([ids[3], ids[2], ids[1]]);
+    for (const account of first.json.data) expect(account).toStrictEqual((await t.call("GET", `${CUSTOMERS}/${account.id}`, { auth: p.auth })).json);
     const second = await t.call("GET", `${CUSTOMERS}?customerId=${owner}&limit=3&cursor=${first.json.nextCursor}`, { auth: p.auth });
     expect(second.json.data.map((a: { id: string }) => a.id)).toEqual([ids[0]]);
     expect(second.json.hasMore).toBe(false);
