@@ -49,6 +49,9 @@ console.log("ratio                          value   target");
 for (const [name, value] of Object.entries(results.ratios)) console.log(`${name.padEnd(30)} ${String(value).padEnd(7)} ${targets[name] ?? ""}`);
 console.log(`transfer p99 at 8 clients      ${results.latency.transfer_p99_ms} ms, median of the pairs (target ≤ 50 ms and ≤ 20× pgbench mean: ${results.latency.transfer_p99_over_pgbench_mean}×)`);
 const http = results.raw.http as { memory: unknown; growth: unknown };
+console.log("list pages at 8 clients (rps, p50/p99 ms):");
+for (const [route, f] of Object.entries((results.raw.http as { lists: Record<string, { rps: number; p50Ms: number; p99Ms: number }> }).lists))
+  console.log(`  ${route.padEnd(56)} ${String(f.rps).padStart(6)}  ${f.p50Ms}/${f.p99Ms}`);
 console.log("transfer with Idempotency-Key:", JSON.stringify((results.raw.http as { transferWithIdempotencyKey: unknown }).transferWithIdempotencyKey));
 console.log("memory (MB):", JSON.stringify(http.memory));
 console.log("webhook outbox after sustained transfers:", JSON.stringify((results.raw.http as { outbox: unknown }).outbox));
