@@ -145,30 +145,59 @@ export type Prelude = (string | Statement)[];
 class Statement extends pg.Query {
   constructor(text: string, values: unknown[]) {
     super(text, values.map(toParameter));
-    const result = new ShapedResult();
-    Object.assign(this, { name: statementName({ sql: text }), types: PRISMA_LIKE_TYPES, _result: result, _results: result });
+    const name = statementName({ sql: text });
+    const result = new ShapedResult(name);
+    Object.assign(this, { name, types: PRISMA_LIKE_TYPES, _result: result, _results: result });
   }
 }
 
-/** pg's Result (lib/result.js) with its empty row made as an ordinary object: the same rows, ~10× less work per statement. */
+/** The columns a statement answered with, their parsers and the empty row made for them. */
+interface RowShape {
+  fields: pg.FieldDef[];
+  parsers: ((text: string) => unknown)[];
+  empty: Record<string, null>;
+}
+/** By statement name (statementName makes at most 200): every answer of a prepared statement has one shape. */
+const rowShapes = new Map<string, RowShape>();
+
+/**
+ * pg's Result (lib/result.js) with its empty row made as an ordinary object: the same rows, ~10× less
+ * work per statement. A named statement's shape is made once and reused while its answers come with
+ * the same columns.
+ */
 class ShapedResult extends (pg.Result as unknown as new (rowMode: undefined, types: typeof PRISMA_LIKE_TYPES) => ResultInternals) {
-  constructor() {
+  constructor(private readonly statementName: string | undefined) {
     super(undefined, PRISMA_LIKE_TYPES);
   }
 
   override addFields(fields: pg.FieldDef[]): void {
+    const known = this.statementName === undefined ? undefined : rowShapes.get(this.statementName);
+    const shape = known && sameColumns(known.fields, fields) ? known : shapeOf(fields);
     // On an ordinary object `__proto__` would set the prototype: pg's own way for such a column.
-    if (fields.some((field) => field.name === "__proto__")) return super.addFields(fields);
+    if (!shape) return super.addFields(fields);
+    if (shape !== known && this.statementName !== undefined) rowShapes.set(this.statementName, shape);
     this.fields = fields;
-    this._parsers = new Array(fields.length);
-    const empty: Record<string, null> = {};
-    for (let i = 0; i < fields.length; i++) {
-      const field = fields[i]!;
-      empty[field.name] = null;
-      this._parsers[i] = PRISMA_LIKE_TYPES.getTypeParser(field.dataTypeID, (field.format || "text") as "text") as (text: string) => unknown;
-    }
-    this._prebuiltEmptyResultObject = empty;
+    this._parsers = shape.parsers;
+    this._prebuiltEmptyResultObject = shape.empty;
   }
+}
+
+function shapeOf(fields: pg.FieldDef[]): RowShape | undefined {
+  if (fields.some((field) => field.name === "__proto__")) return undefined;
+  const parsers = new Array<(text: string) => unknown>(fields.length);
+  const empty: Record<string, null> = {};
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    empty[field.name] = null;
+    parsers[i] = PRISMA_LIKE_TYPES.getTypeParser(field.dataTypeID, (field.format || "text") as "text") as (text: string) => unknown;
+  }
+  return { fields, parsers, empty };
+}
+
+function sameColumns(a: pg.FieldDef[], b: pg.FieldDef[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.name !== b[i]!.name || a[i]!.dataTypeID !== b[i]!.dataTypeID || a[i]!.format !== b[i]!.format) return false;
+  return true;
 }
 
 /** What ShapedResult relies on in pg's Result, which its type declarations leave out. */
