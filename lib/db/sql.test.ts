@@ -46,8 +46,8 @@ describe("sqlOnConnection answers like Prisma's $queryRaw", () => {
 
   test("rows are ordinary objects with the statement's columns in order, on a connection and on the pool; a column named __proto__ stays a column", async () => {
     for (const tx of [sqlOnConnection(client), sqlOnConnection(poolOf(db.prisma)!)]) {
-      for (let i = 0; i < 2; i++) {
-        // twice: the second run is the prepared statement
+      for (let i = 0; i < 3; i++) {
+        // three times: the second run prepares the statement, the third reuses its row shape
         const rows = await tx.$queryRaw<Record<string, unknown>[]>`SELECT g AS "z", g * 2 AS "a", NULL::text AS "m" FROM generate_series(1, ${2}::int) g`;
         expect(rows).toEqual([
           { z: 1, a: 2, m: null },
@@ -55,6 +55,8 @@ describe("sqlOnConnection answers like Prisma's $queryRaw", () => {
         ]);
         expect(Object.keys(rows[1]!)).toEqual(["z", "a", "m"]);
         expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+        // A caller changing its rows changes no later answer.
+        Object.assign(rows[0]!, { z: "changed", extra: true });
       }
       const [odd] = await tx.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT 1 AS "__proto__", 2 AS "b"`);
       expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
