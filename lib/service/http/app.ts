@@ -2,6 +2,9 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { SmartRouter } from "hono/router/smart-router";
+import { TrieRouter } from "hono/router/trie-router";
+import type { H, RouterRoute } from "hono/types";
 import type { ApiDeps, AppEnv } from "./context";
 import { ServiceError, databaseBusyError, isServiceError, transientConflictError, type ErrorBody } from "./errors";
 import { uuidv7 } from "./ids";
@@ -10,6 +13,7 @@ import { idempotency } from "./idempotency";
 import { rateLimit } from "./rate-limit";
 import { API_BASE_PATH, API_VERSION } from "./openapi";
 import { validationHook } from "./validation";
+import { SegmentRouter } from "./segment-router";
 import { configRouter } from "../config/routes";
 import { tokensRouter } from "../tokens/routes";
 import { exchangeRatesRouter } from "../exchange-rates/routes";
@@ -132,7 +136,9 @@ export function buildApi(deps: ApiDeps) {
   // Errors and unknown paths are answered by the outer app alone: a sub-app with its own onError
   // has each of its handlers wrapped in one more error-catching layer when mounted (hono's route()),
   // a cost every request paid once per matched middleware.
-  return new Hono<AppEnv>().route(API_BASE_PATH, api).notFound((c) => notFound(api, c)).onError((err, c) => errorResponse(err, c));
+  // Only the outer app's router matches requests (route() copies the areas' routes into it).
+  const router = new SmartRouter<[H, RouterRoute]>({ routers: [new SegmentRouter(), new TrieRouter()] });
+  return new Hono<AppEnv>({ router }).route(API_BASE_PATH, api).notFound((c) => notFound(api, c)).onError((err, c) => errorResponse(err, c));
 }
 
 export type ServiceApi = ReturnType<typeof buildApi>;
