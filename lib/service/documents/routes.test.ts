@@ -45,6 +45,23 @@ describe("POST /documents", () => {
     expect(new Uint8Array(await content.arrayBuffer())).toEqual(PNG);
   });
 
+  it("with an Idempotency-Key: the file is stored intact, once; the same upload again replays the answer, another file under the key is refused", async () => {
+    const { p, o, customer } = await setup();
+    const headers = { "idempotency-key": `upload-${customer.id}` };
+    const file = { bytes: PNG, name: "passport.png", type: "image/png" };
+    const first = await o.upload(passportFields(customer.id), file, { headers });
+    expect(first.status).toBe(201);
+    const row = await t.db.document.findUniqueOrThrow({ where: { id: first.json.id.replace("Document:", "") } });
+    expect(await documentStore().get(row.storageKey)).toEqual(PNG); // bytes that are not UTF-8 survive the key's fingerprint
+    const again = await o.upload(passportFields(customer.id), file, { headers });
+    expect(again.status).toBe(201);
+    expect(again.json).toEqual(first.json);
+    expect(filesOf(p.platform.id, first.json.id)).toHaveLength(1);
+    expect((await t.call("GET", `/documents?documentHolder=${encodeURIComponent(customer.id)}`, { auth: p.auth })).json.data).toHaveLength(1);
+    const other = await o.upload(passportFields(customer.id), { ...file, bytes: PDF, name: "passport.pdf", type: "application/pdf" }, { headers });
+    expect(other.status).toBe(409);
+  });
+
   it("accepts a PDF without a declared type", async () => {
     const { o, customer } = await setup();
     const res = await o.upload({ documentHolder: customer.id, documentType: "UTILITY_BILL", country: "US" }, { bytes: PDF, name: "bill.pdf" });

@@ -217,6 +217,36 @@ describe("idempotency", () => {
     expect(current.json.umaDomain).toBe("changed.example.com");
   });
 
+  it("through the Node server: a keyed answer keeps its status, headers and body, replays, and a malformed body under a key is still 400", async () => {
+    const server = http.createServer(getRequestListener(t.api.fetch));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}${API_BASE_PATH}`;
+    const send = (method: string, path: string, key: string, body?: string) =>
+      fetch(`${origin}${path}`, { method, headers: { authorization: basic(p.auth), "content-type": "application/json", "idempotency-key": key }, body });
+    try {
+      const key = `node-${Math.random()}`;
+      const body = JSON.stringify({ name: "keyed over HTTP", permissions: ["VIEW"] });
+      const first = await send("PATCH", "/config", key, JSON.stringify({ umaDomain: "keyed.example.com" }));
+      expect(first.status).toBe(200);
+      expect(first.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(first.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      const firstJson = await first.json();
+      expect(firstJson.umaDomain).toBe("keyed.example.com");
+      const again = await send("PATCH", "/config", key, JSON.stringify({ umaDomain: "keyed.example.com" }));
+      expect([again.status, again.headers.get("idempotent-replayed")]).toEqual([200, "true"]);
+      expect(await again.json()).toEqual(firstJson);
+      const malformed = await send("PATCH", "/config", `${key}-bad`, "{not json");
+      expect([malformed.status, (await malformed.json()).code]).toEqual([400, "INVALID_INPUT"]);
+      // A keyed 204 goes out without a body, and replays so.
+      const token = await t.call("POST", "/tokens", { auth: p.auth, body: JSON.parse(body) });
+      const revoked = await send("DELETE", `/tokens/${token.json.id}`, `${key}-revoke`);
+      const revokedAgain = await send("DELETE", `/tokens/${token.json.id}`, `${key}-revoke`);
+      expect([revoked.status, await revoked.text(), revokedAgain.status, await revokedAgain.text()]).toEqual([204, "", 204, ""]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it("rejects the same key with another body with 409 CONFLICT", async () => {
     const headers = { "idempotency-key": `k-${Math.random()}` };
     await t.call("PATCH", "/config", { auth: p.auth, headers, body: { umaDomain: "a.example.com" } });

@@ -62,11 +62,11 @@ export function ownerBody(customerId: string, lastName: string, extra: Record<st
 
 /** Onboarding calls against one platform's credentials. */
 export function onboarding(t: TestApp, auth: Credentials) {
-  async function upload(fields: Record<string, string>, file: { bytes: Uint8Array; name: string; type?: string } = { bytes: PNG, name: "id.png", type: "image/png" }, options: { method?: string; path?: string } = {}) {
+  async function upload(fields: Record<string, string>, file: { bytes: Uint8Array; name: string; type?: string } = { bytes: PNG, name: "id.png", type: "image/png" }, options: { method?: string; path?: string; headers?: Record<string, string> } = {}) {
     const form = new FormData();
     form.set("file", new File([file.bytes as BlobPart], file.name, { type: file.type ?? "" }));
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
-    const res = await t.api.request(`${API_BASE_PATH}${options.path ?? "/documents"}`, { method: options.method ?? "POST", headers: { authorization: basic(auth) }, body: form });
+    const res = await t.api.request(`${API_BASE_PATH}${options.path ?? "/documents"}`, { method: options.method ?? "POST", headers: { authorization: basic(auth), ...options.headers }, body: form });
     const text = await res.text();
     return { status: res.status, json: text ? JSON.parse(text) : undefined, text };
   }
