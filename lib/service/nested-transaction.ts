@@ -44,7 +44,9 @@ export function transactionScopedDb(tx: Tx | SqlTx): Db {
       depth++;
       try {
         const result = await (arg as (tx: Db) => Promise<unknown>)(scoped);
-        await tx.$executeRawUnsafe(`RELEASE SAVEPOINT ${name}`);
+        // Goes out with the transaction's next statement (over a bare pg transaction): it fails only
+        // when the transaction is already aborted, and then so does that statement, the COMMIT at last.
+        await runOrDefer(tx, `RELEASE SAVEPOINT ${name}`);
         return result;
       } catch (e) {
         const rolledBack = await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT ${name}`).then(
