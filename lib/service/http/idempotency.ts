@@ -133,19 +133,22 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   if (replayed) return replayed;
 });
 
-const FORM_BODY = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)/i;
+const JSON_BODY = /^\s*application\/([\w.+-]+\+)?json\s*(;|$)/i;
+const FORM_BODY = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
 
 /**
  * What makes two requests under one key the same request: the body, read once into hono's body
- * cache, where the route's validator then finds it (a clone of the request would build a WHATWG
- * Request and copy its stream, ~0.5 ms). A form counts by its fields and files, not its bytes: a
- * retried upload comes with a new multipart boundary.
+ * cache, where the route then finds it (a clone of the request would build a WHATWG Request and
+ * copy its stream, ~0.5 ms). JSON is read as text, anything else as bytes, which a file needs
+ * intact. A form counts by its fields and files, not its bytes: a retried upload comes with a new
+ * multipart boundary.
  */
 async function fingerprintOf(c: Context<AppEnv>): Promise<string> {
   const hash = createHash("sha256");
   const type = c.req.header("content-type") ?? "";
-  if (!FORM_BODY.test(type)) return hash.update(await c.req.text()).digest("hex");
+  if (type === "" || JSON_BODY.test(type)) return hash.update(await c.req.text()).digest("hex");
   const bytes = await c.req.arrayBuffer();
+  if (!FORM_BODY.test(type)) return hash.update(new Uint8Array(bytes)).digest("hex");
   const form = await new Response(bytes, { headers: { "content-type": type } }).formData().catch(() => null);
   if (!form) return hash.update(new Uint8Array(bytes)).digest("hex"); // malformed: the route's validator refuses it
   for (const [name, value] of form) {
