@@ -112,8 +112,8 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     c.res = undefined;
     c.res = new Response(responseBody === "" ? null : responseBody, { status, headers });
     // A 409 with Retry-After is a transient conflict (transientConflictError): rolled back, so the same key must run again.
-    const isRetryable = c.res.status >= 500 || (c.res.status === 409 && c.res.headers.has("retry-after"));
-    if (isRetryable || isSignedRetryChallenge(c.res.status, responseBody)) {
+    const isRetryable = status >= 500 || (status === 409 && headers.has("retry-after"));
+    if (isRetryable || isSignedRetryChallenge(status, responseBody)) {
       // Not a final answer: let the client retry (or send the signed leg) with the same key.
       await runOrDefer(
         tx,
@@ -126,7 +126,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     await runOrDefer(
       tx,
       Prisma.sql`
-      UPDATE "IdempotencyKey" SET "responseStatus" = ${c.res.status}::int, "responseBody" = ${responseBody}::text
+      UPDATE "IdempotencyKey" SET "responseStatus" = ${status}::int, "responseBody" = ${responseBody}::text
       WHERE "platformId" = ${scope.platformId}::uuid AND "method" = ${scope.method} AND "path" = ${scope.path} AND "key" = ${scope.key}`,
     );
   });
