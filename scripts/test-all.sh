@@ -62,6 +62,21 @@ if [ "$vitest_status" -ne 0 ] && [ "$vf" -eq 0 ]; then vf=1; fi
 if [ "$reliability_status" -ne 0 ] && [ "$rf" -eq 0 ]; then rf=1; fi
 if [ "$playwright_status" -ne 0 ] && [ "$pf" -eq 0 ]; then pf=1; fi
 
+# Name every failed test again here, at the end, where a CI log cut to its tail still shows it.
+node -e '
+const fs = require("fs");
+for (const f of process.argv.slice(1)) {
+  if (!fs.existsSync(f)) continue;
+  for (const file of JSON.parse(fs.readFileSync(f, "utf8")).testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status !== "failed") continue;
+      const why = (t.failureMessages ?? []).join(" ").split("\n").slice(0, 3).join(" ").slice(0, 400);
+      console.log(`FAILED ${file.name.replace(process.cwd() + "/", "")} › ${t.fullName}\n    ${why}`);
+    }
+  }
+}
+' "$reports/vitest.json" "$reports/reliability.json"
+
 passed=$((passed + vp + rp + pp)); failed=$((failed + vf + rf + pf)); skipped=$((skipped + vs + rs + ps))
 echo
 echo "vitest: $vp passed, $vf failed; reliability: $rp passed, $rf failed; playwright: $pp passed, $pf failed; checks: see above"
