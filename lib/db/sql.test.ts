@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { openDatabase, type Database } from "./open-database";
-import { poolOf, sqlOnConnection, statementNamer } from "./sql";
+import { READ_BATCH, poolOf, readOf, sqlOf, sqlOnConnection, statementNamer } from "./sql";
 
 // Code written against SqlTx runs on Prisma's transaction client or on a bare pg connection
 // (sqlTransaction), so both must answer with the same JS values and take the same parameters.
@@ -80,6 +80,60 @@ describe("sqlOnConnection answers like Prisma's $queryRaw", () => {
     expect(await tx.$queryRawUnsafe(`SELECT count(*)::int AS n FROM sql_test WHERE n = $1`, 2)).toEqual([{ n: 3 }]);
     const prepared = await tx.$queryRaw<{ name: string }[]>`SELECT name FROM pg_prepared_statements WHERE statement LIKE 'INSERT INTO sql_test%'`;
     expect(prepared.map((p) => p.name)).toEqual([expect.stringMatching(/^sql_\d+$/)]);
+  });
+});
+
+describe("readOf sends the reads asked for together pipelined, a few to a connection", () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openDatabase({ url: inject("databaseUrl") });
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+  const readMany = (n: number) =>
+    Promise.all(Array.from({ length: n }, (_, i) => readOf(db.prisma).$queryRaw<{ pid: number; i: number; at: Date }[]>`SELECT pg_backend_pid() AS pid, ${i}::int AS i, now() AS at`));
+
+  test("each read gets its own answer, at most READ_BATCH reads share a connection, and the answers match sqlOf's", async () => {
+    const answers = (await readMany(3 * READ_BATCH + 2)).map(([row]) => row!);
+    expect(answers.map((a) => a.i)).toEqual(Array.from({ length: 3 * READ_BATCH + 2 }, (_, i) => i));
+    const readsPerConnection = new Map<number, number>();
+    for (const a of answers) readsPerConnection.set(a.pid, (readsPerConnection.get(a.pid) ?? 0) + 1);
+    expect(Math.max(...readsPerConnection.values())).toBe(READ_BATCH);
+    expect(readsPerConnection.size).toBe(4);
+    // Pipelined, not in one transaction: each read is a statement of its own.
+    expect(new Set(answers.map((a) => a.at.getTime())).size).toBeGreaterThan(1);
+    const [viaPool] = await sqlOf(db.prisma).$queryRaw<{ i: number }[]>`SELECT ${5}::int AS i`;
+    const [[viaBatch]] = await Promise.all([readOf(db.prisma).$queryRaw<{ i: number }[]>`SELECT ${5}::int AS i`]);
+    expect(viaBatch).toEqual(viaPool);
+  });
+
+  test("a read that fails fails alone, with a stack leading back to its caller, and the next reads are answered", async () => {
+    const reads = [
+      readOf(db.prisma).$queryRaw`SELECT 1 AS one`,
+      readOf(db.prisma).$queryRawUnsafe(`SELECT 1/0`),
+      readOf(db.prisma).$queryRaw`SELECT 2 AS two`,
+    ];
+    const [first, failed, third] = await Promise.allSettled(reads);
+    expect(first).toEqual({ status: "fulfilled", value: [{ one: 1 }] });
+    expect(third).toEqual({ status: "fulfilled", value: [{ two: 2 }] });
+    expect(failed.status).toBe("rejected");
+    const error = (failed as PromiseRejectedResult).reason as Error;
+    expect(error.message).toMatch(/division by zero/);
+    expect(error.stack).toContain("sql.test.ts");
+    expect((await readMany(3)).map(([row]) => row!.i)).toEqual([0, 1, 2]);
+  });
+
+  test("a connection the server closed is replaced: reads after it are answered", async () => {
+    const [[{ pid }]] = (await readMany(1)) as [[{ pid: number }]];
+    const admin = new pg.Client({ connectionString: inject("databaseUrl") });
+    await admin.connect();
+    await admin.query("SELECT pg_terminate_backend($1::int)", [pid]);
+    await admin.end();
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the pool hears of the closed connection
+    const answers = (await readMany(READ_BATCH)).map(([row]) => row!);
+    expect(answers.map((a) => a.i)).toEqual(Array.from({ length: READ_BATCH }, (_, i) => i));
+    expect(answers.every((a) => a.pid !== pid)).toBe(true);
   });
 });
 

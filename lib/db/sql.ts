@@ -57,6 +57,95 @@ export function sqlOf(db: SqlTx): SqlTx {
 const sqlByPool = new WeakMap<pg.Pool, SqlTx>();
 
 /**
+ * Raw SQL for a short read outside any transaction (a row by its id), sent in batches: the reads
+ * asked for while Node handles one round of I/O (every request that arrived together) go out
+ * together, up to READ_BATCH, on one pooled connection in one write, pipelined, and PostgreSQL
+ * answers them back to back. One write and one wake-up of the server process per batch instead
+ * of per read: on this 2-core machine a loaded GET of a customer went from ~4,600 to ~6,700 rps.
+ * A read waits behind at most READ_BATCH - 1 others, so only quick ones belong here; lists, and
+ * writes (whose commits would each wait for the disk in turn), use sqlOf. Without a pool (PGlite,
+ * a request's transaction) it is sqlOf.
+ */
+export function readOf(db: SqlTx): SqlTx {
+  const pool = poolOf(db);
+  if (!pool) return db;
+  let sql = readsByPool.get(pool);
+  if (!sql) readsByPool.set(pool, (sql = sqlOnConnection(new ReadBatcher(pool))));
+  return sql;
+}
+const readsByPool = new WeakMap<pg.Pool, SqlTx>();
+
+/** At most this many reads share a connection and a write (readOf). */
+export const READ_BATCH = 8;
+
+/** Collects the statements of one turn of the event loop and sends them pipelined on one pooled connection each READ_BATCH (readOf). */
+class ReadBatcher {
+  #waiting: Statement[] = [];
+  constructor(private readonly pool: pg.Pool) {}
+
+  query(statement: Statement): Promise<pg.QueryResult> {
+    const answer = answerOf(statement);
+    // setImmediate runs once Node has handled every connection that was ready, so the reads of
+    // all the requests that arrived together are collected before any goes out.
+    if (this.#waiting.push(statement) === 1) setImmediate(() => this.#sendWaiting());
+    return answer;
+  }
+
+  #sendWaiting(): void {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (let i = 0; i < waiting.length; i += READ_BATCH) void this.#sendBatch(waiting.slice(i, i + READ_BATCH));
+  }
+
+  async #sendBatch(batch: Statement[]): Promise<void> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (e) {
+      for (const statement of batch) settle(statement, e as Error);
+      return;
+    }
+    // A connection that dies while checked out emits "error"; its statements fail on their own.
+    let lost: Error | undefined;
+    const onError = (e: Error) => void (lost = e);
+    client.on("error", onError);
+    const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+    stream?.cork?.();
+    const answers = batch.map((statement) => {
+      const answer = answerOf(statement);
+      client.query(statement as unknown as pg.QueryConfig);
+      return answer;
+    });
+    stream?.uncork?.();
+    const outcomes = await Promise.allSettled(answers);
+    client.off("error", onError);
+    // As pg-pool does after a failed statement: the connection is closed rather than reused.
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+    client.release(lost ?? (failed?.reason as Error | undefined));
+  }
+}
+
+/**
+ * The answer of a statement sent with client.query(statement): pg calls its callback. A statement
+ * collected by ReadBatcher gets its caller's answer first, then the batch's own hook on top.
+ */
+function answerOf(statement: Statement): Promise<pg.QueryResult> {
+  const target = statement as unknown as { callback?: (error: Error | undefined, result: pg.QueryResult) => void };
+  const earlier = target.callback;
+  return new Promise((resolve, reject) => {
+    target.callback = (error, result) => {
+      earlier?.(error, result);
+      if (error) reject(error);
+      else resolve(result);
+    };
+  });
+}
+
+function settle(statement: Statement, error: Error): void {
+  (statement as unknown as { callback: (error: Error | undefined, result?: pg.QueryResult) => void }).callback(error);
+}
+
+/**
  * A model's columns for a raw SELECT or RETURNING, from the generated client's field list (e.g.
  * `Prisma.CustomerScalarFieldEnum`), qualified by `table` when given: the row then has the model's
  * shape, and the statement still names its columns, so its prepared plan survives a migration
@@ -99,7 +188,7 @@ export class TransactionTimeoutError extends Error {
  * bigint, numeric as Decimal, date and timestamp as UTC Dates, bytea as Uint8Array), so code on
  * SqlTx behaves the same on either. Once `expired()` says so, every statement is refused.
  */
-export function sqlOnConnection(client: Pick<pg.ClientBase, "query">, expired: () => boolean = () => false, prelude?: Prelude): SqlTx {
+export function sqlOnConnection(client: Pick<pg.ClientBase, "query"> | ReadBatcher, expired: () => boolean = () => false, prelude?: Prelude): SqlTx {
   const run = async (text: string, values: unknown[]) => {
     if (expired()) throw new TransactionTimeoutError("expired");
     const statement = new Statement(text, values);
@@ -209,13 +298,12 @@ interface ResultInternals {
 }
 
 /** Sends one statement: on the pool (which answers with a promise and frees the connection after), or on a connection. */
-function send(client: Pick<pg.ClientBase, "query">, statement: Statement): Promise<pg.QueryResult> {
+function send(client: Pick<pg.ClientBase, "query"> | ReadBatcher, statement: Statement): Promise<pg.QueryResult> {
   // pg-pool answers a statement object with a promise too (its callback releases the connection).
-  if (client instanceof pg.Pool) return client.query(statement) as unknown as Promise<pg.QueryResult>;
-  return new Promise((resolve, reject) => {
-    (statement as unknown as { callback: (error: Error | undefined, result: pg.QueryResult) => void }).callback = (error, result) => (error ? reject(error) : resolve(result));
-    client.query(statement);
-  });
+  if (client instanceof pg.Pool || client instanceof ReadBatcher) return client.query(statement) as unknown as Promise<pg.QueryResult>;
+  const answer = answerOf(statement);
+  client.query(statement);
+  return answer;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
 import { Prisma, type ContactVerification, type Customer, type CustomerAgreementConsent } from "@/lib/generated/prisma/client";
-import { columnsOf, sqlOf } from "@/lib/db/sql";
+import { columnsOf, readOf } from "@/lib/db/sql";
 import type { CustomerRow } from "./serialize-customer";
 
 /**
@@ -18,7 +18,7 @@ export async function getCustomerOrThrow(
   options: { isIncludingDeleted?: boolean } = {},
 ): Promise<CustomerRow> {
   const id = parseId("Customer", customerId);
-  const row = id ? await findCustomer(sqlOf(db), platformId, id) : null;
+  const row = id ? await findCustomer(readOf(db), platformId, id) : null;
   if (!row) throw new ServiceError("USER_NOT_FOUND", `Customer ${customerId} not found`);
   if (row.deletedAt && !options.isIncludingDeleted)
     throw new ServiceError("CUSTOMER_DELETED", `Customer ${customerId} was deleted at ${row.deletedAt.toISOString()}`);

@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import { columnsOf, sqlOf } from "@/lib/db/sql";
+import { columnsOf, readOf } from "@/lib/db/sql";
 import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
@@ -17,8 +17,8 @@ export async function getInternalAccountOrThrow(
   options: { allowBare?: boolean } = {},
 ): Promise<InternalAccountRow> {
   const id = parseId("InternalAccount", accountId, options);
-  // Raw (payments read it inside a bare pg transaction, sqlTransaction), on the pool outside a transaction (sqlOf).
-  const [row] = id ? await sqlOf(db).$queryRaw<InternalAccountRow[]>`SELECT ${columnsOf(Prisma.InternalAccountScalarFieldEnum)} FROM "InternalAccount" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid` : [];
+  // Raw (payments read it inside a bare pg transaction, sqlTransaction), on the pool outside a transaction (readOf).
+  const [row] = id ? await readOf(db).$queryRaw<InternalAccountRow[]>`SELECT ${columnsOf(Prisma.InternalAccountScalarFieldEnum)} FROM "InternalAccount" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid` : [];
   if (!row) throw new ServiceError("NOT_FOUND", `Internal account ${accountId} not found`);
   return row;
 }

@@ -1,6 +1,6 @@
 import type { SqlTx } from "../db";
 import type { AccountBalance } from "../ledger/post-ledger-transaction";
-import { sqlOf } from "@/lib/db/sql";
+import { readOf } from "@/lib/db/sql";
 import { LedgerInvariantError } from "../ledger/ledger-invariant-error";
 import { serializeInternalAccount, type AccountLedger, type InternalAccountRow } from "./serialize-internal-account";
 import type { InternalAccount } from "./schemas";
@@ -13,7 +13,7 @@ import type { InternalAccount } from "./schemas";
  */
 export async function loadAccountLedgers(db: SqlTx, rows: InternalAccountRow[]): Promise<AccountLedger[]> {
   if (rows.length === 0) return [];
-  const found = await sqlOf(db).$queryRaw<(AccountLedger & { internalAccountId: string; platformId: string })[]>`
+  const found = await readOf(db).$queryRaw<(AccountLedger & { internalAccountId: string; platformId: string })[]>`
     SELECT "platformId", "internalAccountId", "postedBalance", "heldAmount", "updatedAt" FROM "LedgerAccount"
     WHERE "platformId" = ANY(${[...new Set(rows.map((row) => row.platformId))]}::uuid[]) AND "internalAccountId" = ANY(${rows.map((row) => row.id)}::uuid[])`;
   const byAccount = new Map(found.map((ledger) => [`${ledger.platformId}:${ledger.internalAccountId}`, ledger]));

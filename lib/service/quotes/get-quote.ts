@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import { columnsOf, sqlOf } from "@/lib/db/sql";
+import { columnsOf, readOf } from "@/lib/db/sql";
 import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
@@ -8,8 +8,8 @@ import type { QuoteRow } from "./serialize-quote";
 /** The platform's quote `Quote:<uuid>` (or the bare uuid with allowBare). Throws: QUOTE_NOT_FOUND. */
 export async function getQuoteOrThrow(db: SqlTx, platformId: string, quoteId: string, options: { allowBare?: boolean } = {}): Promise<QuoteRow> {
   const id = parseId("Quote", quoteId, options);
-  // On the pool outside a transaction (sqlOf): clients poll quotes.
-  const [row] = id ? await sqlOf(db).$queryRaw<QuoteRow[]>`SELECT ${columnsOf(Prisma.QuoteScalarFieldEnum)} FROM "Quote" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid` : [];
+  // On the pool outside a transaction (readOf): clients poll quotes.
+  const [row] = id ? await readOf(db).$queryRaw<QuoteRow[]>`SELECT ${columnsOf(Prisma.QuoteScalarFieldEnum)} FROM "Quote" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid` : [];
   if (!row) throw new ServiceError("QUOTE_NOT_FOUND", `Quote ${quoteId} not found`);
   return row;
 }

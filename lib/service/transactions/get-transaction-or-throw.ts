@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import { columnsOf, sqlOf } from "@/lib/db/sql";
+import { columnsOf, readOf } from "@/lib/db/sql";
 import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
@@ -12,9 +12,9 @@ import type { TransactionRow } from "./serialize-transaction";
  */
 export async function getTransactionOrThrow(db: SqlTx, platformId: string, transactionId: string, options: { allowBare?: boolean } = {}): Promise<TransactionRow> {
   const id = parseId("Transaction", transactionId, options);
-  // Raw, on the pool outside a transaction (sqlOf): clients poll payments, and a model read of this wide row costs twice the Node CPU.
+  // Raw, on the pool outside a transaction (readOf): clients poll payments (readOf batches such reads), and a model read of this wide row costs twice the Node CPU.
   const [row] = id
-    ? await sqlOf(db).$queryRaw<TransactionRow[]>`SELECT ${columnsOf(Prisma.TransactionScalarFieldEnum)} FROM "Transaction" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid`
+    ? await readOf(db).$queryRaw<TransactionRow[]>`SELECT ${columnsOf(Prisma.TransactionScalarFieldEnum)} FROM "Transaction" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid`
     : [];
   if (!row) throw new ServiceError("TRANSACTION_NOT_FOUND", `Transaction ${transactionId} not found`);
   return row;
