@@ -114,7 +114,7 @@ describe("readOf sends the reads asked for together pipelined, a few to a connec
       readOf(db.prisma).$queryRawUnsafe(`SELECT 1/0`),
       readOf(db.prisma).$queryRaw`SELECT 2 AS two`,
     ];
-    const [first, failed, third] = await Promise.allSettled(reads);
+    const [first, failed, third] = (await Promise.allSettled(reads)) as [PromiseSettledResult<unknown>, PromiseSettledResult<unknown>, PromiseSettledResult<unknown>];
     expect(first).toEqual({ status: "fulfilled", value: [{ one: 1 }] });
     expect(third).toEqual({ status: "fulfilled", value: [{ two: 2 }] });
     expect(failed.status).toBe("rejected");
@@ -125,7 +125,7 @@ describe("readOf sends the reads asked for together pipelined, a few to a connec
   });
 
   test("a connection the server closed is replaced: reads after it are answered", async () => {
-    const [[{ pid }]] = (await readMany(1)) as [[{ pid: number }]];
+    const { pid } = (await readMany(1))[0]![0]!;
     const admin = new pg.Client({ connectionString: inject("databaseUrl") });
     await admin.connect();
     await admin.query("SELECT pg_terminate_backend($1::int)", [pid]);
