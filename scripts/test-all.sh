@@ -68,10 +68,15 @@ const fs = require("fs");
 for (const f of process.argv.slice(1)) {
   if (!fs.existsSync(f)) continue;
   for (const file of JSON.parse(fs.readFileSync(f, "utf8")).testResults ?? []) {
-    for (const t of file.assertionResults ?? []) {
+    const name = file.name.replace(process.cwd() + "/", "");
+    const tests = file.assertionResults ?? [];
+    // A file that failed before its tests ran (an import or a hook threw) has no failed test of its own.
+    if (file.status === "failed" && !tests.some((t) => t.status === "failed"))
+      console.log(`FAILED ${name}\n    ${String(file.message ?? "").split("\n").slice(0, 3).join(" ").slice(0, 400)}`);
+    for (const t of tests) {
       if (t.status !== "failed") continue;
       const why = (t.failureMessages ?? []).join(" ").split("\n").slice(0, 3).join(" ").slice(0, 400);
-      console.log(`FAILED ${file.name.replace(process.cwd() + "/", "")} › ${t.fullName}\n    ${why}`);
+      console.log(`FAILED ${name} › ${t.fullName}\n    ${why}`);
     }
   }
 }

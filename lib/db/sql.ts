@@ -80,14 +80,14 @@ export const READ_BATCH = 8;
 
 /** Collects the statements of one turn of the event loop and sends them pipelined on one pooled connection each READ_BATCH (readOf). */
 class ReadBatcher {
-  #waiting: Statement[] = [];
+  #waiting: { statement: Statement; answer: Promise<pg.QueryResult> }[] = [];
   constructor(private readonly pool: pg.Pool) {}
 
   query(statement: Statement): Promise<pg.QueryResult> {
     const answer = answerOf(statement);
     // setImmediate runs once Node has handled every connection that was ready, so the reads of
     // all the requests that arrived together are collected before any goes out.
-    if (this.#waiting.push(statement) === 1) setImmediate(() => this.#sendWaiting());
+    if (this.#waiting.push({ statement, answer }) === 1) setImmediate(() => this.#sendWaiting());
     return answer;
   }
 
@@ -97,12 +97,12 @@ class ReadBatcher {
     for (let i = 0; i < waiting.length; i += READ_BATCH) void this.#sendBatch(waiting.slice(i, i + READ_BATCH));
   }
 
-  async #sendBatch(batch: Statement[]): Promise<void> {
+  async #sendBatch(batch: { statement: Statement; answer: Promise<pg.QueryResult> }[]): Promise<void> {
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
     } catch (e) {
-      for (const statement of batch) settle(statement, e as Error);
+      for (const { statement } of batch) (statement as unknown as PgCallback).callback(e as Error);
       return;
     }
     // A connection that dies while checked out emits "error"; its statements fail on their own.
@@ -111,13 +111,9 @@ class ReadBatcher {
     client.on("error", onError);
     const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
     stream?.cork?.();
-    const answers = batch.map((statement) => {
-      const answer = answerOf(statement);
-      client.query(statement as unknown as pg.QueryConfig);
-      return answer;
-    });
+    for (const { statement } of batch) client.query(statement as unknown as pg.QueryConfig);
     stream?.uncork?.();
-    const outcomes = await Promise.allSettled(answers);
+    const outcomes = await Promise.allSettled(batch.map((b) => b.answer));
     client.off("error", onError);
     // As pg-pool does after a failed statement: the connection is closed rather than reused.
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
@@ -125,24 +121,16 @@ class ReadBatcher {
   }
 }
 
-/**
- * The answer of a statement sent with client.query(statement): pg calls its callback. A statement
- * collected by ReadBatcher gets its caller's answer first, then the batch's own hook on top.
- */
-function answerOf(statement: Statement): Promise<pg.QueryResult> {
-  const target = statement as unknown as { callback?: (error: Error | undefined, result: pg.QueryResult) => void };
-  const earlier = target.callback;
-  return new Promise((resolve, reject) => {
-    target.callback = (error, result) => {
-      earlier?.(error, result);
-      if (error) reject(error);
-      else resolve(result);
-    };
-  });
+/** How pg answers a statement sent as an object: it calls the statement's callback. */
+interface PgCallback {
+  callback: (error: Error | undefined, result?: pg.QueryResult) => void;
 }
 
-function settle(statement: Statement, error: Error): void {
-  (statement as unknown as { callback: (error: Error | undefined, result?: pg.QueryResult) => void }).callback(error);
+/** The answer of a statement sent with client.query(statement). */
+function answerOf(statement: Statement): Promise<pg.QueryResult> {
+  return new Promise((resolve, reject) => {
+    (statement as unknown as PgCallback).callback = (error, result) => (error ? reject(error) : resolve(result!));
+  });
 }
 
 /**
