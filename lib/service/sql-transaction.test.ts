@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type pg from "pg";
 import { openDatabase, type Database } from "@/lib/db/open-database";
 import { poolOf, runOrDefer } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -91,6 +92,56 @@ describe("sqlTransaction on a bare pg connection", () => {
     await database.prisma.$executeRawUnsafe(`DELETE FROM "${table}" WHERE id >= 30`);
   });
 
+
+  it("statements started before any is awaited go out in one write and are answered in order; a failed one fails those after it", async () => {
+    const pool = poolOf(database.prisma)!;
+    // Counts the writes the transaction's connection makes to its socket.
+    let writes = 0;
+    let watched: { _write?: unknown; _writev?: unknown } | undefined;
+    const watch = (client: pg.PoolClient) => {
+      const stream = (client as unknown as { connection: { stream: Record<string, (...args: unknown[]) => unknown> } }).connection.stream;
+      for (const method of ["_write", "_writev"]) {
+        const original = stream[method]!;
+        stream[method] = function (this: unknown, ...args: unknown[]) {
+          writes++;
+          return original.apply(this, args);
+        };
+      }
+      watched = stream;
+    };
+    pool.once("acquire", watch);
+    try {
+      const answers = await sqlTransaction(
+        database.prisma,
+        async (tx) => {
+          await tx.$queryRawUnsafe(`SELECT 1`);
+          writes = 0;
+          const together = await Promise.all([1, 2, 3].map((n) => tx.$queryRawUnsafe<{ n: number }[]>(`SELECT ${n}::int AS n`)));
+          expect(writes).toBe(1);
+          return together.map(([row]) => row!.n);
+        },
+        options,
+      );
+      expect(answers).toEqual([1, 2, 3]);
+    } finally {
+      // The wrappers are own properties over the socket's prototype methods.
+      delete watched?._write;
+      delete watched?._writev;
+    }
+    const settled = sqlTransaction(
+      database.prisma,
+      async (tx) => {
+        const [division, after] = await Promise.allSettled([tx.$queryRawUnsafe(`SELECT 1/0`), tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (40)`)]);
+        expect(division).toMatchObject({ status: "rejected", reason: { message: expect.stringMatching(/division by zero/) } });
+        expect(after).toMatchObject({ status: "rejected", reason: { message: expect.stringMatching(/current transaction is aborted/) } });
+        throw (division as PromiseRejectedResult).reason;
+      },
+      options,
+    );
+    await expect(settled).rejects.toThrow(/division by zero/);
+    expect(await rows()).not.toContain(40);
+    expect(pool.idleCount).toBe(pool.totalCount);
+  });
   it("a transaction that outlives its timeout stops waiting for a lock and is rolled back; the error answers 429", async () => {
     // Another transaction holds row 1's lock past the first one's timeout.
     const blocker = await poolOf(database.prisma)!.connect();

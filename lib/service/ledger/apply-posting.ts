@@ -28,6 +28,12 @@ export interface LedgerPostingInput {
    * it took earlier (A→B beside B→A would deadlock). Their balances are not changed here.
    */
   alsoLock?: string[];
+  /**
+   * A check the caller started just before and has not awaited (a payout's assertDailyVolume): its
+   * statement then goes out with the lock's in one write, and its failure wins over the posting's
+   * own (INSUFFICIENT_BALANCE), as if it had run first.
+   */
+  alongside?: Promise<unknown>;
 }
 
 export interface AccountBalance {
@@ -63,11 +69,16 @@ export async function applyPosting(
   input: LedgerPostingInput,
   options: { id?: string; /** captureHold: release this hold's reservation and mark it CAPTURED in the same statement */ capture?: { holdId: string; ledgerAccountId: string; amount: bigint; at: Date } } = {},
 ): Promise<PostedLedgerTransaction> {
+  // Handled from the start: validate may throw before it is awaited.
+  const checking = Promise.allSettled([input.alongside]);
   const netByAccount = validate(input);
   const heldDelta = new Map<string, bigint>();
   if (options.capture) heldDelta.set(options.capture.ledgerAccountId, -options.capture.amount);
 
-  const { accounts, xid } = await lockLedgerAccounts(tx, input.platformId, [...netByAccount.keys(), ...heldDelta.keys(), ...(input.alsoLock ?? [])]);
+  const locking = lockLedgerAccounts(tx, input.platformId, [...netByAccount.keys(), ...heldDelta.keys(), ...(input.alsoLock ?? [])]);
+  const [[check]] = await Promise.all([checking, locking.catch(() => undefined)]);
+  if (check.status === "rejected") throw check.reason;
+  const { accounts, xid } = await locking;
   assertBalancedPerCurrency(netByAccount, accounts);
   const touched = [...accounts.values()].filter((a) => netByAccount.has(a.id) || heldDelta.has(a.id));
   for (const account of touched) {
@@ -88,27 +99,28 @@ export async function applyPosting(
     currency: accounts.get(entry.ledgerAccountId)!.currency,
     amount: entry.amount,
   }));
-  const rows = await write(tx, xid, { ...input, id, effectiveAt, at, transactionId: input.transactionId ?? null }, entries, touched, netByAccount, heldDelta, options.capture);
-  if (rows.length !== touched.length) throw notInTransaction();
+  const statement = write(xid, { ...input, id, effectiveAt, at, transactionId: input.transactionId ?? null }, entries, touched, netByAccount, heldDelta, options.capture);
+  // Nothing reads the write's answer: the accounts are locked, so their balances after it are
+  // known here. On a pg connection it goes out with the transaction's next statement or its COMMIT
+  // (one round trip less while the locks are held); elsewhere it runs now and its rows prove it ran
+  // in the locking transaction.
+  if (tx.$defer) tx.$defer(statement);
+  else if ((await tx.$executeRaw(statement)) !== touched.length) throw notInTransaction();
 
-  const byId = new Map(touched.map((a) => [a.id, a]));
-  const balances = rows.map((row): AccountBalance => {
-    const account = byId.get(row.id)!;
-    const posted = BigInt(row.postedBalance);
-    const held = BigInt(row.heldAmount);
-    return { ledgerAccountId: row.id, internalAccountId: account.internalAccountId, currency: account.currency, posted, held, available: posted - held, updatedAt: at };
+  const balances = touched.map((account): AccountBalance => {
+    const posted = account.postedBalance + (netByAccount.get(account.id) ?? 0n);
+    const held = account.heldAmount + (heldDelta.get(account.id) ?? 0n);
+    return { ledgerAccountId: account.id, internalAccountId: account.internalAccountId, currency: account.currency, posted, held, available: posted - held, updatedAt: at };
   });
   return { id, platformId: input.platformId, kind: input.kind, transactionId: input.transactionId ?? null, effectiveAt, entries, balances };
 }
 
 /**
- * Inserts the ledger transaction and its entries and moves the cached balances in one statement
- * (one round trip while the locks are held). bigint arrays travel as text and are cast by
- * PostgreSQL, so no amount ever passes through a JS number. Returns the updated balances; no rows
- * when the statement ran outside the locking transaction.
+ * The statement that inserts the ledger transaction and its entries and moves the cached balances.
+ * bigint arrays travel as text and are cast by PostgreSQL, so no amount ever passes through a JS
+ * number. It updates no row when run outside the locking transaction.
  */
 function write(
-  tx: SqlLedgerTx,
   xid: string,
   ledgerTransaction: { id: string; platformId: string; kind: string; description?: string; transactionId: string | null; effectiveAt: Date; at: Date },
   entries: { id: string; ledgerAccountId: string; currency: string; amount: bigint }[],
@@ -124,7 +136,7 @@ function write(
       FROM guard WHERE "id" = ${capture.holdId}::uuid AND "platformId" = ${platformId}::uuid
     ),`
     : Prisma.empty;
-  return tx.$queryRaw<{ id: string; postedBalance: bigint; heldAmount: bigint }[]>`
+  return Prisma.sql`
     WITH guard AS (${inTransaction(xid)}),
     ${captured}
     ltx AS (
@@ -148,8 +160,7 @@ function write(
       ${accounts.map((a) => (netByAccount.get(a.id) ?? 0n).toString())}::bigint[],
       ${accounts.map((a) => (heldDelta.get(a.id) ?? 0n).toString())}::bigint[]
     ) AS d(id, posted, held)
-    WHERE a."id" = d.id AND a."platformId" = ${platformId}::uuid
-    RETURNING a."id", a."postedBalance", a."heldAmount"`;
+    WHERE a."id" = d.id AND a."platformId" = ${platformId}::uuid`;
 }
 
 /** Shape checks that need no database; returns the net amount per account. */

@@ -9,6 +9,7 @@ import { LedgerInvariantError } from "./ledger-invariant-error";
 import { ledgerFixture } from "./ledger-fixtures";
 import type { LedgerTx } from "./ledger-tx";
 import { postLedgerTransaction } from "./post-ledger-transaction";
+import { sqlTransaction } from "../sql-transaction";
 
 let t: TestApp;
 // The concurrency tests get their own, larger pool so that many transactions really wait on the
@@ -43,6 +44,23 @@ describe("postLedgerTransaction", () => {
     expect(posted.entries.map((e) => [e.ledgerAccountId, e.amount, e.currency])).toEqual([[a.id, -30n, "USD"], [b.id, 30n, "USD"]]);
     expect(posted.balances.find((x) => x.ledgerAccountId === b.id)).toMatchObject({ posted: 30n, held: 0n, available: 30n, internalAccountId: b.internalAccountId });
     expect(await getBalance(t.db, { platformId: f.platformId, ledgerAccountId: a.id })).toEqual({ currency: "USD", posted: 70n, held: 0n, available: 70n });
+    expect(await f.entryTotals()).toEqual({ USD: 0n });
+  });
+
+  it("on a pg connection the write goes out with the COMMIT; the balances it answers are the ones committed, holds included", async () => {
+    const f = await ledgerFixture(t.db);
+    const a = await f.account({ balance: 100n });
+    const b = await f.account();
+    await t.db.ledgerAccount.update({ where: { id: a.id }, data: { heldAmount: 20n } });
+    const posted = await sqlTransaction(
+      t.db,
+      (tx) => postLedgerTransaction(tx, { platformId: f.platformId, kind: "TRANSFER", entries: [{ ledgerAccountId: a.id, amount: -30n }, { ledgerAccountId: b.id, amount: 30n }] }),
+      { maxWait: 2_000, timeout: 5_000 },
+    );
+    const committed = async (id: string) => ({ ledgerAccountId: id, ...(await getBalance(t.db, { platformId: f.platformId, ledgerAccountId: id })) });
+    const answered = posted.balances.map(({ ledgerAccountId, currency, posted, held, available }) => ({ ledgerAccountId, currency, posted, held, available }));
+    expect(answered).toEqual(expect.arrayContaining([await committed(a.id), await committed(b.id)]));
+    expect(answered.find((x) => x.ledgerAccountId === a.id)).toMatchObject({ posted: 70n, held: 20n, available: 50n });
     expect(await f.entryTotals()).toEqual({ USD: 0n });
   });
 

@@ -285,6 +285,16 @@ describe("POST /transfer-out refusals", () => {
     expect((await t.call("GET", "/transactions?type=OUTGOING", { auth: f.auth })).json.totalCount).toBe(0);
   });
 
+  it("answers 429 DAILY_VOLUME_LIMIT_EXCEEDED, not INSUFFICIENT_BALANCE, to a payout over both the day's limit and the balance, and records nothing", async () => {
+    const { f, external } = await funded(2_500_000_000);
+    expect((await f.out(external, 2_500_000_000)).status).toBe(200); // the day's whole room, and the whole balance
+    const refused = await f.out(external, 1);
+    expect([refused.status, refused.json.code]).toEqual([429, "DAILY_VOLUME_LIMIT_EXCEEDED"]);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await f.balance()).toEqual({ available: 0, total: 0 });
+    expect((await t.call("GET", "/transactions?type=OUTGOING", { auth: f.auth })).json.totalCount).toBe(1);
+  });
+
   it("answers 404 for an unknown, malformed or other platform's account on either side", async () => {
     const { f, external } = await funded(100);
     const other = await funded(100);

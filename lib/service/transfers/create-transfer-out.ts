@@ -54,9 +54,10 @@ export async function createTransferOut(db: Db, input: { platformId: string; req
       return (await createTransaction(tx, { ...columns, id, status: "FAILED", failureReason: outcome.failureReason, destinationRailDetails: railDetails("FAILED") ?? undefined })).transaction;
 
     const amount = BigInt(request.amount);
-    await assertDailyVolume(tx, { platformId, customerId: account.customerId, amount, currency: account.currency, paying: true, payerLocked: true });
+    const volume = { platformId, customerId: account.customerId, amount, currency: account.currency, paying: true, payerLocked: true } as const;
 
     if (outcome.kind === "PENDING_THEN_FAIL") {
+      await assertDailyVolume(tx, volume);
       // The payout waits on the rail: the amount is held (no longer available) until it fails.
       const hold = await placeHold(tx, { platformId, ledgerAccountId: ledgerAccount.id, amount, reference: formatId("Transaction", id), transactionId: id });
       const { transaction } = await createTransaction(tx, { ...columns, id, status: "PENDING", destinationRailDetails: railDetails("PENDING") ?? undefined });
@@ -68,11 +69,13 @@ export async function createTransferOut(db: Db, input: { platformId: string; req
 
     // The payout leaves at once. The debit goes straight to clearing (a hold captured in the same
     // database transaction would be invisible to everyone and cost three more round trips), before
-    // the transaction row is written: a refused debit (INSUFFICIENT_BALANCE) has written nothing,
-    // and the row is then written once, at its final status, with every step's event and the
-    // balance event, while the account locks are held for that statement and the commit only.
+    // the transaction row is written: a refused debit (DAILY_VOLUME_LIMIT_EXCEEDED, then
+    // INSUFFICIENT_BALANCE) has written nothing. The volume check goes out with the ledger lock;
+    // the debit and the row, written once at its final status with every step's event and the
+    // balance event, go out with the COMMIT.
     const { clearing } = await ensureSystemAccounts(tx, platformId, account.currency);
     const posted = await postLedgerTransaction(tx, {
+      alongside: assertDailyVolume(tx, volume),
       platformId,
       kind: TRANSFER_OUT,
       description: `Transfer of ${amount} ${account.currency} to ${formatId("ExternalAccount", external.id)}`,
