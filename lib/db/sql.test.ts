@@ -81,6 +81,27 @@ describe("sqlOnConnection answers like Prisma's $queryRaw", () => {
     const prepared = await tx.$queryRaw<{ name: string }[]>`SELECT name FROM pg_prepared_statements WHERE statement LIKE 'INSERT INTO sql_test%'`;
     expect(prepared.map((p) => p.name)).toEqual([expect.stringMatching(/^sql_\d+$/)]);
   });
+
+  test("a named statement's columns are described once: later answers come without a description and read the same", async () => {
+    const tx = sqlOnConnection(client);
+    const connection = (client as unknown as { connection: NodeJS.EventEmitter }).connection;
+    let descriptions = 0;
+    const count = () => void descriptions++;
+    connection.on("rowDescription", count);
+    const read = (n: number) => tx.$queryRaw<{ n: bigint; at: Date; tags: string[] }[]>`SELECT g::int8 AS n, '2026-01-02 03:04:05+00'::timestamptz AS at, ARRAY['a', 'b'] AS tags FROM generate_series(1, ${n}::int) g`;
+    try {
+      const answers = [await read(2), await read(2), await read(2), await read(0)];
+      // The first two (unnamed, then named and prepared) are described; the later ones are not.
+      expect(descriptions).toBe(2);
+      const rows = [
+        { n: 1n, at: new Date("2026-01-02T03:04:05Z"), tags: ["a", "b"] },
+        { n: 2n, at: new Date("2026-01-02T03:04:05Z"), tags: ["a", "b"] },
+      ];
+      expect(answers).toEqual([rows, rows, rows, []]);
+    } finally {
+      connection.off("rowDescription", count);
+    }
+  });
 });
 
 describe("readOf sends the reads asked for together pipelined, a few to a connection", () => {

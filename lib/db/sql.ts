@@ -211,18 +211,41 @@ export function sqlOnConnection(client: Pick<pg.ClientBase, "query"> | ReadBatch
 export type Prelude = (string | Statement)[];
 
 /**
- * A statement as pg runs it (prepared under its name, answered with PRISMA_LIKE_TYPES), minus two
- * costs pg 8.23 puts on every statement: it copies a config object property by property (~3 µs),
- * and it builds each answer's empty row with Object.create(null) and copies it (~10 µs for 28
- * columns; every row is then copied from a dictionary-mode object). Given as text and values
- * there is nothing to copy, and ShapedResult builds the empty row as an ordinary object.
+ * A statement as pg runs it (prepared under its name, answered with PRISMA_LIKE_TYPES), minus
+ * three costs pg 8.23 puts on every statement: it copies a config object property by property
+ * (~3 µs); it builds each answer's empty row with Object.create(null) and copies it (~10 µs for 28
+ * columns; every row is then copied from a dictionary-mode object); and it asks the server to
+ * describe the answer's columns every time, which the server then sends and pg parses (a named
+ * statement's columns are known from its first answer: one text, one result type, as PostgreSQL
+ * itself holds a prepared statement to). Given as text and values there is nothing to copy, and
+ * ShapedResult builds the empty row as an ordinary object.
  */
 class Statement extends pg.Query {
+  declare name: string | undefined;
+  declare _result: ShapedResult;
+  declare _accumulateRows: boolean;
+
   constructor(text: string, values: unknown[]) {
     super(text, values.map(toParameter));
     const name = statementName({ sql: text });
     const result = new ShapedResult(name);
     Object.assign(this, { name, types: PRISMA_LIKE_TYPES, _result: result, _results: result });
+  }
+
+  /** pg's Parse (once per connection), Bind, Describe, Execute and Sync, without the Describe once the columns are known. */
+  prepare(connection: { describe(message: unknown): void }): void {
+    const shape = this.name === undefined ? undefined : rowShapes.get(this.name);
+    const prepare = (pg.Query.prototype as unknown as { prepare(connection: unknown): void }).prepare;
+    if (!shape) return prepare.call(this, connection);
+    this._result.addFields(shape.fields);
+    this._accumulateRows = true;
+    // Describe is a method of pg's Connection class: hidden by an own property for this call only.
+    connection.describe = () => undefined;
+    try {
+      prepare.call(this, connection);
+    } finally {
+      delete (connection as { describe?: unknown }).describe;
+    }
   }
 }
 
