@@ -1,4 +1,4 @@
-import { sqlOf } from "@/lib/db/sql";
+import { readOf } from "@/lib/db/sql";
 import type { Db } from "../db";
 import { now } from "../sandbox/clock";
 import { accountTypeFor, supportedCurrencyCodes } from "./account-types";
@@ -24,9 +24,9 @@ export async function ensurePlatformInternalAccounts(db: Db, platformId: string)
   });
 }
 
-/** One read (every quote asks): the configured currencies and those the platform has accounts in. */
+/** One read (every quote asks, so batched with the reads asked beside it: readOf): the configured currencies and those the platform has accounts in. */
 async function missingCurrencies(db: Db, platformId: string): Promise<string[]> {
-  const [platform] = await sqlOf(db).$queryRaw<{ supportedCurrencies: unknown; have: string[] }[]>`
+  const [platform] = await readOf(db).$queryRaw<{ supportedCurrencies: unknown; have: string[] }[]>`
     SELECT p."supportedCurrencies",
       ARRAY(SELECT a."currency" FROM "InternalAccount" a WHERE a."platformId" = p."id" AND a."customerId" IS NULL) AS "have"
     FROM "Platform" p WHERE p."id" = ${platformId}::uuid`;

@@ -29,7 +29,7 @@ import { TRANSFER_TX_OPTIONS } from "../transfers/transfer-tx-options";
 import { assertCounterpartyAnswers, resolveSandboxCounterparty, type SandboxCounterparty } from "../uma/sandbox-counterparties";
 import { EXPIRE_QUOTE_JOB } from "./expire-quote";
 import { feeScheduleFor } from "./fee-schedule";
-import { assertAchSameDayCap, assertDailyVolume, assertTransactionSize, usdCents } from "./limits";
+import { assertAchSameDayCap, assertTransactionSize, dailyVolumeCheck, usdCents } from "./limits";
 import { realtimePaymentInstructions, walletPayloadToSign } from "./payment-instructions";
 import { getReceiverLookupOrThrow } from "../receivers/get-receiver-lookup-or-throw";
 import { parseLookupId } from "../receivers/lookup-id";
@@ -139,11 +139,13 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
       );
     if (destination.kind === "UMA") assertCounterpartyAnswers(destination.counterparty!, "QUOTE");
 
+    // The day's volume is read (and folded) in the same write as the fee schedule; the amount it is checked against needs the fees.
+    const volume = dailyVolumeCheck(tx, { platformId, customerId: source.customerId, currency: source.currency, paying, payerLocked: paying && source.read !== null });
     const fees = await feeScheduleFor(tx, { platformId, sendingCurrency: source.currency, receivingCurrency: destination.currency, override: request.platformFeeOverride });
     const amounts = priceQuote(source.currency, destination.currency, request.lockedCurrencySide, locked, fees);
     assertTransactionSize(amounts.sendingAmount, source.currency);
     if (destination.paymentRail === "ACH_SAME_DAY") assertAchSameDayCap(usdCents(amounts.receivingAmount, destination.currency), at);
-    await assertDailyVolume(tx, { platformId, customerId: source.customerId, amount: amounts.sendingAmount, currency: source.currency, paying, payerLocked: paying && source.read !== null });
+    await volume.check(amounts.sendingAmount);
 
     const quoteId = uuidv7(at.getTime());
     const transactionId = uuidv7(at.getTime());

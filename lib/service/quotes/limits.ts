@@ -64,19 +64,40 @@ export function assertAchSameDayCap(amountCents: bigint, at: Date): void {
  * Throws: DAILY_VOLUME_LIMIT_EXCEEDED (429) with Retry-After = seconds until the next UTC day.
  */
 export async function assertDailyVolume(db: SqlTx, input: { platformId: string; customerId: string | null; amount: bigint; currency: string; paying: boolean; payerLocked?: boolean }): Promise<void> {
+  await dailyVolumeCheck(db, input).check(input.amount);
+}
+
+/**
+ * assertDailyVolume in two steps, for a caller that knows the amount only after reads of its own
+ * (a quote's fees): the read of the day's volume goes out now, in the same write as the caller's
+ * next statements, and `check(amount)` throws DAILY_VOLUME_LIMIT_EXCEEDED as assertDailyVolume does.
+ * Call check on every path that goes on to pay.
+ */
+export function dailyVolumeCheck(db: SqlTx, input: { platformId: string; customerId: string | null; currency: string; paying: boolean; payerLocked?: boolean }): { check(amount: bigint): Promise<void> } {
+  const reading = usedToday(db, input);
+  reading.catch(() => undefined); // its failure is check's, never an unhandled rejection
+  return {
+    async check(amount) {
+      const { used, at } = await reading;
+      const adding = usdCents(amount, input.currency);
+      if (used + adding <= DAILY_VOLUME_USD_CENTS) return;
+      const dayStart = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+      const retryAfter = Math.max(1, Math.ceil((dayStart + 24 * 3600 * 1000 - at.getTime()) / 1000));
+      const who = input.customerId === null ? "the platform's own accounts" : `customer ${formatId("Customer", input.customerId)}`;
+      throw new ServiceError(
+        "DAILY_VOLUME_LIMIT_EXCEEDED",
+        `Daily volume limit reached: ${who} may send at most USD ${DAILY_VOLUME_USD_CENTS / 100n} per UTC day and has sent about USD ${used / 100n} today; this payment (about USD ${adding / 100n}) would exceed it. Retry after ${retryAfter} s (next UTC day).`,
+        { details: { limitUsdCents: Number(DAILY_VOLUME_USD_CENTS), usedUsdCents: Number(used), retryAfterSeconds: retryAfter }, headers: { "Retry-After": String(retryAfter) } },
+      );
+    },
+  };
+}
+
+/** What the payer sent today in US cents (taking the payer's lock first when paying and not yet taken), and the sandbox clock's now. */
+async function usedToday(db: SqlTx, input: { platformId: string; customerId: string | null; paying: boolean; payerLocked?: boolean }): Promise<{ used: bigint; at: Date }> {
   if (input.paying && !input.payerLocked) await lockPayer(db, input);
   const at = await now(db, input.platformId);
-  const dayStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
   let used = 0n;
   for (const row of await dailyVolume(db, { platformId: input.platformId, customerId: input.customerId, at, fold: input.paying })) used += usdCents(row.amount, row.currency);
-  const adding = usdCents(input.amount, input.currency);
-  if (used + adding <= DAILY_VOLUME_USD_CENTS) return;
-  const nextDay = dayStart.getTime() + 24 * 3600 * 1000;
-  const retryAfter = Math.max(1, Math.ceil((nextDay - at.getTime()) / 1000));
-  const who = input.customerId === null ? "the platform's own accounts" : `customer ${formatId("Customer", input.customerId)}`;
-  throw new ServiceError(
-    "DAILY_VOLUME_LIMIT_EXCEEDED",
-    `Daily volume limit reached: ${who} may send at most USD ${DAILY_VOLUME_USD_CENTS / 100n} per UTC day and has sent about USD ${used / 100n} today; this payment (about USD ${adding / 100n}) would exceed it. Retry after ${retryAfter} s (next UTC day).`,
-    { details: { limitUsdCents: Number(DAILY_VOLUME_USD_CENTS), usedUsdCents: Number(used), retryAfterSeconds: retryAfter }, headers: { "Retry-After": String(retryAfter) } },
-  );
+  return { used, at };
 }

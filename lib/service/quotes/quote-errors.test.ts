@@ -98,6 +98,8 @@ describe("POST /quotes — refusals", () => {
     for (let i = 0; i < 2; i++) expect((await f.quote(usd, 1_000_000_000, { immediatelyExecute: true })).json.status).toBe("COMPLETED");
     const res = await f.quote(usd, 1_000_000_000);
     expect([res.status, res.json.code]).toEqual([429, "DAILY_VOLUME_LIMIT_EXCEEDED"]);
+    // Over the size limit too: the size is what it is refused for (checked before the day's volume).
+    expect((await f.quote(usd, 1_000_000_001, { immediatelyExecute: true })).json.code).toBe("TRANSACTION_SIZE_LIMIT_EXCEEDED");
     const clock = new Date((await t.call("GET", "/sandbox/clock", { auth: f.auth })).json.now);
     const untilMidnight = (Date.UTC(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate() + 1) - clock.getTime()) / 1000;
     const retryAfter = Number(res.headers.get("retry-after"));
