@@ -107,3 +107,19 @@ describe("sandbox funding instructions", () => {
     for (const i of sandboxFundingInstructions(account("INTERNAL_FIAT", "USD", null))) expect(i.isPlatformAccount).toBe(true);
   });
 });
+
+describe("sandboxFundingInstructions are made once per account", () => {
+  it("answers the same account the same instructions, frozen, and another account or kind its own", () => {
+    const usd = account("INTERNAL_FIAT", "USD");
+    const first = sandboxFundingInstructions(usd);
+    expect(sandboxFundingInstructions({ ...usd })).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first[0]) && Object.isFrozen(first[0]!.accountOrWalletInfo)).toBe(true);
+    expect(() => {
+      (first[0]!.accountOrWalletInfo as { accountNumber: string }).accountNumber = "0";
+    }).toThrow(TypeError);
+    expect(sandboxFundingInstructions(account("INTERNAL_FIAT", "USD"))[0]!.accountOrWalletInfo).not.toEqual(first[0]!.accountOrWalletInfo);
+    // The same id as the platform's own account is marked as such.
+    expect(sandboxFundingInstructions({ ...usd, customerId: null })[0]).toMatchObject({ isPlatformAccount: true });
+    expect(first[0]).not.toHaveProperty("isPlatformAccount");
+  });
+});

@@ -20,6 +20,25 @@ const SANDBOX_BLZ = "99990000";
  * POST /sandbox/internal-accounts/{accountId}/fund.
  */
 export function sandboxFundingInstructions(account: Pick<InternalAccountRow, "id" | "type" | "currency" | "customerId">): PaymentInstructions[] {
+  // Every serialization of an account carries them (each payment's balance event, every list
+  // page) and each costs several SHA-256s: made once per account and shared, frozen (a caller that
+  // changed them would throw, not change every account's answer).
+  const key = `${account.type}|${account.currency}|${account.customerId === null ? "platform" : "customer"}|${account.id}`;
+  let made = instructionsByAccount.get(key);
+  if (!made) {
+    if (instructionsByAccount.size >= 10_000) instructionsByAccount.clear(); // bounded: one entry per account recently serialized
+    instructionsByAccount.set(key, (made = deepFreeze(fundingInstructions(account))));
+  }
+  return made;
+}
+const instructionsByAccount = new Map<string, PaymentInstructions[]>();
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object") for (const inner of Object.values(Object.freeze(value))) deepFreeze(inner);
+  return value;
+}
+
+function fundingInstructions(account: Pick<InternalAccountRow, "id" | "type" | "currency" | "customerId">): PaymentInstructions[] {
   if (account.type === "EMBEDDED_WALLET") return [];
   const forms = account.type === "INTERNAL_FIAT" ? [bankForm(account.id, account.currency)] : walletForms(account.id, account.currency);
   const isPlatformAccount = account.customerId === null;
