@@ -33,6 +33,27 @@ describe("sqlOnConnection answers like Prisma's $queryRaw", () => {
     expect((viaPg!.j as Date).toISOString()).toBe("2026-01-02T03:04:05.678Z");
   });
 
+  test("timestamptz values read as pg reads them, in any session time zone, with odd offsets, fractions, BC and infinity", async () => {
+    const pgReads = pg.types.getTypeParser(1184 as never, "text") as (text: string) => unknown;
+    const values = ["2026-01-02 03:04:05.678+00", "2026-01-02 03:04:05+00", "2026-06-30 23:59:59.999999+00", "1900-01-01 00:00:00+00", "0044-03-15 12:00:00+00", "0044-03-15 12:00:00+00 BC", "infinity", "-infinity", "12026-01-01 00:00:00+00"];
+    const tx = sqlOnConnection(client);
+    try {
+      for (const zone of ["UTC", "Asia/Kolkata", "America/St_Johns", "Europe/Amsterdam", "Pacific/Chatham"]) {
+        await tx.$executeRawUnsafe(`SET TIME ZONE '${zone}'`);
+        for (let run = 0; run < 3; run++) {
+          const rows = await tx.$queryRaw<{ at: unknown; text: string }[]>`SELECT v::timestamptz AS at, v::timestamptz::text AS text, (v::timestamptz)::text AS again FROM unnest(${values}::text[]) v`;
+          for (const row of rows) expect([row.text, row.at]).toEqual([row.text, pgReads(row.text)]);
+          // Amsterdam in 1900 was +00:19:32: an offset with seconds.
+          if (zone === "Europe/Amsterdam") expect(rows.map((r) => r.text)).toContain("1900-01-01 00:19:32+00:19:32");
+        }
+      }
+    } finally {
+      await tx.$executeRawUnsafe(`SET TIME ZONE 'UTC'`);
+    }
+    const [twice] = await tx.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT 1 AS "a", 2 AS "a"`);
+    expect(twice).toEqual({ a: 2 }); // a repeated name keeps its last value, as pg's own rows do
+  });
+
   test("parameters are sent as Prisma sends them", async () => {
     const at = new Date("2026-01-02T23:30:00.000Z");
     const query = (tx: { $queryRaw: typeof db.prisma.$queryRaw }) =>
