@@ -15,7 +15,7 @@ export function serializeExternalAccount(row: ExternalAccountRow, options: { isU
   const stored = row.accountInfo as AccountInfo;
   const spec = accountTypeSpec(row.accountType);
   // JSONB keeps no key order: put keys back in the schema's order.
-  const info = orderKeys(stored, ["accountType", ...Object.keys(spec?.fields ?? {})]) as AccountInfo;
+  const info = orderKeys(stored, fieldOrder(row.accountType, spec?.fields)) as AccountInfo;
   if (!options.isUnmasked) for (const name of MASKED_FIELDS) if (typeof info[name] === "string") info[name] = mask(info[name]);
   if (spec?.kind === "BANK") info.paymentRails = spec.railsFor ? spec.railsFor(stored) : [...spec.rails];
   if (row.beneficiary !== null) info.beneficiary = orderBeneficiary(row.beneficiary as Record<string, unknown>);
@@ -50,7 +50,18 @@ function orderBeneficiary(beneficiary: Record<string, unknown>): Record<string, 
   return ordered;
 }
 
+/** accountInfo's keys in the schema's order, per account type (made once: every serialized account needs it). */
+function fieldOrder(accountType: string, fields: Record<string, unknown> | undefined): readonly string[] {
+  let order = fieldOrders.get(accountType);
+  if (!order) fieldOrders.set(accountType, (order = ["accountType", ...Object.keys(fields ?? {})]));
+  return order;
+}
+const fieldOrders = new Map<string, readonly string[]>();
+
+/** The keys `order` names first, in its order, then the others as they came (a list page orders thousands: no sort). */
 function orderKeys(value: Record<string, unknown>, order: readonly string[]): Record<string, unknown> {
-  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
-  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => rank(a) - rank(b)));
+  const entries: [string, unknown][] = [];
+  for (const key of order) if (Object.hasOwn(value, key)) entries.push([key, value[key]]);
+  for (const key of Object.keys(value)) if (!order.includes(key)) entries.push([key, value[key]]);
+  return Object.fromEntries(entries);
 }
