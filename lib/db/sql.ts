@@ -294,12 +294,26 @@ class ShapedResult extends (pg.Result as unknown as new (rowMode: undefined, typ
 function shapeOf(fields: pg.FieldDef[]): RowShape | undefined {
   if (fields.some((field) => field.name === "__proto__" || field.format === "binary")) return undefined;
   const parsers = fields.map((field) => PRISMA_LIKE_TYPES.getTypeParser(field.dataTypeID, "text") as (text: string) => unknown);
-  // One object literal with the columns as fixed keys (JSON.stringify quotes any name safely): every
-  // row then has the same hidden class, built in one step. A repeated name keeps its last value, as in pg.
-  const properties = fields.map((field, i) => `${JSON.stringify(field.name)}: v[${i}] === null ? null : p[${i}](v[${i}])`);
-  const build = new Function("v", "p", `return {${properties.join(", ")}};`) as RowBuilder;
-  return { fields, parsers, build };
+  return { fields, parsers, build: builderFor(fields) };
 }
+
+/**
+ * The function that makes a row of these columns: one object literal with the columns as fixed keys
+ * (JSON.stringify quotes any name safely), so every row has the same hidden class, built in one
+ * step; a repeated name keeps its last value, as in pg. Kept by the columns' names, so a statement
+ * run unnamed (a text's first run, an IN list of a new length) compiles none again.
+ */
+function builderFor(fields: pg.FieldDef[]): RowBuilder {
+  const key = fields.map((field) => field.name).join("\0"); // a name cannot hold NUL
+  let build = builders.get(key);
+  if (!build) {
+    if (builders.size >= 1_000) builders.clear(); // bounded: shapes of this process's statements
+    const properties = fields.map((field, i) => `${JSON.stringify(field.name)}: v[${i}] === null ? null : p[${i}](v[${i}])`);
+    builders.set(key, (build = new Function("v", "p", `return {${properties.join(", ")}};`) as RowBuilder));
+  }
+  return build;
+}
+const builders = new Map<string, RowBuilder>();
 
 function sameColumns(a: pg.FieldDef[], b: pg.FieldDef[]): boolean {
   if (a.length !== b.length) return false;

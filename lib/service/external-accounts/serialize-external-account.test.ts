@@ -3,7 +3,7 @@ import { uuidv7 } from "../http/ids";
 import { accountTypeSpec } from "./account-types";
 import { serializeExternalAccount, type ExternalAccountRow } from "./serialize-external-account";
 
-const reversed = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).reverse());
+const reversed = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).reverse()) as T;
 
 describe("serializeExternalAccount", () => {
   it("puts accountInfo's and the beneficiary's keys back in the schema's order whatever order JSONB kept, unknown keys last as they came", () => {
