@@ -16,37 +16,43 @@ export type CustomerRow = CustomerModel & { agreementConsents: CustomerAgreement
  * type, in the order of GET /customers/agreements.
  */
 export function serializeCustomer(row: CustomerRow): Customer {
-  const common = {
+  // One literal, then the optional fields assigned in the answer's order: spreading conditional
+  // parts (`...(x !== null && { x })`) made a temporary object per field and V8 add each following
+  // property the slow way (the dearest part of a page of customers).
+  const customer: Record<string, unknown> = {
+    customerType: row.customerType === "BUSINESS" ? "BUSINESS" : "INDIVIDUAL",
     id: formatId("Customer", row.id),
     platformCustomerId: row.platformCustomerId,
     umaAddress: row.umaAddress,
-    ...(row.region !== null && { region: row.region }),
-    currencies: row.currencies,
-    ...(row.email !== null && { email: row.email }),
-    ...(row.phoneNumber !== null && { phoneNumber: row.phoneNumber }),
-    ...consents(row.agreementConsents),
-    ...contactVerification(row),
-    isDeleted: row.deletedAt !== null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
-  const address = row.address === null ? {} : { address: row.address as Address };
-  if (row.customerType === "BUSINESS")
-    return { customerType: "BUSINESS", ...common, kybStatus: row.kycStatus, ...address, businessInfo: (row.businessInfo ?? { legalName: "" }) as BusinessInfo };
-
+  if (row.region !== null) customer.region = row.region;
+  customer.currencies = row.currencies;
+  if (row.email !== null) customer.email = row.email;
+  if (row.phoneNumber !== null) customer.phoneNumber = row.phoneNumber;
+  const { agreementConsents, endUserTermsConsent } = consents(row.agreementConsents);
+  customer.agreementConsents = agreementConsents;
+  if (endUserTermsConsent) customer.endUserTermsConsent = endUserTermsConsent;
+  const verification = contactVerification(row);
+  if (verification) customer.contactVerification = verification;
+  customer.isDeleted = row.deletedAt !== null;
+  customer.createdAt = row.createdAt.toISOString();
+  customer.updatedAt = row.updatedAt.toISOString();
+  if (row.customerType === "BUSINESS") {
+    customer.kybStatus = row.kycStatus;
+    if (row.address !== null) customer.address = row.address as Address;
+    customer.businessInfo = (row.businessInfo ?? { legalName: "" }) as BusinessInfo;
+    return customer as Customer;
+  }
+  customer.kycStatus = row.kycStatus;
+  if (row.fullName !== null) customer.fullName = row.fullName;
+  if (row.birthDate !== null) customer.birthDate = row.birthDate.toISOString().slice(0, 10);
+  if (row.nationality !== null) customer.nationality = row.nationality;
+  if (row.address !== null) customer.address = row.address as Address;
+  if (row.idType !== null) customer.idType = row.idType as IdentificationType;
+  if (row.countryOfIssuance !== null) customer.countryOfIssuance = row.countryOfIssuance;
   const edd = (row.dueDiligence ?? {}) as Record<string, unknown>;
-  return {
-    customerType: "INDIVIDUAL",
-    ...common,
-    kycStatus: row.kycStatus,
-    ...(row.fullName !== null && { fullName: row.fullName }),
-    ...(row.birthDate !== null && { birthDate: row.birthDate.toISOString().slice(0, 10) }),
-    ...(row.nationality !== null && { nationality: row.nationality }),
-    ...address,
-    ...(row.idType !== null && { idType: row.idType as IdentificationType }),
-    ...(row.countryOfIssuance !== null && { countryOfIssuance: row.countryOfIssuance }),
-    ...Object.fromEntries(EDD_FIELD_NAMES.filter((name) => edd[name] !== undefined).map((name) => [name, edd[name]])),
-  };
+  for (const name of EDD_FIELD_NAMES) if (edd[name] !== undefined) customer[name] = edd[name];
+  return customer as Customer;
 }
 
 function consents(rows: CustomerAgreementConsent[]) {
@@ -57,7 +63,7 @@ function consents(rows: CustomerAgreementConsent[]) {
   for (const row of sorted) if (!latest.has(row.type)) latest.set(row.type, row);
   const agreementConsents: AgreementConsent[] = AGREEMENT_TYPES.filter((type) => latest.has(type)).map((type) => serializeConsent(type, latest.get(type)!));
   const endUserTerms = agreementConsents.find((c) => c.type === END_USER_TERMS);
-  if (!endUserTerms) return { agreementConsents };
+  if (!endUserTerms) return { agreementConsents, endUserTermsConsent: undefined };
   const { type: _type, ...endUserTermsConsent } = endUserTerms;
   return { agreementConsents, endUserTermsConsent };
 }
@@ -73,8 +79,8 @@ function serializeConsent(type: AgreementType, row: CustomerAgreementConsent): A
 }
 
 /** BEHAVIORS.md §9.5: present only where the provider mandates it; channels not yet confirmed are PENDING. */
-function contactVerification(row: CustomerRow) {
+function contactVerification(row: CustomerRow): Record<string, "VERIFIED" | "PENDING"> | undefined {
   const channels = requiredContactChannels(row);
-  if (channels.length === 0 || row.contactVerification === undefined) return {};
-  return { contactVerification: Object.fromEntries(channels.map((c) => [c, row.contactVerification?.[c] === "VERIFIED" ? "VERIFIED" : "PENDING"])) };
+  if (channels.length === 0 || row.contactVerification === undefined) return undefined;
+  return Object.fromEntries(channels.map((c) => [c, row.contactVerification?.[c] === "VERIFIED" ? "VERIFIED" : "PENDING"]));
 }
