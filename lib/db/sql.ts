@@ -62,9 +62,10 @@ const sqlByPool = new WeakMap<pg.Pool, SqlTx>();
  * together, up to READ_BATCH, on one pooled connection in one write, pipelined, and PostgreSQL
  * answers them back to back. One write and one wake-up of the server process per batch instead
  * of per read (the pool's connections pipeline, openDatabase): on this 2-core machine a loaded
- * GET of a customer answers 1.27x as many requests, for 0.81x the Node CPU. A read waits behind at most READ_BATCH - 1 others, so only quick ones belong here; lists, and
- * writes (whose commits would each wait for the disk in turn), use sqlOf. Without a pool (PGlite,
- * a request's transaction) it is sqlOf.
+ * GET of a customer answers 1.27x as many requests, for 0.81x the Node CPU. A read waits behind at
+ * most READ_BATCH - 1 others, so only quick ones belong here; lists, and writes (whose commits
+ * would each wait for the disk in turn), use sqlOf. Without a pool (PGlite, a request's
+ * transaction) it is sqlOf.
  */
 export function readOf(db: SqlTx): SqlTx {
   const pool = poolOf(db);
@@ -418,8 +419,10 @@ function toParameter(value: unknown): unknown {
   return value;
 }
 
+const OID = { textArray: 1009, int8: 20, int8Array: 1016, numeric: 1700, numericArray: 1231, date: 1082, dateArray: 1182, timestamp: 1114, timestampArray: 1115, timestamptz: 1184, timestamptzArray: 1185, time: 1083, bytea: 17 };
 const utcDate = (text: string) => new Date(`${text}T00:00:00.000Z`);
-const pgTimestamptz = pg.types.getTypeParser(1184 as never, "text") as (text: string) => Date | number;
+// Type OIDs are not in the narrow union pg's declarations give getTypeParser, hence the casts.
+const pgTimestamptz = pg.types.getTypeParser(OID.timestamptz as never, "text") as (text: string) => Date | number;
 /**
  * A timestamptz as PostgreSQL prints it with DateStyle ISO ("2026-11-27 10:17:46.123+00", the
  * offset as ±HH[:MM[:SS]]), read digit by digit: pg's parser runs three regular expressions per
@@ -458,7 +461,6 @@ function twoDigitsAt(text: string, i: number): number {
   return digitAt(text, i) * 10 + digitAt(text, i + 1);
 }
 const utcTimestamp = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
-const OID = { textArray: 1009, int8: 20, int8Array: 1016, numeric: 1700, numericArray: 1231, date: 1082, dateArray: 1182, timestamp: 1114, timestampArray: 1115, timestamptz: 1184, timestamptzArray: 1185, time: 1083, bytea: 17 };
 // Array types have no name in pg.types.builtins, hence the cast.
 const textArray = pg.types.getTypeParser(OID.textArray as never, "text") as (text: string) => (string | null)[];
 const arrayOf = (parse: (text: string) => unknown) => (text: string) => textArray(text).map((entry) => (entry === null ? null : parse(entry)));
