@@ -1,10 +1,12 @@
-// The bank test and the crash test: many concurrent clients move money between random accounts over
+// The bank, crash and connection tests: many concurrent clients move money between random accounts over
 // real HTTP (payouts, pulls, sandbox deposits, USD payments and USD→USDC conversions between
 // customers through quotes (both directions at once, so the two accounts' locks are taken in both orders),
 // payouts and USD→EUR quotes that fail after the debit and are refunded by the worker, card
 // purchases authorized, then cleared in full, in part or not at all, stablecoin mints and burns
 // whose fiat legs go through the provider's reserve), with idempotency-key retries and client
-// timeouts; in the crash test the server is SIGKILLed mid-load and restarted.
+// timeouts; in the crash test the server is SIGKILLed mid-load and restarted; in the connection
+// test PostgreSQL ends all of the server's connections every ~2 s (a failover, an administrator),
+// and a request whose connection broke may answer a retryable 503, retried with its key.
 // Afterwards every balance equals the sum of its ledger entries, every hold total its active holds,
 // every currency's entries sum to zero, every acknowledged payment exists exactly once and moved its
 // account by what its final status says (a failed one refunded exactly once), balances
@@ -23,6 +25,9 @@ const CLIENTS = FULL_SIZE ? 16 : 6;
 const OPERATIONS_PER_CLIENT = FULL_SIZE ? 60 : 12;
 const ACCOUNTS = FULL_SIZE ? 8 : 4;
 const START_BALANCE = 100_000;
+/** How often the connection test has PostgreSQL end every connection of the server (ANCHORS R1: ~2 s). */
+const CUT_EVERY_MS = FULL_SIZE ? 2_000 : 300;
+const SERVER_APPLICATION_NAME = `bank-test-server-${process.pid}`;
 
 let database: Database;
 let server: ServerProcess;
@@ -31,7 +36,8 @@ let receiver: { url: string; eventIds: Set<string>; close(): Promise<void> };
 beforeAll(async () => {
   database = await openDatabase({ url: inject("databaseUrl") });
   receiver = await startReceiver();
-  server = await startServer({ databaseUrl: inject("databaseUrl"), env: { JOB_LEASE_SECONDS: "3" } });
+  // Named, so the connection test can cut this server's database connections and no one else's.
+  server = await startServer({ databaseUrl: inject("databaseUrl"), env: { JOB_LEASE_SECONDS: "3", PGAPPNAME: SERVER_APPLICATION_NAME } });
 }, 120_000);
 
 afterAll(async () => {
@@ -203,7 +209,7 @@ function requestFor(f: Fixture, op: Op): [string, unknown] {
 /** The token (6 decimals) amount worth `cents` US cents. */
 const tokens = (cents: number) => `${cents}0000`;
 
-type Faults = { timeouts: number; retries: number; replays: number; replayMismatches: number; conflicts: number; serverErrors: string[] };
+type Faults = { timeouts: number; retries: number; replays: number; replayMismatches: number; conflicts: number; unavailable: number; serverErrors: string[] };
 
 /**
  * Sends one request under its Idempotency-Key, retried with the same key after a client timeout, a
@@ -216,7 +222,9 @@ async function definitive(f: Fixture, faults: Faults, path: string, body: unknow
       const res = await f.api("POST", path, body, { "idempotency-key": key }, AbortSignal.timeout(timeout));
       // A deadlock the service could not absorb by running the step again (nested-transaction.ts).
       if (res.status === 409 && res.json?.details?.retryable) faults.conflicts++;
-      if (res.status >= 500) faults.serverErrors.push(`${path} answered ${res.status}: ${JSON.stringify(res.json)}`);
+      // The database connection broke under the request (the connection test cuts them): retried with the same key.
+      if (res.status === 503 && res.json?.code === "SERVICE_UNAVAILABLE" && res.json?.details?.retryable) faults.unavailable++;
+      else if (res.status >= 500) faults.serverErrors.push(`${path} answered ${res.status}: ${JSON.stringify(res.json)}`);
       const isAnswer = res.status === 409 && res.json?.code === "INVALID_STATE_TRANSITION";
       if ((res.status === 409 && !isAnswer) || res.status === 429 || res.status >= 500) throw new Error(`retryable ${res.status}`);
       return res;
@@ -279,11 +287,16 @@ async function stablecoinOperation(f: Fixture, faults: Faults, op: Op, key: stri
   const outcome: Outcome = { key, op, status: res.status, operationId: res.json?.id };
   if (res.status === 201 && Math.random() < 0.2) {
     faults.replays++;
-    const again = await f.api("POST", path, body, { "idempotency-key": key }).catch(() => null);
-    if (again && again.json?.id !== res.json.id) faults.replayMismatches++;
+    checkReplay(faults, await f.api("POST", path, body, { "idempotency-key": key }).catch(() => null), res.json.id);
   }
   if (res.status === 201 && op.kind === "wireMint") outcome.fundReport = (await definitive(f, faults, `/sandbox/stablecoin-operations/${res.json.id}/fund`, undefined, `${key}-fund`)).status;
   return outcome;
+}
+
+/** A replay (null: cut off) must answer with what the first answer did; a broken database connection may refuse it with a retryable 503 instead. */
+function checkReplay(faults: Faults, again: { status: number; json: any } | null, id: unknown) { // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (again?.status === 503 && again.json?.code === "SERVICE_UNAVAILABLE") faults.unavailable++;
+  else if (again && again.json?.id !== id) faults.replayMismatches++;
 }
 
 /** One client: random operations, each under its own Idempotency-Key; sometimes replayed once more to check the replay. */
@@ -318,8 +331,7 @@ async function client(f: Fixture, id: number, faults: Faults): Promise<Outcome[]
     if (res.status === 200 && op.kind !== "fund" && Math.random() < 0.2) {
       faults.replays++;
       // Outside the retry loop's reach: a replay cut off by the crash must not send the operation again.
-      const again = await f.api("POST", path, body, { "idempotency-key": key }).catch(() => null);
-      if (again && again.json?.id !== res.json?.id) faults.replayMismatches++;
+      checkReplay(faults, await f.api("POST", path, body, { "idempotency-key": key }).catch(() => null), res.json?.id);
     }
   }
   return outcomes;
@@ -519,7 +531,7 @@ async function waitForDeliveries(platformId: string, timeoutMs: number): Promise
 }
 
 async function runLoad(f: Fixture, duringLoad?: (progress: () => number) => Promise<void>) {
-  const faults: Faults = { timeouts: 0, retries: 0, replays: 0, replayMismatches: 0, conflicts: 0, serverErrors: [] };
+  const faults: Faults = { timeouts: 0, retries: 0, replays: 0, replayMismatches: 0, conflicts: 0, unavailable: 0, serverErrors: [] };
   const all: Outcome[][] = Array.from({ length: CLIENTS }, () => []);
   let done = 0;
   const clients = Array.from({ length: CLIENTS }, async (_, id) => {
@@ -577,7 +589,43 @@ describe("the books always balance", () => {
     expect(drift).toEqual([]);
     expect(deliveries).toEqual({ undelivered: 0, unseen: 0 });
   });
+
+  it("connection test: PostgreSQL ends the server's connections again and again mid-load; the server stays up, a request whose connection broke answers 503 at worst, nothing acknowledged is lost, nothing is half-written", async () => {
+    const f = await bankFixture();
+    let rounds = 0;
+    let cut = 0;
+    const { outcomes, faults } = await runLoad(f, async (progress) => {
+      while (progress() < 1) {
+        await new Promise((r) => setTimeout(r, CUT_EVERY_MS * (0.5 + Math.random())));
+        if (progress() >= 1) break;
+        cut += await cutServerConnections();
+        rounds++;
+      }
+    });
+    await finishStablecoinOperations(f);
+    await waitForJobs(f.platformId, 60_000);
+    const { drift, refunded } = await checkBooks(f, outcomes);
+    const deliveries = await waitForDeliveries(f.platformId, 60_000);
+    console.log(
+      `connection test: ${rounds} rounds of cuts (${cut} connections ended), ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
+        `${faults.unavailable} answered 503 SERVICE_UNAVAILABLE and retried with their key, ${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), ${faults.conflicts} deadlocks answered 409, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
+    );
+    expect(cut).toBeGreaterThan(0);
+    expect(server.output()).not.toMatch(/Unhandled 'error' event|uncaught/i);
+    expect(outcomes).toHaveLength(CLIENTS * OPERATIONS_PER_CLIENT); // each operation answered once, by the one server process
+    expect(faults.replayMismatches).toBe(0);
+    expect(faults.serverErrors).toEqual([]); // no 5xx but a retryable 503
+    expect(drift).toEqual([]);
+    expect(deliveries).toEqual({ undelivered: 0, unseen: 0 });
+  });
 });
+
+/** Has PostgreSQL end every connection of the server (as a failover or an administrator would); answers how many. */
+async function cutServerConnections(): Promise<number> {
+  const [row] = await database.prisma.$queryRaw<{ cut: number }[]>`
+    SELECT count(pg_terminate_backend(pid))::int AS cut FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${SERVER_APPLICATION_NAME}`;
+  return row?.cut ?? 0;
+}
 
 function cardSummary(outcomes: Outcome[]) {
   const cards = outcomes.filter((o) => o.card);

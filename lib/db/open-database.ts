@@ -92,6 +92,13 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
     // An idle connection can die (server restart, failover); pg then emits "error" on the pool,
     // which would crash the process if nobody listened. The pool replaces the connection itself.
     pool.on("error", (e) => console.error(JSON.stringify({ level: "warn", msg: "idle database connection lost", error: e.message })));
+    // A checked-out connection has no pool listener, and its user can only listen once it holds it:
+    // pg-pool hands a released connection to a waiting user at once, inside the read of the
+    // released statement's answer, and a server's "terminating connection" that came in the same
+    // packet is emitted before that user runs. Unheard, it would end the process. So every
+    // connection always has this listener; its user learns of the break from its statements
+    // ("not queryable"), and pg-pool closes it when it comes back.
+    pool.on("connect", (client) => client.on("error", () => undefined));
     // The adapter's type wants a name for every query; it passes `name: generator?.(query)` to pg,
     // so undefined runs the query unnamed exactly as without a generator.
     const statementNameGenerator = statementNamer(MAX_PREPARED_STATEMENTS, "prisma") as (query: { sql: string }) => string;

@@ -4,6 +4,7 @@
 // outside one ~3×, and those paths are raw SQL already. Prisma stays the schema, the migrations and
 // every other query.
 import pg from "pg";
+import { isConnectionLoss } from "./connection-loss";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
@@ -120,6 +121,15 @@ class ReadBatcher {
   }
 }
 
+/**
+ * A batched read (readOf) whose connection broke is sent once more, on another connection: it
+ * changed nothing, and a server restart or failover should cost the client a moment, not an error.
+ */
+function readAgain(client: unknown, error: unknown, text: string, values: unknown[]): Promise<pg.QueryResult> {
+  if (!(client instanceof ReadBatcher) || !isConnectionLoss(error)) throw error;
+  return client.query(new Statement(text, values));
+}
+
 /** How pg answers a statement sent as an object: it calls the statement's callback. */
 interface PgCallback {
   callback: (error: Error | undefined, result?: pg.QueryResult) => void;
@@ -180,7 +190,7 @@ export function sqlOnConnection(client: Pick<pg.ClientBase, "query"> | ReadBatch
     if (expired()) throw new TransactionTimeoutError("expired");
     const statement = new Statement(text, values);
     try {
-      if (!prelude || prelude.length === 0) return await send(client, statement);
+      if (!prelude || prelude.length === 0) return await send(client, statement).catch((e) => readAgain(client, e, text, values));
       return await afterPrelude(client as pg.ClientBase, prelude.splice(0), statement);
     } catch (e) {
       // pg's error carries the stack of its socket reader; this one leads back to the caller.

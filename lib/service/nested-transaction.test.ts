@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/open-database";
 import type { SqlTx, Tx } from "./db";
-import { transientConflictError } from "./http/errors";
+import { databaseUnavailableError, transientConflictError } from "./http/errors";
 import { conflictRetryingDb, transactionScopedDb } from "./nested-transaction";
 import { sqlTransaction } from "./sql-transaction";
 
@@ -91,5 +91,32 @@ describe("a request step that loses a deadlock runs again", () => {
     const rejected = results.filter((r) => r.status === "rejected");
     expect(rejected).toHaveLength(1);
     expect(transientConflictError(rejected[0]!.reason)?.code).toBe("CONFLICT");
+  });
+
+  it("without Idempotency-Key, a transaction whose connection breaks before it is done runs again as a new one; the plain client answers 503", async () => {
+    await reset();
+    let attempts = 0;
+    const breakOnce = async (tx: Tx) => {
+      attempts++;
+      await tx.$executeRawUnsafe(`UPDATE "${table}" SET n = n + 1 WHERE id = 1`);
+      if (attempts === 1) {
+        const pid = (await tx.$queryRawUnsafe<{ pid: number }[]>(`SELECT pg_backend_pid() AS pid`))[0]!.pid;
+        await database.prisma.$queryRawUnsafe(`SELECT pg_terminate_backend(${pid})`);
+        while ((await database.prisma.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM pg_stat_activity WHERE pid = ${pid}`)).length > 0) await new Promise((r) => setTimeout(r, 10));
+        await tx.$executeRawUnsafe(`UPDATE "${table}" SET n = n + 1 WHERE id = 2`);
+      }
+      return attempts;
+    };
+    await expect(conflictRetryingDb(database.prisma).$transaction((tx) => breakOnce(tx as Tx))).resolves.toBe(2);
+    expect(await database.prisma.$queryRawUnsafe(`SELECT id, n FROM "${table}" ORDER BY id`)).toEqual([
+      { id: 1, n: 1 },
+      { id: 2, n: 0 },
+    ]);
+    attempts = 0;
+    const error = await database.prisma.$transaction((tx) => breakOnce(tx as Tx)).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(databaseUnavailableError(error)).toMatchObject({ code: "SERVICE_UNAVAILABLE", status: 503, details: { retryable: true } });
   });
 });

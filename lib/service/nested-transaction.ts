@@ -1,3 +1,4 @@
+import { ConnectionLostError, isConnectionLoss } from "@/lib/db/connection-loss";
 import { attachPool, poolOf, runOrDefer } from "@/lib/db/sql";
 import type { Db, SqlTx, Tx } from "./db";
 import { transientConflictError } from "./http/errors";
@@ -66,20 +67,21 @@ export function transactionScopedDb(tx: Tx | SqlTx): Db {
 
 /**
  * The plain client for a request without Idempotency-Key: `$transaction(fn)` runs fn again, in a
- * new transaction, when PostgreSQL aborts it for a deadlock or a serialization conflict
- * (CONFLICT_ATTEMPTS). Everything else is the client itself.
+ * new transaction, when PostgreSQL aborts it for a deadlock or a serialization conflict, or its
+ * connection breaks before fn is done (CONFLICT_ATTEMPTS). Everything else is the client itself.
  */
 export function conflictRetryingDb(db: Db): Db {
   const cached = retryingByClient.get(db);
   if (cached) return cached;
   async function runWithRetries(arg: unknown, options?: unknown): Promise<unknown> {
-    const run = () => (db.$transaction as (arg: unknown, options?: unknown) => Promise<unknown>)(arg, options);
-    if (typeof arg !== "function") return run();
+    const transaction = (body: unknown) => (db.$transaction as (body: unknown, options?: unknown) => Promise<unknown>)(body, options);
+    if (typeof arg !== "function") return transaction(arg);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await run();
+        return await tellingConnectionLoss(transaction, arg as (tx: unknown) => Promise<unknown>);
       } catch (e) {
-        if (attempt >= CONFLICT_ATTEMPTS || !transientConflictError(e)) throw e;
+        const rolledBack = transientConflictError(e) || (e instanceof ConnectionLostError && !e.inDoubt);
+        if (attempt >= CONFLICT_ATTEMPTS || !rolledBack) throw e;
       }
       await pauseAfterConflict();
     }
@@ -97,6 +99,25 @@ export function conflictRetryingDb(db: Db): Db {
   return retrying;
 }
 const retryingByClient = new WeakMap<Db, Db>();
+
+/**
+ * Runs fn through `transaction` (a Prisma `$transaction`) and reports a broken database connection
+ * as ConnectionLostError: in doubt when fn had finished, since Prisma's COMMIT may then have gone
+ * out; otherwise the transaction was rolled back and nothing of it stays.
+ */
+export async function tellingConnectionLoss<T>(transaction: (body: (tx: unknown) => Promise<T>) => Promise<T>, fn: (tx: never) => Promise<T>): Promise<T> {
+  let finished = false;
+  try {
+    return await transaction(async (tx) => {
+      const result = await fn(tx as never);
+      finished = true;
+      return result;
+    });
+  } catch (e) {
+    if (e instanceof ConnectionLostError || !isConnectionLoss(e)) throw e;
+    throw new ConnectionLostError(finished, { cause: e });
+  }
+}
 
 /**
  * Runs fn in one database transaction whose own `db.$transaction` calls (inside the service

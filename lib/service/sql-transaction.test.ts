@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type pg from "pg";
 import { openDatabase, type Database } from "@/lib/db/open-database";
-import { poolOf, runOrDefer } from "@/lib/db/sql";
+import { ConnectionLostError } from "@/lib/db/connection-loss";
+import { poolOf, readOf, runOrDefer } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { databaseBusyError } from "./http/errors";
+import { databaseBusyError, databaseUnavailableError } from "./http/errors";
 import { transactionScopedDb } from "./nested-transaction";
 import { onPooledConnection, sqlTransaction } from "./sql-transaction";
 import { holdEveryPooledConnection } from "./testing/hold-pool";
@@ -198,4 +199,77 @@ describe("sqlTransaction on a bare pg connection", () => {
     );
     expect(await rows()).toEqual([1, 2, 20, 22]); // the failed steps alone were rolled back
   });
+
+  it("a connection that breaks mid-transaction takes only that transaction down, which runs again on a fresh connection", async () => {
+    const pool = poolOf(database.prisma)!;
+    let attempts = 0;
+    const result = await sqlTransaction(
+      database.prisma,
+      async (tx) => {
+        attempts++;
+        await tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (50)`);
+        if (attempts === 1) {
+          const pid = (await tx.$queryRawUnsafe<{ pid: number }[]>(`SELECT pg_backend_pid() AS pid`))[0]!.pid;
+          // As a failover or an administrator does: the server process ends while no statement of ours runs.
+          await database.prisma.$queryRawUnsafe(`SELECT pg_terminate_backend(${pid})`);
+          await waitUntil(async () => (await database.prisma.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM pg_stat_activity WHERE pid = ${pid}`)).length === 0);
+          await tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (51)`);
+        }
+        return attempts;
+      },
+      options,
+    );
+    expect(result).toBe(2);
+    expect(await rows()).toContain(50); // once: the first attempt's row went with its connection
+    expect(await rows()).not.toContain(51);
+    expect(pool.idleCount).toBe(pool.totalCount);
+    await database.prisma.$executeRawUnsafe(`DELETE FROM "${table}" WHERE id >= 50`);
+  });
+
+  it("a connection that breaks while the COMMIT is on its way is not run again: 503 says the outcome is unknown", async () => {
+    let attempts = 0;
+    const error = await sqlTransaction(
+      database.prisma,
+      async (tx) => {
+        attempts++;
+        await tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (52)`);
+        // Goes out in the COMMIT's write, and ends the server process before the COMMIT runs.
+        await runOrDefer(tx, `SELECT pg_terminate_backend(pg_backend_pid())`);
+      },
+      options,
+    ).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(attempts).toBe(1);
+    expect(error).toBeInstanceOf(ConnectionLostError);
+    expect((error as ConnectionLostError).inDoubt).toBe(true);
+    const answer = databaseUnavailableError(error);
+    expect(answer).toMatchObject({ code: "SERVICE_UNAVAILABLE", status: 503, headers: { "Retry-After": "1" }, details: { retryable: true, outcomeUnknown: true } });
+    expect(answer!.message).toMatch(/whether it took effect is unknown/);
+    expect(await rows()).not.toContain(52);
+    const pool = poolOf(database.prisma)!;
+    expect(pool.idleCount).toBe(pool.totalCount);
+  });
+
+  it("a batched read whose connection breaks is answered from another connection", async () => {
+    const marker = `read_again_${Math.random().toString(36).slice(2, 8)}`;
+    const read = readOf(database.prisma).$queryRawUnsafe<{ answer: string }[]>(`SELECT '${marker}' AS answer FROM pg_sleep(0.3)`);
+    let killed = 0;
+    await waitUntil(async () => {
+      const [row] = await database.prisma.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE query LIKE '%${marker}%' AND pid <> pg_backend_pid()`,
+      );
+      killed += row!.n;
+      return killed > 0;
+    });
+    await expect(read).resolves.toEqual([{ answer: marker }]);
+  });
 });
+
+async function waitUntil(done: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; !(await done()); i++) {
+    if (i > 200) throw new Error("waited 2 s in vain");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { ConnectionLostError, isConnectionLoss } from "@/lib/db/connection-loss";
 import { afterPrelude, poolOf, sqlOnConnection, TransactionTimeoutError, type Prelude, type SqlTx } from "@/lib/db/sql";
 import type { Db } from "./db";
 import { transientConflictError } from "./http/errors";
@@ -10,7 +11,8 @@ import { CONFLICT_ATTEMPTS, pauseAfterConflict } from "./nested-transaction";
  * else through the client's own `$transaction` (PGlite; a savepoint of an Idempotency-Key
  * request's transaction). Same contract either way: `maxWait` to get a connection and `timeout`
  * for the whole transaction (TransactionTimeoutError, answered 429), and a deadlock or
- * serialization conflict runs fn again in a new transaction (CONFLICT_ATTEMPTS).
+ * serialization conflict, or a connection that broke before the COMMIT went out, runs fn again in a
+ * new transaction (CONFLICT_ATTEMPTS).
  */
 export async function sqlTransaction<T>(db: Db, fn: (tx: SqlTx) => Promise<T>, options: { maxWait: number; timeout: number }): Promise<T> {
   const pool = poolOf(db);
@@ -19,7 +21,9 @@ export async function sqlTransaction<T>(db: Db, fn: (tx: SqlTx) => Promise<T>, o
     try {
       return await onPooledConnection(pool, fn, options);
     } catch (e) {
-      if (attempt >= CONFLICT_ATTEMPTS || !transientConflictError(e)) throw e;
+      // A connection that broke before the COMMIT went out took the transaction with it: nothing stays.
+      const rolledBack = transientConflictError(e) || (e instanceof ConnectionLostError && !e.inDoubt);
+      if (attempt >= CONFLICT_ATTEMPTS || !rolledBack) throw e;
     }
     await pauseAfterConflict();
   }
@@ -31,6 +35,12 @@ export async function sqlTransaction<T>(db: Db, fn: (tx: SqlTx) => Promise<T>, o
  */
 export async function onPooledConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Promise<T>, options: { maxWait: number; timeout: number }): Promise<T> {
   const client = await connectWithin(pool, options.maxWait);
+  // A connection that breaks while checked out emits "error" (and pg-pool listens only to idle
+  // ones): unheard, that would end the process. Heard, it fails this transaction alone.
+  let lost: Error | undefined;
+  const onError = (e: Error) => void (lost ??= e);
+  client.on("error", onError);
+  let committing = false;
   let expired = false;
   let cancelling: Promise<void> = Promise.resolve();
   // Past its timeout a transaction is stopped: the statement it is running (say, waiting on a
@@ -48,19 +58,28 @@ export async function onPooledConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Pr
     // Past here nothing waits on a lock; a COMMIT cut off by the timer could not say whether the payment stands.
     clearTimeout(timer);
     if (expired) throw new TransactionTimeoutError("expired");
+    if (lost) throw lost; // broken before the COMMIT: the server rolled the transaction back
     const deferred = began() ? prelude.length > 0 : prelude.length > 1;
+    committing = true;
     if (deferred) await afterPrelude(client, prelude.splice(0), "COMMIT");
     else if (began()) await client.query("COMMIT");
+    client.off("error", onError);
     client.release();
     return result;
   } catch (e) {
     clearTimeout(timer);
     await cancelling; // so the cancel cannot reach the connection's next user
+    if (lost || isConnectionLoss(e)) {
+      client.off("error", onError);
+      client.release(lost ?? (e as Error)); // closed, not handed to the next request
+      throw expired ? new TransactionTimeoutError("expired") : new ConnectionLostError(committing, { cause: lost ?? e });
+    }
     // A connection that cannot even roll back is closed rather than handed to the next request.
     await (began() ? client.query("ROLLBACK") : Promise.resolve()).then(
       () => client.release(),
       (rollbackError: Error) => client.release(rollbackError),
     );
+    client.off("error", onError);
     throw expired ? new TransactionTimeoutError("expired") : e;
   }
 }

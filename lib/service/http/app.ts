@@ -6,7 +6,7 @@ import { SmartRouter } from "hono/router/smart-router";
 import { TrieRouter } from "hono/router/trie-router";
 import type { H, RouterRoute } from "hono/types";
 import type { ApiDeps, AppEnv } from "./context";
-import { ServiceError, databaseBusyError, isServiceError, transientConflictError, type ErrorBody } from "./errors";
+import { ServiceError, databaseBusyError, databaseUnavailableError, isServiceError, transientConflictError, type ErrorBody } from "./errors";
 import { uuidv7 } from "./ids";
 import { authenticate } from "./auth";
 import { idempotency } from "./idempotency";
@@ -169,8 +169,11 @@ function routePattern(path: string): RegExp {
 }
 
 function errorResponse(err: Error, c: Context<AppEnv>) {
-  const known = isServiceError(err) ? err : (transientConflictError(err) ?? databaseBusyError(err));
+  const known = isServiceError(err) ? err : (transientConflictError(err) ?? databaseBusyError(err) ?? databaseUnavailableError(err));
   if (known) {
+    // An outage of the database is for the operators to see, whatever the client is told.
+    if (known.code === "SERVICE_UNAVAILABLE" && !isServiceError(err))
+      console.error(JSON.stringify({ level: "warn", msg: "database unavailable", requestId: c.get("requestId"), method: c.req.method, path: c.req.path, error: String(err), cause: String((err as { cause?: unknown }).cause ?? "") }));
     for (const [name, value] of Object.entries(known.headers ?? {})) c.header(name, value);
     return send(c, known.toBody());
   }

@@ -1,3 +1,5 @@
+import { isConnectionLoss } from "@/lib/db/connection-loss";
+
 /**
  * The closed table of error codes and their HTTP status (SPEC.md § Errors, plus the peer codes
  * API-INDEX.md keeps as additive). Domain code throws ServiceError; only app.ts builds responses.
@@ -223,4 +225,23 @@ export function databaseBusyError(e: unknown): ServiceError | null {
     details: { retryable: true },
     headers: { "Retry-After": "1" },
   });
+}
+
+/**
+ * The database could not be reached or the connection broke under the request (a restart, a
+ * failover): 503 with Retry-After, as for any downstream outage, never a 500. The answer says what
+ * is known: the transaction was rolled back, or it broke while its COMMIT was on the way (the
+ * outcome is unknown, and how to learn it safely), or neither is known (a single statement).
+ */
+export function databaseUnavailableError(e: unknown): ServiceError | null {
+  if (!isConnectionLoss(e)) return null;
+  // ConnectionLostError knows whether the COMMIT had gone out; a bare driver error does not.
+  const inDoubt = (e as { inDoubt?: unknown }).inDoubt;
+  const message =
+    inDoubt === true
+      ? "The connection to the database broke while this request was being committed, so whether it took effect is unknown. Send it again with the same Idempotency-Key to get its outcome (without one, look it up before sending it again)."
+      : inDoubt === false
+        ? "The database is unavailable for a moment (its connection broke); nothing this request would have written was kept. Retry after 1 s (with the same Idempotency-Key)."
+        : "The database is unavailable for a moment (its connection broke or could not be made). Retry after 1 s with the same Idempotency-Key: a change that was made is then answered as it was, never made twice.";
+  return new ServiceError("SERVICE_UNAVAILABLE", message, { details: { retryable: true, ...(inDoubt === true && { outcomeUnknown: true }) }, headers: { "Retry-After": "1" } });
 }

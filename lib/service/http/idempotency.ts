@@ -8,7 +8,7 @@ import { poolOf, runOrDefer } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { SqlTx } from "../db";
 import { onPooledConnection } from "../sql-transaction";
-import { conflictRetryingDb, transactionScopedDb } from "../nested-transaction";
+import { conflictRetryingDb, tellingConnectionLoss, transactionScopedDb } from "../nested-transaction";
 
 /** Responses that carry a one-time secret are never stored, so these routes refuse the header. */
 const SECRET_BEARING = new Set(["POST /tokens"]);
@@ -68,7 +68,8 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
 
   let replayed: Response | undefined;
   const pool = isSqlOnlyRoute(routeKey) ? poolOf(db) : undefined;
-  const inRequestTransaction = (fn: (tx: SqlTx) => Promise<void>) => (pool ? onPooledConnection(pool, fn, REQUEST_TX_OPTIONS) : db.$transaction(fn, REQUEST_TX_OPTIONS));
+  const inRequestTransaction = (fn: (tx: SqlTx) => Promise<void>) =>
+    pool ? onPooledConnection(pool, fn, REQUEST_TX_OPTIONS) : tellingConnectionLoss((body) => db.$transaction(body, REQUEST_TX_OPTIONS), fn);
   await inRequestTransaction(async (tx) => {
     let claimed: number;
     try {

@@ -137,4 +137,28 @@ describe("runJobs", () => {
       delete handlers["test.needs-a-transaction"];
     }
   });
+
+  it("a job whose database connection breaks runs again later instead of ending FAILED (a refund must not stay undone for a failover)", async () => {
+    const { platform } = await t.createTestPlatform();
+    const tries: string[] = [];
+    const handlers = JOB_HANDLERS as Record<string, (ctx: JobContext) => Promise<void>>;
+    handlers["test.cut-off"] = async ({ db }) => {
+      await db.$transaction(async (tx) => {
+        const pid = (await tx.$queryRawUnsafe<{ pid: number }[]>(`SELECT pg_backend_pid() AS pid`))[0]!.pid;
+        if (tries.push(tries.length === 0 ? "cut off" : "ran") === 1) await tx.$queryRawUnsafe(`SELECT pg_terminate_backend(${pid})`);
+      });
+    };
+    try {
+      await scheduleJob(t.db, { platformId: platform.id, kind: "test.cut-off", payload: {} });
+      expect(await runJobs(t.db, await claimDueJobs(t.db, { limit: 10, platformId: platform.id }))).toMatchObject([{ status: "FAILED" }]);
+      expect((await t.db.job.findFirstOrThrow({ where: { platformId: platform.id } })).status).toBe("PENDING");
+
+      await t.db.platform.update({ where: { id: platform.id }, data: { clockOffsetMs: 3_000n } });
+      const again = await runJobs(t.db, await claimDueJobs(t.db, { limit: 10, platformId: platform.id }));
+      expect(again.map((r) => r.status)).toEqual(["DONE"]);
+      expect(tries).toEqual(["cut off", "ran"]);
+    } finally {
+      delete handlers["test.cut-off"];
+    }
+  });
 });

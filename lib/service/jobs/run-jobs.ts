@@ -1,4 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
+import { isConnectionLoss } from "@/lib/db/connection-loss";
 import { sqlOf } from "@/lib/db/sql";
 import type { Db } from "../db";
 import { isTransactionTimeout, transientConflictError } from "../http/errors";
@@ -9,9 +10,10 @@ import { LEASE_MS } from "./lease";
 import { runAtMost } from "./run-at-most";
 
 /**
- * A job whose handler lost a deadlock or a serialization conflict, or could not get a database
- * transaction in time because every pooled connection was busy (its transaction rolled back whole,
- * as handlers run at least once anyway), is run again a little later, up to this many runs in all,
+ * A job whose handler lost a deadlock or a serialization conflict, could not get a database
+ * transaction in time because every pooled connection was busy, or lost its database connection
+ * (its transaction rolled back whole, or committed unbeknown to it: handlers run at least once
+ * anyway), is run again a little later, up to this many runs in all,
  * instead of ending FAILED: a refund, an expiry or a stablecoin step must not stay undone for that.
  * The pause grows with each run, so a burst of load has time to pass.
  */
@@ -87,8 +89,8 @@ type JobOutcome = RanJob & { lastError?: string; /** this run failed, the job ru
 function ranJob(job: ClaimedJob, error: unknown): JobOutcome {
   if (error === null) return { id: job.id, kind: job.kind, runAt: job.runAt, status: "DONE" };
   const lastError = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  const runAgain = (transientConflictError(error) !== null || isTransactionTimeout(error)) && job.attempts < RUNS_ON_CONFLICT;
-  console.error(JSON.stringify({ level: runAgain ? "warn" : "error", msg: runAgain ? "job rolled back (a database conflict, or no connection free in time), runs again" : "job failed", jobId: job.id, kind: job.kind, error: lastError }));
+  const runAgain = (transientConflictError(error) !== null || isTransactionTimeout(error) || isConnectionLoss(error)) && job.attempts < RUNS_ON_CONFLICT;
+  console.error(JSON.stringify({ level: runAgain ? "warn" : "error", msg: runAgain ? "job rolled back (a database conflict or outage, or no connection free in time), runs again" : "job failed", jobId: job.id, kind: job.kind, error: lastError }));
   return { id: job.id, kind: job.kind, runAt: job.runAt, status: "FAILED", error: error instanceof Error ? error.message : String(error), lastError, runAgain, attempts: job.attempts };
 }
 
