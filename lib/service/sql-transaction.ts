@@ -89,6 +89,7 @@ async function cancelRunningStatement(pool: pg.Pool, client: pg.PoolClient): Pro
   const pid = (client as unknown as { processID?: number }).processID; // set by pg from the server's BackendKeyData
   if (pid === undefined) return;
   const canceller = new pg.Client(pool.options);
+  canceller.on("error", () => undefined); // a connection that breaks fails its statement; unheard, it would end the process
   try {
     await canceller.connect();
     await canceller.query("SELECT pg_cancel_backend($1)", [pid]);
