@@ -125,9 +125,9 @@ class ReadBatcher {
  * A batched read (readOf) whose connection broke is sent once more, on another connection: it
  * changed nothing, and a server restart or failover should cost the client a moment, not an error.
  */
-function readAgain(client: unknown, error: unknown, text: string, values: unknown[]): Promise<pg.QueryResult> {
-  if (!(client instanceof ReadBatcher) || !isConnectionLoss(error)) throw error;
-  return client.query(new Statement(text, values));
+function readAgain(batcher: ReadBatcher, error: unknown, text: string, values: unknown[]): Promise<pg.QueryResult> {
+  if (!isConnectionLoss(error)) throw error;
+  return batcher.query(new Statement(text, values));
 }
 
 /** How pg answers a statement sent as an object: it calls the statement's callback. */
@@ -190,7 +190,8 @@ export function sqlOnConnection(client: Pick<pg.ClientBase, "query"> | ReadBatch
     if (expired()) throw new TransactionTimeoutError("expired");
     const statement = new Statement(text, values);
     try {
-      if (!prelude || prelude.length === 0) return await send(client, statement).catch((e) => readAgain(client, e, text, values));
+      if (client instanceof ReadBatcher) return await send(client, statement).catch((e) => readAgain(client, e, text, values));
+      if (!prelude || prelude.length === 0) return await send(client, statement);
       return await afterPrelude(client as pg.ClientBase, prelude.splice(0), statement);
     } catch (e) {
       // pg's error carries the stack of its socket reader; this one leads back to the caller.
