@@ -49,3 +49,20 @@ export function isConnectionLoss(e: unknown): boolean {
   if (cause && (PRISMA_KINDS.has(String(cause.kind)) || LOST_CODES.test(String(cause.originalCode ?? cause.code ?? "")))) return true;
   return typeof error.message === "string" && LOST_MESSAGES.test(error.message);
 }
+
+/**
+ * A statement that changes nothing when sent alone, outside a transaction: a SELECT (this code
+ * calls no function with lasting effects from one). Sent again when its connection broke, it costs
+ * the reader a moment instead of an error.
+ */
+export function isLoneRead(text: string): boolean {
+  return LONE_READ.test(text);
+}
+const LONE_READ = /^\s*select\b/i;
+
+/**
+ * How many times such a read is sent in all. More than twice: a failover ends every connection at
+ * once, and the pool may hand the second try another connection that has not yet heard of it.
+ */
+export const READ_ATTEMPTS = 3;
+

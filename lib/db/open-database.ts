@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { isConnectionLoss, isLoneRead, READ_ATTEMPTS } from "@/lib/db/connection-loss";
 import { attachPool, statementNamer } from "@/lib/db/sql";
 import type * as MigrationRunner from "@/lib/db/migrate.mjs";
 
@@ -81,6 +82,27 @@ export function databasePoolSize(): number {
   return Number(process.env.DATABASE_POOL_SIZE) || 10;
 }
 
+/**
+ * The pool, whose lone SELECTs sent as text or config (Prisma's reads outside a transaction) are
+ * sent again when their connection breaks (isLoneRead, READ_ATTEMPTS). Statements of
+ * lib/db/sql.ts read again there; callbacks and anything else go to pg as they are.
+ */
+class ReadRetryingPool extends pg.Pool {
+  // Typed loosely: pg's overloads of query cannot be restated one by one.
+  override query(...args: unknown[]): never {
+    const [config, values, callback] = args as [string | { text?: unknown; submit?: unknown } | undefined, unknown, unknown];
+    const query = super.query as (...a: unknown[]) => Promise<unknown>;
+    const text = typeof config === "string" ? config : typeof config?.submit === "function" ? undefined : config?.text;
+    if (typeof text !== "string" || !isLoneRead(text) || typeof values === "function" || typeof callback === "function") return query.apply(this, args) as never;
+    const send = (attempt: number): Promise<unknown> =>
+      query.call(this, config, values).catch((e: unknown) => {
+        if (attempt >= READ_ATTEMPTS || !isConnectionLoss(e)) throw e;
+        return send(attempt + 1);
+      });
+    return send(1) as never;
+  }
+}
+
 export async function openDatabase(options: { url?: string; pgliteDir?: string } = {}): Promise<Database> {
   const url = options.url ?? process.env.DATABASE_URL;
   if (url) {
@@ -88,7 +110,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
     // pipeline: a query is sent without waiting for the one before it, so a raw-SQL transaction's
     // BEGIN, SAVEPOINTs and deferred writes travel with its next statement or its COMMIT (lib/db/sql.ts
     // afterPrelude); one query at a time, as Prisma sends them, runs exactly as without.
-    const pool = new pg.Pool({ ...poolConnection(url, await planCacheMode(url)), max: databasePoolSize(), pipeline: true });
+    const pool = new ReadRetryingPool({ ...poolConnection(url, await planCacheMode(url)), max: databasePoolSize(), pipeline: true });
     // An idle connection can die (server restart, failover); pg then emits "error" on the pool,
     // which would crash the process if nobody listened. The pool replaces the connection itself.
     pool.on("error", (e) => console.error(JSON.stringify({ level: "warn", msg: "idle database connection lost", error: e.message })));

@@ -4,7 +4,7 @@
 // outside one ~3×, and those paths are raw SQL already. Prisma stays the schema, the migrations and
 // every other query.
 import pg from "pg";
-import { isConnectionLoss } from "./connection-loss";
+import { isConnectionLoss, isLoneRead, READ_ATTEMPTS } from "./connection-loss";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
@@ -122,12 +122,13 @@ class ReadBatcher {
 }
 
 /**
- * A batched read (readOf) whose connection broke is sent once more, on another connection: it
- * changed nothing, and a server restart or failover should cost the client a moment, not an error.
+ * A read outside any transaction (readOf's batches hold nothing else; on the pool, a lone SELECT)
+ * whose connection broke is sent again, on another connection (READ_ATTEMPTS in all): it changed
+ * nothing, and a server restart or failover should cost the client a moment, not an error.
  */
-function readAgain(batcher: ReadBatcher, error: unknown, text: string, values: unknown[]): Promise<pg.QueryResult> {
-  if (!isConnectionLoss(error)) throw error;
-  return batcher.query(new Statement(text, values));
+function readAgain(client: ReadBatcher | pg.Pool, error: unknown, text: string, values: unknown[], attempt: number): Promise<pg.QueryResult> {
+  if (attempt > READ_ATTEMPTS || !isConnectionLoss(error) || (client instanceof pg.Pool && !isLoneRead(text))) throw error;
+  return send(client, new Statement(text, values)).catch((e) => readAgain(client, e, text, values, attempt + 1));
 }
 
 /** How pg answers a statement sent as an object: it calls the statement's callback. */
@@ -190,7 +191,7 @@ export function sqlOnConnection(client: Pick<pg.ClientBase, "query"> | ReadBatch
     if (expired()) throw new TransactionTimeoutError("expired");
     const statement = new Statement(text, values);
     try {
-      if (client instanceof ReadBatcher) return await send(client, statement).catch((e) => readAgain(client, e, text, values));
+      if (client instanceof ReadBatcher || client instanceof pg.Pool) return await send(client, statement).catch((e) => readAgain(client, e, text, values, 2));
       if (!prelude || prelude.length === 0) return await send(client, statement);
       return await afterPrelude(client as pg.ClientBase, prelude.splice(0), statement);
     } catch (e) {

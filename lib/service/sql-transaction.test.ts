@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type pg from "pg";
 import { openDatabase, type Database } from "@/lib/db/open-database";
 import { ConnectionLostError } from "@/lib/db/connection-loss";
-import { poolOf, readOf, runOrDefer } from "@/lib/db/sql";
+import { poolOf, readOf, runOrDefer, sqlOf } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { databaseBusyError, databaseUnavailableError } from "./http/errors";
 import { transactionScopedDb } from "./nested-transaction";
@@ -252,20 +252,39 @@ describe("sqlTransaction on a bare pg connection", () => {
     expect(pool.idleCount).toBe(pool.totalCount);
   });
 
-  it("a batched read whose connection breaks is answered from another connection", async () => {
+  it.each([
+    ["a batched read (readOf)", (sql: string) => readOf(database.prisma).$queryRawUnsafe(sql)],
+    ["a lone read on the pool (sqlOf)", (sql: string) => sqlOf(database.prisma).$queryRawUnsafe(sql)],
+    ["a Prisma read outside a transaction", (sql: string) => database.prisma.$queryRawUnsafe(sql)],
+  ])("%s whose connection breaks is answered from another connection", async (_, read) => {
     const marker = `read_again_${Math.random().toString(36).slice(2, 8)}`;
-    const read = readOf(database.prisma).$queryRawUnsafe<{ answer: string }[]>(`SELECT '${marker}' AS answer FROM pg_sleep(0.3)`);
-    let killed = 0;
-    await waitUntil(async () => {
-      const [row] = await database.prisma.$queryRawUnsafe<{ n: number }[]>(
-        `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE query LIKE '%${marker}%' AND pid <> pg_backend_pid()`,
-      );
-      killed += row!.n;
-      return killed > 0;
-    });
-    await expect(read).resolves.toEqual([{ answer: marker }]);
+    const answer = read(`SELECT '${marker}' AS answer FROM pg_sleep(0.3)`).then((rows) => rows); // Prisma's queries start when asked for their answer
+    await cutConnectionRunning(marker);
+    await expect(answer).resolves.toEqual([{ answer: marker }]);
+  });
+
+  it("a lone write whose connection breaks is not sent again: it may have committed, and the error says so", async () => {
+    const marker = `write_once_${Math.random().toString(36).slice(2, 8)}`;
+    const write = sqlOf(database.prisma).$executeRawUnsafe(`INSERT INTO "${table}" SELECT 60 FROM pg_sleep(0.3) WHERE '${marker}' <> ''`);
+    await cutConnectionRunning(marker);
+    const error = await write.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(databaseUnavailableError(error)?.message).toMatch(/same Idempotency-Key/);
+    expect(await rows()).not.toContain(60);
   });
 });
+
+/** Ends the server process running the statement that contains `marker` (as a failover would), once it runs. */
+async function cutConnectionRunning(marker: string): Promise<void> {
+  await waitUntil(async () => {
+    const [row] = await database.prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE query LIKE '%${marker}%' AND pid <> pg_backend_pid()`,
+    );
+    return row!.n > 0;
+  });
+}
 
 async function waitUntil(done: () => Promise<boolean>): Promise<void> {
   for (let i = 0; !(await done()); i++) {
