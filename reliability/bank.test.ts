@@ -21,7 +21,7 @@ import { createToken } from "@/lib/service/tokens/create-token";
 import { FULL_SIZE } from "./operations";
 import { freePort, startServer, type ServerProcess } from "./server-process";
 
-const CLIENTS = FULL_SIZE ? 16 : 6;
+const CLIENTS = FULL_SIZE ? 32 : 6;
 const OPERATIONS_PER_CLIENT = FULL_SIZE ? 60 : 12;
 const ACCOUNTS = FULL_SIZE ? 8 : 4;
 const START_BALANCE = 100_000;
