@@ -265,12 +265,15 @@ describe("sqlTransaction on a bare pg connection", () => {
 
   it("a lone write whose connection breaks is not sent again: it may have committed, and the error says so", async () => {
     const marker = `write_once_${Math.random().toString(36).slice(2, 8)}`;
-    const write = sqlOf(database.prisma).$executeRawUnsafe(`INSERT INTO "${table}" SELECT 60 FROM pg_sleep(0.3) WHERE '${marker}' <> ''`);
+    // Its failure is taken at once: it may come before the cut is confirmed.
+    const failure = sqlOf(database.prisma)
+      .$executeRawUnsafe(`INSERT INTO "${table}" SELECT 60 FROM pg_sleep(0.3) WHERE '${marker}' <> ''`)
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     await cutConnectionRunning(marker);
-    const error = await write.then(
-      () => null,
-      (e: unknown) => e,
-    );
+    const error = await failure;
     expect(databaseUnavailableError(error)?.message).toMatch(/same Idempotency-Key/);
     expect(await rows()).not.toContain(60);
   });
