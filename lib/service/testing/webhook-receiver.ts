@@ -9,9 +9,9 @@ export interface ReceivedWebhook {
 
 /**
  * A real HTTP receiver on 127.0.0.1 for webhook tests. `answer` decides each response: a status,
- * or "hang" to never answer (a timeout for the sender).
+ * "hang" to never answer (a timeout for the sender), or "reset" to cut the connection unanswered.
  */
-export async function startReceiver(answer: (n: number, body: string) => number | "hang" = () => 200) {
+export async function startReceiver(answer: (n: number, body: string) => number | "hang" | "reset" = () => 200) {
   const received: ReceivedWebhook[] = [];
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
@@ -23,6 +23,10 @@ export async function startReceiver(answer: (n: number, body: string) => number 
       const reply = answer(received.length, body);
       if (reply === "hang") {
         hanging.add(res);
+        return;
+      }
+      if (reply === "reset") {
+        req.socket.resetAndDestroy();
         return;
       }
       res.writeHead(reply, { "content-type": "text/plain" }).end(reply < 300 ? "ok" : "nope");

@@ -87,6 +87,22 @@ describe("webhook delivery", () => {
     expect(receiver.received).toHaveLength(2);
   });
 
+  it("retries a receiver that resets the connection without answering, with the same body", async () => {
+    const { platform, auth, receiver } = await platformWithReceiver((n) => (n <= 2 ? "reset" : 200));
+    await enqueueEvent(t.db, { platformId: platform.id, type: "TEST_RESET", data: {} });
+    await runDueJobs(t.db, { platformId: platform.id });
+    let event = await eventRow(platform.id);
+    expect(event.deliveryStatus).toBe("RETRYING");
+    expect(event.attempts[0]).toMatchObject({ responseStatus: null });
+    expect(event.attempts[0]!.error).toBe("ECONNRESET");
+    await t.call("POST", "/sandbox/clock/advance", { auth, body: { seconds: 12 } });
+    await t.call("POST", "/sandbox/clock/advance", { auth, body: { seconds: 30 } });
+    event = await eventRow(platform.id);
+    expect(event.attempts.map((a) => a.responseStatus)).toEqual([null, null, 200]);
+    expect(event.deliveryStatus).toBe("DELIVERED");
+    expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1);
+  });
+
   it("retries a receiver that answers 4xx (BEHAVIORS.md §7.2), and counts 409 as already delivered", async () => {
     const rejecting = await platformWithReceiver((n) => (n === 1 ? 401 : n === 2 ? 400 : 200));
     await enqueueEvent(t.db, { platformId: rejecting.platform.id, type: "X.Y", data: {} });
