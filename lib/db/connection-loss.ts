@@ -61,8 +61,19 @@ export function isLoneRead(text: string): boolean {
 const LONE_READ = /^\s*select\b/i;
 
 /**
- * How many times such a read is sent in all. More than twice: a failover ends every connection at
- * once, and the pool may hand the second try another connection that has not yet heard of it.
+ * Sends a read that changes nothing (readOf's batches, a lone read: isLoneRead) again, on another
+ * connection, when its connection broke: a restart or failover costs the reader a moment, not an
+ * error. Three sends in all: a failover ends every connection at once, and the pool may hand the
+ * second one another connection that has not yet heard of it.
  */
-export const READ_ATTEMPTS = 3;
+export async function readingAgain<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (e) {
+      if (attempt >= READ_ATTEMPTS || !isConnectionLoss(e)) throw e;
+    }
+  }
+}
+const READ_ATTEMPTS = 3;
 

@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { isConnectionLoss, isLoneRead, READ_ATTEMPTS } from "@/lib/db/connection-loss";
+import { isLoneRead, readingAgain } from "@/lib/db/connection-loss";
 import { attachPool, statementNamer } from "@/lib/db/sql";
 import type * as MigrationRunner from "@/lib/db/migrate.mjs";
 
@@ -84,8 +84,8 @@ export function databasePoolSize(): number {
 
 /**
  * The pool, whose lone SELECTs sent as text or config (Prisma's reads outside a transaction) are
- * sent again when their connection breaks (isLoneRead, READ_ATTEMPTS). Statements of
- * lib/db/sql.ts read again there; callbacks and anything else go to pg as they are.
+ * sent again when their connection breaks (readingAgain). Statements of lib/db/sql.ts are sent
+ * again there; callbacks and anything else go to pg as they are.
  */
 class ReadRetryingPool extends pg.Pool {
   // Typed loosely: pg's overloads of query cannot be restated one by one.
@@ -94,12 +94,7 @@ class ReadRetryingPool extends pg.Pool {
     const query = super.query as (...a: unknown[]) => Promise<unknown>;
     const text = typeof config === "string" ? config : typeof config?.submit === "function" ? undefined : config?.text;
     if (typeof text !== "string" || !isLoneRead(text) || typeof values === "function" || typeof callback === "function") return query.apply(this, args) as never;
-    const send = (attempt: number): Promise<unknown> =>
-      query.call(this, config, values).catch((e: unknown) => {
-        if (attempt >= READ_ATTEMPTS || !isConnectionLoss(e)) throw e;
-        return send(attempt + 1);
-      });
-    return send(1) as never;
+    return readingAgain(() => query.call(this, config, values)) as never;
   }
 }
 

@@ -4,7 +4,7 @@
 // outside one ~3×, and those paths are raw SQL already. Prisma stays the schema, the migrations and
 // every other query.
 import pg from "pg";
-import { isConnectionLoss, isLoneRead, READ_ATTEMPTS } from "./connection-loss";
+import { isLoneRead, readingAgain } from "./connection-loss";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
@@ -121,16 +121,6 @@ class ReadBatcher {
   }
 }
 
-/**
- * A read outside any transaction (readOf's batches hold nothing else; on the pool, a lone SELECT)
- * whose connection broke is sent again, on another connection (READ_ATTEMPTS in all): it changed
- * nothing, and a server restart or failover should cost the client a moment, not an error.
- */
-function readAgain(client: ReadBatcher | pg.Pool, error: unknown, text: string, values: unknown[], attempt: number): Promise<pg.QueryResult> {
-  if (attempt > READ_ATTEMPTS || !isConnectionLoss(error) || (client instanceof pg.Pool && !isLoneRead(text))) throw error;
-  return send(client, new Statement(text, values)).catch((e) => readAgain(client, e, text, values, attempt + 1));
-}
-
 /** How pg answers a statement sent as an object: it calls the statement's callback. */
 interface PgCallback {
   callback: (error: Error | undefined, result?: pg.QueryResult) => void;
@@ -189,9 +179,10 @@ export class TransactionTimeoutError extends Error {
 export function sqlOnConnection(client: Pick<pg.ClientBase, "query"> | ReadBatcher, expired: () => boolean = () => false, prelude?: Prelude): SqlTx {
   const run = async (text: string, values: unknown[]) => {
     if (expired()) throw new TransactionTimeoutError("expired");
-    const statement = new Statement(text, values);
     try {
-      if (client instanceof ReadBatcher || client instanceof pg.Pool) return await send(client, statement).catch((e) => readAgain(client, e, text, values, 2));
+      // Outside any transaction, a read is sent again when its connection broke (a statement is sent once: a new one each time).
+      if (client instanceof ReadBatcher || (client instanceof pg.Pool && isLoneRead(text))) return await readingAgain(() => send(client, new Statement(text, values)));
+      const statement = new Statement(text, values);
       if (!prelude || prelude.length === 0) return await send(client, statement);
       return await afterPrelude(client as pg.ClientBase, prelude.splice(0), statement);
     } catch (e) {

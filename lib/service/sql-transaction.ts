@@ -35,8 +35,8 @@ export async function sqlTransaction<T>(db: Db, fn: (tx: SqlTx) => Promise<T>, o
  */
 export async function onPooledConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Promise<T>, options: { maxWait: number; timeout: number }): Promise<T> {
   const client = await connectWithin(pool, options.maxWait);
-  // A connection that breaks while checked out emits "error" (and pg-pool listens only to idle
-  // ones): unheard, that would end the process. Heard, it fails this transaction alone.
+  // A connection that breaks while checked out emits "error": heard here, it says the break came
+  // before the COMMIT went out (nothing stays, so fn may run again) or after (in doubt).
   let lost: Error | undefined;
   const onError = (e: Error) => void (lost ??= e);
   client.on("error", onError);
