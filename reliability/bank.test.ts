@@ -1,12 +1,14 @@
-// The bank, crash and connection tests: many concurrent clients move money between random accounts over
-// real HTTP (payouts, pulls, sandbox deposits, USD payments and USD→USDC conversions between
+// The bank, crash, connection and database crash tests: many concurrent clients move money
+// between random accounts over real HTTP (payouts, pulls, sandbox deposits, USD payments and USD→USDC conversions between
 // customers through quotes (both directions at once, so the two accounts' locks are taken in both orders),
 // payouts and USD→EUR quotes that fail after the debit and are refunded by the worker, card
 // purchases authorized, then cleared in full, in part or not at all, stablecoin mints and burns
 // whose fiat legs go through the provider's reserve), with idempotency-key retries and client
 // timeouts; in the crash test the server is SIGKILLed mid-load and restarted; in the connection
 // test PostgreSQL ends all of the server's connections every ~2 s (a failover, an administrator),
-// and a request whose connection broke may answer a retryable 503, retried with its key.
+// and a request whose connection broke may answer a retryable 503, retried with its key; in the
+// database crash test PostgreSQL itself crashes (`pg_ctl stop -m immediate`, on a cluster of the
+// test's own) and recovers from its WAL, while requests meanwhile answer that 503 too.
 // Afterwards every balance equals the sum of its ledger entries, every hold total its active holds,
 // every currency's entries sum to zero, every acknowledged payment exists exactly once and moved its
 // account by what its final status says (a failed one refunded exactly once), balances
@@ -19,14 +21,27 @@ import { openDatabase, type Database } from "@/lib/db/open-database";
 import { createPlatform } from "@/lib/service/platforms/create-platform";
 import { createToken } from "@/lib/service/tokens/create-token";
 import { FULL_SIZE } from "./operations";
+import { inParallel } from "./in-parallel";
+import { startPrivateCluster } from "./private-cluster";
 import { freePort, startServer, type ServerProcess } from "./server-process";
 
 const CLIENTS = FULL_SIZE ? 32 : 6;
-const OPERATIONS_PER_CLIENT = FULL_SIZE ? 60 : 12;
-const ACCOUNTS = FULL_SIZE ? 8 : 4;
+/** Full size: 20,000 operations per test (ANCHORS R1). */
+const OPERATIONS_PER_CLIENT = FULL_SIZE ? 625 : 12;
+/**
+ * Half the operations pick one of a few hot accounts, whose locks are contended; the rest spread
+ * over many cold ones (ANCHORS R1: 10 hot + 1,000 cold). Accounts 0…HOT_ACCOUNTS−1 are the hot ones.
+ */
+const HOT_ACCOUNTS = FULL_SIZE ? 10 : 4;
+const COLD_ACCOUNTS = FULL_SIZE ? 1_000 : 4;
+const ACCOUNTS = HOT_ACCOUNTS + COLD_ACCOUNTS;
 const START_BALANCE = 100_000;
-/** How many times the crash test kills the server mid-load (each time it was restarted and took load again). */
-const CRASHES = FULL_SIZE ? 5 : 1;
+/** How many times the crash test kills the server mid-load (each time it was restarted and took load again; ANCHORS R3: 20). */
+const CRASHES = FULL_SIZE ? 20 : 1;
+/** How long the restarted server takes load before the next kill. */
+const CRASH_EVERY_MS = FULL_SIZE ? 3_000 : 400;
+/** How many times the database crash test has PostgreSQL itself crash and start again (ANCHORS R3: `pg_ctl stop -m immediate`). */
+const DATABASE_CRASHES = FULL_SIZE ? 5 : 1;
 /** How often the connection test has PostgreSQL end every connection of the server (ANCHORS R1: ~2 s). */
 const CUT_EVERY_MS = FULL_SIZE ? 2_000 : 300;
 const SERVER_APPLICATION_NAME = `bank-test-server-${process.pid}`;
@@ -92,15 +107,18 @@ interface Outcome {
   fundReport?: number;
 }
 
-/** A platform with ACCOUNTS funded customer accounts and one external bank account each. */
-async function bankFixture() {
-  const db = database.prisma;
+/**
+ * A platform with ACCOUNTS funded customer accounts and one external bank account each, on the
+ * suite's server and database unless the test brings its own.
+ */
+async function bankFixture(on: { database: Database; server: ServerProcess } = { database, server }) {
+  const db = on.database.prisma;
   const platform = await createPlatform(db, { name: `Bank test ${Math.random().toString(36).slice(2, 8)}` });
   await db.platform.update({ where: { id: platform.id }, data: { isRegulatedFinancialInstitution: true, webhookEndpoint: receiver.url } });
   const token = await createToken(db, { platformId: platform.id, name: "bank", permissions: ["VIEW", "TRANSACT", "MANAGE"] });
   const authorization = `Basic ${Buffer.from(`${token.clientId}:${token.clientSecret}`).toString("base64")}`;
   const api = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) => {
-    const res = await fetch(`${server.origin}/api/2025-10-13${path}`, {
+    const res = await fetch(`${on.server.origin}/api/2025-10-13${path}`, {
       method,
       headers: { authorization, "content-type": "application/json", ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -111,52 +129,63 @@ async function bankFixture() {
   };
 
   const accounts: { internal: string; usdc: string; external: string; failingExternal: string; failingEur: string; card: string }[] = [];
-  for (let n = 0; accounts.length < ACCOUNTS; n++) {
-    const i = accounts.length;
-    const customer = await api("POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Bank Customer ${i}`, platformCustomerId: `bank-${n}` });
-    expect(customer.status).toBe(201);
-    const list = await api("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.json.id)}`);
-    const byCurrency = (code: string) => list.json.data.find((a: { balance: { currency: { code: string } }; status: string }) => a.balance.currency.code === code);
-    const internal = byCurrency("USD");
-    const usdc = byCurrency("USDC");
-    // The sandbox issuer refuses card funding accounts whose id ends 002 or 003: take another customer.
-    if (/00[23]$/.test(internal.id)) continue;
-    expect(internal.status).toBe("ACTIVE");
-    expect(usdc.status).toBe("ACTIVE");
-    const external = await api("POST", "/customers/external-accounts", {
-      customerId: customer.json.id,
-      currency: "USD",
-      accountInfo: {
-        accountType: "USD_ACCOUNT",
-        accountNumber: `${100000 + i}55`,
-        routingNumber: "021000021",
-        bankAccountType: "CHECKING",
-        beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: `Bank Customer ${i}`, address: { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" } },
-      },
-    });
-    expect(external.status).toBe(201);
-    // Sandbox suffixes: a USD account ending 004 rejects payouts after the debit (refunded 2 s later);
-    // an IBAN ending 002 fails a quote's execution (refunded likewise).
-    const beneficiary = { beneficiaryType: "INDIVIDUAL", fullName: `Bank Customer ${i}`, address: { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" } };
-    const failingExternal = await api("POST", "/customers/external-accounts", {
-      customerId: customer.json.id,
-      currency: "USD",
-      accountInfo: { accountType: "USD_ACCOUNT", accountNumber: `${100000 + i}004`, routingNumber: "021000021", bankAccountType: "CHECKING", beneficiary },
-    });
-    expect(failingExternal.status, JSON.stringify(failingExternal.json)).toBe(201);
-    const failingEur = await api("POST", "/customers/external-accounts", {
-      customerId: customer.json.id,
-      currency: "EUR",
-      accountInfo: { accountType: "EUR_ACCOUNT", iban: "DE35370400440532013002", swiftCode: "COBADEFF", beneficiary: { ...beneficiary, countryOfResidence: "DE", address: { ...beneficiary.address, country: "DE" } } },
-    });
-    expect(failingEur.status, JSON.stringify(failingEur.json)).toBe(201);
-    expect((await api("POST", `/sandbox/internal-accounts/${internal.id}/fund`, { amount: START_BALANCE })).status).toBe(200);
-    // platformCardId ending 777: the sandbox issuer activates the card at once.
-    const card = await api("POST", "/cards", { cardholderId: customer.json.id, form: "VIRTUAL", fundingSources: [internal.id], platformCardId: `bank-card-${i}-777` });
-    expect(card.status, JSON.stringify(card.json)).toBe(201);
-    accounts.push({ internal: internal.id, usdc: usdc.id, external: external.json.id, failingExternal: failingExternal.json.id, failingEur: failingEur.json.id, card: card.json.id });
-  }
-  return { platformId: platform.id, api, accounts, stablecoin: await stablecoinFixture(api) };
+  // Customer n, set up by one of 8 workers at a time; a worker reserves its account's place first,
+  // and gives it back when the sandbox's ids make it take another customer.
+  let next = 0;
+  let reserved = 0;
+  const setUpAccounts = async () => {
+    while (reserved < ACCOUNTS) {
+      reserved++;
+      const n = next++;
+      const customer = await api("POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Bank Customer ${n}`, platformCustomerId: `bank-${n}` });
+      expect(customer.status).toBe(201);
+      const list = await api("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.json.id)}`);
+      const byCurrency = (code: string) => list.json.data.find((a: { balance: { currency: { code: string } }; status: string }) => a.balance.currency.code === code);
+      const internal = byCurrency("USD");
+      const usdc = byCurrency("USDC");
+      // The sandbox issuer refuses card funding accounts whose id ends 002 or 003: take another customer.
+      if (/00[23]$/.test(internal.id)) {
+        reserved--;
+        continue;
+      }
+      expect(internal.status).toBe("ACTIVE");
+      expect(usdc.status).toBe("ACTIVE");
+      const external = await api("POST", "/customers/external-accounts", {
+        customerId: customer.json.id,
+        currency: "USD",
+        accountInfo: {
+          accountType: "USD_ACCOUNT",
+          accountNumber: `${100000 + n}55`,
+          routingNumber: "021000021",
+          bankAccountType: "CHECKING",
+          beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: `Bank Customer ${n}`, address: { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" } },
+        },
+      });
+      expect(external.status).toBe(201);
+      // Sandbox suffixes: a USD account ending 004 rejects payouts after the debit (refunded 2 s later);
+      // an IBAN ending 002 fails a quote's execution (refunded likewise).
+      const beneficiary = { beneficiaryType: "INDIVIDUAL", fullName: `Bank Customer ${n}`, address: { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" } };
+      const failingExternal = await api("POST", "/customers/external-accounts", {
+        customerId: customer.json.id,
+        currency: "USD",
+        accountInfo: { accountType: "USD_ACCOUNT", accountNumber: `${100000 + n}004`, routingNumber: "021000021", bankAccountType: "CHECKING", beneficiary },
+      });
+      expect(failingExternal.status, JSON.stringify(failingExternal.json)).toBe(201);
+      const failingEur = await api("POST", "/customers/external-accounts", {
+        customerId: customer.json.id,
+        currency: "EUR",
+        accountInfo: { accountType: "EUR_ACCOUNT", iban: "DE35370400440532013002", swiftCode: "COBADEFF", beneficiary: { ...beneficiary, countryOfResidence: "DE", address: { ...beneficiary.address, country: "DE" } } },
+      });
+      expect(failingEur.status, JSON.stringify(failingEur.json)).toBe(201);
+      expect((await api("POST", `/sandbox/internal-accounts/${internal.id}/fund`, { amount: START_BALANCE })).status).toBe(200);
+      // platformCardId ending 777: the sandbox issuer activates the card at once.
+      const card = await api("POST", "/cards", { cardholderId: customer.json.id, form: "VIRTUAL", fundingSources: [internal.id], platformCardId: `bank-card-${n}-777` });
+      expect(card.status, JSON.stringify(card.json)).toBe(201);
+      accounts.push({ internal: internal.id, usdc: usdc.id, external: external.json.id, failingExternal: failingExternal.json.id, failingEur: failingEur.json.id, card: card.json.id });
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, setUpAccounts));
+  return { platformId: platform.id, db, api, accounts, stablecoin: await stablecoinFixture(api) };
 }
 
 type Api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; json: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -319,15 +348,17 @@ function checkReplay(faults: Faults, again: { status: number; json: any } | null
   else if (again && again.json?.id !== id) faults.replayMismatches++;
 }
 
+const pickAccount = (random: () => number) => (random() < 0.5 ? Math.floor(random() * HOT_ACCOUNTS) : HOT_ACCOUNTS + Math.floor(random() * COLD_ACCOUNTS));
+
 /** One client: random operations, each under its own Idempotency-Key; sometimes replayed once more to check the replay. */
 async function client(f: Fixture, id: number, faults: Faults, random: () => number): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (let n = 0; n < OPERATIONS_PER_CLIENT; n++) {
     const op: Op = {
       kind: KINDS[Math.floor(random() * KINDS.length)]!,
-      account: Math.floor(random() * ACCOUNTS),
+      account: pickAccount(random),
       amount: 1 + Math.floor(random() * 50_000),
-      to: Math.floor(random() * ACCOUNTS),
+      to: pickAccount(random),
       clear: (["all", "all", "part", "none"] as const)[Math.floor(random() * 4)]!,
       failing: random() < 0.25,
     };
@@ -360,7 +391,7 @@ async function client(f: Fixture, id: number, faults: Faults, random: () => numb
 
 /** The invariants that must hold whatever happened. */
 async function checkBooks(f: Fixture, outcomes: Outcome[]) {
-  const db = database.prisma;
+  const db = f.db;
   const drift: string[] = [];
 
   const perCurrency = await db.$queryRaw<{ currency: string; total: bigint }[]>`
@@ -444,7 +475,8 @@ async function checkBooks(f: Fixture, outcomes: Outcome[]) {
 
   // Each account's balance is what its acknowledged operations say: completed payments and cleared
   // card purchases move the total, the uncleared rest of partly cleared purchases stays held.
-  for (const [i, account] of f.accounts.entries()) {
+  await inParallel(f.accounts.length, 8, async (i) => {
+    const account = f.accounts[i]!;
     let expected = START_BALANCE;
     let expectedHeld = 0;
     let expectedUsdc = 0;
@@ -465,7 +497,7 @@ async function checkBooks(f: Fixture, outcomes: Outcome[]) {
     if (usd.json.balance.amount !== expected - expectedHeld) drift.push(`account ${i}: USD available balance ${usd.json.balance.amount}, acknowledged operations say ${expected - expectedHeld}`);
     const usdc = await f.api("GET", `/internal-accounts/${account.usdc}`);
     if (usdc.json.balance.amount !== expectedUsdc) drift.push(`account ${i}: USDC balance ${usdc.json.balance.amount}, acknowledged conversions say ${expectedUsdc}`);
-  }
+  });
   drift.push(...(await checkStablecoins(f, outcomes)));
   return { drift, refunded };
 }
@@ -478,7 +510,7 @@ async function checkBooks(f: Fixture, outcomes: Outcome[]) {
  * provider's own report had moved it first.
  */
 async function checkStablecoins(f: Fixture, outcomes: Outcome[]) {
-  const db = database.prisma;
+  const db = f.db;
   const drift: string[] = [];
   const ops = outcomes.filter((o) => o.op.kind === "mint" || o.op.kind === "wireMint" || o.op.kind === "burn");
   for (const o of ops) if (o.status !== 201) drift.push(`stablecoin ${o.op.kind} ${o.key} answered ${o.status}`);
@@ -532,18 +564,18 @@ async function finishStablecoinOperations(f: Fixture) {
 }
 
 /** Until the worker has run every due step of the platform (refunds 2 s after a failure); webhook deliveries are not jobs. */
-async function waitForJobs(platformId: string, timeoutMs: number) {
+async function waitForJobs(f: Fixture, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
-  while ((await database.prisma.job.count({ where: { platformId, status: { in: ["PENDING", "RUNNING"] }, runAt: { lt: new Date(Date.now() + 60_000) } } })) > 0) {
+  while ((await f.db.job.count({ where: { platformId: f.platformId, status: { in: ["PENDING", "RUNNING"] }, runAt: { lt: new Date(Date.now() + 60_000) } } })) > 0) {
     if (Date.now() > deadline) throw new Error("the worker did not finish the platform's steps in time");
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
-async function waitForDeliveries(platformId: string, timeoutMs: number): Promise<{ undelivered: number; unseen: number }> {
+async function waitForDeliveries(f: Fixture, timeoutMs: number): Promise<{ undelivered: number; unseen: number }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const events = await database.prisma.webhookEvent.findMany({ where: { platformId }, select: { id: true, deliveryStatus: true } });
+    const events = await f.db.webhookEvent.findMany({ where: { platformId: f.platformId }, select: { id: true, deliveryStatus: true } });
     const undelivered = events.filter((e) => e.deliveryStatus !== "DELIVERED").length;
     const unseen = events.filter((e) => !receiver.eventIds.has(`Webhook:${e.id}`) && !receiver.eventIds.has(e.id)).length;
     if ((undelivered === 0 && unseen === 0) || Date.now() > deadline) return { undelivered, unseen };
@@ -570,11 +602,11 @@ describe("the books always balance", () => {
     const f = await bankFixture();
     const { outcomes, faults } = await runLoad(f, SEED);
     await finishStablecoinOperations(f);
-    await waitForJobs(f.platformId, 60_000);
+    await waitForJobs(f, 60_000);
     const { drift, refunded } = await checkBooks(f, outcomes);
-    const deliveries = await waitForDeliveries(f.platformId, 60_000);
+    const deliveries = await waitForDeliveries(f, 60_000);
     console.log(
-      `bank test (RELIABILITY_SEED=${SEED}): ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged, ${outcomes.filter((o) => o.status === 400).length} refused), ` +
+      `bank test (RELIABILITY_SEED=${SEED}): ${outcomes.length} operations over ${HOT_ACCOUNTS} hot and ${COLD_ACCOUNTS} cold accounts (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged, ${outcomes.filter((o) => o.status === 400).length} refused), ` +
         `${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.timeouts} client timeouts, ${faults.retries} retries, ${faults.replays} replays, ${faults.conflicts} deadlocks answered 409, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
     );
     expect(outcomes).toHaveLength(CLIENTS * OPERATIONS_PER_CLIENT); // each operation answered once
@@ -591,7 +623,7 @@ describe("the books always balance", () => {
       // Kill while clients are mid-request, once a share of the work is under way, and again
       // (full size) each time the restarted server has had a moment of load (ANCHORS R3).
       while (crashes < CRASHES && progress() < 1) {
-        await new Promise((r) => setTimeout(r, 400 + Math.random() * 400));
+        await new Promise((r) => setTimeout(r, CRASH_EVERY_MS * (1 + Math.random())));
         await server.kill();
         crashes++;
         await new Promise((r) => setTimeout(r, 200));
@@ -599,9 +631,9 @@ describe("the books always balance", () => {
       }
     });
     await finishStablecoinOperations(f);
-    await waitForJobs(f.platformId, 60_000);
+    await waitForJobs(f, 60_000);
     const { drift, refunded } = await checkBooks(f, outcomes);
-    const deliveries = await waitForDeliveries(f.platformId, 60_000);
+    const deliveries = await waitForDeliveries(f, 60_000);
     console.log(
       `crash test (RELIABILITY_SEED=${SEED}): ${crashes} SIGKILL + restart, ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
         `${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), ${faults.conflicts} deadlocks answered 409, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
@@ -627,9 +659,9 @@ describe("the books always balance", () => {
       }
     });
     await finishStablecoinOperations(f);
-    await waitForJobs(f.platformId, 60_000);
+    await waitForJobs(f, 60_000);
     const { drift, refunded } = await checkBooks(f, outcomes);
-    const deliveries = await waitForDeliveries(f.platformId, 60_000);
+    const deliveries = await waitForDeliveries(f, 60_000);
     console.log(
       `connection test (RELIABILITY_SEED=${SEED}): ${rounds} rounds of cuts (${cut} connections ended), ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
         `${faults.unavailable} answered 503 SERVICE_UNAVAILABLE and retried with their key, ${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), ${faults.conflicts} deadlocks answered 409, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
@@ -641,6 +673,48 @@ describe("the books always balance", () => {
     expect(faults.serverErrors).toEqual([]); // no 5xx but a retryable 503
     expect(drift).toEqual([]);
     expect(deliveries).toEqual({ undelivered: 0, unseen: 0 });
+  });
+
+  it("database crash test: PostgreSQL itself crashes mid-load (pg_ctl stop -m immediate) and recovers; the server stays up, answers a retryable 503 at worst while the database is down, nothing acknowledged is lost, nothing is half-written", async () => {
+    // Its own cluster: crashing the one the other suites share would fail them.
+    const cluster = await startPrivateCluster();
+    const own = { database: await openDatabase({ url: cluster.url }), server: await startServer({ databaseUrl: cluster.url, env: { JOB_LEASE_SECONDS: "3" } }) };
+    try {
+      const f = await bankFixture(own);
+      let crashes = 0;
+      let downMs = 0;
+      const { outcomes, faults } = await runLoad(f, SEED + 3, async (progress) => {
+        while (crashes < DATABASE_CRASHES && progress() < 1) {
+          await new Promise((r) => setTimeout(r, CRASH_EVERY_MS * (1 + Math.random())));
+          if (progress() >= 1) break;
+          const down = Date.now();
+          await cluster.crash();
+          crashes++;
+          await new Promise((r) => setTimeout(r, 300));
+          await cluster.start(); // replays the WAL first
+          downMs += Date.now() - down;
+        }
+      });
+      await finishStablecoinOperations(f);
+      await waitForJobs(f, 60_000);
+      const { drift, refunded } = await checkBooks(f, outcomes);
+      const deliveries = await waitForDeliveries(f, 60_000);
+      console.log(
+        `database crash test (RELIABILITY_SEED=${SEED}): ${crashes} PostgreSQL crashes and recoveries (${downMs} ms down in all), ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
+          `${faults.unavailable} answered 503 SERVICE_UNAVAILABLE and retried with their key, ${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), ${faults.conflicts} deadlocks answered 409, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
+      );
+      expect(crashes).toBeGreaterThan(0);
+      expect(own.server.output()).not.toMatch(/Unhandled 'error' event|uncaught/i);
+      expect(outcomes).toHaveLength(CLIENTS * OPERATIONS_PER_CLIENT); // each operation answered once, by the one server process
+      expect(faults.replayMismatches).toBe(0);
+      expect(faults.serverErrors).toEqual([]); // no 5xx but a retryable 503
+      expect(drift).toEqual([]);
+      expect(deliveries).toEqual({ undelivered: 0, unseen: 0 });
+    } finally {
+      await own.server.stop();
+      await own.database.close();
+      await cluster.destroy();
+    }
   });
 });
 

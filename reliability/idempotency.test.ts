@@ -10,6 +10,7 @@ import { openDatabase, type Database } from "@/lib/db/open-database";
 import { createPlatform } from "@/lib/service/platforms/create-platform";
 import { createToken } from "@/lib/service/tokens/create-token";
 import { FULL_SIZE } from "./operations";
+import { inParallel } from "./in-parallel";
 import { startServer, type ServerProcess } from "./server-process";
 
 const KEYS = FULL_SIZE ? 1_000 : 40;
@@ -121,21 +122,6 @@ async function storm(p: Platform, key: string, n: number): Promise<KeyResult> {
   return { n, kind, answers, first: answers.find(isSuccess) };
 }
 
-/** Runs `work` over 0…count−1, `width` at a time. */
-async function inFlight<T>(count: number, width: number, work: (n: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < count) {
-        const n = next++;
-        results[n] = await work(n);
-      }
-    }),
-  );
-  return results;
-}
-
 /** What is wrong with one key's answers. */
 function keyProblems(key: string, r: KeyResult): string[] {
   const problems: string[] = [];
@@ -179,14 +165,14 @@ describe("idempotency storm", () => {
 
     // Every key on platform A; the first SHARED key strings on platform B too, at the same moment.
     const [results, shared] = await Promise.all([
-      inFlight(KEYS, KEYS_IN_FLIGHT, (n) => storm(a, keyOf(n), n)),
-      inFlight(SHARED, 2, (n) => storm(b, keyOf(n), n)),
+      inParallel(KEYS, KEYS_IN_FLIGHT, (n) => storm(a, keyOf(n), n)),
+      inParallel(SHARED, 2, (n) => storm(b, keyOf(n), n)),
     ]);
     const seconds = (Date.now() - started) / 1000;
     const problems = [...results.flatMap((r) => keyProblems(`A ${keyOf(r.n)}`, r)), ...shared.flatMap((r) => keyProblems(`B ${keyOf(r.n)}`, r))];
 
     // The same key with another amount, after its answer: refused, and nothing new is created.
-    const changed = await inFlight(CHANGED, KEYS_IN_FLIGHT, async (i) => {
+    const changed = await inParallel(CHANGED, KEYS_IN_FLIGHT, async (i) => {
       const n = i * Math.floor(KEYS / CHANGED);
       const { path, body } = requestFor(a, n, 1_000 + n);
       return { n, answer: await a.api("POST", path, body, { "idempotency-key": keyOf(n) }) };
