@@ -266,6 +266,37 @@ describe("idempotency", () => {
     expect(new Set(results.map((r) => r.json.updatedAt)).size).toBe(1);
   });
 
+  it("a duplicate that finds the first still running after its wait answers 409 CONFLICT with Retry-After; the first's answer is then replayed", async () => {
+    const own = await t.createTestPlatform();
+    const headers = { "idempotency-key": `k-${Math.random()}` };
+    const send = () => t.call("PATCH", "/config", { auth: own.auth, headers, body: { umaDomain: "slow.example.com" } });
+    // The first request blocks on the platform's row, held here, while holding its key.
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1 FROM "Platform" WHERE "id" = ${own.platform.id}::uuid FOR UPDATE`;
+        locked();
+        await new Promise<void>((resolve) => (release = resolve));
+      },
+      { timeout: 30_000 },
+    );
+    await isLocked;
+    const first = send();
+    await new Promise((r) => setTimeout(r, 200)); // the first has claimed the key
+    const duplicate = await send();
+    release();
+    await holder;
+    expect([duplicate.status, duplicate.json.code, duplicate.headers.get("retry-after"), duplicate.json.details.retryable]).toEqual([409, "CONFLICT", "1", true]);
+    expect(duplicate.json.message).toMatch(/still being processed/);
+    const answered = await first;
+    expect(answered.status).toBe(200);
+    const again = await send();
+    expect([again.status, again.headers.get("idempotent-replayed")]).toEqual([200, "true"]);
+    expect(again.json).toEqual(answered.json);
+  }, 20_000);
+
   it("keeps keys apart per platform", async () => {
     const other = await t.createTestPlatform();
     const headers = { "idempotency-key": "shared-key" };

@@ -186,7 +186,10 @@ function isSignedRetryChallenge(status: number, body: string): boolean {
 }
 
 function inFlight(scope: Scope): ServiceError {
-  return new ServiceError("CONFLICT", "A request with this Idempotency-Key is still being processed; retry in a moment", { details: { idempotencyKey: scope.key } });
+  return new ServiceError("CONFLICT", "A request with this Idempotency-Key is still being processed; retry in a moment", {
+    details: { idempotencyKey: scope.key, retryable: true },
+    headers: { "Retry-After": "1" },
+  });
 }
 
 /** PostgreSQL 55P03 lock_not_available, as Prisma or pg reports it. */
