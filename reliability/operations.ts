@@ -11,6 +11,8 @@ export interface Operation {
   body?: { contentType: string; schema: Schema };
   /** The document declares no security for it (public) */
   isPublic: boolean;
+  /** The response statuses the document lists for it ("200", "404", …) */
+  statuses: string[];
 }
 
 export type Schema = {
@@ -37,6 +39,7 @@ interface RawOperation {
   parameters?: { name: string; in: string; schema?: Schema }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   security?: unknown[];
+  responses?: Record<string, unknown>;
 }
 
 const METHODS = new Set(["get", "post", "put", "patch", "delete"]);
@@ -62,6 +65,7 @@ export function listOperations(doc: Doc): Operation[] {
         queryParams: params.filter((p) => p.in === "query").map((p) => ({ name: p.name, schema: resolve(p.schema) })),
         body: contentType ? { contentType, schema: resolve(content[contentType]!.schema) } : undefined,
         isPublic: Array.isArray(raw.security) && raw.security.length === 0,
+        statuses: Object.keys(raw.responses ?? {}),
       });
     }
   }

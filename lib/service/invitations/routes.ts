@@ -49,7 +49,7 @@ export const invitationsRouter = createRouter()
       security,
       middleware: [requirePermission("VIEW")] as const,
       request: { params: InvitationCodeParamSchema },
-      responses: { 200: jsonResponse(UmaInvitationSchema, "The invitation"), ...errorResponses(403, 404) },
+      responses: { 200: jsonResponse(UmaInvitationSchema, "The invitation"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => c.json(await show(c, await getInvitationOrThrow(c.get("db"), c.req.valid("param").invitationCode)), 200),
   )

@@ -100,7 +100,7 @@ export const stablecoinsRouter = createRouter()
       security,
       middleware: [requirePermission("VIEW")] as const,
       request: { params: ProviderAccountIdParamSchema },
-      responses: { 200: jsonResponse(ProviderAccountSchema, "The link"), ...errorResponses(403, 404) },
+      responses: { 200: jsonResponse(ProviderAccountSchema, "The link"), ...errorResponses(400, 403, 404) },
     }),
     async (c) =>
       c.json(serializeProviderAccount(await getProviderAccountOrThrow(c.get("db"), c.get("auth").platformId, c.req.valid("param").stablecoinProviderAccountId)), 200),
@@ -149,7 +149,7 @@ export const stablecoinsRouter = createRouter()
       security,
       middleware: [requirePermission("VIEW")] as const,
       request: { params: StablecoinIdParamSchema },
-      responses: { 200: jsonResponse(StablecoinSchema, "The stablecoin"), ...errorResponses(403, 404) },
+      responses: { 200: jsonResponse(StablecoinSchema, "The stablecoin"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => c.json(serializeStablecoin(await getStablecoinOrThrow(c.get("db"), c.get("auth").platformId, c.req.valid("param").stablecoinId)), 200),
   )
@@ -223,7 +223,7 @@ export const stablecoinsRouter = createRouter()
       security,
       middleware: [requirePermission("VIEW")] as const,
       request: { params: OperationIdParamSchema },
-      responses: { 200: jsonResponse(OperationSchema, "The operation"), ...errorResponses(403, 404) },
+      responses: { 200: jsonResponse(OperationSchema, "The operation"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => c.json(await getOperation(c.get("db"), c.get("auth").platformId, c.req.valid("param").stablecoinOperationId), 200),
   )
@@ -258,7 +258,7 @@ export const stablecoinsRouter = createRouter()
       security,
       middleware: [requirePermission("TRANSACT"), requireSandbox] as const,
       request: { params: OperationIdParamSchema },
-      responses: { 200: jsonResponse(OperationSchema, "The operation, now PROCESSING (or FAILED)"), ...errorResponses(403, 404, 409) },
+      responses: { 200: jsonResponse(OperationSchema, "The operation, now PROCESSING (or FAILED)"), ...errorResponses(400, 403, 404, 409) },
     }),
     async (c) => {
       const { platformId } = c.get("auth");
