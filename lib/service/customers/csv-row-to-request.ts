@@ -60,7 +60,7 @@ export function csvRowToRequest(row: CsvRow): { request: Record<string, unknown>
 /** Renames API field paths in a row's errors to the file's column names. */
 export function toCsvFieldErrors(errors: FieldError[]): FieldError[] {
   return errors.map((e) => {
-    const column = COLUMN_OF_FIELD[e.field] ?? (e.field.startsWith("currencies.") ? "currencies" : undefined);
+    const column = Object.hasOwn(COLUMN_OF_FIELD, e.field) ? COLUMN_OF_FIELD[e.field] : e.field.startsWith("currencies.") ? "currencies" : undefined;
     return column ? { ...e, field: column } : e;
   });
 }

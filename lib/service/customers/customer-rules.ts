@@ -98,7 +98,8 @@ function identifierRules(merged: Record<string, unknown>, errors: FieldError[]) 
     errors.push({ field: "idType", message: "is required when identifier is given", constraint: { required: true } });
   if (typeof idType === "string" && identifier === undefined)
     errors.push({ field: "identifier", message: "is required when idType is given", constraint: { required: true } });
-  const pattern = typeof idType === "string" ? IDENTIFIER_PATTERNS[idType] : undefined;
+  // Own keys only: an idType of "constructor" or "toString" names no pattern.
+  const pattern = typeof idType === "string" && Object.hasOwn(IDENTIFIER_PATTERNS, idType) ? IDENTIFIER_PATTERNS[idType] : undefined;
   if (pattern && typeof identifier === "string" && !pattern.test(identifier))
     errors.push({ field: "identifier", message: `is not a valid ${idType as string}`, constraint: { pattern: pattern.source } });
 }

@@ -159,6 +159,16 @@ describe("POST /customers", () => {
     expect(fields(lone)).toEqual(["idType"]);
   });
 
+  it("answers an idType named like an object's own property (constructor, toString, __proto__) as an unknown idType, not a 500", async () => {
+    for (const idType of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      const res = await create(p, individual({ idType, identifier: "123-45-6789" }));
+      expect([idType, res.status, errorFor(res, "idType")?.field]).toEqual([idType, 400, "idType"]);
+    }
+    const created = await create(p, individual());
+    const patched = await t.call("PATCH", `/customers/${created.json.id}`, { auth: p.auth, body: { customerType: "INDIVIDUAL", idType: "constructor", identifier: "x" } });
+    expect([patched.status, errorFor(patched, "idType")?.field]).toEqual([400, "idType"]);
+  });
+
   it("requires the descriptions of OTHER categories", async () => {
     const res = await create(p, individual({ sourceOfFundsCategories: ["OTHER"], sourceOfWealthCategories: ["GIFT", "OTHER"] }));
     expect(fields(res)).toEqual(["sourceOfFundsOtherDescription", "sourceOfWealthOtherDescription"]);
