@@ -13553,6 +13553,15 @@ export interface operations {
                     "application/json": components["schemas"]["UmaInvitation"];
                 };
             };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid or expired credentials */
             401: {
                 headers: {
@@ -15176,6 +15185,15 @@ export interface operations {
                     "application/json": components["schemas"]["StablecoinProviderAccount"];
                 };
             };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid or expired credentials */
             401: {
                 headers: {
@@ -15386,6 +15404,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Stablecoin"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -15721,6 +15748,15 @@ export interface operations {
                     "application/json": components["schemas"]["StablecoinOperation"];
                 };
             };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid or expired credentials */
             401: {
                 headers: {
@@ -15857,6 +15893,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StablecoinOperation"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
