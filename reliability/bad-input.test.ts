@@ -2,12 +2,12 @@
 // requests (wrong types, missing fields, huge strings, unknown enum values, invalid and foreign ids,
 // overflowing amounts, broken JSON, deep nesting, invalid UTF-8, the wrong content type) must never
 // produce a 5xx, must always answer in the error envelope, and must answer only with a status the
-// document lists for the operation (ANCHORS R5).
+// document lists for the operation and a body its schema for that status accepts (ANCHORS R5).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_BASE_PATH } from "@/lib/service/http/openapi";
 import { createTestApp, type Credentials, type TestApp } from "@/lib/service/testing/test-app";
-import { FULL_SIZE, fillPath, listOperations, objectFields, type Operation, type Schema } from "./operations";
+import { FULL_SIZE, fillPath, listOperations, objectFields, responseChecker, type Operation, type Schema } from "./operations";
 
 const RUNS_PER_OPERATION = FULL_SIZE ? 200 : 10;
 const HUGE = "x".repeat(100_000);
@@ -15,6 +15,7 @@ const HUGE = "x".repeat(100_000);
 let t: TestApp;
 let auth: Credentials;
 let operations: Operation[];
+let checkResponse: ReturnType<typeof responseChecker>;
 let doc: Parameters<typeof listOperations>[0];
 let idPool: string[];
 const tally = { operations: 0, requests: 0, byStatus: new Map<number, number>() };
@@ -26,6 +27,7 @@ beforeAll(async () => {
   const other = await t.createTestPlatform();
   doc = (await t.call("GET", "/openapi.json")).json;
   operations = listOperations(doc);
+  checkResponse = responseChecker(doc);
   idPool = [
     "not-an-id",
     "Customer:not-a-uuid",
@@ -136,7 +138,7 @@ async function send(operation: Operation, input: { pathValues: Record<string, st
   const url = `${API_BASE_PATH}${fillPath(operation.path, input.pathValues)}${query ? `?${query}` : ""}`;
   const res = await t.api.request(url, { method: operation.method, headers, body });
   const text = await res.text();
-  return { status: res.status, text };
+  return { status: res.status, text, headers: res.headers };
 }
 
 describe("bad input never breaks the service", () => {
@@ -155,6 +157,11 @@ describe("bad input never breaks the service", () => {
           }
           if (res.status >= 500) {
             failures.push(`${operation.method} ${operation.path} → ${res.status}: ${res.text.slice(0, 300)} (input ${JSON.stringify(input).slice(0, 300)})`);
+            return false;
+          }
+          const problems = res.text && res.headers.get("content-type")?.startsWith("application/json") ? checkResponse(operation, res.status, JSON.parse(res.text)) : [];
+          if (problems.length > 0) {
+            failures.push(`${operation.method} ${operation.path} → ${res.status} does not match its documented schema: ${problems.join("; ")} in ${res.text.slice(0, 200)}`);
             return false;
           }
           if (res.status >= 400) {

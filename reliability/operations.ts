@@ -1,4 +1,7 @@
-// The operations of our own OpenAPI document, with just enough schema reading to fuzz them.
+// The operations of our own OpenAPI document, with just enough schema reading to fuzz them and
+// to check answers against it.
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
 
 export interface Operation {
   method: string;
@@ -39,7 +42,7 @@ interface RawOperation {
   parameters?: { name: string; in: string; schema?: Schema }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   security?: unknown[];
-  responses?: Record<string, unknown>;
+  responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
 }
 
 const METHODS = new Set(["get", "post", "put", "patch", "delete"]);
@@ -88,6 +91,28 @@ export function objectFields(doc: Doc, schema: Schema): { properties: Record<str
     return { properties: s.properties ?? {}, required: s.required ?? [] };
   };
   return walk(schema);
+}
+
+/**
+ * Checks an answer's JSON body against the schema the document gives for that operation and
+ * status (JSON Schema 2020-12, as OpenAPI 3.1 is, formats included): the problems, or none.
+ */
+export function responseChecker(doc: Doc): (operation: Operation, status: number, body: unknown) => string[] {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const base = "https://service.invalid/openapi";
+  ajv.addSchema({ $id: base, components: doc.components ?? {} });
+  const compiled = new Map<string, ReturnType<typeof ajv.compile> | null>();
+  return (operation, status, body) => {
+    const key = `${operation.method} ${operation.path} ${status}`;
+    if (!compiled.has(key)) {
+      const schema = doc.paths[operation.path]?.[operation.method.toLowerCase()]?.responses?.[String(status)]?.content?.["application/json"]?.schema;
+      compiled.set(key, schema ? ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${base}#/components/`))) : null);
+    }
+    const validate = compiled.get(key);
+    if (!validate || validate(body)) return [];
+    return (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || "/"} ${e.message}`);
+  };
 }
 
 /** Fills an OpenAPI path template. */
