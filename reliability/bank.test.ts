@@ -23,6 +23,7 @@ import { createToken } from "@/lib/service/tokens/create-token";
 import { FULL_SIZE } from "./operations";
 import { inParallel } from "./in-parallel";
 import { startPrivateCluster } from "./private-cluster";
+import { US_ADDRESS, usdAccountInfo, usdBankAccountRequest } from "./requests";
 import { freePort, startServer, type ServerProcess } from "./server-process";
 
 const CLIENTS = FULL_SIZE ? 32 : 6;
@@ -150,31 +151,16 @@ async function bankFixture(on: { database: Database; server: ServerProcess } = {
       }
       expect(internal.status).toBe("ACTIVE");
       expect(usdc.status).toBe("ACTIVE");
-      const external = await api("POST", "/customers/external-accounts", {
-        customerId: customer.json.id,
-        currency: "USD",
-        accountInfo: {
-          accountType: "USD_ACCOUNT",
-          accountNumber: `${100000 + n}55`,
-          routingNumber: "021000021",
-          bankAccountType: "CHECKING",
-          beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: `Bank Customer ${n}`, address: { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" } },
-        },
-      });
+      const external = await api("POST", "/customers/external-accounts", usdBankAccountRequest(customer.json.id, `${100000 + n}55`, `Bank Customer ${n}`));
       expect(external.status).toBe(201);
       // Sandbox suffixes: a USD account ending 004 rejects payouts after the debit (refunded 2 s later);
       // an IBAN ending 002 fails a quote's execution (refunded likewise).
-      const beneficiary = { beneficiaryType: "INDIVIDUAL", fullName: `Bank Customer ${n}`, address: { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" } };
-      const failingExternal = await api("POST", "/customers/external-accounts", {
-        customerId: customer.json.id,
-        currency: "USD",
-        accountInfo: { accountType: "USD_ACCOUNT", accountNumber: `${100000 + n}004`, routingNumber: "021000021", bankAccountType: "CHECKING", beneficiary },
-      });
+      const failingExternal = await api("POST", "/customers/external-accounts", usdBankAccountRequest(customer.json.id, `${100000 + n}004`, `Bank Customer ${n}`));
       expect(failingExternal.status, JSON.stringify(failingExternal.json)).toBe(201);
       const failingEur = await api("POST", "/customers/external-accounts", {
         customerId: customer.json.id,
         currency: "EUR",
-        accountInfo: { accountType: "EUR_ACCOUNT", iban: "DE35370400440532013002", swiftCode: "COBADEFF", beneficiary: { ...beneficiary, countryOfResidence: "DE", address: { ...beneficiary.address, country: "DE" } } },
+        accountInfo: { accountType: "EUR_ACCOUNT", iban: "DE35370400440532013002", swiftCode: "COBADEFF", beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: `Bank Customer ${n}`, countryOfResidence: "DE", address: { ...US_ADDRESS, country: "DE" } } },
       });
       expect(failingEur.status, JSON.stringify(failingEur.json)).toBe(201);
       expect((await api("POST", `/sandbox/internal-accounts/${internal.id}/fund`, { amount: START_BALANCE })).status).toBe(200);
@@ -204,16 +190,7 @@ async function stablecoinFixture(api: Api) {
   });
   expect(wallet.status, JSON.stringify(wallet.json)).toBe(201);
   const bank = async (accountNumber: string) => {
-    const res = await api("POST", "/platform/external-accounts", {
-      currency: "USD",
-      accountInfo: {
-        accountType: "USD_ACCOUNT",
-        accountNumber,
-        routingNumber: "021000021",
-        bankAccountType: "CHECKING",
-        beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Bank Test Treasurer", address: { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" } },
-      },
-    });
+    const res = await api("POST", "/platform/external-accounts", { currency: "USD", accountInfo: usdAccountInfo(accountNumber, "Bank Test Treasurer") });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     return res.json.id as string;
   };

@@ -11,6 +11,7 @@ import { createPlatform } from "@/lib/service/platforms/create-platform";
 import { createToken } from "@/lib/service/tokens/create-token";
 import { FULL_SIZE } from "./operations";
 import { inParallel } from "./in-parallel";
+import { usdBankAccountRequest } from "./requests";
 import { startServer, type ServerProcess } from "./server-process";
 
 const KEYS = FULL_SIZE ? 1_000 : 40;
@@ -66,17 +67,7 @@ async function platformFixture(name: string) {
     expect(customer.status, customer.text).toBe(201);
     const list = await api("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.json.id)}`);
     const byCurrency = (code: string) => list.json.data.find((a: { balance: { currency: { code: string } } }) => a.balance.currency.code === code).id as string;
-    const bank = await api("POST", "/customers/external-accounts", {
-      customerId: customer.json.id,
-      currency: "USD",
-      accountInfo: {
-        accountType: "USD_ACCOUNT",
-        accountNumber: `${200000 + i}55`,
-        routingNumber: "021000021",
-        bankAccountType: "CHECKING",
-        beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: `Storm Customer ${i}`, address: { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" } },
-      },
-    });
+    const bank = await api("POST", "/customers/external-accounts", usdBankAccountRequest(customer.json.id, `${200000 + i}55`, `Storm Customer ${i}`));
     expect(bank.status, bank.text).toBe(201);
     const fund = await api("POST", `/sandbox/internal-accounts/${byCurrency("USD")}/fund`, { amount: START_BALANCE });
     expect(fund.status, fund.text).toBe(200);
