@@ -1,6 +1,7 @@
 // The bank, crash, connection and database crash tests: many concurrent clients move money
-// between random accounts over real HTTP (payouts, pulls, sandbox deposits, USD payments and USD→USDC conversions between
-// customers through quotes (both directions at once, so the two accounts' locks are taken in both orders),
+// between random accounts over real HTTP (payouts, pulls, sandbox deposits, USD payments and
+// USD→USDC conversions between customers through quotes (both directions at once, so the two
+// accounts' locks are taken in both orders),
 // payouts and USD→EUR quotes that fail after the debit and are refunded by the worker, card
 // purchases authorized, then cleared in full, in part or not at all, stablecoin mints and burns
 // whose fiat legs go through the provider's reserve), with idempotency-key retries and client
@@ -655,9 +656,13 @@ describe("the books always balance", () => {
   it("database crash test: PostgreSQL itself crashes mid-load (pg_ctl stop -m immediate) and recovers; the server stays up, answers a retryable 503 at worst while the database is down, nothing acknowledged is lost, nothing is half-written", async () => {
     // Its own cluster: crashing the one the other suites share would fail them.
     const cluster = await startPrivateCluster();
-    const own = { database: await openDatabase({ url: cluster.url }), server: await startServer({ databaseUrl: cluster.url, env: { JOB_LEASE_SECONDS: "3" } }) };
+    const closing: (() => Promise<unknown>)[] = [() => cluster.destroy()];
     try {
-      const f = await bankFixture(own);
+      const ownDatabase = await openDatabase({ url: cluster.url });
+      closing.unshift(() => ownDatabase.close());
+      const ownServer = await startServer({ databaseUrl: cluster.url, env: { JOB_LEASE_SECONDS: "3" } });
+      closing.unshift(() => ownServer.stop());
+      const f = await bankFixture({ database: ownDatabase, server: ownServer });
       let crashes = 0;
       let downMs = 0;
       const { outcomes, faults } = await runLoad(f, SEED + 3, async (progress) => {
@@ -681,16 +686,14 @@ describe("the books always balance", () => {
           `${faults.unavailable} answered 503 SERVICE_UNAVAILABLE and retried with their key, ${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), ${faults.conflicts} deadlocks answered 409, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
       );
       expect(crashes).toBeGreaterThan(0);
-      expect(own.server.output()).not.toMatch(/Unhandled 'error' event|uncaught/i);
+      expect(ownServer.output()).not.toMatch(/Unhandled 'error' event|uncaught/i);
       expect(outcomes).toHaveLength(CLIENTS * OPERATIONS_PER_CLIENT); // each operation answered once, by the one server process
       expect(faults.replayMismatches).toBe(0);
       expect(faults.serverErrors).toEqual([]); // no 5xx but a retryable 503
       expect(drift).toEqual([]);
       expect(deliveries).toEqual({ undelivered: 0, unseen: 0 });
     } finally {
-      await own.server.stop();
-      await own.database.close();
-      await cluster.destroy();
+      for (const close of closing) await close();
     }
   });
 });

@@ -40,28 +40,30 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
   if (asRoot) await run("chown", ["postgres:postgres", dir]);
   const pgTool = (tool: string, args: string[]) => (asRoot ? run("runuser", ["-u", "postgres", "--", path.join(bin, tool), ...args]) : run(path.join(bin, tool), args));
 
-  await pgTool("initdb", ["-D", dir, "-U", "postgres", "-A", "trust", "--no-sync"]);
   const start = async () => {
     await pgTool("pg_ctl", ["-D", dir, "-l", path.join(dir, "server.log"), "-w", "-t", "60", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, "start"]);
   };
-  await start();
-  const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  try {
-    const { deploy } = await loadMigrationRunner();
-    await deploy(new PrismaPg(pool));
-  } finally {
-    await pool.end();
-  }
-  return {
-    url,
-    crash: async () => {
-      await pgTool("pg_ctl", ["-D", dir, "-m", "immediate", "-w", "stop"]);
-    },
-    start,
-    destroy: async () => {
-      await pgTool("pg_ctl", ["-D", dir, "-m", "immediate", "-w", "stop"]).catch(() => undefined);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+  const crash = async () => {
+    await pgTool("pg_ctl", ["-D", dir, "-m", "immediate", "-w", "stop"]);
   };
+  const destroy = async () => {
+    await crash().catch(() => undefined); // not running: nothing to stop
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
+  try {
+    await pgTool("initdb", ["-D", dir, "-U", "postgres", "-A", "trust", "--no-sync"]);
+    await start();
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    try {
+      const { deploy } = await loadMigrationRunner();
+      await deploy(new PrismaPg(pool));
+    } finally {
+      await pool.end();
+    }
+  } catch (e) {
+    await destroy();
+    throw e;
+  }
+  return { url, crash, start, destroy };
 }
