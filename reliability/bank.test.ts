@@ -575,23 +575,34 @@ async function runLoad(f: Fixture, seed: number, duringLoad?: (progress: () => n
   return { outcomes: all.flat(), faults };
 }
 
+/** Lets the platform's pending steps and webhook deliveries finish, then checks its books. */
+async function settleAndCheck(f: Fixture, outcomes: Outcome[]) {
+  await finishStablecoinOperations(f);
+  await waitForJobs(f, 60_000);
+  const { drift, refunded } = await checkBooks(f, outcomes);
+  const deliveries = await waitForDeliveries(f, 60_000);
+  return { drift, refunded, deliveries };
+}
+
+/** What every test here asserts, whatever its faults: each operation answered once, replays the same, no 5xx but a retryable 503, no drift, every event delivered. */
+function expectSoundBooks(outcomes: Outcome[], faults: Faults, drift: string[], deliveries: { undelivered: number; unseen: number }) {
+  expect(outcomes).toHaveLength(CLIENTS * OPERATIONS_PER_CLIENT);
+  expect(faults.replayMismatches).toBe(0);
+  expect(faults.serverErrors).toEqual([]); // `definitive` counts a retryable 503 apart, as faults.unavailable
+  expect(drift).toEqual([]);
+  expect(deliveries).toEqual({ undelivered: 0, unseen: 0 });
+}
+
 describe("the books always balance", () => {
   it("bank test: concurrent transfers with retries and client timeouts lose nothing and duplicate nothing", async () => {
     const f = await bankFixture();
     const { outcomes, faults } = await runLoad(f, SEED);
-    await finishStablecoinOperations(f);
-    await waitForJobs(f, 60_000);
-    const { drift, refunded } = await checkBooks(f, outcomes);
-    const deliveries = await waitForDeliveries(f, 60_000);
+    const { drift, refunded, deliveries } = await settleAndCheck(f, outcomes);
     console.log(
       `bank test (RELIABILITY_SEED=${SEED}): ${outcomes.length} operations over ${HOT_ACCOUNTS} hot and ${COLD_ACCOUNTS} cold accounts (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged, ${outcomes.filter((o) => o.status === 400).length} refused), ` +
         `${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.timeouts} client timeouts, ${faults.retries} retries, ${faults.replays} replays, ${faults.conflicts} deadlocks answered 409, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
     );
-    expect(outcomes).toHaveLength(CLIENTS * OPERATIONS_PER_CLIENT); // each operation answered once
-    expect(faults.replayMismatches).toBe(0);
-    expect(faults.serverErrors).toEqual([]); // a client never sees a 5xx, not even under contention
-    expect(drift).toEqual([]);
-    expect(deliveries).toEqual({ undelivered: 0, unseen: 0 });
+    expectSoundBooks(outcomes, faults, drift, deliveries);
   });
 
   it("crash test: the server is SIGKILLed mid-load and restarted; nothing acknowledged is lost, nothing is half-written, pending events are delivered", async () => {
@@ -608,20 +619,13 @@ describe("the books always balance", () => {
         await server.restart();
       }
     });
-    await finishStablecoinOperations(f);
-    await waitForJobs(f, 60_000);
-    const { drift, refunded } = await checkBooks(f, outcomes);
-    const deliveries = await waitForDeliveries(f, 60_000);
+    const { drift, refunded, deliveries } = await settleAndCheck(f, outcomes);
     console.log(
       `crash test (RELIABILITY_SEED=${SEED}): ${crashes} SIGKILL + restart, ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
         `${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), ${faults.conflicts} deadlocks answered 409, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
     );
     expect(crashes).toBeGreaterThanOrEqual(1);
-    expect(outcomes).toHaveLength(CLIENTS * OPERATIONS_PER_CLIENT); // each operation answered once
-    expect(faults.replayMismatches).toBe(0);
-    expect(faults.serverErrors).toEqual([]); // a client never sees a 5xx, not even under contention
-    expect(drift).toEqual([]);
-    expect(deliveries).toEqual({ undelivered: 0, unseen: 0 });
+    expectSoundBooks(outcomes, faults, drift, deliveries);
   });
 
   it("connection test: PostgreSQL ends the server's connections again and again mid-load; the server stays up, a request whose connection broke answers 503 at worst, nothing acknowledged is lost, nothing is half-written", async () => {
@@ -636,21 +640,14 @@ describe("the books always balance", () => {
         rounds++;
       }
     });
-    await finishStablecoinOperations(f);
-    await waitForJobs(f, 60_000);
-    const { drift, refunded } = await checkBooks(f, outcomes);
-    const deliveries = await waitForDeliveries(f, 60_000);
+    const { drift, refunded, deliveries } = await settleAndCheck(f, outcomes);
     console.log(
       `connection test (RELIABILITY_SEED=${SEED}): ${rounds} rounds of cuts (${cut} connections ended), ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
         `${faults.unavailable} answered 503 SERVICE_UNAVAILABLE and retried with their key, ${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), ${faults.conflicts} deadlocks answered 409, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
     );
     expect(cut).toBeGreaterThan(0);
     expect(server.output()).not.toMatch(/Unhandled 'error' event|uncaught/i);
-    expect(outcomes).toHaveLength(CLIENTS * OPERATIONS_PER_CLIENT); // each operation answered once, by the one server process
-    expect(faults.replayMismatches).toBe(0);
-    expect(faults.serverErrors).toEqual([]); // no 5xx but a retryable 503
-    expect(drift).toEqual([]);
-    expect(deliveries).toEqual({ undelivered: 0, unseen: 0 });
+    expectSoundBooks(outcomes, faults, drift, deliveries); // answered by the one server process
   });
 
   it("database crash test: PostgreSQL itself crashes mid-load (pg_ctl stop -m immediate) and recovers; the server stays up, answers a retryable 503 at worst while the database is down, nothing acknowledged is lost, nothing is half-written", async () => {
@@ -677,21 +674,14 @@ describe("the books always balance", () => {
           downMs += Date.now() - down;
         }
       });
-      await finishStablecoinOperations(f);
-      await waitForJobs(f, 60_000);
-      const { drift, refunded } = await checkBooks(f, outcomes);
-      const deliveries = await waitForDeliveries(f, 60_000);
+      const { drift, refunded, deliveries } = await settleAndCheck(f, outcomes);
       console.log(
         `database crash test (RELIABILITY_SEED=${SEED}): ${crashes} PostgreSQL crashes and recoveries (${downMs} ms down in all), ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
           `${faults.unavailable} answered 503 SERVICE_UNAVAILABLE and retried with their key, ${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), ${faults.conflicts} deadlocks answered 409, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
       );
       expect(crashes).toBeGreaterThan(0);
       expect(ownServer.output()).not.toMatch(/Unhandled 'error' event|uncaught/i);
-      expect(outcomes).toHaveLength(CLIENTS * OPERATIONS_PER_CLIENT); // each operation answered once, by the one server process
-      expect(faults.replayMismatches).toBe(0);
-      expect(faults.serverErrors).toEqual([]); // no 5xx but a retryable 503
-      expect(drift).toEqual([]);
-      expect(deliveries).toEqual({ undelivered: 0, unseen: 0 });
+      expectSoundBooks(outcomes, faults, drift, deliveries); // answered by the one server process
     } finally {
       for (const close of closing) await close();
     }
