@@ -151,17 +151,19 @@ describe("OAUTH verify", () => {
     expect(ok2.status).toBe(200);
     expect(f.openSessionKey(ok2.json.encryptedSessionSigningKey, client).publicKey).toMatch(/^0[23]/);
 
-    const iat = Math.floor((await now(t.db, f.platformId)).getTime() / 1000);
-    const cases: [Record<string, unknown>, string][] = [
-      [{ nonce: nonceFor(client.publicKey.toUpperCase()) }, "nonce"],
-      [{ sub: "someone-else" }, "identity mismatch"],
-      [{ aud: ["client-1", "x"] }, "aud"],
-      [{ iat: iat - 66 }, "iat freshness"],
-      [{ iat: iat + 6 }, "iat freshness"],
-      [{ exp: iat }, "exp"],
-      [{ iss: "https://evil.example" }, "iss"],
+    // Claims built from the platform's clock just before each is sent: iat + 6 is only too new for
+    // the next second, and the cases before it may take longer than that on a loaded machine.
+    const cases: [(iat: number) => Record<string, unknown>, string][] = [
+      [() => ({ nonce: nonceFor(client.publicKey.toUpperCase()) }), "nonce"],
+      [() => ({ sub: "someone-else" }), "identity mismatch"],
+      [() => ({ aud: ["client-1", "x"] }), "aud"],
+      [(iat) => ({ iat: iat - 66 }), "iat freshness"],
+      [(iat) => ({ iat: iat + 6 }), "iat freshness"],
+      [(iat) => ({ exp: iat }), "exp"],
+      [() => ({ iss: "https://evil.example" }), "iss"],
     ];
-    for (const [claims, reason] of cases) {
+    for (const [claimsAt, reason] of cases) {
+      const claims = claimsAt(Math.floor((await now(t.db, f.platformId)).getTime() / 1000));
       const res = await verify(claims);
       expect(res.status, JSON.stringify(claims)).toBe(401);
       expect(res.json).toMatchObject({ code: "UNAUTHORIZED", reason });
