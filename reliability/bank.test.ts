@@ -1,4 +1,4 @@
-// The bank, crash, connection and database crash tests: many concurrent clients move money
+// The bank, crash, connection, database crash and fault tests: many concurrent clients move money
 // between random accounts over real HTTP (payouts, pulls, sandbox deposits, USD payments and
 // USD→USDC conversions between customers through quotes (both directions at once, so the two
 // accounts' locks are taken in both orders),
@@ -9,7 +9,8 @@
 // test PostgreSQL ends all of the server's connections every ~2 s (a failover, an administrator),
 // and a request whose connection broke may answer a retryable 503, retried with its key; in the
 // database crash test PostgreSQL itself crashes (`pg_ctl stop -m immediate`, on a cluster of the
-// test's own) and recovers from its WAL, while requests meanwhile answer that 503 too.
+// test's own) and recovers from its WAL, while requests meanwhile answer that 503 too; in the fault
+// test a share of the server's COMMITs are rolled back and refused (FAULT_COMMIT_FAILURE_PERCENT).
 // Afterwards every balance equals the sum of its ledger entries, every hold total its active holds,
 // every currency's entries sum to zero, every acknowledged payment exists exactly once and moved its
 // account by what its final status says (a failed one refunded exactly once), balances
@@ -46,6 +47,8 @@ const CRASH_EVERY_MS = FULL_SIZE ? 3_000 : 400;
 const DATABASE_CRASHES = FULL_SIZE ? 5 : 1;
 /** How often the connection test has PostgreSQL end every connection of the server (ANCHORS R1: ~2 s). */
 const CUT_EVERY_MS = FULL_SIZE ? 2_000 : 300;
+/** The share of the fault test server's COMMITs that fail (ANCHORS R1: 1 %; more in the reduced size, whose few hundred COMMITs must meet some). */
+const COMMIT_FAILURE_PERCENT = FULL_SIZE ? 1 : 5;
 const SERVER_APPLICATION_NAME = `bank-test-server-${process.pid}`;
 /**
  * Each client's operations (kinds, accounts, amounts, replays) come from this seed, printed with
@@ -129,6 +132,15 @@ async function bankFixture(on: { database: Database; server: ServerProcess } = {
     const text = await res.text();
     return { status: res.status, json: text ? JSON.parse(text) : undefined };
   };
+  // Setting up sends each request again while the service answers that nothing was written and it
+  // may be retried (an injected COMMIT failure, a cut connection): the fixture must stand either way.
+  const setUp: Api = async (method, path, body, headers) => {
+    for (let attempt = 0; ; attempt++) {
+      const res = await api(method, path, body, headers);
+      if (!res.json?.details?.retryable || attempt >= 20) return res;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
 
   const accounts: { internal: string; usdc: string; external: string; failingExternal: string; failingEur: string; card: string }[] = [];
   // Customer n, set up by one of 8 workers at a time; a worker reserves its account's place first,
@@ -139,9 +151,9 @@ async function bankFixture(on: { database: Database; server: ServerProcess } = {
     while (reserved < ACCOUNTS) {
       reserved++;
       const n = next++;
-      const customer = await api("POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Bank Customer ${n}`, platformCustomerId: `bank-${n}` });
+      const customer = await setUp("POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Bank Customer ${n}`, platformCustomerId: `bank-${n}` });
       expect(customer.status).toBe(201);
-      const list = await api("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.json.id)}`);
+      const list = await setUp("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.json.id)}`);
       const byCurrency = (code: string) => list.json.data.find((a: { balance: { currency: { code: string } }; status: string }) => a.balance.currency.code === code);
       const internal = byCurrency("USD");
       const usdc = byCurrency("USDC");
@@ -152,27 +164,27 @@ async function bankFixture(on: { database: Database; server: ServerProcess } = {
       }
       expect(internal.status).toBe("ACTIVE");
       expect(usdc.status).toBe("ACTIVE");
-      const external = await api("POST", "/customers/external-accounts", usdBankAccountRequest(customer.json.id, `${100000 + n}55`, `Bank Customer ${n}`));
+      const external = await setUp("POST", "/customers/external-accounts", usdBankAccountRequest(customer.json.id, `${100000 + n}55`, `Bank Customer ${n}`));
       expect(external.status).toBe(201);
       // Sandbox suffixes: a USD account ending 004 rejects payouts after the debit (refunded 2 s later);
       // an IBAN ending 002 fails a quote's execution (refunded likewise).
-      const failingExternal = await api("POST", "/customers/external-accounts", usdBankAccountRequest(customer.json.id, `${100000 + n}004`, `Bank Customer ${n}`));
+      const failingExternal = await setUp("POST", "/customers/external-accounts", usdBankAccountRequest(customer.json.id, `${100000 + n}004`, `Bank Customer ${n}`));
       expect(failingExternal.status, JSON.stringify(failingExternal.json)).toBe(201);
-      const failingEur = await api("POST", "/customers/external-accounts", {
+      const failingEur = await setUp("POST", "/customers/external-accounts", {
         customerId: customer.json.id,
         currency: "EUR",
         accountInfo: { accountType: "EUR_ACCOUNT", iban: "DE35370400440532013002", swiftCode: "COBADEFF", beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: `Bank Customer ${n}`, countryOfResidence: "DE", address: { ...US_ADDRESS, country: "DE" } } },
       });
       expect(failingEur.status, JSON.stringify(failingEur.json)).toBe(201);
-      expect((await api("POST", `/sandbox/internal-accounts/${internal.id}/fund`, { amount: START_BALANCE })).status).toBe(200);
+      expect((await setUp("POST", `/sandbox/internal-accounts/${internal.id}/fund`, { amount: START_BALANCE })).status).toBe(200);
       // platformCardId ending 777: the sandbox issuer activates the card at once.
-      const card = await api("POST", "/cards", { cardholderId: customer.json.id, form: "VIRTUAL", fundingSources: [internal.id], platformCardId: `bank-card-${n}-777` });
+      const card = await setUp("POST", "/cards", { cardholderId: customer.json.id, form: "VIRTUAL", fundingSources: [internal.id], platformCardId: `bank-card-${n}-777` });
       expect(card.status, JSON.stringify(card.json)).toBe(201);
       accounts.push({ internal: internal.id, usdc: usdc.id, external: external.json.id, failingExternal: failingExternal.json.id, failingEur: failingEur.json.id, card: card.json.id });
     }
   };
   await Promise.all(Array.from({ length: 8 }, setUpAccounts));
-  return { platformId: platform.id, db, api, accounts, stablecoin: await stablecoinFixture(api) };
+  return { platformId: platform.id, db, api, accounts, stablecoin: await stablecoinFixture(setUp) };
 }
 
 type Api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; json: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -320,9 +332,10 @@ async function stablecoinOperation(f: Fixture, faults: Faults, op: Op, key: stri
   return outcome;
 }
 
-/** A replay (null: cut off) must answer with what the first answer did; a broken database connection may refuse it with a retryable 503 instead. */
+/** A replay (null: cut off) must answer with what the first answer did; a broken database connection or a refused COMMIT may refuse it with a retryable 503 or 409 instead. */
 function checkReplay(faults: Faults, again: { status: number; json: any } | null, id: unknown) { // eslint-disable-line @typescript-eslint/no-explicit-any
   if (again?.status === 503 && again.json?.code === "SERVICE_UNAVAILABLE") faults.unavailable++;
+  else if (again?.status === 409 && again.json?.details?.retryable) faults.conflicts++;
   else if (again && again.json?.id !== id) faults.replayMismatches++;
 }
 
@@ -684,6 +697,26 @@ describe("the books always balance", () => {
       expectSoundBooks(outcomes, faults, drift, deliveries); // answered by the one server process
     } finally {
       for (const close of closing) await close();
+    }
+  });
+
+  it("fault test: 1 % of the server's COMMITs (5 % in the reduced size) fail (rolled back and refused as a serialization failure); whatever they were part of is answered as not done or done once, nothing acknowledged is lost, nothing refused is kept", async () => {
+    // A server of its own, started with the fault, on the suite's database beside the suite's server.
+    const faultyServer = await startServer({ databaseUrl: inject("databaseUrl"), env: { JOB_LEASE_SECONDS: "3", FAULT_COMMIT_FAILURE_PERCENT: String(COMMIT_FAILURE_PERCENT) } });
+    try {
+      const f = await bankFixture({ database, server: faultyServer });
+      const { outcomes, faults } = await runLoad(f, SEED + 4);
+      const { drift, refunded, deliveries } = await settleAndCheck(f, outcomes);
+      const injected = faultyServer.output().split('"injected COMMIT failure"').length - 1;
+      console.log(
+        `fault test (RELIABILITY_SEED=${SEED}): ${injected} COMMITs failed on purpose (${COMMIT_FAILURE_PERCENT} %, the worker's included), ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
+          `${faults.conflicts} answered 409 retryable and retried with their key, ${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
+      );
+      expect(injected).toBeGreaterThan(0);
+      expect(faultyServer.output()).not.toMatch(/Unhandled 'error' event|uncaught/i);
+      expectSoundBooks(outcomes, faults, drift, deliveries);
+    } finally {
+      await faultyServer.stop();
     }
   });
 });

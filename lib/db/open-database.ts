@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { commitFailurePercent, failSomeCommits } from "@/lib/db/commit-faults";
 import { isLoneRead, readingAgain } from "@/lib/db/connection-loss";
 import { attachPool, statementNamer } from "@/lib/db/sql";
 import type * as MigrationRunner from "@/lib/db/migrate.mjs";
@@ -116,6 +117,8 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
     // connection always has this listener; its user learns of the break from its statements
     // ("not queryable"), and pg-pool closes it when it comes back.
     pool.on("connect", (client) => client.on("error", () => undefined));
+    const failingCommits = commitFailurePercent();
+    if (failingCommits > 0) pool.on("connect", (client) => failSomeCommits(client, failingCommits)); // the reliability suite only
     // The adapter's type wants a name for every query; it passes `name: generator?.(query)` to pg,
     // so undefined runs the query unnamed exactly as without a generator.
     const statementNameGenerator = statementNamer(MAX_PREPARED_STATEMENTS, "prisma") as (query: { sql: string }) => string;

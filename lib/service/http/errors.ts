@@ -193,8 +193,10 @@ export function isServiceError(e: unknown): e is ServiceError {
  * rolled back, so the same request can simply be sent again: 409 with Retry-After instead of a 500.
  */
 export function transientConflictError(e: unknown): ServiceError | null {
-  const error = e as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } } } | null;
-  const cause = error?.meta?.driverAdapterError?.cause;
+  type AdapterCause = { kind?: unknown; originalCode?: unknown };
+  const error = e as { name?: unknown; code?: unknown; cause?: AdapterCause; meta?: { driverAdapterError?: { cause?: AdapterCause } } } | null;
+  // A refused query comes wrapped by Prisma (meta.driverAdapterError); a refused COMMIT comes as the adapter's own error.
+  const cause = error?.meta?.driverAdapterError?.cause ?? (error?.name === "DriverAdapterError" ? error.cause : undefined);
   const isConflict =
     error?.code === "P2034" || cause?.kind === "TransactionWriteConflict" || cause?.originalCode === "40P01" || cause?.originalCode === "40001" || error?.code === "40P01" || error?.code === "40001"; // the last two: pg's own error (sql-transaction.ts)
   if (!isConflict) return null;
