@@ -10,7 +10,8 @@
 // and a request whose connection broke may answer a retryable 503, retried with its key; in the
 // database crash test PostgreSQL itself crashes (`pg_ctl stop -m immediate`, on a cluster of the
 // test's own) and recovers from its WAL, while requests meanwhile answer that 503 too; in the fault
-// test a share of the server's COMMITs are rolled back and refused (FAULT_COMMIT_FAILURE_PERCENT).
+// test a share of the server's COMMITs are refused and of its statements in transactions fail
+// (lib/db/fault-injection.ts).
 // Afterwards every balance equals the sum of its ledger entries, every hold total its active holds,
 // every currency's entries sum to zero, every acknowledged payment exists exactly once and moved its
 // account by what its final status says (a failed one refunded exactly once), balances
@@ -47,8 +48,13 @@ const CRASH_EVERY_MS = FULL_SIZE ? 3_000 : 400;
 const DATABASE_CRASHES = FULL_SIZE ? 5 : 1;
 /** How often the connection test has PostgreSQL end every connection of the server (ANCHORS R1: ~2 s). */
 const CUT_EVERY_MS = FULL_SIZE ? 2_000 : 300;
-/** The share of the fault test server's COMMITs that fail (ANCHORS R1: 1 %; more in the reduced size, whose few hundred COMMITs must meet some). */
+/**
+ * The share of the fault test server's COMMITs that fail (ANCHORS R1: 1 %), and of the statements
+ * inside its transactions (several per transaction); more in the reduced size, whose few hundred
+ * transactions must meet some of each.
+ */
 const COMMIT_FAILURE_PERCENT = FULL_SIZE ? 1 : 5;
+const STATEMENT_FAILURE_PERCENT = FULL_SIZE ? 0.2 : 2;
 const SERVER_APPLICATION_NAME = `bank-test-server-${process.pid}`;
 /**
  * Each client's operations (kinds, accounts, amounts, replays) come from this seed, printed with
@@ -109,6 +115,8 @@ interface Outcome {
   card?: { status: string; settled: number; held: number };
   /** mint, wireMint, burn: the operation created (201); wireMint: how the funding report was answered */
   operationId?: string;
+  /** the message of an error answer, for the report */
+  message?: string;
   fundReport?: number;
 }
 
@@ -323,7 +331,7 @@ const KINDS = ["out", "out", "in", "fund", "convert", "move", "move", "card", "c
 async function stablecoinOperation(f: Fixture, faults: Faults, op: Op, key: string, replay: boolean): Promise<Outcome> {
   const [path, body] = requestFor(f, op);
   const res = await definitive(f, faults, path, body, key);
-  const outcome: Outcome = { key, op, status: res.status, operationId: res.json?.id };
+  const outcome: Outcome = { key, op, status: res.status, operationId: res.json?.id, message: res.status >= 400 ? res.json?.message : undefined };
   if (res.status === 201 && replay) {
     faults.replays++;
     checkReplay(faults, await f.api("POST", path, body, { "idempotency-key": key }).catch(() => null), res.json.id);
@@ -504,7 +512,7 @@ async function checkStablecoins(f: Fixture, outcomes: Outcome[]) {
   const db = f.db;
   const drift: string[] = [];
   const ops = outcomes.filter((o) => o.op.kind === "mint" || o.op.kind === "wireMint" || o.op.kind === "burn");
-  for (const o of ops) if (o.status !== 201) drift.push(`stablecoin ${o.op.kind} ${o.key} answered ${o.status}`);
+  for (const o of ops) if (o.status !== 201) drift.push(`stablecoin ${o.op.kind} ${o.key} answered ${o.status}: ${o.message}`);
   for (const o of ops) if (o.fundReport !== undefined && o.fundReport !== 200 && o.fundReport !== 409) drift.push(`funding report of ${o.operationId} answered ${o.fundReport}`);
   const acknowledged = ops.filter((o) => o.status === 201);
   const rows = await db.stablecoinOperation.findMany({ where: { platformId: f.platformId }, select: { id: true, status: true, operationType: true, fiatAmount: true } });
@@ -700,19 +708,25 @@ describe("the books always balance", () => {
     }
   });
 
-  it("fault test: 1 % of the server's COMMITs (5 % in the reduced size) fail (rolled back and refused as a serialization failure); whatever they were part of is answered as not done or done once, nothing acknowledged is lost, nothing refused is kept", async () => {
-    // A server of its own, started with the fault, on the suite's database beside the suite's server.
-    const faultyServer = await startServer({ databaseUrl: inject("databaseUrl"), env: { JOB_LEASE_SECONDS: "3", FAULT_COMMIT_FAILURE_PERCENT: String(COMMIT_FAILURE_PERCENT) } });
+  it("fault test: 1 % of the server's COMMITs are refused (a serialization failure) and 0.2 % of the statements in its transactions fail (a deadlock); every request is answered as not done or as done once, nothing acknowledged is lost, nothing refused is kept", async () => {
+    // A server of its own, started with the faults, on the suite's database beside the suite's server.
+    const faultyServer = await startServer({
+      databaseUrl: inject("databaseUrl"),
+      env: { JOB_LEASE_SECONDS: "3", FAULT_COMMIT_FAILURE_PERCENT: String(COMMIT_FAILURE_PERCENT), FAULT_STATEMENT_FAILURE_PERCENT: String(STATEMENT_FAILURE_PERCENT) },
+    });
     try {
       const f = await bankFixture({ database, server: faultyServer });
       const { outcomes, faults } = await runLoad(f, SEED + 4);
       const { drift, refunded, deliveries } = await settleAndCheck(f, outcomes);
-      const injected = faultyServer.output().split('"injected COMMIT failure"').length - 1;
+      const injected = (msg: string) => faultyServer.output().split(`"${msg}"`).length - 1;
+      const commits = injected("injected COMMIT failure");
+      const statements = injected("injected statement failure");
       console.log(
-        `fault test (RELIABILITY_SEED=${SEED}): ${injected} COMMITs failed on purpose (${COMMIT_FAILURE_PERCENT} %, the worker's included), ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
+        `fault test (RELIABILITY_SEED=${SEED}): ${commits} COMMITs refused (${COMMIT_FAILURE_PERCENT} %) and ${statements} statements failed (${STATEMENT_FAILURE_PERCENT} %) on purpose, the worker's included, ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
           `${faults.conflicts} answered 409 retryable and retried with their key, ${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
       );
-      expect(injected).toBeGreaterThan(0);
+      expect(commits).toBeGreaterThan(0);
+      expect(statements).toBeGreaterThan(0);
       expect(faultyServer.output()).not.toMatch(/Unhandled 'error' event|uncaught/i);
       expectSoundBooks(outcomes, faults, drift, deliveries);
     } finally {

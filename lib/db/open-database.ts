@@ -6,7 +6,8 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { commitFailurePercent, failSomeCommits } from "@/lib/db/commit-faults";
+import { answerAbortedWithTheirCause } from "@/lib/db/abort-cause";
+import { injectedFaults, injectFaults } from "@/lib/db/fault-injection";
 import { isLoneRead, readingAgain } from "@/lib/db/connection-loss";
 import { attachPool, statementNamer } from "@/lib/db/sql";
 import type * as MigrationRunner from "@/lib/db/migrate.mjs";
@@ -117,8 +118,9 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
     // connection always has this listener; its user learns of the break from its statements
     // ("not queryable"), and pg-pool closes it when it comes back.
     pool.on("connect", (client) => client.on("error", () => undefined));
-    const failingCommits = commitFailurePercent();
-    if (failingCommits > 0) pool.on("connect", (client) => failSomeCommits(client, failingCommits)); // the reliability suite only
+    pool.on("connect", answerAbortedWithTheirCause);
+    const faults = injectedFaults(); // the reliability suite's fault test only
+    if (faults) pool.on("connect", (client) => injectFaults(client, faults));
     // The adapter's type wants a name for every query; it passes `name: generator?.(query)` to pg,
     // so undefined runs the query unnamed exactly as without a generator.
     const statementNameGenerator = statementNamer(MAX_PREPARED_STATEMENTS, "prisma") as (query: { sql: string }) => string;

@@ -161,4 +161,41 @@ describe("runJobs", () => {
       delete handlers["test.cut-off"];
     }
   });
+
+  it("a job the database keeps refusing runs again for as long as that lasts, with pauses that grow to a minute and no longer (an outage must not leave a refund FAILED)", async () => {
+    const { platform } = await t.createTestPlatform();
+    let runs = 0;
+    const handlers = JOB_HANDLERS as Record<string, (ctx: JobContext) => Promise<void>>;
+    // Refused as PostgreSQL refuses a deadlock's loser, on its first 40 runs.
+    handlers["test.refused"] = async () => {
+      if (++runs <= 40) throw Object.assign(new Error("deadlock detected"), { code: "40P01" });
+    };
+    const pauses: number[] = [];
+    try {
+      await scheduleJob(t.db, { platformId: platform.id, kind: "test.refused", payload: {} });
+      let offset = 0n;
+      for (let run = 1; run <= 41; run++) {
+        const claimed = await claimDueJobs(t.db, { limit: 10, platformId: platform.id });
+        expect(claimed, `run ${run}`).toHaveLength(1);
+        const [ran] = await runJobs(t.db, claimed);
+        const job = await t.db.job.findFirstOrThrow({ where: { platformId: platform.id } });
+        if (run <= 40) {
+          expect([ran!.status, job.status], `run ${run}`).toEqual(["FAILED", "PENDING"]);
+          // The platform's clock moves on to the job's next run.
+          const platformNow = Date.now() + Number(offset);
+          pauses.push(job.runAt.getTime() - platformNow);
+          offset += BigInt(job.runAt.getTime() - platformNow + 1_000);
+          await t.db.platform.update({ where: { id: platform.id }, data: { clockOffsetMs: offset } });
+        } else expect([ran!.status, job.status]).toEqual(["DONE", "DONE"]);
+      }
+      expect(runs).toBe(41);
+      // 2 s more after each run (give or take the test's own time), never more than a minute.
+      expect(pauses[0]).toBeGreaterThan(1_000);
+      expect(pauses[9]).toBeGreaterThan(19_000);
+      expect(Math.max(...pauses)).toBeLessThanOrEqual(60_000);
+      expect(pauses.at(-1)).toBeGreaterThan(59_000);
+    } finally {
+      delete handlers["test.refused"];
+    }
+  });
 });

@@ -13,12 +13,14 @@ import { runAtMost } from "./run-at-most";
  * A job whose handler lost a deadlock or a serialization conflict, could not get a database
  * transaction in time because every pooled connection was busy, or lost its database connection
  * (its transaction rolled back whole, or committed unbeknown to it: handlers run at least once
- * anyway), is run again a little later, up to this many runs in all,
- * instead of ending FAILED: a refund, an expiry or a stablecoin step must not stay undone for that.
- * The pause grows with each run, so a burst of load has time to pass.
+ * anyway), is run again later, however many runs that takes, instead of ending FAILED: a refund, an
+ * expiry or a stablecoin step must not stay undone because the database had a bad minute (a
+ * failover longer than a few runs' pauses used to leave every due refund FAILED for good). The
+ * pause grows with each run, 2 s more each time up to a minute, so a burst of load or an outage
+ * has time to pass. Only a failure of the handler's own (not the database's) ends it FAILED.
  */
-const RUNS_ON_CONFLICT = 5;
 const PAUSE_AFTER_CONFLICT_MS = 2000;
+const LONGEST_PAUSE_AFTER_CONFLICT_MS = 60_000;
 
 interface ClaimedJob {
   id: string;
@@ -89,7 +91,7 @@ type JobOutcome = RanJob & { lastError?: string; /** this run failed, the job ru
 function ranJob(job: ClaimedJob, error: unknown): JobOutcome {
   if (error === null) return { id: job.id, kind: job.kind, runAt: job.runAt, status: "DONE" };
   const lastError = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  const runAgain = (transientConflictError(error) !== null || isTransactionTimeout(error) || isConnectionLoss(error)) && job.attempts < RUNS_ON_CONFLICT;
+  const runAgain = transientConflictError(error) !== null || isTransactionTimeout(error) || isConnectionLoss(error);
   console.error(JSON.stringify({ level: runAgain ? "warn" : "error", msg: runAgain ? "job rolled back (a database conflict or outage, or no connection free in time), runs again" : "job failed", jobId: job.id, kind: job.kind, error: lastError }));
   return { id: job.id, kind: job.kind, runAt: job.runAt, status: "FAILED", error: error instanceof Error ? error.message : String(error), lastError, runAgain, attempts: job.attempts };
 }
@@ -107,7 +109,7 @@ async function recordJobOutcomes(db: Db, ran: JobOutcome[]): Promise<RanJob[]> {
     // Again a few seconds from now on the platform's clock (its runAt may lie far behind it).
     if (r.runAgain)
       await sql.$executeRaw`UPDATE "Job" j SET "status" = 'PENDING', "lockedUntil" = NULL, "lastError" = ${lastError}, "updatedAt" = now(),
-        "runAt" = now() + (p."clockOffsetMs" + ${PAUSE_AFTER_CONFLICT_MS * (r.attempts ?? 1)}::bigint) * interval '1 millisecond'
+        "runAt" = now() + (p."clockOffsetMs" + ${Math.min(PAUSE_AFTER_CONFLICT_MS * (r.attempts ?? 1), LONGEST_PAUSE_AFTER_CONFLICT_MS)}::bigint) * interval '1 millisecond'
         FROM "Platform" p WHERE j."id" = ${r.id}::uuid AND p."id" = j."platformId"`;
     else if (r.status === "FAILED") await db.job.update({ where: { id: r.id }, data: { status: "FAILED", lockedUntil: null, lastError } });
   }

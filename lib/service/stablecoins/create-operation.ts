@@ -34,11 +34,18 @@ function reserved(what: string): ServiceError {
 }
 
 async function externalAccount(db: DbOrTx, platformId: string, id: string, field: string) {
-  try {
-    return await getExternalAccountOrThrow(db, platformId, id);
-  } catch {
-    throw new ServiceError("NOT_FOUND", `${field}: external account ${id} not found`, { details: { field } });
-  }
+  return getExternalAccountOrThrow(db, platformId, id).catch(notFoundAs(field, `${field}: external account ${id} not found`));
+}
+
+/**
+ * A missing account answers 404 naming the request's field. Any other failure (the database's: a
+ * deadlock, a broken connection) stays what it is, a retryable answer never stored under a key.
+ */
+function notFoundAs(field: string, message: string) {
+  return (e: unknown): never => {
+    if (e instanceof ServiceError && e.code === "NOT_FOUND") throw new ServiceError("NOT_FOUND", message, { details: { field } });
+    throw e;
+  };
 }
 
 function failureFor(account: { accountType: string; accountInfo: unknown }): string | null {
@@ -60,9 +67,7 @@ async function planMint(db: Db, platformId: string, request: MintRequest, cents:
   let destination: Record<string, unknown>;
   const destId = request.destination.accountId;
   if (parseId("InternalAccount", destId)) {
-    await getInternalAccountOrThrow(db, platformId, destId).catch(() => {
-      throw new ServiceError("NOT_FOUND", `destination.accountId: internal account ${destId} not found`, { details: { field: "destination.accountId" } });
-    });
+    await getInternalAccountOrThrow(db, platformId, destId).catch(notFoundAs("destination.accountId", `destination.accountId: internal account ${destId} not found`));
     destination = { accountId: destId };
   } else if (destId.startsWith("ExternalAccount:")) {
     const account = await externalAccount(db, platformId, destId, "destination.accountId");
