@@ -256,7 +256,7 @@ function requestFor(f: Fixture, op: Op): [string, unknown] {
 /** The token (6 decimals) amount worth `cents` US cents. */
 const tokens = (cents: number) => `${cents}0000`;
 
-type Faults = { timeouts: number; retries: number; replays: number; replayMismatches: number; conflicts: number; unavailable: number; serverErrors: string[] };
+type Faults = { timeouts: number; retries: number; replays: number; replayMismatches: number; conflicts: number; unavailable: number; outcomeUnknown: number; serverErrors: string[] };
 
 /**
  * Sends one request under its Idempotency-Key, retried with the same key after a client timeout, a
@@ -270,8 +270,11 @@ async function definitive(f: Fixture, faults: Faults, path: string, body: unknow
       // A deadlock the service could not absorb by running the step again (nested-transaction.ts).
       if (res.status === 409 && res.json?.details?.retryable) faults.conflicts++;
       // The database connection broke under the request (the connection test cuts them): retried with the same key.
-      if (res.status === 503 && res.json?.code === "SERVICE_UNAVAILABLE" && res.json?.details?.retryable) faults.unavailable++;
-      else if (res.status >= 500) faults.serverErrors.push(`${path} answered ${res.status}: ${JSON.stringify(res.json)}`);
+      if (res.status === 503 && res.json?.code === "SERVICE_UNAVAILABLE" && res.json?.details?.retryable) {
+        faults.unavailable++;
+        // The COMMIT had gone out and the database could not be asked whether it took effect.
+        if (res.json.details.outcomeUnknown) faults.outcomeUnknown++;
+      } else if (res.status >= 500) faults.serverErrors.push(`${path} answered ${res.status}: ${JSON.stringify(res.json)}`);
       const isAnswer = res.status === 409 && res.json?.code === "INVALID_STATE_TRANSITION";
       if ((res.status === 409 && !isAnswer) || res.status === 429 || res.status >= 500) throw new Error(`retryable ${res.status}`);
       return res;
@@ -583,7 +586,7 @@ async function waitForDeliveries(f: Fixture, timeoutMs: number): Promise<{ undel
 }
 
 async function runLoad(f: Fixture, seed: number, duringLoad?: (progress: () => number) => Promise<void>) {
-  const faults: Faults = { timeouts: 0, retries: 0, replays: 0, replayMismatches: 0, conflicts: 0, unavailable: 0, serverErrors: [] };
+  const faults: Faults = { timeouts: 0, retries: 0, replays: 0, replayMismatches: 0, conflicts: 0, unavailable: 0, outcomeUnknown: 0, serverErrors: [] };
   const all: Outcome[][] = Array.from({ length: CLIENTS }, () => []);
   let done = 0;
   const clients = Array.from({ length: CLIENTS }, async (_, id) => {
@@ -664,7 +667,7 @@ describe("the books always balance", () => {
     const { drift, refunded, deliveries } = await settleAndCheck(f, outcomes);
     console.log(
       `connection test (RELIABILITY_SEED=${SEED}): ${rounds} rounds of cuts (${cut} connections ended), ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
-        `${faults.unavailable} answered 503 SERVICE_UNAVAILABLE and retried with their key, ${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), ${faults.conflicts} deadlocks answered 409, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
+        `${faults.unavailable} answered 503 SERVICE_UNAVAILABLE (${faults.outcomeUnknown} with the outcome unknown) and retried with their key, ${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), ${faults.conflicts} deadlocks answered 409, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
     );
     expect(cut).toBeGreaterThan(0);
     expect(server.output()).not.toMatch(/Unhandled 'error' event|uncaught/i);
@@ -698,7 +701,7 @@ describe("the books always balance", () => {
       const { drift, refunded, deliveries } = await settleAndCheck(f, outcomes);
       console.log(
         `database crash test (RELIABILITY_SEED=${SEED}): ${crashes} PostgreSQL crashes and recoveries (${downMs} ms down in all), ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
-          `${faults.unavailable} answered 503 SERVICE_UNAVAILABLE and retried with their key, ${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), ${faults.conflicts} deadlocks answered 409, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
+          `${faults.unavailable} answered 503 SERVICE_UNAVAILABLE (${faults.outcomeUnknown} with the outcome unknown) and retried with their key, ${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), ${faults.conflicts} deadlocks answered 409, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
       );
       expect(crashes).toBeGreaterThan(0);
       expect(ownServer.output()).not.toMatch(/Unhandled 'error' event|uncaught/i);

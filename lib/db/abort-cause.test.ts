@@ -32,10 +32,10 @@ test("in a transaction, statements pipelined after a failed one answer with its 
       await tx.$executeRawUnsafe(`SAVEPOINT s`);
       await tx.$queryRawUnsafe(`SELECT 1/0`).catch(() => tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT s`));
       expect(await tx.$queryRawUnsafe(`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
-      return Promise.allSettled([tx.$queryRawUnsafe(`SELECT 'x'::int`), tx.$queryRawUnsafe(`SELECT 1`)]);
+      throw await Promise.allSettled([tx.$queryRawUnsafe(`SELECT 'x'::int`), tx.$queryRawUnsafe(`SELECT 1`)]);
     },
     { maxWait: 5_000, timeout: 5_000 },
-  ).catch((e: unknown) => e);
+  ).catch((settled: PromiseRejectedResult[]) => settled);
   expect((after as PromiseRejectedResult[]).map((a) => (a.reason as { code?: string }).code)).toEqual(["22P02", "22P02"]);
 });
 
