@@ -5,7 +5,8 @@
 /**
  * The connection broke under a transaction (a server restart or failover, a terminated server
  * process, a network cut), and PostgreSQL rolled back what was open on it. `inDoubt`: it broke after
- * the transaction's COMMIT had gone out, so whether the transaction stands is unknown.
+ * the transaction's COMMIT had gone out, and the database could not tell whether it took effect
+ * (commit-outcome.ts asks it), so whether the transaction stands is unknown.
  */
 export class ConnectionLostError extends Error {
   override name = "ConnectionLostError";

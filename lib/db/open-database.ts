@@ -7,6 +7,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { answerAbortedWithTheirCause } from "@/lib/db/abort-cause";
+import { resolvingCommitOutcome } from "@/lib/db/commit-outcome";
 import { injectedFaults, injectFaults } from "@/lib/db/fault-injection";
 import { isLoneRead, readingAgain } from "@/lib/db/connection-loss";
 import { attachPool, statementNamer } from "@/lib/db/sql";
@@ -121,6 +122,8 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
     pool.on("connect", answerAbortedWithTheirCause);
     const faults = injectedFaults(); // the reliability suite's fault test only
     if (faults) pool.on("connect", (client) => injectFaults(client, faults));
+    // Last, so that its question before each COMMIT meets the faults and abort causes above.
+    pool.on("connect", (client) => resolvingCommitOutcome(client, pool.options));
     // The adapter's type wants a name for every query; it passes `name: generator?.(query)` to pg,
     // so undefined runs the query unnamed exactly as without a generator.
     const statementNameGenerator = statementNamer(MAX_PREPARED_STATEMENTS, "prisma") as (query: { sql: string }) => string;

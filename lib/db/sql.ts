@@ -355,7 +355,7 @@ function send(client: Pick<pg.ClientBase, "query"> | ReadBatcher, statement: Sta
  * PostgreSQL answers them in order. On this VM a write that wakes the server costs more than most
  * statements' execution: one write and one wake-up instead of one per statement.
  */
-function writeTogether(client: object): void {
+export function writeTogether(client: object): void {
   if (corked.has(client)) return;
   const stream = (client as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
   if (!stream?.cork || !stream.uncork) return;
@@ -375,30 +375,12 @@ const corked = new WeakSet<object>();
  * COMMIT after it rolls back).
  */
 export async function afterPrelude(client: pg.ClientBase, prelude: Prelude, query: Statement | string) {
+  const sendOne = (statement: Statement | string) => (typeof statement === "string" ? client.query(statement) : send(client, statement));
   writeTogether(client);
-  const sent = prelude.map((statement) => sendEither(client, statement));
-  const result = sendEither(client, query);
+  const sent = prelude.map(sendOne);
+  const result = sendOne(query);
   return (await Promise.all([...sent, result])).at(-1) as pg.QueryResult;
 }
-
-function sendEither(client: pg.ClientBase, statement: Statement | string): Promise<pg.QueryResult> {
-  return typeof statement === "string" ? client.query(statement) : send(client, statement);
-}
-
-/**
- * A transaction's COMMIT, in one write with what was deferred to it and, just before it, the
- * question of the transaction's id, handed to `onXid` (null: it wrote nothing). PostgreSQL sends
- * each answer before it runs the next statement, so once the COMMIT has run its id is known,
- * and when the connection then breaks before the COMMIT's answer arrives, another connection can
- * ask whether it took effect (pg_xact_status). One statement more, no round trip more.
- */
-export async function commitTellingXid(client: pg.ClientBase, deferred: Prelude, onXid: (xid: string | null) => void): Promise<void> {
-  writeTogether(client);
-  const sent = deferred.map((statement) => sendEither(client, statement));
-  const asked = send(client, new Statement(XID_QUERY, [])).then((answer) => onXid((answer.rows[0] as { xid: string | null }).xid));
-  await Promise.all([...sent, asked, client.query("COMMIT")]);
-}
-const XID_QUERY = "SELECT pg_current_xact_id_if_assigned()::text AS xid";
 
 /**
  * Prisma sends every query as an unnamed statement, so PostgreSQL parses and plans it again each

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/open-database";
 import type { SqlTx, Tx } from "./db";
 import { databaseUnavailableError, transientConflictError } from "./http/errors";
-import { conflictRetryingDb, transactionScopedDb } from "./nested-transaction";
+import { poolOf } from "@/lib/db/sql";
+import { conflictRetryingDb, tellingConnectionLoss, transactionScopedDb } from "./nested-transaction";
 import { sqlTransaction } from "./sql-transaction";
+import { cutAtCommit } from "./testing/cut-at-commit";
 
 // Two steps that take the same two row locks in opposite orders, each waiting for the other to hold
 // its first lock: PostgreSQL must abort one of them for the deadlock (after deadlock_timeout, 1 s).
@@ -118,5 +120,24 @@ describe("a request step that loses a deadlock runs again", () => {
       (e: unknown) => e,
     );
     expect(databaseUnavailableError(error)).toMatchObject({ code: "SERVICE_UNAVAILABLE", status: 503, details: { retryable: true } });
+  });
+
+  it("a Prisma transaction whose connection is cut after the server ran its COMMIT answers as done, once: the database was asked", async () => {
+    await reset();
+    const pool = poolOf(database.prisma)!;
+    let attempts = 0;
+    const add = async (tx: Tx) => {
+      attempts++;
+      await tx.$executeRawUnsafe(`UPDATE "${table}" SET n = n + 1 WHERE id = 1`);
+      return "kept";
+    };
+    cutAtCommit(pool, "after the server ran it");
+    await expect(conflictRetryingDb(database.prisma).$transaction((tx) => add(tx as Tx))).resolves.toBe("kept");
+    // The plain client, as an Idempotency-Key request's transaction runs on a route that needs Prisma's models.
+    cutAtCommit(pool, "after the server ran it");
+    await expect(tellingConnectionLoss((body) => database.prisma.$transaction(body), add)).resolves.toBe("kept");
+    expect(attempts).toBe(2);
+    expect(await database.prisma.$queryRawUnsafe(`SELECT n FROM "${table}" WHERE id = 1`)).toEqual([{ n: 2 }]);
+    expect(pool.idleCount).toBe(pool.totalCount);
   });
 });

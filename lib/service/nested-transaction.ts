@@ -103,7 +103,9 @@ const retryingByClient = new WeakMap<Db, Db>();
 /**
  * Runs fn through `transaction` (a Prisma `$transaction`) and reports a broken database connection
  * as ConnectionLostError: in doubt when fn had finished, since Prisma's COMMIT may then have gone
- * out; otherwise the transaction was rolled back and nothing of it stays.
+ * out; otherwise the transaction was rolled back and nothing of it stays. A COMMIT cut off asks the
+ * database itself (commit-outcome.ts): it answers as done when the transaction took effect, and
+ * fails as the ConnectionLostError that says what is known.
  */
 export async function tellingConnectionLoss<T>(transaction: (body: (tx: unknown) => Promise<T>) => Promise<T>, fn: (tx: never) => Promise<T>): Promise<T> {
   let finished = false;

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { ConnectionLostError, isConnectionLoss } from "@/lib/db/connection-loss";
-import { commitTellingXid, poolOf, sqlOnConnection, TransactionTimeoutError, type Prelude, type SqlTx } from "@/lib/db/sql";
+import { afterPrelude, poolOf, sqlOnConnection, TransactionTimeoutError, type Prelude, type SqlTx } from "@/lib/db/sql";
 import type { Db } from "./db";
 import { transientConflictError } from "./http/errors";
 import { CONFLICT_ATTEMPTS, pauseAfterConflict } from "./nested-transaction";
@@ -12,8 +12,8 @@ import { CONFLICT_ATTEMPTS, pauseAfterConflict } from "./nested-transaction";
  * request's transaction). Same contract either way: `maxWait` to get a connection and `timeout`
  * for the whole transaction (TransactionTimeoutError, answered 429), and a deadlock or
  * serialization conflict, or a connection that broke before the COMMIT took effect, runs fn again in
- * a new transaction (CONFLICT_ATTEMPTS). A connection that broke after the COMMIT went out is asked
- * about on another (outcomeOf): committed, fn's result is the answer; not, fn runs again.
+ * a new transaction (CONFLICT_ATTEMPTS). When it broke after the COMMIT went out, the database is
+ * asked whether that took effect (commit-outcome.ts): if so, fn's result is the answer.
  */
 export async function sqlTransaction<T>(db: Db, fn: (tx: SqlTx) => Promise<T>, options: { maxWait: number; timeout: number }): Promise<T> {
   const pool = poolOf(db);
@@ -37,8 +37,8 @@ export async function sqlTransaction<T>(db: Db, fn: (tx: SqlTx) => Promise<T>, o
 export async function onPooledConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Promise<T>, options: { maxWait: number; timeout: number }): Promise<T> {
   const client = await connectWithin(pool, options.maxWait);
   // A connection that breaks while checked out emits "error": heard here, it says the break came
-  // before the COMMIT went out (nothing stays, so fn may run again) or after (then the database is
-  // asked whether the transaction took effect).
+  // before the COMMIT went out (nothing stays, so fn may run again) or after (then the database was
+  // asked whether the transaction took effect, and the COMMIT answers accordingly: commit-outcome.ts).
   let lost: Error | undefined;
   const onError = (e: Error) => void (lost ??= e);
   client.on("error", onError);
@@ -55,19 +55,18 @@ export async function onPooledConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Pr
   // COMMIT (runOrDefer); a transaction that ran none needs no COMMIT.
   const prelude: Prelude = ["BEGIN"];
   const began = () => prelude[0] !== "BEGIN";
-  let result: T;
-  // The transaction's id, once its COMMIT is about to run (null: it wrote nothing).
-  let xid: string | null | undefined;
   try {
-    result = await fn(sqlOnConnection(client, () => expired, prelude));
+    const result = await fn(sqlOnConnection(client, () => expired, prelude));
     // Past here nothing waits on a lock; a COMMIT cut off by the timer could not say whether the payment stands.
     clearTimeout(timer);
     if (expired) throw new TransactionTimeoutError("expired");
     if (lost) throw lost; // broken before the COMMIT: the server rolled the transaction back
+    const deferred = began() ? prelude.length > 0 : prelude.length > 1;
     committing = true;
-    if (began() || prelude.length > 1) await commitTellingXid(client, prelude.splice(0), (id) => (xid = id));
+    if (deferred) await afterPrelude(client, prelude.splice(0), "COMMIT");
+    else if (began()) await client.query("COMMIT");
     client.off("error", onError);
-    client.release();
+    client.release(lost); // a connection that broke under a COMMIT that took effect (commit-outcome.ts) is closed
     return result;
   } catch (e) {
     clearTimeout(timer);
@@ -76,9 +75,8 @@ export async function onPooledConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Pr
       client.off("error", onError);
       client.release(lost ?? (e as Error)); // closed, not handed to the next request
       if (expired) throw new TransactionTimeoutError("expired");
-      const outcome = committing ? await outcomeOf(pool, xid) : "rolled back";
-      if (outcome === "committed") return result!;
-      throw new ConnectionLostError(outcome === "unknown", { cause: lost ?? e });
+      // A COMMIT cut off has already asked the database whether it took effect (commit-outcome.ts).
+      throw e instanceof ConnectionLostError ? e : new ConnectionLostError(committing, { cause: lost ?? e });
     }
     // A connection that cannot even roll back is closed rather than handed to the next request.
     await (began() ? client.query("ROLLBACK") : Promise.resolve()).then(
@@ -89,36 +87,6 @@ export async function onPooledConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Pr
     throw expired ? new TransactionTimeoutError("expired") : e;
   }
 }
-
-/**
- * Whether a transaction whose connection broke after its COMMIT went out took effect, asked on a
- * connection of its own (after a failover the pool's may all be broken): "unknown" when its id
- * did not arrive (`xid` undefined), the database cannot be reached, or its server process is still
- * at it after OUTCOME_WAIT_MS. A transaction that wrote nothing (null) left nothing either way.
- */
-async function outcomeOf(pool: pg.Pool, xid: string | null | undefined): Promise<"committed" | "rolled back" | "unknown"> {
-  if (xid === undefined) return "unknown";
-  if (xid === null) return "rolled back";
-  const asking = new pg.Client({ ...pool.options, connectionTimeoutMillis: OUTCOME_WAIT_MS, query_timeout: OUTCOME_WAIT_MS });
-  asking.on("error", () => undefined); // a connection that breaks fails its statement; unheard, it would end the process
-  const deadline = performance.now() + OUTCOME_WAIT_MS;
-  try {
-    await asking.connect();
-    for (;;) {
-      const { status } = (await asking.query<{ status: string | null }>("SELECT pg_xact_status($1::xid8) AS status", [xid])).rows[0]!;
-      if (status === "committed") return "committed";
-      if (status === "aborted") return "rolled back";
-      // "in progress": its server process has not yet heard that the connection is gone.
-      if (status !== "in progress" || performance.now() > deadline) return "unknown";
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  } catch {
-    return "unknown";
-  } finally {
-    await asking.end().catch(() => undefined);
-  }
-}
-const OUTCOME_WAIT_MS = 3_000;
 
 /** pg_cancel_backend from a connection of its own: the pool may have none free. */
 async function cancelRunningStatement(pool: pg.Pool, client: pg.PoolClient): Promise<void> {
