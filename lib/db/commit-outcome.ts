@@ -18,6 +18,12 @@ import { writeTogether } from "./sql";
  */
 export function resolvingCommitOutcome(client: pg.ClientBase, connection: pg.ClientConfig): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // A server process that ends its session (terminated, shut down) says so first, in order with its
+  // answers: ended before the transaction id's answer, it never ran the COMMIT that follows.
+  let endedByServer = false;
+  (client as unknown as { connection: pg.Connection }).connection.on("errorMessage", (message: { severity?: string }) => {
+    if (message.severity === "FATAL" || message.severity === "PANIC") endedByServer = true;
+  });
   client.query = ((...args: unknown[]) => {
     const config = args[0] as string | { text?: unknown; submit?: unknown } | undefined;
     const text = typeof config === "string" ? config : typeof config?.submit === "function" ? undefined : config?.text;
@@ -30,7 +36,7 @@ export function resolvingCommitOutcome(client: pg.ClientBase, connection: pg.Cli
       ([, answer]) => answer,
       async (e: unknown) => {
         if (!isConnectionLoss(e)) throw e;
-        const outcome = await outcomeOf(connection, xid);
+        const outcome = xid === undefined && endedByServer ? "rolled back" : await outcomeOf(connection, xid);
         if (outcome === "committed") return COMMITTED;
         throw new ConnectionLostError(outcome === "unknown", { cause: e });
       },

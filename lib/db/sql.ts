@@ -375,11 +375,28 @@ const corked = new WeakSet<object>();
  * COMMIT after it rolls back).
  */
 export async function afterPrelude(client: pg.ClientBase, prelude: Prelude, query: Statement | string) {
-  const sendOne = (statement: Statement | string) => (typeof statement === "string" ? client.query(statement) : send(client, statement));
   writeTogether(client);
-  const sent = prelude.map(sendOne);
-  const result = sendOne(query);
+  const sent = prelude.map((statement) => sendEither(client, statement));
+  const result = sendEither(client, query);
   return (await Promise.all([...sent, result])).at(-1) as pg.QueryResult;
+}
+
+/**
+ * A transaction's COMMIT, in one write with the statements deferred to it (afterPrelude), answered
+ * by the COMMIT's own outcome, which accounts for theirs: PostgreSQL answers the COMMIT of a
+ * transaction that a failed statement aborted with ROLLBACK (here: that failure), and a pooled
+ * connection cut off under it asks whether it took effect (commit-outcome.ts).
+ */
+export async function commitAfter(client: pg.ClientBase, prelude: Prelude): Promise<void> {
+  const failures: unknown[] = [];
+  writeTogether(client);
+  for (const statement of prelude) sendEither(client, statement).catch((e: unknown) => void failures.push(e));
+  const answer = await client.query("COMMIT");
+  if (answer.command !== "COMMIT") throw failures[0] ?? new Error(`The transaction was rolled back at its COMMIT (answered ${answer.command})`);
+}
+
+function sendEither(client: pg.ClientBase, statement: Statement | string): Promise<pg.QueryResult> {
+  return typeof statement === "string" ? client.query(statement) : send(client, statement);
 }
 
 /**

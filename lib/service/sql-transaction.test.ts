@@ -228,15 +228,34 @@ describe("sqlTransaction on a bare pg connection", () => {
     await database.prisma.$executeRawUnsafe(`DELETE FROM "${table}" WHERE id >= 50`);
   });
 
-  it("a connection that breaks while the COMMIT is on its way is not run again: 503 says the outcome is unknown", async () => {
+  it("a server process that ends while running a statement deferred to the COMMIT never ran the COMMIT: nothing stays, and the transaction runs again", async () => {
     let attempts = 0;
-    const error = await sqlTransaction(
+    const result = await sqlTransaction(
       database.prisma,
       async (tx) => {
         attempts++;
         await tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (52)`);
         // Goes out in the COMMIT's write, and ends the server process before the COMMIT runs.
-        await runOrDefer(tx, `SELECT pg_terminate_backend(pg_backend_pid())`);
+        if (attempts === 1) await runOrDefer(tx, `SELECT pg_terminate_backend(pg_backend_pid())`);
+        return attempts;
+      },
+      options,
+    );
+    expect(result).toBe(2);
+    expect((await rows()).filter((id) => id === 52)).toHaveLength(1);
+    const pool = poolOf(database.prisma)!;
+    expect(pool.idleCount).toBe(pool.totalCount);
+    await database.prisma.$executeRawUnsafe(`DELETE FROM "${table}" WHERE id = 52`);
+  });
+
+  it("a connection cut while the COMMIT's write is answered, before any answer arrives, is not run again: 503 says the outcome is unknown", async () => {
+    cutAtCommit(poolOf(database.prisma)!, "before any answer to it arrived");
+    let attempts = 0;
+    const error = await sqlTransaction(
+      database.prisma,
+      async (tx) => {
+        attempts++;
+        await tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (57)`);
       },
       options,
     ).then(
@@ -249,9 +268,9 @@ describe("sqlTransaction on a bare pg connection", () => {
     const answer = databaseUnavailableError(error);
     expect(answer).toMatchObject({ code: "SERVICE_UNAVAILABLE", status: 503, headers: { "Retry-After": "1" }, details: { retryable: true, outcomeUnknown: true } });
     expect(answer!.message).toMatch(/whether it took effect is unknown/);
-    expect(await rows()).not.toContain(52);
     const pool = poolOf(database.prisma)!;
     expect(pool.idleCount).toBe(pool.totalCount);
+    await database.prisma.$executeRawUnsafe(`DELETE FROM "${table}" WHERE id = 57`); // it did commit: the server ran it
   });
 
   it("a transaction whose fn went on past a failed statement is not answered as committed: PostgreSQL would only have rolled it back", async () => {

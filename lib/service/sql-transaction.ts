@@ -1,6 +1,6 @@
 import pg from "pg";
 import { ConnectionLostError, isConnectionLoss } from "@/lib/db/connection-loss";
-import { afterPrelude, poolOf, sqlOnConnection, TransactionTimeoutError, type Prelude, type SqlTx } from "@/lib/db/sql";
+import { commitAfter, poolOf, sqlOnConnection, TransactionTimeoutError, type Prelude, type SqlTx } from "@/lib/db/sql";
 import type { Db } from "./db";
 import { transientConflictError } from "./http/errors";
 import { CONFLICT_ATTEMPTS, pauseAfterConflict } from "./nested-transaction";
@@ -61,10 +61,8 @@ export async function onPooledConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Pr
     clearTimeout(timer);
     if (expired) throw new TransactionTimeoutError("expired");
     if (lost) throw lost; // broken before the COMMIT: the server rolled the transaction back
-    const deferred = began() ? prelude.length > 0 : prelude.length > 1;
     committing = true;
-    if (deferred) await afterPrelude(client, prelude.splice(0), "COMMIT");
-    else if (began()) await client.query("COMMIT");
+    if (began() || prelude.length > 1) await commitAfter(client, prelude.splice(0));
     client.off("error", onError);
     client.release(lost); // a connection that broke under a COMMIT that took effect (commit-outcome.ts) is closed
     return result;
