@@ -139,5 +139,33 @@ describe("a request step that loses a deadlock runs again", () => {
     expect(attempts).toBe(2);
     expect(await database.prisma.$queryRawUnsafe(`SELECT n FROM "${table}" WHERE id = 1`)).toEqual([{ n: 2 }]);
     expect(pool.idleCount).toBe(pool.totalCount);
+
+    // Cut before even the transaction id came back, it cannot be known: not run again, 503 says so.
+    cutAtCommit(pool, "before any answer to it arrived");
+    const error = await conflictRetryingDb(database.prisma)
+      .$transaction((tx) => add(tx as Tx))
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(attempts).toBe(3);
+    expect(databaseUnavailableError(error)).toMatchObject({ code: "SERVICE_UNAVAILABLE", status: 503, details: { retryable: true, outcomeUnknown: true } });
+  });
+
+  it("a Prisma transaction whose server process ended after its last statement, before its COMMIT, runs again without Idempotency-Key: the server said so first", async () => {
+    await reset();
+    let attempts = 0;
+    const result = await conflictRetryingDb(database.prisma).$transaction(async (tx) => {
+      attempts++;
+      await (tx as Tx).$executeRawUnsafe(`UPDATE "${table}" SET n = n + 1 WHERE id = 1`);
+      if (attempts === 1) {
+        const pid = (await (tx as Tx).$queryRawUnsafe<{ pid: number }[]>(`SELECT pg_backend_pid() AS pid`))[0]!.pid;
+        await database.prisma.$queryRawUnsafe(`SELECT pg_terminate_backend(${pid})`);
+        while ((await database.prisma.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM pg_stat_activity WHERE pid = ${pid}`)).length > 0) await new Promise((r) => setTimeout(r, 10));
+      }
+      return attempts;
+    });
+    expect(result).toBe(2);
+    expect(await database.prisma.$queryRawUnsafe(`SELECT n FROM "${table}" WHERE id = 1`)).toEqual([{ n: 1 }]);
   });
 });
