@@ -13,6 +13,7 @@ describe("a broken database connection is told apart from every other database e
     ["a connection exception (pg)", pgError("08006", "connection failure")],
     ["a socket that ended", new Error("Connection terminated unexpectedly")],
     ["a connection used after it broke", new Error("Client has encountered a connection error and is not queryable")],
+    ["a connection not ready within its deadline (pg's connectionTimeoutMillis)", new Error("timeout expired")],
     ["a refused connection", Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })],
     ["Prisma's adapter error for a terminated server process", adapterError({ kind: "postgres", code: "57P01", originalCode: "57P01" })],
     ["Prisma's adapter error for a closed connection", adapterError({ kind: "ConnectionClosed" })],

@@ -28,8 +28,8 @@ export class ConnectionLostError extends Error {
 const LOST_CODES = /^(08...|57P0[123])$/;
 /** Socket errors of a connection that broke or could not be made. */
 const SOCKET_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH"]);
-/** pg's own errors for a connection that ended under it, or that is used after it broke. */
-const LOST_MESSAGES = /^Connection terminated|is not queryable$/;
+/** pg's own errors for a connection that ended under it, that is used after it broke, or that was not ready within its connect deadline. */
+const LOST_MESSAGES = /^Connection terminated|is not queryable$|^timeout expired$/;
 /** Prisma's kinds for the same, and its codes for an unreachable server (P1001) or a closed connection (P1017). */
 const PRISMA_KINDS = new Set(["ConnectionClosed", "DatabaseNotReachable", "SocketTimeout"]);
 const PRISMA_CODES = new Set(["P1001", "P1017"]);

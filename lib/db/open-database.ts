@@ -10,6 +10,7 @@ import { answerAbortedWithTheirCause } from "@/lib/db/abort-cause";
 import { resolvingCommitOutcome } from "@/lib/db/commit-outcome";
 import { injectedFaults, injectFaults } from "@/lib/db/fault-injection";
 import { isLoneRead, readingAgain } from "@/lib/db/connection-loss";
+import { clientConnectingWithin, endingSilentConnection, SILENCE_LIMITS, type SilenceLimits } from "@/lib/db/silent-connection";
 import { attachPool, statementNamer } from "@/lib/db/sql";
 import type * as MigrationRunner from "@/lib/db/migrate.mjs";
 
@@ -46,7 +47,7 @@ export type PlanCacheMode = "auto" | "force_custom_plan";
 export async function planCacheMode(url: string): Promise<PlanCacheMode> {
   const override = process.env.DATABASE_PLAN_CACHE_MODE;
   if (override === "auto" || override === "force_custom_plan") return override;
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: SILENCE_LIMITS.connectMs });
   try {
     await client.connect();
     const { rows } = await client.query<{ autovacuum: string }>("SELECT current_setting('autovacuum') AS autovacuum");
@@ -101,14 +102,25 @@ class ReadRetryingPool extends pg.Pool {
   }
 }
 
-export async function openDatabase(options: { url?: string; pgliteDir?: string } = {}): Promise<Database> {
+/** `silenceLimits`: for tests of a database that stops answering (silent-connection.ts). */
+export async function openDatabase(options: { url?: string; pgliteDir?: string; silenceLimits?: SilenceLimits } = {}): Promise<Database> {
   const url = options.url ?? process.env.DATABASE_URL;
   if (url) {
+    const silence = options.silenceLimits ?? SILENCE_LIMITS;
     // Own pool so close() can end it (PrismaPg leaves an external pool open).
     // pipeline: a query is sent without waiting for the one before it, so a raw-SQL transaction's
     // BEGIN, SAVEPOINTs and deferred writes travel with its next statement or its COMMIT (lib/db/sql.ts
     // afterPrelude); one query at a time, as Prisma sends them, runs exactly as without.
-    const pool = new ReadRetryingPool({ ...poolConnection(url, await planCacheMode(url)), max: databasePoolSize(), pipeline: true });
+    // Client: each connection is made within silence.connectMs (endingSilentConnection bounds its statements);
+    // keepAlive: an idle connection through a firewall or NAT is neither dropped for silence nor kept once dead.
+    const pool = new ReadRetryingPool({
+      ...poolConnection(url, await planCacheMode(url)),
+      max: databasePoolSize(),
+      pipeline: true,
+      Client: clientConnectingWithin(silence.connectMs),
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 30_000,
+    });
     // An idle connection can die (server restart, failover); pg then emits "error" on the pool,
     // which would crash the process if nobody listened. The pool replaces the connection itself.
     pool.on("error", (e) => console.error(JSON.stringify({ level: "warn", msg: "idle database connection lost", error: e.message })));
@@ -119,6 +131,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
     // connection always has this listener; its user learns of the break from its statements
     // ("not queryable"), and pg-pool closes it when it comes back.
     pool.on("connect", (client) => client.on("error", () => undefined));
+    pool.on("connect", (client) => endingSilentConnection(client, pool.options, silence));
     pool.on("connect", answerAbortedWithTheirCause);
     const faults = injectedFaults(); // the reliability suite's fault test only
     if (faults) pool.on("connect", (client) => injectFaults(client, faults));

@@ -86,11 +86,11 @@ export async function onPooledConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Pr
   }
 }
 
-/** pg_cancel_backend from a connection of its own: the pool may have none free. */
+/** pg_cancel_backend from a connection of its own (the pool's kind, made within its deadline): the pool may have none free. */
 async function cancelRunningStatement(pool: pg.Pool, client: pg.PoolClient): Promise<void> {
   const pid = (client as unknown as { processID?: number }).processID; // set by pg from the server's BackendKeyData
   if (pid === undefined) return;
-  const canceller = new pg.Client(pool.options);
+  const canceller = new (pool as unknown as { Client: typeof pg.Client }).Client(pool.options);
   canceller.on("error", () => undefined); // a connection that breaks fails its statement; unheard, it would end the process
   try {
     await canceller.connect();

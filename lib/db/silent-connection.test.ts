@@ -1,0 +1,119 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { isConnectionLoss, ConnectionLostError } from "./connection-loss";
+import { openDatabase, type Database } from "./open-database";
+import { poolOf } from "./sql";
+import type { SilenceLimits } from "./silent-connection";
+import { buildApi } from "@/lib/service/http/app";
+import { API_BASE_PATH } from "@/lib/service/http/openapi";
+import { createPlatform } from "@/lib/service/platforms/create-platform";
+import { sqlTransaction } from "@/lib/service/sql-transaction";
+import { createToken } from "@/lib/service/tokens/create-token";
+import { startSilentProxy, type SilentProxy } from "@/lib/service/testing/silent-proxy";
+
+// Short limits, so that each case takes seconds; production's are SILENCE_LIMITS.
+const limits: SilenceLimits = { connectMs: 1_000, quietMs: 500, askMs: 1_000 };
+const options = { maxWait: 5_000, timeout: 15_000 };
+let direct: Database;
+const table = `silence_probe_${Math.random().toString(36).slice(2, 8)}`;
+const rows = async () => (await direct.prisma.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM "${table}" ORDER BY id`)).map((r) => r.id);
+
+beforeAll(async () => {
+  direct = await openDatabase({ url: inject("databaseUrl"), silenceLimits: limits });
+  await direct.prisma.$executeRawUnsafe(`CREATE TABLE "${table}" (id int PRIMARY KEY)`);
+});
+afterAll(async () => {
+  await direct.prisma.$executeRawUnsafe(`DROP TABLE "${table}"`);
+  await direct.close();
+});
+
+let proxy: SilentProxy;
+let proxied: Database;
+async function throughProxy() {
+  proxy = await startSilentProxy(inject("databaseUrl"));
+  proxied = await openDatabase({ url: proxy.url, silenceLimits: limits });
+  await proxied.prisma.$queryRaw`SELECT 1`; // one open connection, ready
+  return proxied;
+}
+afterEach(async () => {
+  await proxy?.close();
+  await proxied?.close();
+});
+
+describe("a database connection that falls silent is ended, not waited on for TCP's ~15 minutes", () => {
+  it("a read whose connection a firewall forgot is sent again on a new connection and answered", async () => {
+    const db = await throughProxy();
+    proxy.silenceOpenConnections();
+    const [row] = await db.prisma.$queryRaw<{ n: number }[]>`SELECT 2::int AS n`;
+    expect(row!.n).toBe(2);
+  });
+
+  it("a database that stopped answering altogether: a read fails as a broken connection, and new connections give up within their deadline", async () => {
+    const db = await throughProxy();
+    proxy.silenceEverything();
+    const error = await db.prisma.$queryRaw`SELECT 3`.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isConnectionLoss(error)).toBe(true);
+    expect(poolOf(db.prisma)!.totalCount).toBe(0); // the silent connection was ended, not handed on
+  });
+
+  it("an API request is answered 503 with Retry-After when the database stops answering", async () => {
+    const db = await throughProxy();
+    const platform = await createPlatform(direct.prisma, { name: "Silent database" });
+    const token = await createToken(direct.prisma, { platformId: platform.id, name: "test", permissions: ["VIEW"] });
+    const api = buildApi({ getDb: async () => db.prisma, internalKey: "test-internal-key", rateLimitPerSecond: 0 });
+    const get = () =>
+      api.request(`${API_BASE_PATH}/customers?limit=1`, { headers: { authorization: `Basic ${Buffer.from(`${token.clientId}:${token.clientSecret}`).toString("base64")}` } });
+    expect((await get()).status).toBe(200);
+    proxy.silenceEverything();
+    const res = await get();
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("1");
+    expect(await res.json()).toMatchObject({ code: "SERVICE_UNAVAILABLE", details: { retryable: true } });
+  });
+
+  it("a transaction whose connection falls silent before its COMMIT runs again on a new connection, and what it wrote exists once", async () => {
+    const db = await throughProxy();
+    let attempts = 0;
+    const result = await sqlTransaction(
+      db.prisma,
+      async (tx) => {
+        attempts++;
+        await tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (1)`);
+        if (attempts === 1) proxy.silenceOpenConnections();
+        return tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "${table}"`);
+      },
+      options,
+    );
+    expect(attempts).toBe(2);
+    expect(result).toEqual([{ n: 1 }]);
+    expect(await rows()).toEqual([1]);
+  });
+
+  it("a COMMIT whose answer never comes answers 503 outcome unknown, not a hang", async () => {
+    const db = await throughProxy();
+    const committing = sqlTransaction(
+      db.prisma,
+      async (tx) => {
+        await tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (2)`);
+        // Silent from the moment the COMMIT (deferred to after fn) is about to go out.
+        queueMicrotask(() => proxy.silenceOpenConnections());
+      },
+      options,
+    );
+    const error = await committing.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConnectionLostError);
+    expect((error as ConnectionLostError).inDoubt).toBe(true);
+  });
+
+  it("a statement that runs longer than the quiet limit (a lock wait, a long report) is asked about and left to finish", async () => {
+    const db = await throughProxy();
+    const [row] = await db.prisma.$queryRaw<{ done: string }[]>`SELECT pg_sleep(2)::text AS done`;
+    expect(row!.done).toBe("");
+    await expect(sqlTransaction(db.prisma, async (tx) => tx.$queryRawUnsafe<{ n: number }[]>(`SELECT 1 AS n FROM pg_sleep(1.5)`), options)).resolves.toEqual([{ n: 1 }]);
+  });
+});
