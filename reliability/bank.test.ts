@@ -11,7 +11,8 @@
 // database crash test PostgreSQL itself crashes (`pg_ctl stop -m immediate`, on a cluster of the
 // test's own) and recovers from its WAL, while requests meanwhile answer that 503 too; in the fault
 // test a share of the server's COMMITs are refused and of its statements in transactions fail
-// (lib/db/fault-injection.ts).
+// (lib/db/fault-injection.ts); in the partition test the network to PostgreSQL drops every byte for
+// a while, closing nothing (lib/db/silent-connection.ts).
 // Afterwards every balance equals the sum of its ledger entries, every hold total its active holds,
 // every currency's entries sum to zero, every acknowledged payment exists exactly once and moved its
 // account by what its final status says (a failed one refunded exactly once), balances
@@ -28,6 +29,7 @@ import { inParallel } from "./in-parallel";
 import { startPrivateCluster } from "./private-cluster";
 import { US_ADDRESS, usdAccountInfo, usdBankAccountRequest } from "./requests";
 import { freePort, startServer, type ServerProcess } from "./server-process";
+import { startSilentProxy } from "@/lib/service/testing/silent-proxy";
 
 const CLIENTS = FULL_SIZE ? 32 : 6;
 /** Full size: 20,000 operations per test (ANCHORS R1). */
@@ -55,6 +57,15 @@ const CUT_EVERY_MS = FULL_SIZE ? 2_000 : 300;
  */
 const COMMIT_FAILURE_PERCENT = FULL_SIZE ? 1 : 5;
 const STATEMENT_FAILURE_PERCENT = FULL_SIZE ? 0.2 : 2;
+/**
+ * How many times, how often and for how long the partition test silences the network to
+ * PostgreSQL. Each one leaves the connections it caught dead for the ~5 s the server waits before it
+ * asks the database about them, and the server processes they left in a transaction holding their
+ * locks until the server can end them (lib/db/silent-connection.ts), so they are fewer than the cuts.
+ */
+const PARTITIONS = FULL_SIZE ? 10 : 1;
+const PARTITION_EVERY_MS = FULL_SIZE ? 30_000 : 400;
+const PARTITION_MS = FULL_SIZE ? 2_000 : 1_000;
 const SERVER_APPLICATION_NAME = `bank-test-server-${process.pid}`;
 /**
  * Each client's operations (kinds, accounts, amounts, replays) come from this seed, printed with
@@ -708,6 +719,38 @@ describe("the books always balance", () => {
       expectSoundBooks(outcomes, faults, drift, deliveries); // answered by the one server process
     } finally {
       for (const close of closing) await close();
+    }
+  });
+
+  it("partition test: the network to PostgreSQL falls silent mid-load (nothing closed, nothing refused) and comes back; no request waits on TCP, a request caught in it answers 503 at worst, nothing acknowledged is lost, nothing is half-written", async () => {
+    // A server of its own, reaching the suite's database through a proxy that can drop every byte.
+    const proxy = await startSilentProxy(inject("databaseUrl"));
+    const partitionedServer = await startServer({ databaseUrl: proxy.url, env: { JOB_LEASE_SECONDS: "3" } });
+    try {
+      const f = await bankFixture({ database, server: partitionedServer });
+      let partitions = 0;
+      const { outcomes, faults } = await runLoad(f, SEED + 5, async (progress) => {
+        while (partitions < PARTITIONS && progress() < 1) {
+          await new Promise((r) => setTimeout(r, PARTITION_EVERY_MS * (0.5 + Math.random())));
+          if (progress() >= 1) break;
+          proxy.silenceEverything();
+          partitions++;
+          await new Promise((r) => setTimeout(r, PARTITION_MS));
+          proxy.heal();
+        }
+      });
+      const { drift, refunded, deliveries } = await settleAndCheck(f, outcomes);
+      console.log(
+        `partition test (RELIABILITY_SEED=${SEED}): ${partitions} partitions of ${PARTITION_MS} ms, ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
+          `${faults.unavailable} answered 503 SERVICE_UNAVAILABLE (${faults.outcomeUnknown} with the outcome unknown) and retried with their key, ${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), ${faults.conflicts} deadlocks answered 409, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
+      );
+      expect(partitions).toBeGreaterThan(0);
+      expect(partitionedServer.output()).toMatch(/The database stopped answering this connection/);
+      expect(partitionedServer.output()).not.toMatch(/Unhandled 'error' event|uncaught/i);
+      expectSoundBooks(outcomes, faults, drift, deliveries);
+    } finally {
+      await partitionedServer.stop();
+      await proxy.close();
     }
   });
 

@@ -10,8 +10,9 @@ import { sqlTransaction } from "@/lib/service/sql-transaction";
 import { createToken } from "@/lib/service/tokens/create-token";
 import { startSilentProxy, type SilentProxy } from "@/lib/service/testing/silent-proxy";
 
-// Short limits, so that each case takes seconds; production's are SILENCE_LIMITS.
-const limits: SilenceLimits = { connectMs: 1_000, quietMs: 500, askMs: 1_000 };
+// A short quiet limit, so that each case takes seconds (production: SILENCE_LIMITS); connecting and
+// asking get time enough for a machine busy with the other suites.
+const limits: SilenceLimits = { connectMs: 2_000, quietMs: 500, askMs: 3_000 };
 const options = { maxWait: 5_000, timeout: 15_000 };
 let direct: Database;
 const table = `silence_probe_${Math.random().toString(36).slice(2, 8)}`;
@@ -73,13 +74,14 @@ describe("a database connection that falls silent is ended, not waited on for TC
     expect(await res.json()).toMatchObject({ code: "SERVICE_UNAVAILABLE", details: { retryable: true } });
   });
 
-  it("a transaction whose connection falls silent before its COMMIT runs again on a new connection, and what it wrote exists once", async () => {
+  it("a transaction whose connection falls silent before its COMMIT runs again on a new connection, and what it wrote exists once: the old server process, which never heard the connection end, is ended too and holds no lock", async () => {
     const db = await throughProxy();
     let attempts = 0;
     const result = await sqlTransaction(
       db.prisma,
       async (tx) => {
         attempts++;
+        // The second attempt's INSERT waits on the first's uncommitted row for as long as its server process lives.
         await tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (1)`);
         if (attempts === 1) proxy.silenceOpenConnections();
         return tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "${table}"`);
@@ -89,6 +91,28 @@ describe("a database connection that falls silent is ended, not waited on for TC
     expect(attempts).toBe(2);
     expect(result).toEqual([{ n: 1 }]);
     expect(await rows()).toEqual([1]);
+  });
+
+  it("a transaction cut off while the database could not be reached: once it can, the server process left in that transaction is ended and frees its row locks", async () => {
+    const db = await throughProxy();
+    const cutOff = sqlTransaction(
+      db.prisma,
+      async (tx) => {
+        await tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (5)`);
+        proxy.silenceEverything();
+        await tx.$queryRawUnsafe(`SELECT 1`);
+      },
+      options,
+    );
+    const error = await cutOff.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isConnectionLoss(error)).toBe(true);
+    proxy.heal();
+    // Waits on the cut-off transaction's row 5 for as long as its server process lives.
+    await expect(sqlTransaction(db.prisma, async (tx) => tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (5)`), options)).resolves.toBe(1);
+    expect(await rows()).toContain(5);
   });
 
   it("a COMMIT whose answer never comes answers 503 outcome unknown, not a hang", async () => {

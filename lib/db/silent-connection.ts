@@ -101,11 +101,18 @@ function lookingEvery(ms: number): void {
 async function askAbout(w: Watched): Promise<void> {
   w.asking = true;
   const pid = (w.client as unknown as { processID?: number }).processID;
+  const quietSince = w.since;
   try {
     const state = await serverProcessState(w.connection, pid, w.limits.askMs);
-    if (w.awaited === 0) return; // answered meanwhile
-    if (state === "working" || state === "unknown") w.since = performance.now(); // a lock wait or a long statement: ask again later
-    else w.con.stream.destroy(silenceError(state === "unreachable" ? `the database could not be reached within ${w.limits.askMs} ms` : "its server process is not running any statement of it"));
+    if (w.since !== quietSince) return; // answered meanwhile: the state may be of the moment between two statements
+    if (state === "working" || state === "unknown") {
+      w.since = performance.now(); // a lock wait or a long statement: ask again later
+      return;
+    }
+    const error = silenceError(state === "unreachable" ? `the database could not be reached within ${w.limits.askMs} ms` : "its server process is not running any statement of it");
+    console.error(JSON.stringify({ level: "warn", msg: "database connection ended", error: error.message, pid, quietMs: Math.round(performance.now() - quietSince) }));
+    w.con.stream.destroy(error);
+    if (state === "unreachable" && pid !== undefined) void endOnceReachable(w.connection, pid, w.limits.askMs);
   } finally {
     w.asking = false;
   }
@@ -113,22 +120,56 @@ async function askAbout(w: Watched): Promise<void> {
 
 /**
  * What the server process behind a connection is doing: "idle" also when it is gone; "unknown" when
- * the database answered with an error of another kind (say, too many connections).
+ * the database answered with an error of another kind (say, too many connections). An idle one is
+ * ended: the network that lost this connection's bytes may never tell it that the connection is
+ * gone, and it would hold its transaction's row locks (a hot account's) until its own TCP gave up.
  */
 async function serverProcessState(connection: pg.ClientConfig, pid: number | undefined, askMs: number): Promise<"working" | "idle" | "unreachable" | "unknown"> {
   if (pid === undefined) return "unknown";
-  const asking = new pg.Client({ ...connection, connectionTimeoutMillis: askMs, query_timeout: askMs });
-  asking.on("error", () => undefined); // a connection that breaks fails its statement; unheard, it would end the process
   try {
-    await asking.connect();
-    const { rows } = await asking.query<{ state: string | null }>("SELECT state FROM pg_stat_activity WHERE pid = $1", [pid]);
     // "active" (a lock wait included) and "fastpath function call" are working on a statement; "idle…" are waiting for one.
+    const { rows } = await onConnectionOfItsOwn(connection, askMs, (asking) =>
+      asking.query<{ state: string | null }>(
+        `SELECT state, CASE WHEN state NOT IN ('active', 'fastpath function call') THEN pg_terminate_backend(pid) END
+         FROM pg_stat_activity WHERE pid = $1`,
+        [pid],
+      ),
+    );
     const state = rows[0]?.state;
     return state === "active" || state === "fastpath function call" ? "working" : "idle";
   } catch (e) {
     return isConnectionLoss(e) || /timeout/i.test((e as Error).message) ? "unreachable" : "unknown";
+  }
+}
+
+/**
+ * Ends the server process of a connection ended while the database was unreachable, once it can
+ * be reached again (for up to ORPHAN_WAIT_MS), if it is still in a transaction: it would otherwise
+ * hold its locks, as above. (After a failover the pid may belong to a process of the new server:
+ * if that one sits in a transaction it is ended too, which costs its user a retry, never data.)
+ */
+async function endOnceReachable(connection: pg.ClientConfig, pid: number, askMs: number): Promise<void> {
+  const deadline = performance.now() + ORPHAN_WAIT_MS;
+  while (performance.now() < deadline) {
+    try {
+      await onConnectionOfItsOwn(connection, askMs, (asking) => asking.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = $1 AND state LIKE 'idle in transaction%'", [pid]));
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, askMs).unref());
+    }
+  }
+}
+/** Long enough for a failover or a partition to end; short enough that no new server process can have taken the pid. */
+const ORPHAN_WAIT_MS = 120_000;
+
+async function onConnectionOfItsOwn<T>(connection: pg.ClientConfig, askMs: number, ask: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ ...connection, connectionTimeoutMillis: askMs, query_timeout: askMs });
+  client.on("error", () => undefined); // a connection that breaks fails its statement; unheard, it would end the process
+  try {
+    await client.connect();
+    return await ask(client);
   } finally {
-    await asking.end().catch(() => undefined);
+    await client.end().catch(() => undefined);
   }
 }
 

@@ -1,5 +1,6 @@
 // A TCP proxy in front of PostgreSQL that can fall silent the way a network does: bytes stop
-// flowing, but no connection is closed or refused, so only a deadline can tell.
+// flowing, but no connection is closed or refused, so only a deadline can tell, and neither end of a
+// silenced connection hears that the other closed it.
 import net from "node:net";
 
 export interface SilentProxy {
@@ -9,6 +10,8 @@ export interface SilentProxy {
   silenceOpenConnections(): void;
   /** Stops forwarding everything, new connections included (a partition: connects are accepted and never answered). */
   silenceEverything(): void;
+  /** Ends the partition for new connections; the ones it silenced stay silent (what they lost cannot be resent). */
+  heal(): void;
   close(): Promise<void>;
 }
 
@@ -24,8 +27,10 @@ export async function startSilentProxy(databaseUrl: string): Promise<SilentProxy
     const forward = (from: net.Socket, to: net.Socket) => from.on("data", (chunk) => void (pair.silent || to.write(chunk)));
     forward(inbound, outbound);
     forward(outbound, inbound);
+    // A close is passed on like any byte: not through a silenced connection, whose other end never hears of it.
     for (const socket of pair.sockets)
       socket.on("error", () => undefined).on("close", () => {
+        if (pair.silent) return;
         pairs.delete(pair);
         for (const s of pair.sockets) s.destroy();
       });
@@ -42,6 +47,9 @@ export async function startSilentProxy(databaseUrl: string): Promise<SilentProxy
     silenceEverything() {
       everything = true;
       for (const pair of pairs) pair.silent = true;
+    },
+    heal() {
+      everything = false;
     },
     async close() {
       for (const pair of pairs) for (const socket of pair.sockets) socket.destroy();
