@@ -62,10 +62,12 @@ const STATEMENT_FAILURE_PERCENT = FULL_SIZE ? 0.2 : 2;
  * PostgreSQL. Each one leaves the connections it caught dead for the ~5 s the server waits before it
  * asks the database about them, and the server processes they left in a transaction holding their
  * locks until the server can end them (lib/db/silent-connection.ts), so they are fewer than the cuts.
+ * Full size, they last 2 s (over before the server asks: it finds those processes idle and ends them)
+ * and 8 s in turn (it cannot ask, ends its connections, and ends their processes once it can).
  */
 const PARTITIONS = FULL_SIZE ? 10 : 1;
 const PARTITION_EVERY_MS = FULL_SIZE ? 30_000 : 400;
-const PARTITION_MS = FULL_SIZE ? 2_000 : 1_000;
+const PARTITION_MS = FULL_SIZE ? [2_000, 8_000] : [1_000];
 const SERVER_APPLICATION_NAME = `bank-test-server-${process.pid}`;
 /**
  * Each client's operations (kinds, accounts, amounts, replays) come from this seed, printed with
@@ -729,19 +731,22 @@ describe("the books always balance", () => {
     try {
       const f = await bankFixture({ database, server: partitionedServer });
       let partitions = 0;
+      let silentMs = 0;
       const { outcomes, faults } = await runLoad(f, SEED + 5, async (progress) => {
         while (partitions < PARTITIONS && progress() < 1) {
           await new Promise((r) => setTimeout(r, PARTITION_EVERY_MS * (0.5 + Math.random())));
           if (progress() >= 1) break;
           proxy.silenceEverything();
+          const lasting = PARTITION_MS[partitions % PARTITION_MS.length]!;
           partitions++;
-          await new Promise((r) => setTimeout(r, PARTITION_MS));
+          silentMs += lasting;
+          await new Promise((r) => setTimeout(r, lasting));
           proxy.heal();
         }
       });
       const { drift, refunded, deliveries } = await settleAndCheck(f, outcomes);
       console.log(
-        `partition test (RELIABILITY_SEED=${SEED}): ${partitions} partitions of ${PARTITION_MS} ms, ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
+        `partition test (RELIABILITY_SEED=${SEED}): ${partitions} partitions (${silentMs} ms silent in all, ${partitionedServer.output().split('"database connection ended"').length - 1} connections ended), ${outcomes.length} operations (${outcomes.filter((o) => o.status === 200 || o.status === 202).length} acknowledged), ` +
           `${faults.unavailable} answered 503 SERVICE_UNAVAILABLE (${faults.outcomeUnknown} with the outcome unknown) and retried with their key, ${refunded} failed payments refunded, ${cardSummary(outcomes)}, ${faults.retries} retries (${faults.timeouts} client timeouts), ${faults.conflicts} deadlocks answered 409, drift found: ${drift.length}, undelivered events: ${deliveries.undelivered}`,
       );
       expect(partitions).toBeGreaterThan(0);
@@ -752,7 +757,7 @@ describe("the books always balance", () => {
       await partitionedServer.stop();
       await proxy.close();
     }
-  });
+  }, 1_200_000); // full size: ~12 min here, its partitions' stalls on top of the load
 
   it("fault test: 1 % of the server's COMMITs are refused (a serialization failure) and 0.2 % of the statements in its transactions fail (a deadlock); every request is answered as not done or as done once, nothing acknowledged is lost, nothing refused is kept", async () => {
     // A server of its own, started with the faults, on the suite's database beside the suite's server.

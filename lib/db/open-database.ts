@@ -112,7 +112,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
     // BEGIN, SAVEPOINTs and deferred writes travel with its next statement or its COMMIT (lib/db/sql.ts
     // afterPrelude); one query at a time, as Prisma sends them, runs exactly as without.
     // Client: each connection is made within silence.connectMs (endingSilentConnection bounds its statements);
-    // keepAlive: an idle connection through a firewall or NAT is neither dropped for silence nor kept once dead.
+    // keepAlive: a firewall or NAT does not forget an idle connection for its silence, and the OS notices one that died.
     const pool = new ReadRetryingPool({
       ...poolConnection(url, await planCacheMode(url)),
       max: databasePoolSize(),

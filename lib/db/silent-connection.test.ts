@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { isConnectionLoss, ConnectionLostError } from "./connection-loss";
 import { openDatabase, type Database } from "./open-database";
@@ -39,6 +40,22 @@ afterEach(async () => {
   await proxy?.close();
   await proxied?.close();
 });
+
+/** Server processes of this database waiting for a lock on the probe table. */
+async function waitingOnLocks(): Promise<number> {
+  const [row] = await direct.prisma.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%${table}%'`,
+  );
+  return row!.n;
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await condition())) {
+    if (performance.now() > deadline) throw new Error("timed out waiting for the condition");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 describe("a database connection that falls silent is ended, not waited on for TCP's ~15 minutes", () => {
   it("a read whose connection a firewall forgot is sent again on a new connection and answered", async () => {
@@ -113,6 +130,25 @@ describe("a database connection that falls silent is ended, not waited on for TC
     // Waits on the cut-off transaction's row 5 for as long as its server process lives.
     await expect(sqlTransaction(db.prisma, async (tx) => tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (5)`), options)).resolves.toBe(1);
     expect(await rows()).toContain(5);
+  });
+
+  it("a server process that was waiting for a lock when its connection was cut off is ended too, before it can take the lock and hold it", async () => {
+    const db = await throughProxy();
+    const holder = new pg.Client({ connectionString: inject("databaseUrl") });
+    await holder.connect();
+    try {
+      await holder.query(`BEGIN; INSERT INTO "${table}" VALUES (8)`);
+      const waiter = sqlTransaction(db.prisma, async (tx) => tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (8)`), options);
+      await until(async () => (await waitingOnLocks()) === 1);
+      proxy.silenceEverything();
+      expect(isConnectionLoss(await waiter.then(() => null, (e: unknown) => e))).toBe(true);
+      proxy.heal();
+      await until(async () => (await waitingOnLocks()) === 0);
+      await holder.query("ROLLBACK");
+      await expect(sqlTransaction(direct.prisma, async (tx) => tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (8)`), options)).resolves.toBe(1);
+    } finally {
+      await holder.end();
+    }
   });
 
   it("a COMMIT whose answer never comes answers 503 outcome unknown, not a hang", async () => {

@@ -144,15 +144,16 @@ async function serverProcessState(connection: pg.ClientConfig, pid: number | und
 
 /**
  * Ends the server process of a connection ended while the database was unreachable, once it can
- * be reached again (for up to ORPHAN_WAIT_MS), if it is still in a transaction: it would otherwise
- * hold its locks, as above. (After a failover the pid may belong to a process of the new server:
- * if that one sits in a transaction it is ended too, which costs its user a retry, never data.)
+ * be reached again (for up to ORPHAN_WAIT_MS): it would otherwise hold its locks, as above, and
+ * even one that was only waiting for a lock would take it once the lock came free, then hold it.
+ * (After a failover the pid may belong to a process of the new server, ended too: that costs its
+ * user a retry, never data.)
  */
 async function endOnceReachable(connection: pg.ClientConfig, pid: number, askMs: number): Promise<void> {
   const deadline = performance.now() + ORPHAN_WAIT_MS;
   while (performance.now() < deadline) {
     try {
-      await onConnectionOfItsOwn(connection, askMs, (asking) => asking.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = $1 AND state LIKE 'idle in transaction%'", [pid]));
+      await onConnectionOfItsOwn(connection, askMs, (asking) => asking.query("SELECT pg_terminate_backend($1)", [pid]));
       return;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, askMs).unref());
