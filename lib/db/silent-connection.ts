@@ -39,7 +39,7 @@ export function clientConnectingWithin(connectMs: number): typeof pg.Client {
  */
 export function endingSilentConnection(client: pg.ClientBase, connection: pg.ClientConfig, limits: SilenceLimits = SILENCE_LIMITS): void {
   const con = (client as unknown as { connection: PgConnection }).connection;
-  const watched: Watched = { client, con, connection, limits, awaited: 0, since: 0, asking: false };
+  const watched: Watched = { client, con, connection, limits, awaited: 0, since: 0, asking: false, started: undefined };
   // Every simple Query and every Sync is answered by exactly one ReadyForQuery.
   const sendQuery = con.query.bind(con);
   const sendSync = con.sync.bind(con);
@@ -55,7 +55,14 @@ export function endingSilentConnection(client: pg.ClientBase, connection: pg.Cli
   con.once("end", () => watching.delete(watched));
   watching.add(watched);
   lookingEvery(Math.min(1_000, limits.quietMs / 2));
+  // Which server process this is, exactly, for ending it later: its pid alone may by then belong to
+  // a new one. Sent ahead of the first user's statements, in the same write.
+  client.query<{ started: string }>(STARTED_QUERY).then(
+    ({ rows }) => void (watched.started = rows[0]?.started),
+    () => undefined,
+  );
 }
+const STARTED_QUERY = "SELECT backend_start::text AS started FROM pg_stat_activity WHERE pid = pg_backend_pid()";
 
 interface PgConnection {
   query(text: string): void;
@@ -75,6 +82,8 @@ interface Watched {
   /** When the last answer came, or the first statement after an idle spell went out. */
   since: number;
   asking: boolean;
+  /** The server process's backend_start, as PostgreSQL printed it: with its pid, who it is. */
+  started: string | undefined;
 }
 
 const watching = new Set<Watched>();
@@ -100,19 +109,20 @@ function lookingEvery(ms: number): void {
 
 async function askAbout(w: Watched): Promise<void> {
   w.asking = true;
-  const pid = (w.client as unknown as { processID?: number }).processID;
+  const backend = { pid: (w.client as unknown as { processID?: number }).processID, started: w.started };
   const quietSince = w.since;
   try {
-    const state = await serverProcessState(w.connection, pid, w.limits.askMs);
+    const state = await serverProcessState(w.connection, backend, w.limits.askMs);
     if (w.since !== quietSince) return; // answered meanwhile: the state may be of the moment between two statements
     if (state === "working" || state === "unknown") {
       w.since = performance.now(); // a lock wait or a long statement: ask again later
       return;
     }
     const error = silenceError(state === "unreachable" ? `the database could not be reached within ${w.limits.askMs} ms` : "its server process is not running any statement of it");
-    console.error(JSON.stringify({ level: "warn", msg: "database connection ended", error: error.message, pid, quietMs: Math.round(performance.now() - quietSince) }));
+    console.error(JSON.stringify({ level: "warn", msg: "database connection ended", error: error.message, pid: backend.pid, quietMs: Math.round(performance.now() - quietSince) }));
+    watching.delete(w);
     w.con.stream.destroy(error);
-    if (state === "unreachable" && pid !== undefined) void endOnceReachable(w.connection, pid, w.limits.askMs);
+    if (state === "unreachable") void endOnceReachable(w.connection, backend, w.limits.askMs);
   } finally {
     w.asking = false;
   }
@@ -124,15 +134,15 @@ async function askAbout(w: Watched): Promise<void> {
  * ended: the network that lost this connection's bytes may never tell it that the connection is
  * gone, and it would hold its transaction's row locks (a hot account's) until its own TCP gave up.
  */
-async function serverProcessState(connection: pg.ClientConfig, pid: number | undefined, askMs: number): Promise<"working" | "idle" | "unreachable" | "unknown"> {
-  if (pid === undefined) return "unknown";
+async function serverProcessState(connection: pg.ClientConfig, backend: ServerProcess, askMs: number): Promise<"working" | "idle" | "unreachable" | "unknown"> {
+  if (backend.pid === undefined) return "unknown";
   try {
     // "active" (a lock wait included) and "fastpath function call" are working on a statement; "idle…" are waiting for one.
     const { rows } = await onConnectionOfItsOwn(connection, askMs, (asking) =>
       asking.query<{ state: string | null }>(
         `SELECT state, CASE WHEN state NOT IN ('active', 'fastpath function call') THEN pg_terminate_backend(pid) END
-         FROM pg_stat_activity WHERE pid = $1`,
-        [pid],
+         FROM pg_stat_activity WHERE pid = $1 AND ($2::timestamptz IS NULL OR backend_start = $2::timestamptz)`,
+        [backend.pid, backend.started ?? null],
       ),
     );
     const state = rows[0]?.state;
@@ -146,22 +156,28 @@ async function serverProcessState(connection: pg.ClientConfig, pid: number | und
  * Ends the server process of a connection ended while the database was unreachable, once it can
  * be reached again (for up to ORPHAN_WAIT_MS): it would otherwise hold its locks, as above, and
  * even one that was only waiting for a lock would take it once the lock came free, then hold it.
- * (After a failover the pid may belong to a process of the new server, ended too: that costs its
- * user a retry, never data.)
  */
-async function endOnceReachable(connection: pg.ClientConfig, pid: number, askMs: number): Promise<void> {
+async function endOnceReachable(connection: pg.ClientConfig, backend: ServerProcess, askMs: number): Promise<void> {
+  if (backend.pid === undefined || backend.started === undefined) return; // not known for sure: left to the server's own TCP
   const deadline = performance.now() + ORPHAN_WAIT_MS;
   while (performance.now() < deadline) {
     try {
-      await onConnectionOfItsOwn(connection, askMs, (asking) => asking.query("SELECT pg_terminate_backend($1)", [pid]));
+      const terminate = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = $1 AND backend_start = $2::timestamptz";
+      await onConnectionOfItsOwn(connection, askMs, (asking) => asking.query(terminate, [backend.pid, backend.started]));
       return;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, askMs).unref());
     }
   }
 }
-/** Long enough for a failover or a partition to end; short enough that no new server process can have taken the pid. */
+/** Long enough for a partition to end. */
 const ORPHAN_WAIT_MS = 120_000;
+
+/** A connection's server process: pid and backend_start (undefined until known). */
+interface ServerProcess {
+  pid: number | undefined;
+  started: string | undefined;
+}
 
 async function onConnectionOfItsOwn<T>(connection: pg.ClientConfig, askMs: number, ask: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ ...connection, connectionTimeoutMillis: askMs, query_timeout: askMs });
