@@ -35,7 +35,8 @@ export function clientConnectingWithin(connectMs: number): typeof pg.Client {
  * connection's server process is doing. Still running a statement: waits on. Gone or idle (what it
  * was sent never arrived, or its answer was lost), or the database could not be reached within
  * `askMs`: the connection is ended, and every statement waiting on it fails with ETIMEDOUT, a
- * connection loss (reads are sent again, transactions answer as after any broken connection).
+ * connection loss (reads are sent again, transactions answer as after any broken connection). Its
+ * server process is ended too: at once, or once the database can be reached again.
  */
 export function endingSilentConnection(client: pg.ClientBase, connection: pg.ClientConfig, limits: SilenceLimits = SILENCE_LIMITS): void {
   const con = (client as unknown as { connection: PgConnection }).connection;
@@ -56,7 +57,7 @@ export function endingSilentConnection(client: pg.ClientBase, connection: pg.Cli
   watching.add(watched);
   lookingEvery(Math.min(1_000, limits.quietMs / 2));
   // Which server process this is, exactly, for ending it later: its pid alone may by then belong to
-  // a new one. Sent ahead of the first user's statements, in the same write.
+  // a new one. Pipelined ahead of the first user's statements: nothing waits for its answer.
   client.query<{ started: string }>(STARTED_QUERY).then(
     ({ rows }) => void (watched.started = rows[0]?.started),
     () => undefined,
