@@ -7,6 +7,7 @@
 // and the worker all send COMMIT as text, so every transaction on PostgreSQL is covered.
 import pg from "pg";
 import { ConnectionLostError, isConnectionLoss } from "./connection-loss";
+import { onConnectionOfItsOwn } from "./own-connection";
 import { writeTogether } from "./sql";
 
 /**
@@ -71,12 +72,6 @@ async function outcomeOf(connection: pg.ClientConfig, xid: string | null | undef
 const OUTCOME_WAIT_MS = 3_000;
 
 async function transactionStatus(connection: pg.ClientConfig, xid: string): Promise<string | null> {
-  const asking = new pg.Client({ ...connection, connectionTimeoutMillis: OUTCOME_WAIT_MS, query_timeout: OUTCOME_WAIT_MS });
-  asking.on("error", () => undefined); // a connection that breaks fails its statement; unheard, it would end the process
-  try {
-    await asking.connect();
-    return (await asking.query<{ status: string | null }>("SELECT pg_xact_status($1::xid8) AS status", [xid])).rows[0]!.status;
-  } finally {
-    await asking.end().catch(() => undefined);
-  }
+  const { rows } = await onConnectionOfItsOwn(connection, OUTCOME_WAIT_MS, (asking) => asking.query<{ status: string | null }>("SELECT pg_xact_status($1::xid8) AS status", [xid]));
+  return rows[0]!.status;
 }

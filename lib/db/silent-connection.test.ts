@@ -10,6 +10,7 @@ import { createPlatform } from "@/lib/service/platforms/create-platform";
 import { sqlTransaction } from "@/lib/service/sql-transaction";
 import { createToken } from "@/lib/service/tokens/create-token";
 import { startSilentProxy, type SilentProxy } from "@/lib/service/testing/silent-proxy";
+import { waitUntil } from "@/lib/service/testing/wait-until";
 
 // A short quiet limit, so that each case takes seconds (production: SILENCE_LIMITS); connecting and
 // asking get time enough for a machine busy with the other suites.
@@ -47,14 +48,6 @@ async function waitingOnLocks(): Promise<number> {
     `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%${table}%'`,
   );
   return row!.n;
-}
-
-async function until(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!(await condition())) {
-    if (performance.now() > deadline) throw new Error("timed out waiting for the condition");
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe("a database connection that falls silent is ended, not waited on for TCP's ~15 minutes", () => {
@@ -139,11 +132,11 @@ describe("a database connection that falls silent is ended, not waited on for TC
     try {
       await holder.query(`BEGIN; INSERT INTO "${table}" VALUES (8)`);
       const waiter = sqlTransaction(db.prisma, async (tx) => tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (8)`), options);
-      await until(async () => (await waitingOnLocks()) === 1);
+      await waitUntil(async () => (await waitingOnLocks()) === 1, 20_000);
       proxy.silenceEverything();
       expect(isConnectionLoss(await waiter.then(() => null, (e: unknown) => e))).toBe(true);
       proxy.heal();
-      await until(async () => (await waitingOnLocks()) === 0);
+      await waitUntil(async () => (await waitingOnLocks()) === 0, 20_000);
       await holder.query("ROLLBACK");
       await expect(sqlTransaction(direct.prisma, async (tx) => tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (8)`), options)).resolves.toBe(1);
     } finally {

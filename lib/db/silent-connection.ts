@@ -7,6 +7,7 @@
 // be reached, the connection is ended and its statements fail as a connection loss.
 import pg from "pg";
 import { isConnectionLoss } from "./connection-loss";
+import { onConnectionOfItsOwn } from "./own-connection";
 
 export interface SilenceLimits {
   /** How long a new connection may take to be ready. */
@@ -178,17 +179,6 @@ const ORPHAN_WAIT_MS = 120_000;
 interface ServerProcess {
   pid: number | undefined;
   started: string | undefined;
-}
-
-async function onConnectionOfItsOwn<T>(connection: pg.ClientConfig, askMs: number, ask: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ ...connection, connectionTimeoutMillis: askMs, query_timeout: askMs });
-  client.on("error", () => undefined); // a connection that breaks fails its statement; unheard, it would end the process
-  try {
-    await client.connect();
-    return await ask(client);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 function silenceError(why: string): Error {

@@ -9,6 +9,7 @@ import { transactionScopedDb } from "./nested-transaction";
 import { onPooledConnection, sqlTransaction } from "./sql-transaction";
 import { cutAtCommit } from "./testing/cut-at-commit";
 import { holdEveryPooledConnection } from "./testing/hold-pool";
+import { waitUntil } from "./testing/wait-until";
 
 let database: Database;
 const table = `sql_tx_probe_${Math.random().toString(36).slice(2, 8)}`;
@@ -380,11 +381,4 @@ async function cutConnectionRunning(marker: string): Promise<void> {
     );
     return row!.n > 0;
   });
-}
-
-async function waitUntil(done: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; !(await done()); i++) {
-    if (i > 200) throw new Error("waited 2 s in vain");
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
