@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from "vitest";
-import { loadMigrationRunner, openDatabase, planCacheMode, poolConnection, type Database } from "./open-database";
+import { DEAD_CLIENT_SETTINGS, loadMigrationRunner, openDatabase, planCacheMode, poolConnection, type Database } from "./open-database";
 
 const migrationNames = fs
   .readdirSync(path.join(process.cwd(), "prisma", "migrations"), { withFileTypes: true })
@@ -79,14 +79,26 @@ describe("openDatabase", () => {
 });
 
 describe("poolConnection", () => {
-  test("starts connections with the chosen plan_cache_mode, keeping a URL's own options (which pg lets override the pool's)", () => {
+  test("starts connections with the chosen plan_cache_mode and the dead-client settings, keeping a URL's own options (which pg lets override the pool's)", () => {
     const plain = poolConnection("postgresql://app@db:5432/payments", "force_custom_plan");
-    expect(plain).toEqual({ connectionString: "postgresql://app@db:5432/payments", options: "-c plan_cache_mode=force_custom_plan" });
+    expect(plain).toEqual({ connectionString: "postgresql://app@db:5432/payments", options: `-c plan_cache_mode=force_custom_plan ${DEAD_CLIENT_SETTINGS}` });
     const own = poolConnection("postgresql://app@db:5432/payments?options=-c%20statement_timeout%3D5000&sslmode=require", "auto");
     const url = new URL(own.connectionString);
-    expect(url.searchParams.get("options")).toBe("-c statement_timeout=5000 -c plan_cache_mode=auto");
+    expect(url.searchParams.get("options")).toBe(`-c statement_timeout=5000 -c plan_cache_mode=auto ${DEAD_CLIENT_SETTINGS}`);
     expect([url.searchParams.get("sslmode"), url.username, url.host, url.pathname]).toEqual(["require", "app", "db:5432", "/payments"]);
-    expect(poolConnection("/var/run/postgresql payments", "auto")).toEqual({ connectionString: "/var/run/postgresql payments", options: "-c plan_cache_mode=auto" });
+    expect(poolConnection("/var/run/postgresql payments", "auto")).toEqual({ connectionString: "/var/run/postgresql payments", options: `-c plan_cache_mode=auto ${DEAD_CLIENT_SETTINGS}` });
+  });
+
+  test("the server gives up on a pooled connection whose client went silent within about a minute, not the system's 2 h", async () => {
+    const database = await openDatabase({ url: inject("databaseUrl") });
+    try {
+      const [settings] = await database.prisma.$queryRaw<Record<string, string>[]>`
+        SELECT current_setting('tcp_keepalives_idle') AS idle, current_setting('tcp_keepalives_interval') AS interval,
+               current_setting('tcp_keepalives_count') AS count, current_setting('tcp_user_timeout') AS user_timeout`;
+      expect(settings).toEqual({ idle: "30", interval: "10", count: "3", user_timeout: "60000" });
+    } finally {
+      await database.close();
+    }
   });
 });
 

@@ -62,23 +62,36 @@ export async function planCacheMode(url: string): Promise<PlanCacheMode> {
 }
 
 /**
- * Pool settings that start every connection with the chosen `plan_cache_mode` (planCacheMode) as a
- * startup option, so no connection runs a query before it applies. pg lets a URL's own `options`
- * override the pool's, so those are kept by adding ours to them in the URL.
+ * How the server notices that this process is gone when the network tells it nothing: this process
+ * killed while the network to the database was down, or a connection it ended before it could
+ * end the server process too (silent-connection.ts). The server process would keep its
+ * transaction's row locks until the system's TCP defaults give up: about 2 h 11 min on Linux. With
+ * these, its own keep-alive probes after 30 s without traffic, 3 times 10 s apart, and data left
+ * unacknowledged is given up after 60 s: such a process ends within about a minute, or at the first
+ * probe once the network is back (our side then answers that the connection is gone). Nothing is
+ * sent while traffic flows; on a Unix socket PostgreSQL ignores them. tcp_user_timeout needs
+ * PostgreSQL 12; the app needs 13 (pg_current_xact_id_if_assigned).
+ */
+export const DEAD_CLIENT_SETTINGS = "-c tcp_keepalives_idle=30 -c tcp_keepalives_interval=10 -c tcp_keepalives_count=3 -c tcp_user_timeout=60000";
+
+/**
+ * Pool settings that start every connection with the chosen `plan_cache_mode` (planCacheMode) and
+ * DEAD_CLIENT_SETTINGS as startup options, so no connection runs a query before they apply. pg lets
+ * a URL's own `options` override the pool's, so those are kept by adding ours to them in the URL.
  */
 export function poolConnection(url: string, mode: PlanCacheMode): { connectionString: string; options: string } {
-  const plans = `-c plan_cache_mode=${mode}`;
+  const startup = `-c plan_cache_mode=${mode} ${DEAD_CLIENT_SETTINGS}`;
   try {
     const parsed = new URL(url);
     const own = parsed.searchParams.get("options");
     if (own) {
-      parsed.searchParams.set("options", `${own} ${plans}`);
-      return { connectionString: parsed.href, options: plans };
+      parsed.searchParams.set("options", `${own} ${startup}`);
+      return { connectionString: parsed.href, options: startup };
     }
   } catch {
     // Not a URL (e.g. "/var/run/postgresql mydb"): it cannot carry options either.
   }
-  return { connectionString: url, options: plans };
+  return { connectionString: url, options: startup };
 }
 
 /** How many connections a process's pool opens: DATABASE_POOL_SIZE, else 10. */
