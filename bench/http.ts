@@ -2,10 +2,14 @@
 // bare node:http server, an authenticated read vs `pgbench -S`, a same-currency transfer and a
 // cross-currency quote vs pgbench running the equivalent ledger posting, memory, how latency grows
 // with the ledger, and the embedded PGlite vs PostgreSQL. Figures, not pass/fail.
-import { fork } from "node:child_process";
-import { execFileSync } from "node:child_process";
+import { execFileSync, fork } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
-import { API, alternate, api, ensureTool, freePort, freshDatabase, median, peakRss, pgbench, round2, round3, startReceiverProcess, startService, wrk, type LoadFigures, type ServiceProcess } from "./tools";
+import { openDatabase } from "../lib/db/open-database";
+import { bootstrapIfEmpty } from "../lib/service/platforms/bootstrap";
+import { API, alternate, api, BENCH_CLIENT, ensureTool, freePort, freshDatabase, median, peakRss, pgbench, round2, round3, startReceiverProcess, startService, wrk, type LoadFigures, type ServiceProcess } from "./tools";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
@@ -139,8 +143,10 @@ export async function benchHttp() {
     figures.memory = { restMb, peakUnderLoadMb: peakMb };
 
     figures.growth = await growth(service, sql, setup.customers[1]!);
-    figures.pglite = await pgliteVsPostgres(setup.customers[0]!.customerId, service);
-    if (figures.pglite && typeof figures.pglite === "object" && "ratio" in figures.pglite) ratios.pglite_vs_postgres_read = (figures.pglite as { ratio: number }).ratio;
+    const pglite = await pgliteVsPostgres(setup.customers, service);
+    figures.pglite = pglite;
+    ratios.pglite_vs_postgres_read = pglite.read.ratio;
+    ratios.pglite_vs_postgres_transfer = pglite.transfer.ratio;
     return { ratios, figures };
   } finally {
     await sql.end();
@@ -226,6 +232,21 @@ export interface SeededCustomer {
 /** A regulated platform (accounts ACTIVE at once) with funded customers and their external accounts. */
 export async function seed(service: ServiceProcess, sql: pg.Client): Promise<{ customers: SeededCustomer[] }> {
   await sql.query(`UPDATE "Platform" SET "isRegulatedFinancialInstitution" = true`);
+  const customers = await seedCustomers(service);
+  // Some history first, then planner statistics and visibility maps, as autovacuum keeps them on a
+  // production server (this machine runs without it). Prepared statements keep the plans made from
+  // these statistics: made while the payment tables were nearly empty, they would read whole tables
+  // (a foreign-key check scanned all of Transaction, ~0.4 ms of database CPU per payment) as the
+  // tables grow. Without the visibility maps a list's capped count reads every row it counts.
+  wrk({ url: `${service.origin}${API}/transfer-out`, method: "POST", bodies: payoutBodies(customers), connections: HEADLINE_CONCURRENCY, seconds: HISTORY_SECONDS, headers: { authorization: service.authorization } });
+  // The platform has no webhook endpoint: those payments' events were written settled, so no
+  // delivery is left to share the CPU with what is measured next.
+  await sql.query("VACUUM ANALYZE");
+  return { customers };
+}
+
+/** CUSTOMERS funded customers with a USD and a EUR external account each, through the API (the platform must be regulated). */
+async function seedCustomers(service: ServiceProcess): Promise<SeededCustomer[]> {
   const address = { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" };
   const customers: SeededCustomer[] = [];
   for (let i = 0; i < CUSTOMERS; i++) {
@@ -245,16 +266,7 @@ export async function seed(service: ServiceProcess, sql: pg.Client): Promise<{ c
     });
     customers.push({ customerId: customer.id, usdAccount: usd.id, usdExternal: usdExternal.id, eurExternal: eurExternal.id });
   }
-  // Some history first, then planner statistics and visibility maps, as autovacuum keeps them on a
-  // production server (this machine runs without it). Prepared statements keep the plans made from
-  // these statistics: made while the payment tables were nearly empty, they would read whole tables
-  // (a foreign-key check scanned all of Transaction, ~0.4 ms of database CPU per payment) as the
-  // tables grow. Without the visibility maps a list's capped count reads every row it counts.
-  wrk({ url: `${service.origin}${API}/transfer-out`, method: "POST", bodies: payoutBodies(customers), connections: HEADLINE_CONCURRENCY, seconds: HISTORY_SECONDS, headers: { authorization: service.authorization } });
-  // The platform has no webhook endpoint: those payments' events were written settled, so no
-  // delivery is left to share the CPU with what is measured next.
-  await sql.query("VACUUM ANALYZE");
-  return { customers };
+  return customers;
 }
 
 /** A payout of 1 cent from each customer's USD account to their USD external account. */
@@ -361,20 +373,46 @@ async function growth(service: ServiceProcess, sql: pg.Client, customer: SeededC
   return out;
 }
 
-/** The same authenticated read against the embedded PGlite and against PostgreSQL. */
-async function pgliteVsPostgres(_postgresCustomerId: string, postgres: ServiceProcess) {
-  const lite = await startService();
+/**
+ * The embedded PGlite against PostgreSQL in the same harness (ANCHORS P7): an authenticated read
+ * and a same-currency transfer, alternating, at the headline concurrency. PGlite lives in the
+ * service's process with one connection, so its requests take turns at the database.
+ */
+async function pgliteVsPostgres(postgresCustomers: SeededCustomer[], postgres: ServiceProcess) {
+  const dir = await regulatedPglite();
+  const lite = await startService({ pgliteDir: dir });
   try {
-    const customer = await api(lite, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: "Lite Customer", platformCustomerId: "lite-1" });
-    const read = (service: ServiceProcess, id: string) => wrk({ url: `${service.origin}${API}/customers/${id}`, connections: HEADLINE_CONCURRENCY, seconds: SECONDS, headers: { authorization: service.authorization } });
-    read(lite, customer.id);
-    const ab = alternate(
-      3,
-      () => read(lite, customer.id),
-      () => read(postgres, _postgresCustomerId),
-    );
-    return { ratio: ab.ratio, pglite: ab.measured.at(-1), postgres: ab.baseline.at(-1), restMb: lite.rssMb() };
+    const customers = await seedCustomers(lite);
+    const read = (service: ServiceProcess, seeded: SeededCustomer[]) =>
+      wrk({ url: `${service.origin}${API}/customers/${seeded[0]!.customerId}`, connections: HEADLINE_CONCURRENCY, seconds: SECONDS, headers: { authorization: service.authorization } });
+    const transfer = (service: ServiceProcess, seeded: SeededCustomer[]) =>
+      wrk({ url: `${service.origin}${API}/transfer-out`, method: "POST", bodies: payoutBodies(seeded), connections: HEADLINE_CONCURRENCY, seconds: SECONDS, headers: { authorization: service.authorization } });
+    transfer(lite, customers); // warm-up
+    const side = (ab: ReturnType<typeof alternate>) => ({ ratio: ab.ratio, pairRatios: ab.ratios, pglite: ab.measured.at(-1)!, postgres: ab.baseline.at(-1)! });
+    return {
+      read: side(alternate(3, () => read(lite, customers), () => read(postgres, postgresCustomers))),
+      transfer: side(alternate(3, () => transfer(lite, customers), () => transfer(postgres, postgresCustomers))),
+      restMb: lite.rssMb(),
+    };
   } finally {
     await lite.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A migrated PGlite directory whose platform, with BENCH_CLIENT's token, is a regulated
+ * institution as seed() makes PostgreSQL's. Only one process may open a PGlite directory, so this
+ * is done here before the service opens it.
+ */
+async function regulatedPglite(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pglite-"));
+  const database = await openDatabase({ pgliteDir: dir });
+  try {
+    await bootstrapIfEmpty(database.prisma, { BOOTSTRAP_API_CLIENT_ID: BENCH_CLIENT.clientId, BOOTSTRAP_API_CLIENT_SECRET: BENCH_CLIENT.clientSecret, BOOTSTRAP_ADMIN_PASSWORD: "bench-admin-password" });
+    await database.prisma.platform.updateMany({ data: { isRegulatedFinancialInstitution: true } });
+  } finally {
+    await database.close();
+  }
+  return dir;
 }

@@ -43,6 +43,7 @@ const targets: Record<string, string> = {
   hpke_open_vs_raw: "≥ 0.8",
   quote_vs_pgbench: "(no target)",
   pglite_vs_postgres_read: "(report)",
+  pglite_vs_postgres_transfer: "(report)",
 };
 console.log(`\nprepared statements: plan_cache_mode=${BENCH_PLAN_CACHE_MODE} (BENCH_PLAN_CACHE_MODE=force_custom_plan to compare)`);
 console.log("ratio                          value   target");

@@ -40,10 +40,11 @@ export const BENCH_CLIENT = { clientId: "bench-client", clientSecret: "bench-sec
 
 /**
  * The service (API only, production settings, no rate limit) pinned to the server CPU. With
- * `databaseUrl` it uses PostgreSQL, else an embedded PGlite in a temporary directory. The first
- * start creates a platform whose API token is BENCH_CLIENT.
+ * `databaseUrl` it uses PostgreSQL, else an embedded PGlite in `pgliteDir` or, without one, in a
+ * temporary directory removed by stop(). The first start creates a platform whose API token is
+ * BENCH_CLIENT.
  */
-export async function startService(options: { databaseUrl?: string } = {}): Promise<ServiceProcess> {
+export async function startService(options: { databaseUrl?: string; pgliteDir?: string } = {}): Promise<ServiceProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -59,10 +60,11 @@ export async function startService(options: { databaseUrl?: string } = {}): Prom
     // ANALYZE after seeding itself and asks for that mode (BENCH_PLAN_CACHE_MODE to compare).
     DATABASE_PLAN_CACHE_MODE: BENCH_PLAN_CACHE_MODE,
   };
+  const temporaryDir = !options.databaseUrl && !options.pgliteDir ? fs.mkdtempSync(path.join(os.tmpdir(), "bench-pglite-")) : undefined;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else {
     delete env.DATABASE_URL;
-    env.PGLITE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pglite-"));
+    env.PGLITE_DIR = options.pgliteDir ?? temporaryDir;
   }
   // BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the service under load.
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean);
@@ -90,10 +92,12 @@ export async function startService(options: { databaseUrl?: string } = {}): Prom
     authorization: `Basic ${Buffer.from(`${BENCH_CLIENT.clientId}:${BENCH_CLIENT.clientSecret}`).toString("base64")}`,
     rssMb: () => rssOfTree(child.pid!),
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      if (temporaryDir) fs.rmSync(temporaryDir, { recursive: true, force: true });
     },
   };
 }
