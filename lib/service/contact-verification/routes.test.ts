@@ -82,6 +82,37 @@ describe("contact verification", () => {
     expect((await o.submit(customer.id)).json.verificationStatus).toBe("APPROVED");
   });
 
+  it("a changed phone number or email is PENDING again: it can be verified, and KYC waits for it; the other channel stays VERIFIED", async () => {
+    const { p, o, customer } = await setup();
+    await o.passport(customer.id);
+    for (const channel of ["email", "phone"]) {
+      await t.call("POST", `/customers/${customer.id}/verify-${channel}`, { auth: p.auth });
+      await t.call("POST", `/customers/${customer.id}/verify-${channel}/confirm`, { auth: p.auth, body: { code: "123456" } });
+    }
+    const changed = await t.call("PATCH", `/customers/${customer.id}`, { auth: p.auth, body: { customerType: "INDIVIDUAL", phoneNumber: "+33698765432" } });
+    expect(changed.status).toBe(200);
+    expect(changed.json.contactVerification).toEqual({ email: "VERIFIED", phone: "PENDING" });
+    expect((await t.call("POST", `/customers/${customer.id}/kyc-link`, { auth: p.auth, body: {} })).status).toBe(409);
+    expect((await o.submit(customer.id)).status).toBe(409);
+    // The old code does not carry over: a new one must be sent to the new number.
+    expect((await t.call("POST", `/customers/${customer.id}/verify-phone/confirm`, { auth: p.auth, body: { code: "123456" } })).status).toBe(409);
+    expect((await t.call("POST", `/customers/${customer.id}/verify-phone`, { auth: p.auth })).status).toBe(204);
+    expect((await t.call("POST", `/customers/${customer.id}/verify-phone/confirm`, { auth: p.auth, body: { code: "123456" } })).json.contactVerification).toEqual({ email: "VERIFIED", phone: "VERIFIED" });
+
+    const sameEmail = await t.call("PATCH", `/customers/${customer.id}`, { auth: p.auth, body: { customerType: "INDIVIDUAL", email: "ada@example.com" } });
+    expect(sameEmail.json.contactVerification).toEqual({ email: "VERIFIED", phone: "VERIFIED" });
+    // The email signs the customer's wallet in (EMAIL_OTP), so changing it is a signed retry.
+    const emailChange = { auth: p.auth, body: { customerType: "INDIVIDUAL", email: "lovelace@example.com" } };
+    const challenge = await t.call("PATCH", `/customers/${customer.id}`, emailChange);
+    expect(challenge.status).toBe(202);
+    const newEmail = await t.call("PATCH", `/customers/${customer.id}`, {
+      ...emailChange,
+      headers: { "service-wallet-signature": "sandbox-valid-signature", "request-id": challenge.json.requestId },
+    });
+    expect(newEmail.status).toBe(200);
+    expect(newEmail.json.contactVerification).toEqual({ email: "PENDING", phone: "VERIFIED" });
+  });
+
   it("unknown customer → 404", async () => {
     const { p } = await setup();
     expect((await t.call("POST", "/customers/Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10/verify-email", { auth: p.auth })).status).toBe(404);

@@ -22,7 +22,8 @@ import { provisionCustomerInternalAccounts } from "../internal-accounts/provisio
  * `phoneNumber` with an SMS_OTP credential, is a signed retry (BEHAVIORS.md §1.2): the first call
  * answers a challenge, the repeat signed by an active wallet session applies the change, and the
  * contact field and the credentials tied to it change in that one transaction. Both in one request
- * → 400. Without tied credentials the change applies at once.
+ * → 400. Without tied credentials the change applies at once. A changed email or phone number
+ * must be verified again.
  * Throws: USER_NOT_FOUND, CUSTOMER_DELETED, INVALID_INPUT (including a changed customerType),
  * END_USER_TERMS_VERSION_NOT_FOUND, UMA_ADDRESS_EXISTS, the signed-retry 401s and 409
  * EMAIL_OTP_CREDENTIAL_SET_CHANGED. SPEC.md "Customers and onboarding".
@@ -117,6 +118,14 @@ async function applyUpdate(tx: Tx, input: { platformId: string; existing: Custom
     } catch (e) {
       throw uniqueViolation(e, { umaAddress }) ?? e;
     }
+    // A new address or number has not been verified: its channel is PENDING again, and KYC waits for it (BEHAVIORS.md §9.5).
+    const emailChanged = request.email !== undefined && request.email !== existing.email;
+    const phoneChanged = request.phoneNumber !== undefined && request.phoneNumber !== existing.phoneNumber;
+    if (emailChanged || phoneChanged)
+      await tx.contactVerification.updateMany({
+        where: { customerId: existing.id, platformId },
+        data: { ...(emailChanged && { email: null, emailSentAt: null }), ...(phoneChanged && { phone: null, phoneSentAt: null }), updatedAt: ctx.now },
+      });
     await recordAgreementConsents(tx, { platformId, customerId: existing.id, request, at: ctx.now });
     // Accepting the end-user terms (unregulated platforms) or adding a currency provisions what is missing.
     if (request.agreementConsents || request.endUserTermsConsent || request.currencies)
