@@ -148,3 +148,17 @@ describe("POST /transfer-in refusals", () => {
     expect(await f.balance()).toEqual({ available: 0, total: 0 });
   });
 });
+
+describe("POST /transfer-in limits (SPEC.md § Limits)", () => {
+  it("answers 400 TRANSACTION_SIZE_LIMIT_EXCEEDED for a pull above USD 10,000,000, crediting and recording nothing; the limit itself passes", async () => {
+    const f = await transfersFixture(t);
+    const external = await f.externalAccount();
+    const refused = await f.pull(external, 1_000_000_001);
+    expect([refused.status, refused.json.code]).toEqual([400, "TRANSACTION_SIZE_LIMIT_EXCEEDED"]);
+    expect(await f.balance()).toEqual({ available: 0, total: 0 });
+    expect((await t.call("GET", "/transactions?type=INCOMING", { auth: f.auth })).json.totalCount).toBe(0);
+    const atLimit = await f.pull(external, 1_000_000_000);
+    expect([atLimit.status, atLimit.json.status]).toEqual([200, "COMPLETED"]);
+    expect(await f.balance()).toEqual({ available: 1_000_000_000, total: 1_000_000_000 });
+  });
+});

@@ -5,6 +5,7 @@ import { enqueueInternalAccountEvent, INTERNAL_ACCOUNT_EVENTS } from "../interna
 import { scheduleJob } from "../jobs/schedule-job";
 import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
 import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
+import { assertTransactionSize } from "../quotes/limits";
 import { now } from "../sandbox/clock";
 import { createTransaction, type CreateTransactionInput } from "../transactions/create-transaction";
 import { railDetailsFor, withRailStatus } from "../transactions/rail-details";
@@ -28,13 +29,15 @@ export const TRANSFER_IN = "TRANSFER_IN";
  * through the ledger, with INCOMING_PAYMENT.COMPLETED and INTERNAL_ACCOUNT.BALANCE_UPDATED. Inbound
  * failures never move balances: 002 (QUOTE_EXECUTION_FAILED) and 003 (ACCOUNT_INVALID) answer
  * FAILED at once, 004/008 fail after PROCESSING, 005 stays PENDING for 30 s then fails; each sends
- * INCOMING_PAYMENT.FAILED. Throws: as resolveTransferParties.
+ * INCOMING_PAYMENT.FAILED. Throws: as resolveTransferParties; TRANSACTION_SIZE_LIMIT_EXCEEDED (SPEC.md
+ * § Limits, as for a quote pulling from a bank account).
  */
 export async function createTransferIn(db: Db, input: { platformId: string; request: TransferInRequest; agentId?: string }): Promise<Transaction> {
   const { platformId, request } = input;
   return sqlTransaction(db, async (tx) => {
     const parties = await resolveTransferParties(tx, { platformId, internalAccountId: request.destination.accountId, externalAccountId: request.source.accountId, direction: "IN" });
     const { account, ledgerAccount, external } = parties;
+    assertTransactionSize(BigInt(request.amount), account.currency);
     const outcome = transferOutcome(sandboxSuffix(external.accountType, external.accountInfo as Record<string, unknown>));
     const at = await now(tx, platformId);
     const columns = { ...transferInColumns(parties, request), agentId: input.agentId ?? null };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXAMPLES } from "../external-accounts/external-account-fixtures";
 import { systemAccountBalance } from "../ledger/system-account-balance";
 import { setInternalAccountStatus } from "../internal-accounts/set-internal-account-status";
 import { holdEveryPooledConnection } from "../testing/hold-pool";
@@ -287,12 +288,13 @@ describe("POST /transfer-out refusals", () => {
 
   it("answers 429 DAILY_VOLUME_LIMIT_EXCEEDED, not INSUFFICIENT_BALANCE, to a payout over both the day's limit and the balance, and records nothing", async () => {
     const { f, external } = await funded(2_500_000_000);
-    expect((await f.out(external, 2_500_000_000)).status).toBe(200); // the day's whole room, and the whole balance
+    // The day's whole room, and the whole balance, in payouts within the per-payment size limit.
+    for (const amount of [1_000_000_000, 1_000_000_000, 500_000_000]) expect((await f.out(external, amount)).status).toBe(200);
     const refused = await f.out(external, 1);
     expect([refused.status, refused.json.code]).toEqual([429, "DAILY_VOLUME_LIMIT_EXCEEDED"]);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await f.balance()).toEqual({ available: 0, total: 0 });
-    expect((await t.call("GET", "/transactions?type=OUTGOING", { auth: f.auth })).json.totalCount).toBe(1);
+    expect((await t.call("GET", "/transactions?type=OUTGOING", { auth: f.auth })).json.totalCount).toBe(3);
   });
 
   it("answers 404 for an unknown, malformed or other platform's account on either side", async () => {
@@ -457,5 +459,69 @@ describe("POST /transfer-out when the database is saturated", () => {
     const retried = await f.transferOut({ source: { accountId: f.accountId }, destination: { accountId: external }, amount: 2_500 });
     expect(retried.status).toBe(200);
     expect(await f.balance()).toEqual({ available: 7_500, total: 7_500 });
+  });
+});
+
+describe("POST /transfer-out limits (SPEC.md § Limits)", () => {
+  it("answers 400 TRANSACTION_SIZE_LIMIT_EXCEEDED above USD 10,000,000 in one payout, moving and recording nothing; the limit itself passes", async () => {
+    const { f, external } = await funded(1_000_000_001);
+    const refused = await f.out(external, 1_000_000_001);
+    expect([refused.status, refused.json.code]).toEqual([400, "TRANSACTION_SIZE_LIMIT_EXCEEDED"]);
+    expect(refused.json.details).toMatchObject({ limitUsdCents: 1_000_000_000, amount: 1_000_000_001, currency: "USD" });
+    expect(await f.balance()).toEqual({ available: 1_000_000_001, total: 1_000_000_001 });
+    expect((await t.call("GET", "/transactions?type=OUTGOING", { auth: f.auth })).json.totalCount).toBe(0);
+    // Refused before the sandbox outcome: a 002 account gets no FAILED transaction either.
+    const failing = await f.externalAccount({ accountNumber: accountNumberEndingIn("002") });
+    expect((await f.out(failing, 1_000_000_001)).json.code).toBe("TRANSACTION_SIZE_LIMIT_EXCEEDED");
+    expect((await t.call("GET", "/transactions?type=OUTGOING", { auth: f.auth })).json.totalCount).toBe(0);
+    const atLimit = await f.out(external, 1_000_000_000);
+    expect([atLimit.status, atLimit.json.status]).toEqual([200, "COMPLETED"]);
+    expect(await f.balance()).toEqual({ available: 1, total: 1 });
+  });
+
+  it("answers 400 TRANSACTION_SIZE_LIMIT_EXCEEDED for an ACH_SAME_DAY payout above the USD 1,000,000 per-entry cap, naming ACH; the cap passes, and ACH carries more", async () => {
+    const { f, external } = await funded(300_000_000);
+    const sameDay = (amount: number) => f.transferOut({ source: { accountId: f.accountId }, destination: { accountId: external, paymentRail: "ACH_SAME_DAY" }, amount });
+    const refused = await sameDay(100_000_001);
+    expect([refused.status, refused.json.code]).toEqual([400, "TRANSACTION_SIZE_LIMIT_EXCEEDED"]);
+    expect(refused.json.details).toMatchObject({ paymentRail: "ACH_SAME_DAY", capCents: 100_000_000, amount: 100_000_001 });
+    expect(refused.json.message).toContain("ACH");
+    expect(await f.balance()).toEqual({ available: 300_000_000, total: 300_000_000 });
+    expect((await t.call("GET", "/transactions?type=OUTGOING", { auth: f.auth })).json.totalCount).toBe(0);
+    const atCap = await sameDay(100_000_000);
+    expect([atCap.status, atCap.json.status, atCap.json.paymentRail]).toEqual([200, "COMPLETED", "ACH_SAME_DAY"]);
+    const overAch = await f.transferOut({ source: { accountId: f.accountId }, destination: { accountId: external, paymentRail: "ACH" }, amount: 100_000_001 });
+    expect([overAch.status, overAch.json.status]).toEqual([200, "COMPLETED"]);
+    expect(await f.balance()).toEqual({ available: 99_999_999, total: 99_999_999 });
+  });
+});
+
+describe("POST /transfer-out from an embedded wallet (SPEC.md Embedded-wallet sessions)", () => {
+  /** The fixture customer's embedded wallet funded with USDB, and a USDB Spark wallet to pay. */
+  async function fundedWallet() {
+    const f = await transfersFixture(t);
+    const wallet = (await f.accountsOf(f.customerId)).find((a) => a.type === "EMBEDDED_WALLET")!;
+    expect((await f.fund(wallet.id, 5_000_000)).status).toBe(200);
+    const spark = await t.call("POST", "/customers/external-accounts", {
+      auth: f.auth,
+      body: { customerId: f.customerId, currency: "USDB", accountInfo: EXAMPLES.SPARK_WALLET!.accountInfo, ownershipType: "THIRD_PARTY" },
+    });
+    expect(spark.status, spark.text).toBe(201);
+    return { f, wallet: wallet.id, spark: spark.json.id as string };
+  }
+
+  it("answers 401 WALLET_SIGNATURE_MISSING naming the signed quote path, with or without a signature header, and moves and records nothing", async () => {
+    const { f, wallet, spark } = await fundedWallet();
+    const body = { source: { accountId: wallet }, destination: { accountId: spark }, amount: 1_000_000 };
+    const unsigned = await f.transferOut(body, { idempotencyKey: `wallet-${Math.random()}` });
+    expect([unsigned.status, unsigned.json.code]).toEqual([401, "WALLET_SIGNATURE_MISSING"]);
+    expect(unsigned.json.message).toContain("POST /quotes/{quoteId}/execute");
+    expect(unsigned.json.details).toEqual({ accountId: wallet, accountType: "EMBEDDED_WALLET" });
+    // There is no payloadToSign on this call, so no signature can authorize it.
+    const signed = await t.call("POST", "/transfer-out", { auth: f.auth, body, headers: { "service-wallet-signature": "sandbox-valid-signature" } });
+    expect([signed.status, signed.json.code]).toEqual([401, "WALLET_SIGNATURE_MISSING"]);
+    expect(await f.balance(wallet)).toEqual({ available: 5_000_000, total: 5_000_000 });
+    expect((await t.call("GET", "/transactions?type=OUTGOING", { auth: f.auth })).json.totalCount).toBe(0);
+    expect(await f.events("OUTGOING_PAYMENT.COMPLETED")).toEqual([]);
   });
 });

@@ -8,12 +8,13 @@ import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
 import { placeHold } from "../ledger/place-hold";
 import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
 import { now } from "../sandbox/clock";
-import { assertDailyVolume } from "../quotes/limits";
+import { assertAchSameDayCap, assertDailyVolume, assertTransactionSize, usdCents } from "../quotes/limits";
 import { createTransaction, type CreateTransactionInput } from "../transactions/create-transaction";
 import { expectedSettlementAt, railDetailsFor, withRailStatus } from "../transactions/rail-details";
 import { recordTransactionStatus } from "../transactions/record-transaction-status";
 import type { Transaction } from "../transactions/schemas";
 import { refundReference } from "../transactions/transaction-reference";
+import { assertNotEmbeddedWallet } from "./assert-not-embedded-wallet";
 import { COMPLETE_TRANSFER_REFUND_JOB, REFUND_DELAY_SECONDS } from "./complete-transfer-refund";
 import { FAIL_PENDING_TRANSFER_JOB } from "./fail-pending-transfer";
 import { resolveTransferParties, type TransferParties } from "./resolve-transfer-parties";
@@ -35,8 +36,10 @@ export const TRANSFER_OUT = "TRANSFER_OUT";
  * answer FAILED with nothing held; 004/008 fail after the debit, refunded 2 s later; 005 stays
  * PENDING (amount held) for 30 s, then fails and the hold is released.
  * Throws: NOT_FOUND, CONFLICT, INVALID_INPUT, INVALID_CURRENCY, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED,
- * END_USER_TERMS_NOT_ACCEPTED (resolveTransferParties); INSUFFICIENT_BALANCE; DAILY_VOLUME_LIMIT_EXCEEDED
- * (429 with Retry-After, lib/service/quotes/limits.ts).
+ * END_USER_TERMS_NOT_ACCEPTED (resolveTransferParties); WALLET_SIGNATURE_MISSING (an embedded-wallet
+ * source, assertNotEmbeddedWallet); TRANSACTION_SIZE_LIMIT_EXCEEDED (per-payment size, ACH_SAME_DAY
+ * per-entry cap); INSUFFICIENT_BALANCE; DAILY_VOLUME_LIMIT_EXCEEDED (429 with Retry-After,
+ * lib/service/quotes/limits.ts).
  */
 export async function createTransferOut(db: Db, input: { platformId: string; request: TransferOutRequest; agentId?: string }): Promise<Transaction> {
   const { platformId, request } = input;
@@ -44,16 +47,20 @@ export async function createTransferOut(db: Db, input: { platformId: string; req
     // lockPayer: the daily-volume check below then finds the payer's lock taken.
     const parties = await resolveTransferParties(tx, { platformId, internalAccountId: request.source.accountId, externalAccountId: request.destination.accountId, direction: "OUT", lockPayer: true });
     const { account, ledgerAccount, external } = parties;
+    assertNotEmbeddedWallet(account);
+    const amount = BigInt(request.amount);
+    // SPEC.md § Limits, as for quotes: refused before anything is written, whatever the sandbox outcome.
+    assertTransactionSize(amount, account.currency);
     const outcome = transferOutcome(sandboxSuffix(external.accountType, external.accountInfo as Record<string, unknown>));
     const at = await now(tx, platformId);
     const id = uuidv7(at.getTime());
     const columns = { ...transferOutColumns(parties, request, at), agentId: input.agentId ?? null };
+    if (columns.paymentRail === "ACH_SAME_DAY") assertAchSameDayCap(usdCents(amount, account.currency), at);
     const railDetails = (status: "PENDING" | "PROCESSING" | "FAILED") => railDetailsFor(columns.paymentRail ?? null, status);
 
     if (outcome.kind === "FAIL_AT_ONCE")
       return (await createTransaction(tx, { ...columns, id, status: "FAILED", failureReason: outcome.failureReason, destinationRailDetails: railDetails("FAILED") ?? undefined })).transaction;
 
-    const amount = BigInt(request.amount);
     const volume = { platformId, customerId: account.customerId, amount, currency: account.currency, paying: true, payerLocked: true } as const;
 
     if (outcome.kind === "PENDING_THEN_FAIL") {
