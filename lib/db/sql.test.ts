@@ -38,13 +38,14 @@ describe("sqlOnConnection answers like Prisma's $queryRaw", () => {
     const values = ["2026-01-02 03:04:05.678+00", "2026-01-02 03:04:05+00", "2026-06-30 23:59:59.999999+00", "1900-01-01 00:00:00+00", "0044-03-15 12:00:00+00", "0044-03-15 12:00:00+00 BC", "infinity", "-infinity", "12026-01-01 00:00:00+00"];
     const tx = sqlOnConnection(client);
     try {
-      for (const zone of ["UTC", "Asia/Kolkata", "America/St_Johns", "Europe/Amsterdam", "Pacific/Chatham"]) {
+      for (const zone of ["UTC", "Asia/Kolkata", "America/St_Johns", "Africa/Monrovia", "Pacific/Chatham"]) {
         await tx.$executeRawUnsafe(`SET TIME ZONE '${zone}'`);
         for (let run = 0; run < 3; run++) {
           const rows = await tx.$queryRaw<{ at: unknown; text: string }[]>`SELECT v::timestamptz AS at, v::timestamptz::text AS text, (v::timestamptz)::text AS again FROM unnest(${values}::text[]) v`;
           for (const row of rows) expect([row.text, row.at]).toEqual([row.text, pgReads(row.text)]);
-          // Amsterdam in 1900 was +00:19:32: an offset with seconds.
-          if (zone === "Europe/Amsterdam") expect(rows.map((r) => r.text)).toContain("1900-01-01 00:19:32+00:19:32");
+          // Monrovia in 1900 was -00:43:08: a negative offset with seconds, the same in every tz database
+          // (Amsterdam's +00:19:32 is gone from those that merged it into Brussels, as PostgreSQL 13's own does).
+          if (zone === "Africa/Monrovia") expect(rows.map((r) => r.text)).toContain("1899-12-31 23:16:52-00:43:08");
         }
       }
     } finally {

@@ -40,10 +40,13 @@ describe("getCustomerOrThrow", () => {
       update: { email: "PENDING", emailSentAt: at, updatedAt: at },
     });
 
-    const expected = await t.db.customer.findFirst({ where: { id, platformId }, include: CUSTOMER_INCLUDE });
+    // Neither read orders the consents (the serializer does), so they are compared in id order.
+    const byId = <T extends { agreementConsents: { id: string }[] } | null>(row: T) =>
+      row && { ...row, agreementConsents: [...row.agreementConsents].sort((a, b) => (a.id < b.id ? -1 : 1)) };
+    const expected = byId(await t.db.customer.findFirst({ where: { id, platformId }, include: CUSTOMER_INCLUDE }));
     expect(expected!.agreementConsents).toHaveLength(2);
-    expect(await getCustomerOrThrow(t.db, platformId, created.json.id)).toEqual(expected);
-    expect(await inTransaction(t.db, (tx) => getCustomerOrThrow(tx, platformId, created.json.id))).toEqual(expected);
+    expect(byId(await getCustomerOrThrow(t.db, platformId, created.json.id))).toEqual(expected);
+    expect(byId(await inTransaction(t.db, (tx) => getCustomerOrThrow(tx, platformId, created.json.id)))).toEqual(expected);
   });
 
   it("answers USER_NOT_FOUND for another platform's customer", async () => {
