@@ -177,6 +177,25 @@ describe("OAUTH verify", () => {
   });
 });
 
+describe("clientPublicKey must be a P-256 point", () => {
+  it("OAUTH verify answers 400 INVALID_INPUT on clientPublicKey for a well-formed key off the curve, with a valid token", async () => {
+    const f = await walletFixture(t);
+    const w = await f.wallet();
+    const { key } = await f.otpLogin(w.accountId);
+    const created = await f.signed("POST", "/auth/credentials", { type: "OAUTH", accountId: w.accountId, oidcToken: await tokenFor(f.platformId) }, key);
+    for (const clientPublicKey of ["02" + "ff".repeat(32), "04" + "11".repeat(64)]) {
+      const res = await t.call("POST", `/auth/credentials/${created.second.json.id}/verify`, {
+        auth: f.auth,
+        body: { type: "OAUTH", clientPublicKey, oidcToken: await tokenFor(f.platformId, { nonce: nonceFor(clientPublicKey) }) },
+      });
+      expect(res.status, res.text).toBe(400);
+      expect(res.json.code).toBe("INVALID_INPUT");
+      expect(res.json.details.errors).toEqual([{ field: "clientPublicKey", message: expect.stringMatching(/compressed \(33-byte.*uncompressed \(65-byte.*lies on the curve/), constraint: expect.objectContaining({ curve: "P-256" }) }]);
+    }
+    expect(await t.db.walletAuthSession.count({ where: { platformId: f.platformId, authMethodId: created.second.json.id.replace("AuthMethod:", "") } })).toBe(0);
+  });
+});
+
 describe("DELETE /auth/credentials/{id}", () => {
   it("a verify racing the delete of its credential never leaves a live session of the deleted credential", async () => {
     const f = await walletFixture(t);

@@ -76,6 +76,64 @@ describe("delegated keys", () => {
   });
 });
 
+describe("delegated keys: one ACTIVE key per funding source", () => {
+  it("409 CONFLICT for a second key on the same card and wallet, on the first leg and on the retry; after a revoke a new key is 201", async () => {
+    const f = await walletFixture(t);
+    const w = await f.walletWithCard();
+    const { key } = await f.otpLogin(w.accountId);
+    const body = { cardId: w.cardId, internalAccountId: w.accountId, nickname: "Card key" };
+    // both 202s are taken before any key exists; the second retry meets the first key
+    const firstLegs = await Promise.all([1, 2].map(() => t.call("POST", "/auth/delegated-keys", { auth: f.auth, body })));
+    const retry = async (leg: (typeof firstLegs)[number]) =>
+      t.call("POST", "/auth/delegated-keys", { auth: f.auth, body, headers: { "service-wallet-signature": await stamp(leg.json.payloadToSign, key), "request-id": leg.json.requestId } });
+    const created = await retry(firstLegs[0]!);
+    expect(created.status, created.text).toBe(201);
+    const second = await retry(firstLegs[1]!);
+    expect(second.status, second.text).toBe(409);
+    expect(second.json.code).toBe("CONFLICT");
+    expect(second.json.message).toContain(`already has an active delegated key ${created.json.id}`);
+    expect(second.json.message).toMatch(/revoke it first/);
+    const firstLeg = await t.call("POST", "/auth/delegated-keys", { auth: f.auth, body });
+    expect([firstLeg.status, firstLeg.json.code]).toEqual([409, "CONFLICT"]);
+
+    expect((await t.call("DELETE", `/auth/delegated-keys/${created.json.id}`, { auth: f.auth })).status).toBe(204);
+    const replacement = await f.signed("POST", "/auth/delegated-keys", body, key);
+    expect([replacement.second.status, replacement.second.json.status]).toEqual([201, "ACTIVE"]);
+    expect((await t.call("GET", `/auth/delegated-keys?accountId=${w.accountId}`, { auth: f.auth })).json.data.map((k: { status: string }) => k.status)).toEqual(["ACTIVE", "REVOKED"]);
+  });
+
+  it("two concurrent signed creates for one source: one 201, one 409, one ACTIVE key", async () => {
+    const f = await walletFixture(t);
+    const w = await f.walletWithCard();
+    const { key } = await f.otpLogin(w.accountId);
+    const body = { cardId: w.cardId, internalAccountId: w.accountId, nickname: "k" };
+    const legs = await Promise.all([1, 2].map(() => t.call("POST", "/auth/delegated-keys", { auth: f.auth, body })));
+    const headers = await Promise.all(legs.map(async (leg) => ({ "service-wallet-signature": await stamp(leg.json.payloadToSign, key), "request-id": leg.json.requestId })));
+    const results = await Promise.all(headers.map((h) => t.call("POST", "/auth/delegated-keys", { auth: f.auth, body, headers: h })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await t.db.walletDelegatedKey.count({ where: { platformId: f.platformId, status: "ACTIVE" } })).toBe(1);
+  });
+
+  it("DELETE answers 400 INVALID_INPUT for a key that is not ACTIVE (already REVOKED, or PENDING)", async () => {
+    const f = await walletFixture(t);
+    const w = await f.walletWithCard();
+    const { key } = await f.otpLogin(w.accountId);
+    const { second } = await f.signed("POST", "/auth/delegated-keys", { cardId: w.cardId, internalAccountId: w.accountId, nickname: "k" }, key);
+    const id = second.json.id as string;
+    expect((await t.call("DELETE", `/auth/delegated-keys/${id}`, { auth: f.auth })).status).toBe(204);
+    const again = await t.call("DELETE", `/auth/delegated-keys/${id}`, { auth: f.auth });
+    expect(again.status).toBe(400);
+    expect(again.json).toMatchObject({ code: "INVALID_INPUT", message: expect.stringContaining("not active"), details: { errors: [{ field: "id", message: expect.stringMatching(/^is REVOKED, not ACTIVE/) }] } });
+
+    const uuid = id.replace("DelegatedKey:", "");
+    await t.db.walletDelegatedKey.update({ where: { id: uuid }, data: { status: "PENDING" } });
+    const pending = await t.call("DELETE", `/auth/delegated-keys/${id}`, { auth: f.auth });
+    expect([pending.status, pending.json.code]).toEqual([400, "INVALID_INPUT"]);
+    expect(pending.json.details.errors[0].message).toMatch(/^is PENDING, not ACTIVE/);
+    expect((await t.db.walletDelegatedKey.findUniqueOrThrow({ where: { id: uuid } })).status).toBe("PENDING");
+  });
+});
+
 describe("quote execution from an embedded wallet: assertWalletSignedExecution", () => {
   it("verifies the stamp over the exact payloadToSign by an active session or ACTIVE delegated key of that wallet", async () => {
     const f = await walletFixture(t);

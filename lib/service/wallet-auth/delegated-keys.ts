@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Db, DbOrTx } from "../db";
+import type { Db, DbOrTx, Tx } from "../db";
 import { ServiceError, invalidInput, type FieldError } from "../http/errors";
 import { formatId, parseId, uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
@@ -8,7 +8,7 @@ import { generateP256KeyPair } from "../crypto/p256-keys";
 import { getEmbeddedWalletOrThrow } from "./get-embedded-wallet-or-throw";
 import type { DelegatedKey } from "./schemas";
 import { serializeDelegatedKey } from "./serialize";
-import { runSignedRetry, type SignedResult, type SignedRetryHeaders } from "./signed-retry";
+import { isFirstLeg, runSignedRetry, type SignedResult, type SignedRetryHeaders } from "./signed-retry";
 
 export interface DelegatedKeyCreateInput {
   cardId: string;
@@ -22,7 +22,8 @@ export interface DelegatedKeyCreateInput {
  * service-custodied P-256 key for the card's funding source on that wallet and activates it
  * (PENDING → ACTIVE in one step). The card must be the platform's (404) and the wallet one of its
  * funding sources (400); the funding source id is derived from (card, wallet). At most one
- * spending limit per currency (400 otherwise).
+ * spending limit per currency (400 otherwise). Throws: CONFLICT when the source already has an
+ * ACTIVE key (BEHAVIORS.md §5: one ACTIVE key per source).
  */
 export async function createDelegatedKey(db: Db, input: { platformId: string; request: DelegatedKeyCreateInput; headers: SignedRetryHeaders; fingerprint: string }): Promise<SignedResult<DelegatedKey>> {
   const { request, platformId } = input;
@@ -37,11 +38,14 @@ export async function createDelegatedKey(db: Db, input: { platformId: string; re
   if (errors.length > 0) throw invalidInput(errors);
 
   return db.$transaction(async (tx) => {
-    const wallet = await getEmbeddedWalletOrThrow(tx, platformId, request.internalAccountId);
+    // Locked: two concurrent creates for one source would both see no ACTIVE key and both insert one.
+    const wallet = await getEmbeddedWalletOrThrow(tx, platformId, request.internalAccountId, { lock: true });
     const card = await getCardOrThrow(tx, platformId, request.cardId);
     if (!card.fundingSources.includes(wallet.id))
       throw invalidInput([{ field: "internalAccountId", message: `is not a funding source of card ${request.cardId}; a delegated key signs for a card funding source backed by this wallet`, constraint: { enum: card.fundingSources.map((id) => formatId("InternalAccount", id)) } }]);
     const fundingSourceId = derivedUuid(`${cardId}:${wallet.id}`);
+    // Also on the first leg: the platform learns before signing that the retry would fail.
+    if (isFirstLeg(input.headers)) await assertNoActiveKey(tx, platformId, fundingSourceId);
     return runSignedRetry(
       tx,
       {
@@ -54,6 +58,7 @@ export async function createDelegatedKey(db: Db, input: { platformId: string; re
         parameters: { cardId: request.cardId, fundingSourceId: formatId("CardFundingSource", fundingSourceId), nickname: request.nickname, userId: formatId("InternalAccount", wallet.id) },
       },
       async () => {
+        await assertNoActiveKey(tx, platformId, fundingSourceId);
         const at = await now(tx, platformId);
         const key = generateP256KeyPair();
         const row = await tx.walletDelegatedKey.create({
@@ -98,11 +103,29 @@ export async function getDelegatedKey(db: DbOrTx, platformId: string, id: string
   return serializeDelegatedKey(row);
 }
 
-/** DELETE /auth/delegated-keys/{id}: ACTIVE/PENDING → REVOKED (idempotent); the key can no longer sign. */
+/**
+ * DELETE /auth/delegated-keys/{id}: ACTIVE → REVOKED; the key can no longer sign.
+ * Throws: NOT_FOUND; INVALID_INPUT when the key is not ACTIVE (BEHAVIORS.md §5).
+ */
 export async function revokeDelegatedKey(db: DbOrTx, platformId: string, id: string): Promise<void> {
-  await getDelegatedKey(db, platformId, id);
+  const key = await getDelegatedKey(db, platformId, id);
   const at = await now(db, platformId);
-  await db.walletDelegatedKey.updateMany({ where: { id: parseId("DelegatedKey", id)!, platformId, status: { not: "REVOKED" } }, data: { status: "REVOKED", updatedAt: at } });
+  // Conditional on ACTIVE so that of two concurrent revokes only one succeeds.
+  const revoked = await db.walletDelegatedKey.updateMany({ where: { id: parseId("DelegatedKey", id)!, platformId, status: "ACTIVE" }, data: { status: "REVOKED", updatedAt: at } });
+  if (revoked.count === 1) return;
+  const status = key.status === "ACTIVE" ? "REVOKED" : key.status;
+  throw invalidInput([{ field: "id", message: `is ${status}, not ACTIVE; only an active delegated key can be revoked`, constraint: { enum: ["ACTIVE"] } }], `Delegated key ${id} is not active (${status}); only an ACTIVE key can be revoked`);
+}
+
+async function assertNoActiveKey(tx: Tx, platformId: string, fundingSourceId: string): Promise<void> {
+  const active = await tx.walletDelegatedKey.findFirst({ where: { platformId, fundingSourceId, status: "ACTIVE" }, select: { id: true } });
+  if (!active) return;
+  const keyId = formatId("DelegatedKey", active.id);
+  throw new ServiceError(
+    "CONFLICT",
+    `Card funding source ${formatId("CardFundingSource", fundingSourceId)} already has an active delegated key ${keyId}; revoke it first with DELETE /auth/delegated-keys/${keyId}, then create the new one`,
+    { details: { delegatedKeyId: keyId } },
+  );
 }
 
 function derivedUuid(seed: string): string {

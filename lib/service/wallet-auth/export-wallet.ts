@@ -15,6 +15,9 @@ import { runSignedRetry, type SignedResult, type SignedRetryHeaders } from "./si
  * clientPublicKey in an envelope signed by the enclave key (organizationId = the account id).
  */
 export async function exportWallet(db: Db, input: { platformId: string; accountId: string; clientPublicKey: string; headers: SignedRetryHeaders; fingerprint: string }): Promise<SignedResult<{ id: string; encryptedWalletCredentials: string }>> {
+  const clientKey = parseP256PublicKeyHex(input.clientPublicKey);
+  // Unreachable from input: WalletExportRequestSchema checks the key is on the curve.
+  if (!clientKey) throw new Error("clientPublicKey is not a P-256 point; WalletExportRequestSchema should have refused it");
   return db.$transaction(async (tx) => {
     const wallet = await getEmbeddedWalletOrThrow(tx, input.platformId, input.accountId);
     const organizationId = formatId("InternalAccount", wallet.id);
@@ -37,7 +40,7 @@ export async function exportWallet(db: Db, input: { platformId: string; accountI
         const secret = await tx.walletSecret.findUniqueOrThrow({ where: { internalAccountId: wallet.id } });
         const enclave = await getWalletEnclaveKey(tx, input.platformId);
         const encryptedWalletCredentials = await sealWalletExport({
-          clientPublicKey65: parseP256PublicKeyHex(input.clientPublicKey)!.uncompressed,
+          clientPublicKey65: clientKey.uncompressed,
           secret: secret.mnemonic,
           organizationId,
           enclavePrivateKeyHex: enclave.privateKeyHex,

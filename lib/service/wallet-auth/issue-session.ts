@@ -27,7 +27,8 @@ export async function issueSessionForKey(tx: Tx, method: WalletAuthMethod, publi
  */
 export async function issueSealedSession(tx: Tx, method: WalletAuthMethod, clientPublicKey: string, at: Date): Promise<{ session: WalletAuthSession; encryptedSessionSigningKey: string }> {
   const client = parseP256PublicKeyHex(clientPublicKey);
-  if (!client) throw new Error("clientPublicKey was validated by the schema");
+  // Unreachable from input: every request schema taking a clientPublicKey checks it is on the curve.
+  if (!client) throw new Error("clientPublicKey is not a P-256 point; the request schema should have refused it");
   const key = generateP256KeyPair();
   const encryptedSessionSigningKey = await sealSessionSigningKey(client.uncompressed, key.privateKeyHex);
   const session = await issueSessionForKey(tx, method, key.publicKeyCompressedHex, at);

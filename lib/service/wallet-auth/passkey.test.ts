@@ -83,6 +83,17 @@ describe("PASSKEY credentials through the API", () => {
     expect(replay.json.reason).toBe("requestId already used");
   });
 
+  it("the challenge answers 400 INVALID_INPUT for a clientPublicKey off the curve and stores nothing to verify against", async () => {
+    const { f, credential } = await passkeyWallet();
+    for (const clientPublicKey of ["02" + "ff".repeat(32), "04" + "11".repeat(64)]) {
+      const res = await t.call("POST", `/auth/credentials/${credential.id}/challenge`, { auth: f.auth, body: { clientPublicKey } });
+      expect(res.status, res.text).toBe(400);
+      expect(res.json.code).toBe("INVALID_INPUT");
+      expect(res.json.details.errors).toEqual([{ field: "clientPublicKey", message: expect.stringContaining("P-256 public key in hex that lies on the curve"), constraint: expect.objectContaining({ curve: "P-256" }) }]);
+    }
+    expect(await t.db.walletSignedRequest.count({ where: { platformId: f.platformId, operation: "PASSKEY_CHALLENGE" } })).toBe(0);
+  });
+
   it("rejects wrong challenge, wrong origin, missing user presence, counter replay, wrong credentialId, missing/expired Request-Id", async () => {
     const { f, authenticator, credential } = await passkeyWallet();
     const client = newClientKey();

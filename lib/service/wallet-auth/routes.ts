@@ -294,12 +294,12 @@ export const walletAuthRouter = createRouter()
       operationId: "createDelegatedKey",
       summary: "Create a delegated signing key",
       description:
-        "A service-custodied P-256 key for the card funding source (card + embedded wallet), created and activated (ACTIVE) on the signed retry; 201 DelegatedKey. The card must exist (404) and `internalAccountId` must be one of its funding sources (400). `spendingLimits`: at most one per currency. Requires TRANSACT." + SIGNED_RETRY_NOTE,
+        "A service-custodied P-256 key for the card funding source (card + embedded wallet), created and activated (ACTIVE) on the signed retry; 201 DelegatedKey. The card must exist (404) and `internalAccountId` must be one of its funding sources (400). One ACTIVE key per funding source: while one exists, both legs answer 409 CONFLICT; revoke it first (DELETE /auth/delegated-keys/{id}). `spendingLimits`: at most one per currency. Requires TRANSACT." + SIGNED_RETRY_NOTE,
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,
       request: { headers: SignedRetryHeadersSchema, body: jsonBody(DelegatedKeyCreateRequestSchema) },
-      responses: { 201: jsonResponse(DelegatedKeySchema, "The delegated key"), 202: jsonResponse(SignedRequestChallengeSchema, "Sign payloadToSign and retry"), ...errorResponses(400, 403, 404) },
+      responses: { 201: jsonResponse(DelegatedKeySchema, "The delegated key"), 202: jsonResponse(SignedRequestChallengeSchema, "Sign payloadToSign and retry"), ...errorResponses(400, 403, 404, 409) },
     }),
     async (c) => {
       const request = c.req.valid("json");
@@ -343,12 +343,12 @@ export const walletAuthRouter = createRouter()
       path: "/auth/delegated-keys/{id}",
       operationId: "revokeDelegatedKey",
       summary: "Revoke a delegated key",
-      description: "Moves the key to REVOKED (idempotent); it can no longer sign. Requires TRANSACT.",
+      description: "Moves an ACTIVE key to REVOKED; it can no longer sign. A key that is not ACTIVE (already REVOKED, or PENDING) → 400 INVALID_INPUT. Requires TRANSACT.",
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,
       request: { params: IdParamSchema },
-      responses: { 204: { description: "Revoked" }, ...errorResponses(403, 404) },
+      responses: { 204: { description: "Revoked" }, ...errorResponses(400, 403, 404) },
     }),
     async (c) => {
       await revokeDelegatedKey(c.get("db"), c.get("auth").platformId, c.req.valid("param").id);

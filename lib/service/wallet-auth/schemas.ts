@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
+import { parseP256PublicKeyHex } from "../crypto/p256-keys";
 
 const PUBLIC_KEY_PATTERN = /^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/;
+const UNCOMPRESSED_PUBLIC_KEY_PATTERN = /^04[0-9a-fA-F]{128}$/;
 const B64URL = /^[A-Za-z0-9_-]+$/;
 
 export const AuthMethodTypeSchema = z.enum(["OAUTH", "EMAIL_OTP", "SMS_OTP", "PASSKEY"]).openapi("AuthMethodType");
@@ -53,7 +55,25 @@ export const SignedRetryHeadersSchema = z.object({
   "request-id": z.string().optional().openapi({ description: "Retry leg: the requestId of the 202 response." }),
 });
 
-const publicKeyHex = z.string().regex(PUBLIC_KEY_PATTERN).openapi({ description: "Hex P-256 public key, compressed (66) or uncompressed (130)." });
+/**
+ * A client public key in hex that must also lie on P-256: the regex only checks the shape, and a
+ * point off the curve would otherwise fail only when the service seals to it (a 500 after the 202).
+ */
+function clientPublicKeySchema(pattern: RegExp, form: string) {
+  const message = `must be ${form} P-256 public key in hex that lies on the curve`;
+  const constraint = { pattern: String(pattern), curve: "P-256" };
+  return z
+    .string()
+    .regex(pattern, message)
+    .refine((hex) => parseP256PublicKeyHex(hex) !== null, { message, params: { constraint } });
+}
+
+const publicKeyHex = clientPublicKeySchema(PUBLIC_KEY_PATTERN, "a compressed (33-byte, 02/03 prefix) or uncompressed (65-byte, 04 prefix)").openapi({
+  description: "Hex P-256 public key on the curve, compressed (66 hex digits, 02/03) or uncompressed (130, 04).",
+});
+const uncompressedPublicKeyHex = clientPublicKeySchema(UNCOMPRESSED_PUBLIC_KEY_PATTERN, "an uncompressed (65-byte, 04 prefix)").openapi({
+  description: "Uncompressed hex P-256 public key on the curve (130 hex digits, 04 prefix) the wallet secret is sealed to.",
+});
 const accountId = z.string().min(1).openapi({ example: "InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" });
 const b64url = z.string().min(1).regex(B64URL);
 
@@ -112,7 +132,7 @@ export const SessionListResponseSchema = z.object({ data: z.array(AuthSessionSch
 export const AccountIdQuerySchema = z.object({ accountId: z.string().min(1).openapi({ param: { name: "accountId", in: "query" }, example: "InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" }) });
 export const IdParamSchema = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
 
-export const WalletExportRequestSchema = z.object({ clientPublicKey: z.string().regex(/^04[0-9a-fA-F]{128}$/).openapi({ description: "Uncompressed hex P-256 public key the wallet secret is sealed to." }) }).strict().openapi("InternalAccountExportRequest");
+export const WalletExportRequestSchema = z.object({ clientPublicKey: uncompressedPublicKeyHex }).strict().openapi("InternalAccountExportRequest");
 export const WalletExportResponseSchema = z
   .object({ id: z.string(), encryptedWalletCredentials: z.string().openapi({ description: "Signed envelope {version, data, dataSignature, enclaveQuorumPublic}; data = hex JSON {encappedPublic, ciphertext, organizationId}; the plaintext is the BIP39 mnemonic." }) })
   .openapi("InternalAccountExportResponse");

@@ -191,6 +191,35 @@ describe("sessions: refresh", () => {
   });
 });
 
+describe("clientPublicKey off the curve → 400 on the first leg, before any 202", () => {
+  const errorsOf = (res: { json: { details: { errors: unknown[] } } }) => res.json.details.errors;
+
+  it("POST /auth/sessions/{id}/refresh", async () => {
+    const f = await walletFixture(t);
+    const w = await f.wallet();
+    const otp = await f.otpLogin(w.accountId);
+    for (const clientPublicKey of ["02" + "ff".repeat(32), "04" + "11".repeat(64)]) {
+      const res = await t.call("POST", `/auth/sessions/${otp.session.id}/refresh`, { auth: f.auth, body: { clientPublicKey } });
+      expect(res.status, res.text).toBe(400);
+      expect(res.json.code).toBe("INVALID_INPUT");
+      expect(errorsOf(res)).toEqual([{ field: "clientPublicKey", message: "must be a compressed (33-byte, 02/03 prefix) or uncompressed (65-byte, 04 prefix) P-256 public key in hex that lies on the curve", constraint: expect.objectContaining({ curve: "P-256" }) }]);
+    }
+    expect(await t.db.walletSignedRequest.count({ where: { platformId: f.platformId, operation: "REFRESH_SESSION" } })).toBe(0);
+  });
+
+  it("POST /internal-accounts/{id}/export (uncompressed keys only)", async () => {
+    const f = await walletFixture(t);
+    const w = await f.wallet();
+    const offCurve = await t.call("POST", `/internal-accounts/${w.accountId}/export`, { auth: f.auth, body: { clientPublicKey: "04" + "11".repeat(64) } });
+    expect(offCurve.status, offCurve.text).toBe(400);
+    expect(offCurve.json.code).toBe("INVALID_INPUT");
+    expect(errorsOf(offCurve)).toEqual([{ field: "clientPublicKey", message: "must be an uncompressed (65-byte, 04 prefix) P-256 public key in hex that lies on the curve", constraint: expect.objectContaining({ curve: "P-256" }) }]);
+    const compressed = await t.call("POST", `/internal-accounts/${w.accountId}/export`, { auth: f.auth, body: { clientPublicKey: newClientKey().publicKey } });
+    expect(errorsOf(compressed)).toEqual([expect.objectContaining({ field: "clientPublicKey", message: "must be an uncompressed (65-byte, 04 prefix) P-256 public key in hex that lies on the curve" })]);
+    expect(await t.db.walletSignedRequest.count({ where: { platformId: f.platformId, operation: "EXPORT_WALLET" } })).toBe(0);
+  });
+});
+
 describe("POST /internal-accounts/{id}/export", () => {
   it("seals the wallet mnemonic to the client key; @turnkey/crypto decryptExportBundle opens it with the enclave key", async () => {
     const f = await walletFixture(t);

@@ -263,6 +263,13 @@ describe("POST /webhooks/test", () => {
     expect(verifyWebhookSignature(receiver.received[0]!.body, receiver.received[0]!.signature!, platform.webhookPublicKeyPem)).toBe(true);
   });
 
+  it("always reports response_body: an endpoint answering 204 with no body gives response_body \"\"", async () => {
+    const { auth } = await platformWithReceiver(() => 204);
+    const res = await t.call("POST", "/webhooks/test", { auth });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ url: expect.any(String), response_status: 204, response_body: "" });
+  });
+
   it("answers 400 WEBHOOK_DELIVERY_ERROR with the reason when the endpoint fails, and never retries", async () => {
     const { auth, receiver, platform } = await platformWithReceiver(() => 503);
     const res = await t.call("POST", "/webhooks/test", { auth });

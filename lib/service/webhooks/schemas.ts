@@ -5,7 +5,7 @@ export const TestWebhookResponseSchema = z
   .object({
     url: z.string(),
     response_status: z.number().int(),
-    response_body: z.string().optional(),
+    response_body: z.string().openapi({ description: "The start of the endpoint's reply body; empty string when it sent none (e.g. 204)." }),
   })
   .openapi("TestWebhookResponse");
 

@@ -34,5 +34,6 @@ export async function sendTestWebhook(db: Db, platformId: string) {
       details: { url: result.url, reason, ...(result.responseStatus !== null && { response_status: result.responseStatus }) },
     });
   }
-  return { url: result.url, response_status: result.responseStatus!, ...(result.responseSnippet ? { response_body: result.responseSnippet } : {}) };
+  // BEHAVIORS.md §7.4: response_body is always present; an endpoint that answers 204 sent "".
+  return { url: result.url, response_status: result.responseStatus!, response_body: result.responseSnippet ?? "" };
 }
