@@ -69,6 +69,28 @@ describe("agent transfers in AUTO mode", () => {
     expect(second.status).toBe(403);
     expect(second.json.details.policyRule).toBe("DAILY_TRANSACTION_LIMIT");
   });
+
+  it("transfer-in is not spend: usage shows no spend and later transfer-outs keep the whole daily limit", async () => {
+    const { bearer } = await installAgent({ ...BASE_POLICY, spendingLimits: { currency: "USD", perTransactionLimit: 10_000, dailyLimit: 1_000 } });
+    const pull = await t.call("POST", "/agents/me/transfer-in", { auth: bearer, body: { source: { accountId: payee }, destination: { accountId: f.accountId }, amount: 800 } });
+    expect([pull.status, pull.json.status]).toEqual([201, "APPROVED"]);
+    expect((await t.call("GET", "/agents/me", { auth: bearer })).json.usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: 0, monthlySpend: 0 });
+
+    expect((await transferOut(bearer, 300)).status).toBe(201);
+    expect((await t.call("GET", "/agents/me", { auth: bearer })).json.usage).toMatchObject({ dailyTransactionCount: 2, dailySpend: 300, monthlySpend: 300 });
+    const over = await transferOut(bearer, 701);
+    expect(over.status).toBe(403);
+    expect(over.json.details).toMatchObject({ policyRule: "DAILY_LIMIT", used: 300, amount: 701 });
+    expect((await transferOut(bearer, 700)).status).toBe(201);
+  });
+
+  it("a transfer-in recorded with a spend amount (before transfer-ins stopped counting) still counts as no spend", async () => {
+    const { bearer } = await installAgent({ ...BASE_POLICY, spendingLimits: { currency: "USD", perTransactionLimit: 10_000, dailyLimit: 1_000 } });
+    const pull = await t.call("POST", "/agents/me/transfer-in", { auth: bearer, body: { source: { accountId: payee }, destination: { accountId: f.accountId }, amount: 800 } });
+    await t.db.agentAction.update({ where: { id: pull.json.id.replace("AgentAction:", "") }, data: { spendAmount: 800n } });
+    expect((await t.call("GET", "/agents/me", { auth: bearer })).json.usage).toMatchObject({ dailySpend: 0, monthlySpend: 0 });
+    expect((await transferOut(bearer, 1_000)).status).toBe(201);
+  });
 });
 
 describe("policy rules", () => {
@@ -230,6 +252,18 @@ describe("approvals", () => {
     expect(failed.json.status).toBe("FAILED");
     expect(failed.json.rejectionReason).toContain("per-transaction limit");
     expect((await f.balance()).available).toBe(before.available);
+  });
+
+  it("an approved transfer-in counts as an action but not as spend", async () => {
+    const { agentId, bearer } = await installAgent({ ...BASE_POLICY, defaultExecutionMode: "APPROVAL_REQUIRED", spendingLimits: { currency: "USD", perTransactionLimit: 10_000, dailyLimit: 1_000 } });
+    const pull = await t.call("POST", "/agents/me/transfer-in", { auth: bearer, body: { source: { accountId: payee }, destination: { accountId: f.accountId }, amount: 800 } });
+    expect(pull.json.status).toBe("PENDING_APPROVAL");
+    const approved = await t.call("POST", `/agents/${agentId}/actions/${pull.json.id}/approve`, { auth: f.auth });
+    expect(approved.json).toMatchObject({ status: "APPROVED", transaction: { type: "INCOMING", status: "COMPLETED" } });
+    expect((await t.call("GET", "/agents/me", { auth: bearer })).json.usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: 0, monthlySpend: 0 });
+    const spend = await transferOut(bearer, 1_000);
+    expect([spend.status, spend.json.status]).toEqual([201, "PENDING_APPROVAL"]);
+    expect((await t.call("POST", `/agents/${agentId}/actions/${spend.json.id}/approve`, { auth: f.auth })).json.status).toBe("APPROVED");
   });
 
   it("an approval the balance cannot cover ends FAILED with the reason", async () => {

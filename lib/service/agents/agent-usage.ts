@@ -10,9 +10,17 @@ export function usageWindows(at: Date): { dayStart: Date; monthStart: Date; day:
 }
 
 /**
+ * Money leaving the customer (a transfer-out, a quote's execution) is spend; a transfer-in brings
+ * money in and never counts toward the spending limits (BEHAVIORS.md §8 spendingLimits).
+ */
+export function isSpendingAction(type: string): boolean {
+  return type === "TRANSFER_OUT" || type === "EXECUTE_QUOTE";
+}
+
+/**
  * Usage of each agent at `at` (BEHAVIORS.md §8: counted at execution): APPROVED actions executed
- * this UTC day (count and spend) and this month (spend), spend in the policy's currency as
- * evaluated when the action was requested. Agents without actions get zeros.
+ * this UTC day (count of every action, spend of spending ones) and this month (spend), spend in the
+ * policy's currency as evaluated when the action ran. Agents without actions get zeros.
  */
 export async function agentUsage(db: DbOrTx, agentIds: string[], at: Date): Promise<Map<string, AgentUsage>> {
   const { dayStart, monthStart, day, month } = usageWindows(at);
@@ -20,15 +28,19 @@ export async function agentUsage(db: DbOrTx, agentIds: string[], at: Date): Prom
     agentIds.map((id) => [id, { dailyTransactionCount: 0, dailySpend: 0, dailyResetDate: day, monthlySpend: 0, monthlyResetMonth: month }]),
   );
   if (agentIds.length === 0) return usage;
+  const executedSince = (start: Date) => ({ agentId: { in: agentIds }, status: "APPROVED", executedAt: { gte: start, lte: at } });
+  // Grouped by type too: spend is summed by type, not from the stored spendAmount alone, because
+  // transfer-ins recorded before this rule carry their amount there.
   const [daily, monthly] = await Promise.all([
-    db.agentAction.groupBy({ by: ["agentId"], where: { agentId: { in: agentIds }, status: "APPROVED", executedAt: { gte: dayStart, lte: at } }, _count: { _all: true }, _sum: { spendAmount: true } }),
-    db.agentAction.groupBy({ by: ["agentId"], where: { agentId: { in: agentIds }, status: "APPROVED", executedAt: { gte: monthStart, lte: at } }, _sum: { spendAmount: true } }),
+    db.agentAction.groupBy({ by: ["agentId", "type"], where: executedSince(dayStart), _count: { _all: true }, _sum: { spendAmount: true } }),
+    db.agentAction.groupBy({ by: ["agentId", "type"], where: executedSince(monthStart), _sum: { spendAmount: true } }),
   ]);
+  const spendOf = (row: { type: string; _sum: { spendAmount: bigint | null } }) => (isSpendingAction(row.type) ? Number(row._sum.spendAmount ?? 0n) : 0);
   for (const row of daily) {
     const u = usage.get(row.agentId)!;
-    u.dailyTransactionCount = row._count._all;
-    u.dailySpend = Number(row._sum.spendAmount ?? 0n);
+    u.dailyTransactionCount += row._count._all;
+    u.dailySpend += spendOf(row);
   }
-  for (const row of monthly) usage.get(row.agentId)!.monthlySpend = Number(row._sum.spendAmount ?? 0n);
+  for (const row of monthly) usage.get(row.agentId)!.monthlySpend += spendOf(row);
   return usage;
 }

@@ -23,7 +23,7 @@ export interface PolicyCheck {
 
 export interface PolicyDecision {
   mode: "AUTO" | "APPROVAL_REQUIRED";
-  /** The amount in the policy's currency (what usage counts). */
+  /** What usage counts: the amount in the policy's currency when the action spends, else 0. */
   spendAmount: bigint;
 }
 
@@ -74,7 +74,7 @@ export async function evaluatePolicy(tx: Tx, agent: AgentRow, check: PolicyCheck
     const value = convertMinor(check.amount, check.currency, threshold.currency ?? limits.currency);
     if (value > BigInt(threshold.amount)) mode = "APPROVAL_REQUIRED";
   }
-  return { mode, spendAmount };
+  return { mode, spendAmount: check.isSpend ? spendAmount : 0n };
 }
 
 /** Pause, permission and allowedAccountIds (the checks that need no amount); answers the policy. Throws: FORBIDDEN. */

@@ -3,6 +3,7 @@ import { formatId } from "../http/ids";
 import { inTransaction } from "../nested-transaction";
 import { now } from "../sandbox/clock";
 import type { TransferInRequest, TransferOutRequest } from "../transfers/schemas";
+import { isSpendingAction } from "./agent-usage";
 import { evaluatePolicy, lockAgent } from "./evaluate-policy";
 import { customerExternalAccount, customerInternalAccount } from "./customer-accounts";
 import { recordAgentAction } from "./record-agent-action";
@@ -29,7 +30,7 @@ export async function requestAgentTransfer(db: Db, input: { platformId: string; 
     const externalId = formatId("ExternalAccount", external.id);
     const at = await now(tx, platformId);
     const amount = BigInt(request.amount);
-    const decision = await evaluatePolicy(tx, agent, { permission: "CREATE_TRANSFERS", accountIds: [internalId, externalId], ruleAccountId: internalId, amount, currency: internal.currency, isSpend: type === "TRANSFER_OUT" }, at);
+    const decision = await evaluatePolicy(tx, agent, { permission: "CREATE_TRANSFERS", accountIds: [internalId, externalId], ruleAccountId: internalId, amount, currency: internal.currency, isSpend: isSpendingAction(type) }, at);
 
     const transferDetails = {
       amount: request.amount,

@@ -6,6 +6,7 @@ import type { QuoteRow } from "../quotes/serialize-quote";
 import { createTransferIn } from "../transfers/create-transfer-in";
 import { createTransferOut } from "../transfers/create-transfer-out";
 import type { TransferInRequest, TransferOutRequest } from "../transfers/schemas";
+import { isSpendingAction } from "./agent-usage";
 import type { PolicyCheck } from "./evaluate-policy";
 import type { AgentTransferDetails } from "./schemas";
 import type { AgentActionRow } from "./serialize-agent-action";
@@ -39,7 +40,7 @@ export async function policyCheckOf(db: DbOrTx, action: AgentActionRow): Promise
     ruleAccountId: isOut ? details.sourceAccountId : details.destinationAccountId,
     amount: BigInt(details.amount),
     currency: details.currency,
-    isSpend: isOut,
+    isSpend: isSpendingAction(action.type),
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isServiceError } from "../http/errors";
-import { tokenAmountToCents } from "./amounts";
+import { tokenAmountInCurrencyUnits, tokenAmountToCents } from "./amounts";
 
 function rejection(amount: string, decimals: number) {
   try {
@@ -45,5 +45,20 @@ describe("whole-cent rule (BEHAVIORS.md §6.3)", () => {
     expect(rejection("9223372036854775808", 2).details).toMatchObject({ errors: [{ field: "amount", message: "is too large: at most 9223372036854775807 (9223372036854775807 fiat cents)" }] });
     expect(tokenAmountToCents("92233720368547758070000", 6)).toBe(2n ** 63n - 1n);
     expect(rejection(`1${"0".repeat(77)}`, 6).details).toMatchObject({ errors: [{ field: "amount", constraint: { maximum: "92233720368547758070000" } }] });
+  });
+});
+
+describe("token amounts in an internal account's currency units", () => {
+  it.each([
+    ["1230000", 6, 6, 1_230_000n],
+    ["2500000000000000000", 18, 6, 2_500_000n],
+    ["123", 2, 6, 1_230_000n],
+    ["1230000", 6, 2, 123n],
+  ])("%s with %i token decimals, in a currency of %i decimals, is %s", (amount, tokenDecimals, currencyDecimals, expected) => {
+    expect(tokenAmountInCurrencyUnits(amount, tokenDecimals, currencyDecimals)).toBe(expected);
+  });
+
+  it("refuses an amount the currency cannot hold exactly, naming amount", () => {
+    expect(() => tokenAmountInCurrencyUnits("1230000", 6, 0)).toThrow(expect.objectContaining({ code: "INVALID_INPUT", details: { errors: [expect.objectContaining({ field: "amount", constraint: { multipleOf: "1000000" } })] } }));
   });
 });

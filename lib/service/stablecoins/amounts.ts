@@ -26,3 +26,18 @@ export function tokenAmountToCents(amount: string, decimals: number): bigint {
   }
   return cents;
 }
+
+/**
+ * A token amount (the token's `tokenDecimals`) in the smallest unit of an internal account's
+ * currency (`currencyDecimals`, sandbox currency table), one token to one unit of the currency.
+ * Exact for currencies of 2 or more decimals under the whole-cent rule.
+ * Throws: INVALID_INPUT naming `amount` when the currency has too few decimals to hold it exactly.
+ */
+export function tokenAmountInCurrencyUnits(amount: string, tokenDecimals: number, currencyDecimals: number): bigint {
+  const value = BigInt(amount);
+  if (currencyDecimals >= tokenDecimals) return value * 10n ** BigInt(currencyDecimals - tokenDecimals);
+  const unit = 10n ** BigInt(tokenDecimals - currencyDecimals);
+  if (value % unit !== 0n)
+    throw invalidInput([{ field: "amount", message: `must be a multiple of ${unit}: the destination's currency has ${currencyDecimals} decimals`, constraint: { multipleOf: unit.toString() } }]);
+  return value / unit;
+}

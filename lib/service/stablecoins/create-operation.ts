@@ -6,13 +6,17 @@ import { formatId, parseId, uuidv7 } from "../http/ids";
 import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import { getExternalAccountOrThrow } from "../external-accounts/get-external-account-or-throw";
 import { sandboxSuffix } from "../external-accounts/primary-identifier";
+import { accountTypeSpec } from "../external-accounts/account-types";
+import { assertCanMoveMoney } from "../internal-accounts/account-can-move-money";
 import { getInternalAccountOrThrow } from "../internal-accounts/get-internal-account-or-throw";
+import type { InternalAccountRow } from "../internal-accounts/serialize-internal-account";
 import { now } from "../sandbox/clock";
-import { tokenAmountToCents } from "./amounts";
+import { currencyInfo } from "../sandbox/currencies";
+import { tokenAmountInCurrencyUnits, tokenAmountToCents } from "./amounts";
 import { AUTO_FUND_SECONDS, FUNDING_WINDOW_MS, PROVIDER_STEP_SECONDS, emitOperationEvent, scheduleStep } from "./operation-status";
 import { assertLinkUsable, getProviderAccountOrThrow } from "./provider-accounts";
 import type { BurnRequest, MintRequest, Operation, OperationListQuery } from "./schemas";
-import { serializeOperation } from "./serialize";
+import { serializeOperation, type StablecoinRow } from "./serialize";
 import { getStablecoinOrThrow } from "./stablecoins";
 
 /** Sandbox: an operation awaiting funds whose fiat value in cents ends in 005 is never funded automatically (to exercise expiry). */
@@ -61,13 +65,14 @@ interface Plan {
   sandboxFailure: string | null;
 }
 
-async function planMint(db: Db, platformId: string, request: MintRequest, cents: bigint, id: string): Promise<Plan> {
+async function planMint(db: Db, platformId: string, request: MintRequest, coin: StablecoinRow, cents: bigint, id: string): Promise<Plan> {
   const fs = request.fundingSource;
   if (fs.type === "SERVICE_INTERNAL_ACCOUNT" || fs.type === "PROVIDER_INTERNAL_BALANCE") throw reserved(`fundingSource.type ${fs.type}`);
   let destination: Record<string, unknown>;
   const destId = request.destination.accountId;
   if (parseId("InternalAccount", destId)) {
-    await getInternalAccountOrThrow(db, platformId, destId).catch(notFoundAs("destination.accountId", `destination.accountId: internal account ${destId} not found`));
+    const account = await getInternalAccountOrThrow(db, platformId, destId).catch(notFoundAs("destination.accountId", `destination.accountId: internal account ${destId} not found`));
+    assertCanHoldTokens(account, coin, request.amount);
     destination = { accountId: destId };
   } else if (destId.startsWith("ExternalAccount:")) {
     const account = await externalAccount(db, platformId, destId, "destination.accountId");
@@ -94,6 +99,7 @@ async function planMint(db: Db, platformId: string, request: MintRequest, cents:
       sandboxFailure: null,
     };
   const funder = await externalAccount(db, platformId, fs.externalAccountId, "fundingSource.externalAccountId");
+  assertAchDebitable(funder, fs.type);
   return {
     source: { type: fs.type, externalAccountId: fs.externalAccountId },
     destination,
@@ -101,6 +107,30 @@ async function planMint(db: Db, platformId: string, request: MintRequest, cents:
     estimatedDelivery: { rail: "SPARK", currency: "USD", amount: cents.toString(), timing: fs.type === "ACH_DEBIT" ? "1-3 business days" : "same business day" },
     sandboxFailure: failureFor(funder),
   };
+}
+
+/**
+ * A mint to an internal account credits it in the token's currency, so the account must hold that
+ * currency (BEHAVIORS.md §6.3) and be able to receive. Throws: INVALID_INPUT; CONFLICT (not ACTIVE).
+ */
+function assertCanHoldTokens(account: InternalAccountRow, coin: StablecoinRow, amount: string): void {
+  const tokenCurrency = coin.currency ?? coin.symbol;
+  if (account.currency !== tokenCurrency)
+    throw invalidInput([
+      { field: "destination.accountId", message: `must be an internal account holding ${tokenCurrency}, the stablecoin's currency; this one holds ${account.currency}`, constraint: { currency: tokenCurrency } },
+    ]);
+  assertCanMoveMoney(account, "RECEIVE");
+  tokenAmountInCurrencyUnits(amount, coin.decimals, currencyInfo(tokenCurrency)?.decimals ?? coin.decimals);
+}
+
+/** An ACH debit pulls from a US bank account on the ACH rail (BEHAVIORS.md §1.4, §6.3); a wallet or a foreign bank cannot be debited. Throws: INVALID_INPUT. */
+function assertAchDebitable(account: { accountType: string }, type: "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT"): void {
+  const rail = type === "SAME_DAY_ACH_DEBIT" ? "ACH_SAME_DAY" : "ACH";
+  const spec = accountTypeSpec(account.accountType);
+  if (spec?.kind === "BANK" && spec.rails.includes(rail)) return;
+  throw invalidInput([
+    { field: "fundingSource.externalAccountId", message: `must be a US bank account (USD_ACCOUNT) that can be debited by ACH; this one is a ${account.accountType}`, constraint: { accountType: "USD_ACCOUNT", rail } },
+  ]);
 }
 
 async function planBurn(db: Db, platformId: string, request: BurnRequest, cents: bigint, id: string, currency: string): Promise<Plan> {
@@ -128,7 +158,7 @@ async function planBurn(db: Db, platformId: string, request: BurnRequest, cents:
  * stores the operation past CREATED: PENDING_FUNDING with `fundingInstructions` and `expiresAt`
  * (wire mint, external-wallet burn; auto-funded after 30 s in sandbox) or PENDING_PROVIDER. Its
  * next steps are scheduled and its status webhook queued in the same transaction.
- * Throws: NOT_FOUND; INVALID_INPUT; STABLECOIN_PROVIDER_ACCOUNT_*; SERVICE_UNAVAILABLE; NOT_IMPLEMENTED (reserved types).
+ * Throws: NOT_FOUND; INVALID_INPUT; CONFLICT (internal destination not ACTIVE); STABLECOIN_PROVIDER_ACCOUNT_*; SERVICE_UNAVAILABLE; NOT_IMPLEMENTED (reserved types).
  */
 export async function createOperation(
   db: Db,
@@ -141,7 +171,7 @@ export async function createOperation(
   const cents = tokenAmountToCents(input.request.amount, coin.decimals);
   const at = await now(db, platformId);
   const id = uuidv7(at.getTime());
-  const plan = input.operationType === "MINT" ? await planMint(db, platformId, input.request, cents, id) : await planBurn(db, platformId, input.request, cents, id, coin.symbol);
+  const plan = input.operationType === "MINT" ? await planMint(db, platformId, input.request, coin, cents, id) : await planBurn(db, platformId, input.request, cents, id, coin.symbol);
   const expiresAt = plan.awaitsFunds ? new Date(at.getTime() + FUNDING_WINDOW_MS) : null;
 
   return db.$transaction(async (tx) => {

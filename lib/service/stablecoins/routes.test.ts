@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { internalAccountsFixture } from "../internal-accounts/internal-account-fixtures";
 import { advanceClock } from "../sandbox/advance-clock";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { STABLECOIN_BURN_PAYOUT } from "./operation-status";
@@ -407,5 +408,72 @@ describe("provider links under concurrency", () => {
       expect([["REVOKED", "ACTIVE"], ["REVOKED"]]).toContainEqual(statuses);
       expect(statuses).toEqual(relink.json.id === link.id ? ["REVOKED"] : ["REVOKED", "ACTIVE"]);
     }
+  });
+});
+
+describe("mint destinations and funding sources", () => {
+  async function mintPlatform() {
+    const f = await internalAccountsFixture(t);
+    await linkAccount(t, f.auth);
+    return f;
+  }
+  const wireMint = (auth: P["auth"], coin: string, accountId: string, amount = "1230000") =>
+    post(t, auth, `/stablecoins/${coin}/mints`, { amount, fundingSource: { type: "WIRE" }, destination: { accountId } });
+  const balanceOf = async (f: Awaited<ReturnType<typeof mintPlatform>>, accountId: string) => (await t.call("GET", `/internal-accounts/${accountId}`, { auth: f.auth })).json.balance;
+
+  it("a mint to an internal account holding the token's currency credits it on COMPLETED, with INTERNAL_ACCOUNT.BALANCE_UPDATED; the reserve holds the fiat", async () => {
+    const f = await mintPlatform();
+    const coin = await registerCoin(t, f.auth, "usdb");
+    expect(coin.symbol).toBe("USDB");
+    const wallet = await f.activeAccount("USDB");
+    const res = await wireMint(f.auth, coin.id, wallet.accountId);
+    expect(res.status, res.text).toBe(201);
+    expect(res.json).toMatchObject({ status: "PENDING_FUNDING", destination: { accountId: wallet.accountId } });
+
+    await advanceClock(t.db, f.platformId, 30);
+    expect((await t.call("GET", `/stablecoin-operations/${res.json.id}`, { auth: f.auth })).json.status).toBe("PROCESSING");
+    expect((await balanceOf(f, wallet.accountId)).amount).toBe(0);
+    await advanceClock(t.db, f.platformId, 15);
+    expect((await t.call("GET", `/stablecoin-operations/${res.json.id}`, { auth: f.auth })).json.status).toBe("COMPLETED");
+    expect(await balanceOf(f, wallet.accountId)).toMatchObject({ amount: 1_230_000, currency: { code: "USDB" } });
+    const updates = (await f.events("INTERNAL_ACCOUNT.BALANCE_UPDATED")).filter((e) => e.data.id === wallet.accountId);
+    expect(updates.map((e) => e.data.balance.amount)).toEqual([1_230_000]);
+    // The fiat leg put 123¢ into the provider's reserve; the tokens came in through USDB clearing.
+    expect(await ledgerBalances(f.platformId)).toEqual({ clearing: -123n, reserve: 123n, total: 0n });
+
+    // A token of 18 decimals credits the same account in USDB's own 6 decimals.
+    const coin18 = await registerCoin(t, f.auth, "usdb-d18");
+    const big = await wireMint(f.auth, coin18.id, wallet.accountId, "2500000000000000000");
+    expect(big.status, big.text).toBe(201);
+    await advanceClock(t.db, f.platformId, 45);
+    expect((await balanceOf(f, wallet.accountId)).amount).toBe(1_230_000 + 2_500_000);
+  });
+
+  it("a mint to an internal account of another currency is 400 INVALID_INPUT naming destination.accountId and the currency it must hold", async () => {
+    const f = await mintPlatform();
+    const coin = await registerCoin(t, f.auth, "usdb");
+    const usd = await f.activeAccount("USD");
+    const res = await wireMint(f.auth, coin.id, usd.accountId);
+    expect([res.status, res.json.code]).toEqual([400, "INVALID_INPUT"]);
+    expect(res.json.details.errors[0].field).toBe("destination.accountId");
+    expect(res.json.details.errors[0].message).toContain("USDB");
+    expect(await t.db.stablecoinOperation.count({ where: { platformId: f.platformId } })).toBe(0);
+  });
+
+  it("an ACH debit from a Spark wallet is 400 INVALID_INPUT naming fundingSource.externalAccountId; a US bank account is accepted", async () => {
+    const q = await t.createTestPlatform();
+    await linkAccount(t, q.auth);
+    const coin = await registerCoin(t, q.auth, "achsrc");
+    const wallet = await sparkWallet(t, q.auth);
+    for (const type of ["ACH_DEBIT", "SAME_DAY_ACH_DEBIT"]) {
+      const res = await post(t, q.auth, `/stablecoins/${coin.id}/mints`, { amount: "1000000", fundingSource: { type, externalAccountId: wallet }, destination: { accountId: wallet } });
+      expect([res.status, res.json.code]).toEqual([400, "INVALID_INPUT"]);
+      expect(res.json.details.errors[0].field).toBe("fundingSource.externalAccountId");
+      expect(res.json.details.errors[0].message).toMatch(/US bank account.*ACH/);
+    }
+    expect(await t.db.stablecoinOperation.count({ where: { platformId: q.platform.id } })).toBe(0);
+    const bank = await bankAccount(t, q.auth);
+    const ok = await post(t, q.auth, `/stablecoins/${coin.id}/mints`, { amount: "1000000", fundingSource: { type: "SAME_DAY_ACH_DEBIT", externalAccountId: bank }, destination: { accountId: wallet } });
+    expect([ok.status, ok.json.status]).toEqual([201, "PENDING_PROVIDER"]);
   });
 });

@@ -3,6 +3,7 @@ import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
 import type { JobContext } from "../jobs/handlers";
 import { now } from "../sandbox/clock";
+import { creditMintDestination } from "./credit-mint-destination";
 import { PROCESSING_SECONDS, postFiatLeg, scheduleStep, setOperationStatus, type OperationStep } from "./operation-status";
 import type { OperationRow } from "./serialize";
 
@@ -12,7 +13,7 @@ import type { OperationRow } from "./serialize";
  * only the first wins). Returns the operation after the step, and whether this call moved it.
  *  - FUNDS_RECEIVED: PENDING_FUNDING → PROCESSING (fiat leg posted), or FAILED with failureReason.
  *  - PROVIDER_ACCEPTED: PENDING_PROVIDER → PROCESSING (fiat leg), or FAILED with failureReason.
- *  - COMPLETE: PROCESSING → COMPLETED.
+ *  - COMPLETE: PROCESSING → COMPLETED (a mint to an internal account credits it).
  *  - EXPIRE: PENDING_FUNDING past expiresAt → EXPIRED.
  */
 export async function runOperationStep(
@@ -45,6 +46,7 @@ export async function runOperationStep(
         return moved(processing(row));
       case "COMPLETE":
         if (row.status !== "PROCESSING") return unmoved;
+        await creditMintDestination(tx, row);
         return moved(setOperationStatus(tx, row, "COMPLETED", { providerStatus: "complete" }));
       case "EXPIRE":
         if (row.status !== "PENDING_FUNDING" || !row.expiresAt || row.expiresAt > at) return unmoved;
