@@ -23,7 +23,9 @@ type Started = { kind: "DONE"; transaction: Transaction } | { kind: "ASK"; trans
  * then the signed INCOMING_PAYMENT.PENDING approval request goes to the platform's webhook endpoint
  * (once, outside any database transaction) and its answer is applied in a second transaction.
  * `$fail.compliance.usd@…` fails with COMPLIANCE_REJECTED and `$pending.long.usd@…` stays PENDING
- * under COMPLIANCE_REVIEW, both without asking the platform. Returns the transaction as it stands.
+ * under COMPLIANCE_REVIEW, both without asking the platform. A customer with a default UMA deposit
+ * account in the receiving currency has it as the destination: approved funds are paid on there
+ * (§1.4, payOutToDepositAccount). Returns the transaction as it stands.
  * Throws: INVALID_UMA_ADDRESS, USER_NOT_FOUND, UMA_NOT_FOUND (sender or receiver), INVALID_INPUT,
  * INVALID_CURRENCY, AMOUNT_OUT_OF_RANGE, CUSTOMER_DELETED, CONFLICT (account cannot receive).
  */
@@ -67,9 +69,11 @@ async function assertAmountInRange(tx: Tx, platformId: string, currency: string,
 }
 
 function incomingColumns(platformId: string, sender: SandboxCounterparty, receiver: Receiver, receivedAmount: bigint) {
-  const { customer, account } = receiver;
+  const { customer, account, depositAccount } = receiver;
   const amounts = incomingAmounts(sender.currency, account.currency, receivedAmount);
   const accountId = formatId("InternalAccount", account.id);
+  // The destination shows where the funds land; the internal account stays the ledger's way through.
+  const depositAccountId = depositAccount && formatId("ExternalAccount", depositAccount.id);
   const rate = amounts.exchangeRateScaled;
   return {
     platformId,
@@ -79,9 +83,9 @@ function incomingColumns(platformId: string, sender: SandboxCounterparty, receiv
     platformCustomerId: customer.platformCustomerId,
     destinationAccountId: account.id,
     source: { sourceType: "UMA_ADDRESS", umaAddress: sender.address, currency: sender.currency },
-    destination: { destinationType: "ACCOUNT", accountId, currency: account.currency },
+    destination: { destinationType: "ACCOUNT", accountId: depositAccountId ?? accountId, currency: account.currency },
     senderIdentifiers: [sender.address],
-    receiverIdentifiers: [accountId, customer.umaAddress.toLowerCase()],
+    receiverIdentifiers: [accountId, ...(depositAccountId ? [depositAccountId] : []), customer.umaAddress.toLowerCase()],
     sentAmount: amounts.sentAmount,
     sentCurrency: sender.currency,
     receivedAmount,

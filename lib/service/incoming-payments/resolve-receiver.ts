@@ -8,16 +8,22 @@ import { accountTypeFor } from "../internal-accounts/account-types";
 import { assertCanMoveMoney } from "../internal-accounts/account-can-move-money";
 import type { InternalAccountRow } from "../internal-accounts/serialize-internal-account";
 import { currencyInfo } from "../sandbox/currencies";
+import { findDefaultUmaDepositAccount } from "../external-accounts/find-default-uma-deposit-account";
+import type { ExternalAccountRow } from "../external-accounts/serialize-external-account";
 
 export interface Receiver {
   customer: CustomerRow;
   account: InternalAccountRow;
+  /** The customer's default UMA deposit account in the receiving currency: the funds are paid on there (null: they stay in `account`). */
+  depositAccount: ExternalAccountRow | null;
 }
 
 /**
  * The platform customer an incoming UMA payment is for (by `receiverUmaAddress` or `customerId`)
  * and their internal account in the receiving currency, which must be able to receive
- * (BEHAVIORS.md §4.8, 10.2). Throws: INVALID_INPUT (neither or two different receivers),
+ * (BEHAVIORS.md §4.8, 10.2), with their default UMA deposit account when it is in that currency
+ * (§1.4; the sandbox converts no payout, so one in another currency leaves the funds in the
+ * internal account). Throws: INVALID_INPUT (neither or two different receivers),
  * INVALID_UMA_ADDRESS, UMA_NOT_FOUND (no customer has that address), USER_NOT_FOUND,
  * CUSTOMER_DELETED, INVALID_CURRENCY (unknown currency, or the customer holds no account in it),
  * CONFLICT (the account is not ACTIVE).
@@ -49,7 +55,8 @@ export async function resolveReceiver(
       details: { receivingCurrencyCode: currency, customerId: formatId("Customer", customer.id) },
     });
   assertCanMoveMoney(account, "RECEIVE");
-  return { customer, account };
+  const deposit = await findDefaultUmaDepositAccount(db, { platformId, customerId: customer.id });
+  return { customer, account, depositAccount: deposit?.currency === currency ? deposit : null };
 }
 
 async function customerByUmaAddress(db: DbOrTx, platformId: string, umaAddress: string): Promise<CustomerRow> {

@@ -10,6 +10,8 @@ import { runCompleteQuoteRefund } from "../quotes/complete-quote-refund";
 import { RETURN_QUOTE_PAYOUT_JOB, runReturnQuotePayout } from "../quotes/return-quote-payout";
 import { COMPLETE_QUOTE_REFUND_JOB } from "../quotes/start-quote-refund";
 import { EXPIRE_APPROVAL_JOB, runExpireApproval } from "../incoming-payments/expire-approval";
+import { COMPLETE_INCOMING_REFUND_JOB, runCompleteIncomingRefund } from "../incoming-payments/complete-incoming-refund";
+import { SETTLE_DEPOSIT_PAYOUT_JOB, runSettleDepositPayout } from "../incoming-payments/settle-deposit-payout";
 
 import { COMPLETE_BUSINESS_REVIEW_JOB } from "../verifications/submit-verification";
 import { runCompleteBusinessReview } from "../verifications/complete-business-review";
@@ -35,6 +37,8 @@ export const JOB_HANDLERS: Readonly<Record<string, (ctx: JobContext) => Promise<
   [RETURN_QUOTE_PAYOUT_JOB]: runReturnQuotePayout,
   [COMPLETE_QUOTE_REFUND_JOB]: runCompleteQuoteRefund,
   [EXPIRE_APPROVAL_JOB]: runExpireApproval,
+  [COMPLETE_INCOMING_REFUND_JOB]: runCompleteIncomingRefund,
+  [SETTLE_DEPOSIT_PAYOUT_JOB]: runSettleDepositPayout,
   [COMPLETE_BUSINESS_REVIEW_JOB]: runCompleteBusinessReview,
   [STABLECOIN_OPERATION_STEP_JOB]: runOperationStepJob,
   [ACTIVATE_CARD_JOB]: runActivateCard,
