@@ -9,7 +9,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { countLabel, CursorPager, pagePosition, pagerLinks } from "@/components/cursor-pager";
 import { PageHeader } from "@/components/page-header";
 import { TransactionFilters } from "./_components/transaction-filters";
-import { TransactionsTable, paymentTransactions } from "./_components/transactions-table";
+import { TransactionsTable } from "./_components/transactions-table";
 import { customerLabel, toCustomerOption } from "../customers/_lib/customer-search";
 import { TransactionListParamsSchema, apiQuery, filterQuery, isFiltered } from "./_lib/list-params";
 import { transactionHref } from "./_lib/transaction-href";
@@ -43,7 +43,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
     <>
       <PageHeader
         title="Transactions"
-        description="Every payment in and out, with its status and timeline."
+        description="Every payment in and out and every card transaction, with its status."
         actions={
           can(user, "TRANSACT") && (
             <Link href="/transactions/new" className={buttonClasses("primary")}>
@@ -56,7 +56,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         {/* Keyed by the filters so the uncontrolled fields show the URL's values after Clear or Back. */}
         <TransactionFilters key={Object.values(filters).join("|")} filters={filters} customerLabel={customer?.data && customerLabel(toCustomerOption(customer.data))} />
         {page ? (
-          <TransactionsTable transactions={paymentTransactions(page.data)} isFiltered={isNarrowed} />
+          <TransactionsTable transactions={page.data} isFiltered={isNarrowed} />
         ) : (
           <div className="p-5">
             <Notice tone="error" title="Could not load transactions">

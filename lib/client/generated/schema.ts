@@ -645,7 +645,7 @@ export interface paths {
         put?: never;
         /**
          * Create a delegated signing key
-         * @description A service-custodied P-256 key for the card funding source (card + embedded wallet), created and activated (ACTIVE) on the signed retry; 201 DelegatedKey. The card must exist (404) and `internalAccountId` must be one of its funding sources (400). `spendingLimits`: at most one per currency. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
+         * @description A service-custodied P-256 key for the card funding source (card + embedded wallet), created and activated (ACTIVE) on the signed retry; 201 DelegatedKey. The card must exist (404) and `internalAccountId` must be one of its funding sources (400). One ACTIVE key per funding source: while one exists, both legs answer 409 CONFLICT; revoke it first (DELETE /auth/delegated-keys/{id}). `spendingLimits`: at most one per currency. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
          */
         post: operations["createDelegatedKey"];
         delete?: never;
@@ -670,7 +670,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a delegated key
-         * @description Moves the key to REVOKED (idempotent); it can no longer sign. Requires TRANSACT.
+         * @description Moves an ACTIVE key to REVOKED; it can no longer sign. A key that is not ACTIVE (already REVOKED, or PENDING) → 400 INVALID_INPUT. Requires TRANSACT.
          */
         delete: operations["revokeDelegatedKey"];
         options?: never;
@@ -785,7 +785,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a transaction */
+        /**
+         * Get a transaction
+         * @description A payment (`Transaction:<uuid>`) or a card transaction (`CardTransaction:<uuid>`, type `CARD`), in the shape GET /transactions lists it.
+         */
         get: operations["getTransactionById"];
         put?: never;
         post?: never;
@@ -827,7 +830,7 @@ export interface paths {
         /**
          * Transfer from an internal account to an external account (deprecated)
          * @deprecated
-         * @description Same currency only; answers 200 with the OUTGOING transaction (deprecated in favour of quotes with `immediatelyExecute`). The amount is reserved, then debited when the payout completes; a balance that cannot cover it answers 400 INSUFFICIENT_BALANCE and nothing happens. Sandbox outcomes by the external account's last three characters (twins 112–118): 002 and 003 fail at once, 004 and 008 fail after the debit and are refunded 2 s later, 005 stays PENDING about 30 s then fails with the amount released; anything else completes at once. Requires TRANSACT.
+         * @description Same currency only; answers 200 with the OUTGOING transaction (deprecated in favour of quotes with `immediatelyExecute`). The amount is reserved, then debited when the payout completes; a balance that cannot cover it answers 400 INSUFFICIENT_BALANCE and nothing happens. Sandbox outcomes by the external account's last three characters (twins 112–118): 002 and 003 fail at once, 004 and 008 fail after the debit and are refunded 2 s later, 005 stays PENDING about 30 s then fails with the amount released; anything else completes at once. Above the per-payment size limit (USD 10,000,000 equivalent), or above the ACH_SAME_DAY per-entry cap on that rail → 400 TRANSACTION_SIZE_LIMIT_EXCEEDED. An embedded wallet cannot be the source (401 WALLET_SIGNATURE_MISSING): spend it with a quote executed with a wallet signature. Requires TRANSACT.
          */
         post: operations["createTransferOut"];
         delete?: never;
@@ -848,7 +851,7 @@ export interface paths {
         /**
          * Pull from a bank account into an internal account (deprecated)
          * @deprecated
-         * @description Same currency only, from a bank external account of the internal account's owner; answers 200 with the INCOMING transaction (deprecated in favour of quotes). Credited only on success. Sandbox outcomes by the external account's last three characters: 002 and 003 fail at once, 004 and 008 fail after PROCESSING, 005 stays PENDING about 30 s then fails; anything else completes at once. Requires TRANSACT.
+         * @description Same currency only, from a bank external account of the internal account's owner; answers 200 with the INCOMING transaction (deprecated in favour of quotes). Credited only on success. Sandbox outcomes by the external account's last three characters: 002 and 003 fail at once, 004 and 008 fail after PROCESSING, 005 stays PENDING about 30 s then fails (until then it can be cancelled with POST /transactions/{transactionId}/cancel); anything else completes at once. Above the per-payment size limit (USD 10,000,000 equivalent) → 400 TRANSACTION_SIZE_LIMIT_EXCEEDED. Requires TRANSACT.
          */
         post: operations["createTransferIn"];
         delete?: never;
@@ -984,8 +987,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel an unsettled payout
-         * @description Stops an OUTGOING ACH, ACH_SAME_DAY or WIRE payment that is still PROCESSING and not settled: a USER_CANCELLATION refund gives the amount back (REFUND_PENDING, then REFUND_COMPLETED), after which the payment reads COMPLETED with the refund attached (read `refund`). Settled or other states → 409 TRANSACTION_NOT_CANCELLABLE; incoming payments and other rails → 400. Requires TRANSACT.
+         * Cancel an unsettled payout or pull
+         * @description Stops an OUTGOING ACH, ACH_SAME_DAY or WIRE payment that is still PROCESSING and not settled: a USER_CANCELLATION refund gives the amount back (REFUND_PENDING, then REFUND_COMPLETED), after which the payment reads COMPLETED with the refund attached (read `refund`). Also stops a pull from a bank account (transfer-in, or an executed quote with a pull source) whose ACH entry has not settled: nothing was credited, so the payment goes FAILED (QUOTE_EXECUTION_FAILED) with INCOMING_PAYMENT.FAILED or OUTGOING_PAYMENT.FAILED and no refund. Settled, failed or refunding payments, and a pull quote not executed → 409 TRANSACTION_NOT_CANCELLABLE; other payments (deposits pushed by others, other rails) → 400. Requires TRANSACT.
          */
         post: operations["cancelTransaction"];
         delete?: never;
@@ -3069,7 +3072,8 @@ export interface components {
         TestWebhookResponse: {
             url: string;
             response_status: number;
-            response_body?: string;
+            /** @description The start of the endpoint's reply body; empty string when it sent none (e.g. 204). */
+            response_body: string;
         };
         WebhookEventListResponse: {
             data: components["schemas"]["WebhookEvent"][];
@@ -4816,7 +4820,7 @@ export interface components {
             expiresAt: string;
         };
         AuthCredentialChallengeRequest: {
-            /** @description Hex P-256 public key, compressed (66) or uncompressed (130). */
+            /** @description Hex P-256 public key on the curve, compressed (66 hex digits, 02/03) or uncompressed (130, 04). */
             clientPublicKey?: string;
         };
         AuthSession: components["schemas"]["AuthMethod"] & {
@@ -4845,7 +4849,7 @@ export interface components {
             /** @enum {string} */
             type: "OAUTH";
             oidcToken: string;
-            /** @description Hex P-256 public key, compressed (66) or uncompressed (130). */
+            /** @description Hex P-256 public key on the curve, compressed (66 hex digits, 02/03) or uncompressed (130, 04). */
             clientPublicKey: string;
         } | {
             /** @enum {string} */
@@ -4864,7 +4868,7 @@ export interface components {
             data: components["schemas"]["AuthSession"][];
         };
         AuthSessionRefreshRequest: {
-            /** @description Hex P-256 public key, compressed (66) or uncompressed (130). */
+            /** @description Hex P-256 public key on the curve, compressed (66 hex digits, 02/03) or uncompressed (130, 04). */
             clientPublicKey: string;
         };
         InternalAccountExportResponse: {
@@ -4873,7 +4877,7 @@ export interface components {
             encryptedWalletCredentials: string;
         };
         InternalAccountExportRequest: {
-            /** @description Uncompressed hex P-256 public key the wallet secret is sealed to. */
+            /** @description Uncompressed hex P-256 public key on the curve (130 hex digits, 04 prefix) the wallet secret is sealed to. */
             clientPublicKey: string;
         };
         InternalAccount: {
@@ -5457,7 +5461,6 @@ export interface components {
              */
             totalAmount: number;
         };
-        TransactionOneOf: components["schemas"]["IncomingTransaction"] | components["schemas"]["OutgoingTransaction"];
         TransactionStatusHistory: {
             transactionId: string;
             data: components["schemas"]["TransactionStatusChange"][];
@@ -5478,6 +5481,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        TransactionOneOf: components["schemas"]["IncomingTransaction"] | components["schemas"]["OutgoingTransaction"];
         TransferOutRequest: {
             source: components["schemas"]["InternalAccountReference"];
             destination: components["schemas"]["ExternalAccountDestinationReference"];
@@ -10109,6 +10113,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected error; quote the request id */
             500: {
                 headers: {
@@ -10195,6 +10208,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Missing, invalid or expired credentials */
             401: {
@@ -10626,7 +10648,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TransactionOneOf"];
+                    "application/json": components["schemas"]["TransactionListItem"];
                 };
             };
             /** @description Missing, invalid or expired credentials */

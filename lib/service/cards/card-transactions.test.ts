@@ -377,6 +377,17 @@ describe("credits and other simulators", () => {
     expect(await f.authorize(800, plainDescriptor(), "financial_authorization")).toMatchObject({ status: "DECLINED", cardDeclinedReason: "INSUFFICIENT_FUNDS" });
   });
 
+  it("financial authorization with descriptor 006: EXCEPTION (event EXCEPTION only), the money moved as at clearing", async () => {
+    const f = await cardsFixture(t, { funding: 5000 });
+    const row = await f.authorize(1000, `SHOP-${Math.floor(Math.random() * 1e6)}-006`, "financial_authorization");
+    expect(amounts(row)).toEqual({ status: "EXCEPTION", authorized: 1000, settled: 1000, refunded: 0 });
+    expect(row.settlementSummary).toEqual({ count: 1, totalAmount: 1000 });
+    expect((await f.eventsOf(row.id)).map((e) => e.type)).toEqual(["CARD_TRANSACTION.EXCEPTION"]);
+    expect(await f.balance()).toEqual({ available: 4000, total: 4000 });
+    const clearing = await f.simulate("clearing", { cardTransactionId: row.id, amount: 1000 });
+    expect(clearing.json.code).toBe("INVALID_STATE_TRANSITION");
+  });
+
   it("credit authorization advice re-sizes the merchant's open credit, else opens one", async () => {
     const f = await cardsFixture(t, { funding: 1000 });
     const descriptor = plainDescriptor();

@@ -25,7 +25,16 @@ export interface CardTransactionListQuery {
  * malformed cardId which answers 400. Throws: INVALID_INPUT.
  */
 export async function listCardTransactions(db: DbOrTx, platformId: string, query: CardTransactionListQuery): Promise<Page<CardTransaction>> {
-  const cursor = decodeCursor(query.cursor);
+  const { rows, count, at } = await readCardTransactionRows(db, platformId, query, decodeCursor(query.cursor));
+  return toPage(rows, query.limit, count, (row) => serializeCardTransaction(row, at));
+}
+
+/**
+ * The rows of listCardTransactions' page after `cursor` (limit + 1 of them, for hasMore), the capped
+ * match count, and the clock to serialize them with: for GET /transactions, which merges them with
+ * payment rows. Throws: INVALID_INPUT (malformed cardId).
+ */
+export async function readCardTransactionRows(db: DbOrTx, platformId: string, query: CardTransactionListQuery, cursor: Cursor | undefined) {
   const and: Prisma.CardTransactionWhereInput[] = [{ platformId }];
   if (query.cardId !== undefined) {
     const cardId = parseId("Card", query.cardId, { allowBare: true });
@@ -46,7 +55,7 @@ export async function listCardTransactions(db: DbOrTx, platformId: string, query
     db.cardTransaction.count(countArgs(where)),
     now(db, platformId),
   ]);
-  return toPage(rows, query.limit, count, (row) => serializeCardTransaction(row, at));
+  return { rows, count, at };
 }
 
 function after(cursor: Cursor | undefined): Prisma.CardTransactionWhereInput {

@@ -6,7 +6,7 @@ import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
 import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
 import { balanceUpdated, insertCardTransaction, newIssuerTransactionToken } from "./card-transaction-rows";
-import { decideAuthorization } from "./decide-authorization";
+import { decideAuthorization, descriptorSuffix } from "./decide-authorization";
 import type { SandboxCardAuthorizationRequest, SandboxCardSimulationResponse } from "./schemas";
 import { simulationContext } from "./simulation-context";
 
@@ -19,7 +19,8 @@ export const CARD_PURCHASE = "CARD_PURCHASE";
  * cardDeclinedReason, nothing moves; also when a payment spent the balance between the decision and
  * the hold (the ledger's own check under its lock). Approved authorization → the amount is held on the funding
  * account (first pull), row AUTHORIZED. Approved financial (single-message) authorization → the
- * amount is debited at once, row SETTLED. The row is written before the 202 answer (10.17).
+ * amount is debited at once, row SETTLED; with descriptor suffix 006 the money moves but the pull
+ * confirmation fails → EXCEPTION, as at clearing. The row is written before the 202 answer (10.17).
  * Throws: NOT_FOUND, INVALID_INPUT (currency not the card's).
  */
 export async function simulateAuthorization(
@@ -62,7 +63,8 @@ export async function simulateAuthorization(
             { ledgerAccountId: clearing.id, amount },
           ],
         });
-        await insertCardTransaction(tx, { ...base, id, status: "SETTLED", extra: { ...pull, settledAmount: amount, settlementCount: 1 } });
+        const isPullConfirmationFailed = descriptorSuffix(request.merchant.descriptor) === "006";
+        await insertCardTransaction(tx, { ...base, id, status: isPullConfirmationFailed ? "EXCEPTION" : "SETTLED", extra: { ...pull, settledAmount: amount, settlementCount: 1 } });
       } else {
         const hold = await placeHold(tx, { platformId, ledgerAccountId: ledgerAccount.id, amount, reference: issuerTransactionToken, transactionId: id });
         await insertCardTransaction(tx, { ...base, id, status: "AUTHORIZED", extra: { ...pull, holdId: hold.id } });

@@ -130,9 +130,9 @@ export const quotesRouter = createRouter()
       method: "post",
       path: "/transactions/{transactionId}/cancel",
       operationId: "cancelTransaction",
-      summary: "Cancel an unsettled payout",
+      summary: "Cancel an unsettled payout or pull",
       description:
-        "Stops an OUTGOING ACH, ACH_SAME_DAY or WIRE payment that is still PROCESSING and not settled: a USER_CANCELLATION refund gives the amount back (REFUND_PENDING, then REFUND_COMPLETED), after which the payment reads COMPLETED with the refund attached (read `refund`). Settled or other states → 409 TRANSACTION_NOT_CANCELLABLE; incoming payments and other rails → 400. Requires TRANSACT.",
+        "Stops an OUTGOING ACH, ACH_SAME_DAY or WIRE payment that is still PROCESSING and not settled: a USER_CANCELLATION refund gives the amount back (REFUND_PENDING, then REFUND_COMPLETED), after which the payment reads COMPLETED with the refund attached (read `refund`). Also stops a pull from a bank account (transfer-in, or an executed quote with a pull source) whose ACH entry has not settled: nothing was credited, so the payment goes FAILED (QUOTE_EXECUTION_FAILED) with INCOMING_PAYMENT.FAILED or OUTGOING_PAYMENT.FAILED and no refund. Settled, failed or refunding payments, and a pull quote not executed → 409 TRANSACTION_NOT_CANCELLABLE; other payments (deposits pushed by others, other rails) → 400. Requires TRANSACT.",
       tags: ["Transactions"],
       security,
       middleware: [requirePermission("TRANSACT")] as const,

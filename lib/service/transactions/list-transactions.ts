@@ -3,22 +3,29 @@ import { columnsOf, sqlOf } from "@/lib/db/sql";
 import type { Db } from "../db";
 import { invalidInput } from "../http/errors";
 import { parseId } from "../http/ids";
-import { decodeCursor, toPage, type Page } from "../http/pagination";
+import { decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
 import { cappedCount, rowsAfter } from "../http/pagination-sql";
 import { serializeTransaction, TRANSACTION_WIRE_FIELDS, type TransactionWireRow } from "./serialize-transaction";
-import { listCardTransactions } from "../cards/list-card-transactions";
+import { listCardTransactions, readCardTransactionRows } from "../cards/list-card-transactions";
+import { serializeCardTransaction } from "../cards/serialize-card-transaction";
 import type { Transaction, TransactionListItem, TransactionListQuery } from "./schemas";
 
 const REFUND_SUFFIX = "-REFUND";
 
+/** A fetched row of either kind, in the list's (createdAt, id) order, serialized once it makes the page. */
+type ListedRow = Cursor & { toItem: () => TransactionListItem };
+
 /**
- * GET /transactions: the platform's payment transactions with the reference's filters (BEHAVIORS.md
- * §3.6), `startDate`/`endDate` inclusive, newest first unless `sortOrder=asc`, with totalCount (exact up to 10,000 matches).
- * `type=CARD` (or a `cardId` filter) lists card transactions instead (lib/service/cards).
- * Two raw statements on the pool at once, the page and the capped count: dashboards and
+ * GET /transactions: the platform's payment and card transactions (BEHAVIORS.md §3.6 "card rows
+ * included") with the reference's filters, `startDate`/`endDate` inclusive, newest first unless
+ * `sortOrder=asc`, with totalCount (exact up to 10,000 matches). Without `type` both kinds share one
+ * (createdAt, id) order and one cursor. A filter on a field only one kind has leaves the other out:
+ * `status`, `reference`, a sending or receiving side, `type` INCOMING/OUTGOING or the platform's own
+ * customerId leave card rows out; `cardId` leaves payments out.
+ * Payment rows are two raw statements on the pool at once, the page and the capped count: dashboards and
  * reconciliation jobs poll this list, and a model read of these wide rows cost ~3 ms of Node CPU a page.
  * Throws: INVALID_INPUT for `status` with `type=CARD` (SPEC.md § Errors 400), a malformed
- * customerId, or a bad cursor.
+ * customerId or cardId, or a bad cursor.
  */
 export async function listTransactions(db: Db, platformId: string, query: TransactionListQuery): Promise<Page<Transaction> | Page<TransactionListItem>> {
   if (query.type === "CARD" && query.status !== undefined)
@@ -26,10 +33,41 @@ export async function listTransactions(db: Db, platformId: string, query: Transa
       [{ field: "query.status", message: "applies to payment transactions only and cannot be combined with type=CARD", constraint: { conflictsWith: "type=CARD" } }],
       "status filters payment transactions only: drop it or ask for type INCOMING or OUTGOING",
     );
-  if (query.type === "CARD" || query.cardId !== undefined) return listCardTransactions(db, platformId, query);
   const cursor = decodeCursor(query.cursor);
+  const customerId = query.customerId === undefined ? undefined : customerFilter(platformId, query.customerId);
+  const hasPayments = query.type !== "CARD" && query.cardId === undefined;
+  const hasCards =
+    (query.type === undefined || query.type === "CARD") &&
+    customerId !== null &&
+    [query.status, query.reference, query.senderAccountIdentifier, query.receiverAccountIdentifier].every((paymentOnly) => paymentOnly === undefined);
+  if (!hasCards && !hasPayments) return toPage([], query.limit, 0, serializeTransaction);
+  if (!hasCards) {
+    const { rows, count } = await readPaymentRows(db, platformId, query, customerId, cursor);
+    return toPage(rows, query.limit, count, serializeTransaction);
+  }
+  if (!hasPayments) return listCardTransactions(db, platformId, query);
 
-  const matching = filters(platformId, query);
+  // Each kind's next limit + 1 rows after the cursor hold the merged page's limit + 1.
+  const [payments, cards] = await Promise.all([readPaymentRows(db, platformId, query, customerId, cursor), readCardTransactionRows(db, platformId, query, cursor)]);
+  const rows: ListedRow[] = [
+    ...payments.rows.map((row) => ({ createdAt: row.createdAt, id: row.id, toItem: () => serializeTransaction(row) })),
+    ...cards.rows.map((row) => ({ createdAt: row.createdAt, id: row.id, toItem: () => serializeCardTransaction(row, cards.at) })),
+  ];
+  const isAscending = query.sortOrder === "asc";
+  rows.sort((a, b) => (isAscending ? compareListed(a, b) : compareListed(b, a)));
+  return toPage(rows.slice(0, query.limit + 1), query.limit, payments.count + cards.count, (row) => row.toItem());
+}
+
+/** Ascending (createdAt, id), as PostgreSQL orders them: lowercase uuid strings sort as the uuids do. */
+function compareListed(a: Cursor, b: Cursor): number {
+  const byTime = a.createdAt.getTime() - b.createdAt.getTime();
+  if (byTime !== 0) return byTime;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The payment rows of a page after `cursor` (limit + 1, for hasMore) and their capped match count. */
+async function readPaymentRows(db: Db, platformId: string, query: TransactionListQuery, customerId: string | null | undefined, cursor: Cursor | undefined) {
+  const matching = filters(platformId, query, customerId);
   const ascending = query.sortOrder === "asc";
   const order = ascending ? Prisma.sql`ORDER BY "createdAt" ASC, "id" ASC` : Prisma.sql`ORDER BY "createdAt" DESC, "id" DESC`;
   const sql = sqlOf(db);
@@ -39,15 +77,13 @@ export async function listTransactions(db: Db, platformId: string, query: Transa
       WHERE ${matching} ${rowsAfter(cursor, { alias: "t", ascending })} ${order} LIMIT ${query.limit + 1}::int`,
     cappedCount(sql, "Transaction", "t", matching),
   ]);
-  return toPage(rows, query.limit, count, serializeTransaction);
+  return { rows, count };
 }
 
-function filters(platformId: string, query: TransactionListQuery): Prisma.Sql {
+/** `customerId` as customerFilter read it: null for the platform's own transactions. */
+function filters(platformId: string, query: TransactionListQuery, customerId: string | null | undefined): Prisma.Sql {
   const and: Prisma.Sql[] = [Prisma.sql`"platformId" = ${platformId}::uuid`];
-  if (query.customerId !== undefined) {
-    const customerId = customerFilter(platformId, query.customerId);
-    and.push(customerId === null ? Prisma.sql`"customerId" IS NULL` : Prisma.sql`"customerId" = ${customerId}::uuid`);
-  }
+  if (customerId !== undefined) and.push(customerId === null ? Prisma.sql`"customerId" IS NULL` : Prisma.sql`"customerId" = ${customerId}::uuid`);
   if (query.platformCustomerId !== undefined) and.push(Prisma.sql`"platformCustomerId" = ${query.platformCustomerId}`);
   if (query.accountIdentifier !== undefined)
     and.push(Prisma.sql`(${query.accountIdentifier} = ANY("senderIdentifiers") OR ${query.accountIdentifier} = ANY("receiverIdentifiers"))`);

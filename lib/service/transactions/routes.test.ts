@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { accountNumberEndingIn, transfersFixture } from "../transfers/transfer-fixtures";
-import { TransactionListResponseSchema, TransactionSchema, TransactionStatusHistorySchema } from "./schemas";
+import { cardsFixture } from "../cards/cards-fixtures";
+import { TransactionListItemSchema, TransactionListResponseSchema, TransactionSchema, TransactionStatusHistorySchema } from "./schemas";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ afterAll(() => t.close());
 type Fixture = Awaited<ReturnType<typeof transfersFixture>>;
 type Tx = { id: string; status: string; type: string; reconciliationInstructions: { reference: string }; createdAt: string };
 
-const list = async (f: Fixture, query = "", auth = f.auth) => t.call("GET", `/transactions${query ? `?${query}` : ""}`, { auth });
+const list = async (f: Pick<Fixture, "auth">, query = "", auth = f.auth) => t.call("GET", `/transactions${query ? `?${query}` : ""}`, { auth });
 const ids = (res: { json: { data: Tx[] } }) => res.json.data.map((d) => d.id);
 
 /**
@@ -191,6 +192,74 @@ describe("GET /transactions", () => {
   });
 });
 
+/**
+ * Payments and card transactions interleaved, one sandbox second apart: the funding deposit, an
+ * authorization, a deposit, a financial authorization, a deposit, a declined authorization.
+ * `all` is every row oldest first.
+ */
+async function mixedHistory() {
+  const f = await cardsFixture(t, { funding: 10_000 });
+  const step = async (action: () => Promise<unknown>) => {
+    expect((await t.call("POST", "/sandbox/clock/advance", { auth: f.auth, body: { seconds: 1 } })).status).toBe(200);
+    await action();
+  };
+  await step(() => f.authorize(100));
+  await step(() => f.fund(f.accountId, 500));
+  await step(() => f.authorize(200, undefined, "financial_authorization"));
+  await step(() => f.fund(f.accountId, 600));
+  await step(() => f.authorize(300, "SHOP-002"));
+  const payments = (await list(f, "type=INCOMING&sortOrder=asc")).json.data as Tx[];
+  const cards = await f.cardTransactions();
+  expect([payments.length, cards.length]).toEqual([3, 3]);
+  const all = [payments[0]!, cards[0]!, payments[1]!, cards[1]!, payments[2]!, cards[2]!] as unknown as Tx[];
+  return { f, all, payments, cards };
+}
+
+describe("GET /transactions with card rows (BEHAVIORS.md §3.6 \"card rows included\")", () => {
+  it("merges payments and card transactions in one order, paging with limit 2 returns every row once, totalCount counts both", async () => {
+    const { f, all } = await mixedHistory();
+    for (const [order, expected] of [
+      ["asc", all.map((d) => d.id)],
+      ["desc", all.map((d) => d.id).reverse()],
+    ] as const) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const res = await list(f, `limit=2&sortOrder=${order}${cursor ? `&cursor=${cursor}` : ""}`);
+        expect(res.status).toBe(200);
+        expect(TransactionListResponseSchema.safeParse(res.json).success).toBe(true);
+        expect(res.json.totalCount).toBe(6);
+        expect(res.json.data).toHaveLength(2);
+        seen.push(...ids(res));
+        cursor = res.json.nextCursor;
+        expect(res.json.hasMore).toBe(cursor !== undefined);
+      } while (cursor);
+      expect(seen).toEqual(expected);
+    }
+    const page = await list(f, "limit=100");
+    expect(page.json.data.map((d: Tx) => d.type)).toEqual(["CARD", "INCOMING", "CARD", "INCOMING", "CARD", "INCOMING"]);
+  });
+
+  it("applies customer, account and date filters to card rows; payment-only filters leave them out, cardId leaves payments out", async () => {
+    const { f, all, payments, cards } = await mixedHistory();
+    const paymentIds = payments.map((d) => d.id).reverse();
+    const cardIds = cards.map((d) => d.id).reverse();
+    expect((await list(f, `customerId=${f.customerId}`)).json.totalCount).toBe(6);
+    expect((await list(f, `accountIdentifier=${f.accountId}`)).json.totalCount).toBe(6);
+    const window = `startDate=${encodeURIComponent(all[1]!.createdAt)}&endDate=${encodeURIComponent(all[3]!.createdAt)}&sortOrder=asc`;
+    expect(ids(await list(f, window))).toEqual([all[1]!.id, all[2]!.id, all[3]!.id]);
+    expect(ids(await list(f, "status=COMPLETED"))).toEqual(paymentIds);
+    expect(ids(await list(f, "type=INCOMING"))).toEqual(paymentIds);
+    expect(ids(await list(f, `receiverAccountIdentifier=${f.accountId}`))).toEqual(paymentIds);
+    expect(ids(await list(f, `reference=${payments[0]!.reconciliationInstructions.reference}`))).toEqual([payments[0]!.id]);
+    expect(ids(await list(f, `customerId=Platform:${f.platformId}`))).toEqual([]);
+    expect(ids(await list(f, `cardId=${f.cardId}`))).toEqual(cardIds);
+    expect(ids(await list(f, "type=CARD"))).toEqual(cardIds);
+    const other = await f.activeAccount("USD");
+    expect((await list(f, `customerId=${other.customerId}`)).json.totalCount).toBe(0);
+  });
+});
+
 describe("GET /transactions/{transactionId}", () => {
   it("answers the transaction in the TransactionOneOf shape", async () => {
     const { f, paid } = await history();
@@ -198,6 +267,34 @@ describe("GET /transactions/{transactionId}", () => {
     expect(res.status).toBe(200);
     expect(TransactionSchema.safeParse(res.json).success).toBe(true);
     expect(res.json).toEqual(paid);
+  });
+
+  it("answers a card transaction by its CardTransaction id, exactly as the lists show it", async () => {
+    const f = await cardsFixture(t, { funding: 5_000 });
+    const row = await f.authorize(1_250);
+    const res = await t.call("GET", `/transactions/${row.id}`, { auth: f.auth });
+    expect(res.status, res.text).toBe(200);
+    expect(TransactionListItemSchema.safeParse(res.json).success).toBe(true);
+    expect(res.json).toMatchObject({ type: "CARD", id: row.id, status: "AUTHORIZED", cardId: f.cardId });
+    expect(res.json).toStrictEqual((await list(f, "limit=100")).json.data.find((d: Tx) => d.id === row.id));
+    await f.clear(row, 1_250);
+    expect((await t.call("GET", `/transactions/${row.id}`, { auth: f.auth })).json).toMatchObject({ status: "SETTLED", settledAmount: { amount: 1_250 } });
+  });
+
+  it("answers 404 TRANSACTION_NOT_FOUND for another platform's card transaction, a bare card uuid or an unknown CardTransaction id", async () => {
+    const f = await cardsFixture(t);
+    const row = await f.authorize(10);
+    const other = await transfersFixture(t);
+    for (const [id, auth] of [
+      [row.id, other.auth],
+      [row.id.replace("CardTransaction:", ""), f.auth],
+      ["CardTransaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10", f.auth],
+      ["CardTransaction:nope", f.auth],
+    ] as const) {
+      const res = await t.call("GET", `/transactions/${id}`, { auth });
+      expect(res.status, id).toBe(404);
+      expect(res.json).toMatchObject({ status: 404, code: "TRANSACTION_NOT_FOUND" });
+    }
   });
 
   it.each(["Transaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10", "Transaction:nope", "019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10", "Quote:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10"])(

@@ -1,15 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requirePermission } from "../http/auth";
 import { createRouter, BASIC_AUTH, errorResponses, jsonResponse } from "../http/openapi";
-import { getTransactionOrThrow } from "./get-transaction-or-throw";
+import { getTransactionItemOrThrow } from "./get-transaction-item-or-throw";
 import { listTransactionStatusHistory } from "./list-transaction-status-history";
 import { listTransactions } from "./list-transactions";
-import { serializeTransaction } from "./serialize-transaction";
 import {
   TransactionIdParamSchema,
   TransactionListQuerySchema,
+  TransactionListItemSchema,
   TransactionListResponseSchema,
-  TransactionSchema,
   TransactionStatusHistorySchema,
 } from "./schemas";
 
@@ -39,16 +38,14 @@ export const transactionsRouter = createRouter()
       path: "/transactions/{transactionId}",
       operationId: "getTransactionById",
       summary: "Get a transaction",
+      description: "A payment (`Transaction:<uuid>`) or a card transaction (`CardTransaction:<uuid>`, type `CARD`), in the shape GET /transactions lists it.",
       tags,
       security,
       middleware: [requirePermission("VIEW")] as const,
       request: { params: TransactionIdParamSchema },
-      responses: { 200: jsonResponse(TransactionSchema, "The transaction"), ...errorResponses(403, 404) },
+      responses: { 200: jsonResponse(TransactionListItemSchema, "The transaction"), ...errorResponses(403, 404) },
     }),
-    async (c) => {
-      const row = await getTransactionOrThrow(c.get("db"), c.get("auth").platformId, c.req.valid("param").transactionId);
-      return c.json(serializeTransaction(row), 200);
-    },
+    async (c) => c.json(await getTransactionItemOrThrow(c.get("db"), c.get("auth").platformId, c.req.valid("param").transactionId), 200),
   )
   .openapi(
     createRoute({

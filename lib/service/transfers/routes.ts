@@ -17,7 +17,7 @@ export const transfersRouter = createRouter()
       operationId: "createTransferOut",
       summary: "Transfer from an internal account to an external account (deprecated)",
       description:
-        "Same currency only; answers 200 with the OUTGOING transaction (deprecated in favour of quotes with `immediatelyExecute`). The amount is reserved, then debited when the payout completes; a balance that cannot cover it answers 400 INSUFFICIENT_BALANCE and nothing happens. Sandbox outcomes by the external account's last three characters (twins 112–118): 002 and 003 fail at once, 004 and 008 fail after the debit and are refunded 2 s later, 005 stays PENDING about 30 s then fails with the amount released; anything else completes at once. Requires TRANSACT.",
+        "Same currency only; answers 200 with the OUTGOING transaction (deprecated in favour of quotes with `immediatelyExecute`). The amount is reserved, then debited when the payout completes; a balance that cannot cover it answers 400 INSUFFICIENT_BALANCE and nothing happens. Sandbox outcomes by the external account's last three characters (twins 112–118): 002 and 003 fail at once, 004 and 008 fail after the debit and are refunded 2 s later, 005 stays PENDING about 30 s then fails with the amount released; anything else completes at once. Above the per-payment size limit (USD 10,000,000 equivalent), or above the ACH_SAME_DAY per-entry cap on that rail → 400 TRANSACTION_SIZE_LIMIT_EXCEEDED. An embedded wallet cannot be the source (401 WALLET_SIGNATURE_MISSING): spend it with a quote executed with a wallet signature. Requires TRANSACT.",
       deprecated: true,
       tags,
       security,
@@ -34,7 +34,7 @@ export const transfersRouter = createRouter()
       operationId: "createTransferIn",
       summary: "Pull from a bank account into an internal account (deprecated)",
       description:
-        "Same currency only, from a bank external account of the internal account's owner; answers 200 with the INCOMING transaction (deprecated in favour of quotes). Credited only on success. Sandbox outcomes by the external account's last three characters: 002 and 003 fail at once, 004 and 008 fail after PROCESSING, 005 stays PENDING about 30 s then fails; anything else completes at once. Requires TRANSACT.",
+        "Same currency only, from a bank external account of the internal account's owner; answers 200 with the INCOMING transaction (deprecated in favour of quotes). Credited only on success. Sandbox outcomes by the external account's last three characters: 002 and 003 fail at once, 004 and 008 fail after PROCESSING, 005 stays PENDING about 30 s then fails (until then it can be cancelled with POST /transactions/{transactionId}/cancel); anything else completes at once. Above the per-payment size limit (USD 10,000,000 equivalent) → 400 TRANSACTION_SIZE_LIMIT_EXCEEDED. Requires TRANSACT.",
       deprecated: true,
       tags,
       security,

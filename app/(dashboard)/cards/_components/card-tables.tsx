@@ -14,11 +14,16 @@ export function CardStateBadge({ card }: { card: IssuedCard }) {
   return <StatusBadge tone={CARD_TONES[card.state] ?? "neutral"}>{card.stateReason ? `${card.state} (${card.stateReason})` : card.state}</StatusBadge>;
 }
 
+/** A card transaction's status, with its decline reason when declined. */
+export function CardTransactionStatusBadge({ transaction: t }: { transaction: CardTransaction }) {
+  return <StatusBadge tone={TX_TONES[t.status] ?? "neutral"}>{t.cardDeclinedReason ? `${t.status} · ${t.cardDeclinedReason}` : t.status}</StatusBadge>;
+}
+
 /** Card transactions: merchant, direction, status (with the decline reason), authorized, settled and refunded amounts. */
 export const cardTransactionColumns: Column<CardTransaction>[] = [
   { header: "Merchant", cell: (t) => [t.merchant.descriptor, t.merchant.country].filter(Boolean).join(" · ") },
   { header: "Direction", cell: (t) => t.direction },
-  { header: "Status", cell: (t) => <span data-testid="card-transaction-status"><StatusBadge tone={TX_TONES[t.status] ?? "neutral"}>{t.cardDeclinedReason ? `${t.status} · ${t.cardDeclinedReason}` : t.status}</StatusBadge></span> },
+  { header: "Status", cell: (t) => <span data-testid="card-transaction-status"><CardTransactionStatusBadge transaction={t} /></span> },
   { header: "Authorized", cell: (t) => <Money amount={t.authorizedAmount.amount} currency={t.authorizedAmount.currency} /> },
   { header: "Settled", cell: (t) => (t.settledAmount.amount ? <Money amount={t.settledAmount.amount} currency={t.settledAmount.currency} /> : "—") },
   { header: "Refunded", cell: (t) => (t.refundedAmount.amount ? <Money amount={t.refundedAmount.amount} currency={t.refundedAmount.currency} /> : "—") },

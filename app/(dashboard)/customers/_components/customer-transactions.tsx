@@ -3,16 +3,16 @@ import type { components } from "@/lib/client/generated/schema";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { TransactionsTable, paymentTransactions } from "../../transactions/_components/transactions-table";
+import { TransactionsTable } from "../../transactions/_components/transactions-table";
 import { transactionListHref } from "../../transactions/_lib/list-params";
 import { countLabel } from "@/components/cursor-pager";
 
 type TransactionList = components["schemas"]["TransactionListResponse"];
 
-/** The customer's latest payments in and out (GET /transactions?customerId=…); the Transactions page, filtered to them, has every one. */
+/** The customer's latest payments in and out and card transactions (GET /transactions?customerId=…); the Transactions page, filtered to them, has every one. */
 export function CustomerTransactions({ customerId, page, error }: { customerId: string; page?: TransactionList; error?: string }) {
   const count = page ? countLabel(page) : "0";
-  const transactions = page ? paymentTransactions(page.data) : [];
+  const transactions = page?.data ?? [];
   return (
     <Card
       title="Transactions"

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import type { components } from "@/lib/client/generated/schema";
 import { requireSession } from "@/lib/auth/session";
 import { serviceClient } from "@/lib/client/server";
@@ -46,6 +46,8 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
     client.GET("/transactions/{transactionId}/status-history", { params: path }),
   ]);
   if (response.status === 404) notFound();
+  // The API answers card transactions by id too; they live on their card's page.
+  if (transaction?.type === "CARD") redirect(`/cards/${encodeURIComponent(transaction.cardId)}`);
 
   const steps = history?.data ?? [];
   const eventIds = [...new Set(steps.flatMap((s) => (s.webhookEventId ? [s.webhookEventId] : [])))];

@@ -3,16 +3,13 @@ import type { components } from "@/lib/client/generated/schema";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
+import { CardTransactionStatusBadge } from "../../cards/_components/card-tables";
 import { transactionHref } from "../_lib/transaction-href";
 import { TransactionStatusBadge } from "./transaction-status-badge";
 
 type Transaction = components["schemas"]["TransactionOneOf"];
+type ListedTransaction = components["schemas"]["TransactionListItem"];
 type CurrencyAmount = components["schemas"]["CurrencyAmount"];
-
-/** The payments of a GET /transactions page (card transactions, type CARD, are listed elsewhere). */
-export function paymentTransactions(list: components["schemas"]["TransactionListItem"][]): Transaction[] {
-  return list.filter((tx): tx is Transaction => tx.type !== "CARD");
-}
 
 /** What moved: the sent amount of a payout, the received amount of a deposit. */
 export function primaryAmount(t: Transaction): CurrencyAmount | undefined {
@@ -28,31 +25,40 @@ export function counterparty(t: Transaction): string {
   return typeof fields.umaAddress === "string" ? fields.umaAddress : "—";
 }
 
-const COLUMNS: Column<Transaction>[] = [
+/** A card row's amount: what settled once anything did, else what was authorized. */
+function listedAmount(t: ListedTransaction): CurrencyAmount | undefined {
+  if (t.type !== "CARD") return primaryAmount(t);
+  return t.settledAmount?.amount ? t.settledAmount : t.authorizedAmount;
+}
+
+// GET /transactions lists card rows too (BEHAVIORS.md §3.6); they link to their card, whose page has their detail.
+const rowHref = (t: ListedTransaction) => (t.type === "CARD" ? (t.cardId ? `/cards/${encodeURIComponent(t.cardId)}` : "/cards") : transactionHref(t.id));
+
+const COLUMNS: Column<ListedTransaction>[] = [
   { header: "Created", cell: (t) => <DateTime value={t.createdAt} /> },
   {
     header: "Type",
     cell: (t) => (
-      <Link href={transactionHref(t.id)} className="group block">
+      <Link href={rowHref(t)} className="group block">
         <span className="font-medium text-zinc-900 group-hover:text-brand-700 group-hover:underline">{t.type}</span>
         <code className="block font-mono text-xs whitespace-nowrap text-zinc-500">{t.id}</code>
       </Link>
     ),
   },
-  { header: "Status", cell: (t) => <TransactionStatusBadge status={t.status} /> },
+  { header: "Status", cell: (t) => (t.type === "CARD" ? <CardTransactionStatusBadge transaction={t} /> : <TransactionStatusBadge status={t.status} />) },
   {
     header: "Amount",
     className: "text-right",
     cell: (t) => {
-      const amount = primaryAmount(t);
+      const amount = listedAmount(t);
       return amount ? <Money amount={amount.amount} currency={amount.currency} testId="transaction-amount" /> : "—";
     },
   },
-  { header: "Counterparty", cell: (t) => <code className="font-mono text-xs break-all text-zinc-600">{counterparty(t)}</code> },
-  { header: "Reference", cell: (t) => <span className="font-mono text-xs">{t.reconciliationInstructions?.reference ?? "—"}</span> },
+  { header: "Counterparty", cell: (t) => <code className="font-mono text-xs break-all text-zinc-600">{t.type === "CARD" ? t.merchant.descriptor : counterparty(t)}</code> },
+  { header: "Reference", cell: (t) => <span className="font-mono text-xs">{(t.type !== "CARD" && t.reconciliationInstructions?.reference) || "—"}</span> },
 ];
 
-export function TransactionsTable({ transactions, isFiltered }: { transactions: Transaction[]; isFiltered: boolean }) {
+export function TransactionsTable({ transactions, isFiltered }: { transactions: ListedTransaction[]; isFiltered: boolean }) {
   return (
     <DataTable
       caption="Transactions"
