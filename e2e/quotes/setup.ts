@@ -47,6 +47,16 @@ export async function createBankAccount(request: APIRequestContext, currency: "E
   return (await response.json()).id;
 }
 
+/**
+ * The platform's Spark wallet, where stablecoins can be minted (created once: the e2e database
+ * persists between runs). THIRD_PARTY makes it ACTIVE at once; FIRST_PARTY waits for an ownership proof.
+ */
+export async function ensurePlatformSparkWallet(request: APIRequestContext): Promise<void> {
+  const accountInfo = { accountType: "SPARK_WALLET", address: "sparkrt1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6mrhu" };
+  const response = await request.post(`${API}/platform/external-accounts`, { headers, data: { currency: "BTC", accountInfo, ownershipType: "THIRD_PARTY" } });
+  expect([201, 409], await response.text()).toContain(response.status());
+}
+
 /** A EUR bank account of the platform whose IBAN ends in `suffix` (sandbox outcome: 000 completes at once, 003 after ~6 minutes). */
 export const createEurExternalAccount = (request: APIRequestContext, suffix = "000") => createBankAccount(request, "EUR", suffix);
 

@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { API, signIn } from "../support";
-import { clearWebhookEndpoint, createUsdExternalAccount, headers } from "../quotes/setup";
+import { clearWebhookEndpoint, createUsdExternalAccount, ensurePlatformSparkWallet, headers } from "../quotes/setup";
 
-test.beforeAll(({ request }) => clearWebhookEndpoint(request));
+test.beforeAll(async ({ request }) => {
+  await clearWebhookEndpoint(request);
+  await ensurePlatformSparkWallet(request); // "Mint to" offers Spark wallets, and internal accounts of the coin's currency only
+});
 
 /** Unique per run: the e2e database persists between runs and a token registers once. */
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -41,6 +44,8 @@ test("link a provider account, register a stablecoin, mint and burn with live st
   await expect(page.getByRole("button", { name: "Mint" })).toBeDisabled();
   await page.getByLabel("Amount (smallest unit)").fill("1230000");
   await expect(page.getByTestId("cent-preview")).toHaveText("= $1.23 (123 cents)");
+  // Tokens land on Spark or in an internal account of the coin's currency: the USD account is not offered.
+  await expect(page.getByLabel("Mint to").locator("option", { hasText: "Platform USD internal account" })).toHaveCount(0);
   await page.getByLabel("Mint to").selectOption({ index: 1 });
   await page.getByRole("button", { name: "Mint" }).click();
   const mintRow = page.getByTestId("stablecoin-operation").filter({ hasText: "Mint" }).filter({ hasText: "1230000" }).first();

@@ -48,6 +48,6 @@ test("cancelling a payout on a rail that cannot be stopped shows the API's reaso
   await page.getByRole("button", { name: "Cancel payment" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel payment" }).click();
 
-  await expect(page.getByTestId("cancel-error")).toContainText("Only outgoing ACH, ACH_SAME_DAY and WIRE payments can be cancelled");
+  await expect(page.getByTestId("cancel-error")).toContainText("Only outgoing ACH, ACH_SAME_DAY and WIRE payments and pulls from bank accounts can be cancelled");
   await expect(page.getByTestId("transaction-status")).toHaveText("PROCESSING");
 });

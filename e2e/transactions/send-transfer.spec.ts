@@ -104,7 +104,10 @@ test("an amount of 0 or above the API's 10^15 says exactly what is wrong beside 
 test("a transfer larger than the balance says the balance is insufficient and sends nothing", async ({ page, request }) => {
   const source = await platformUsdAccount(request);
   await openSendTransferForm(page, request, source);
-  await page.getByLabel("Amount").fill("20000000.00");
+  // One cent more than the balance, within the USD 10,000,000 a single payment may move.
+  const tooMuch = source.balance.amount + 1;
+  expect(tooMuch).toBeLessThanOrEqual(1_000_000_000);
+  await page.getByLabel("Amount").fill((tooMuch / 100).toFixed(2));
   await page.getByRole("button", { name: "Send transfer" }).click();
 
   await expect(page.getByTestId("send-transfer-error")).toContainText("Insufficient balance");

@@ -16,6 +16,8 @@ export interface AccountOption {
   id: string;
   label: string;
   kind: "BANK" | "SPARK" | "INTERNAL";
+  /** An internal account's currency: it can take a mint only of a coin in that currency. */
+  currency?: string;
 }
 
 /** Mint or burn: shows the whole-cent conversion as the amount is typed; the button is disabled while a submit runs. */
@@ -39,7 +41,9 @@ export function OperationForm({ coins, accounts, shownCoinId }: { coins: Stablec
   const coin = coins.find((c) => c.id === stablecoinId);
   const preview = useMemo(() => (coin && amount ? previewCents(amount, coin.decimals) : null), [coin, amount]);
   const banks = accounts.filter((a) => a.kind === "BANK").map((a) => ({ value: a.id, label: a.label }));
-  const mintDestinations = accounts.filter((a) => a.kind !== "BANK").map((a) => ({ value: a.id, label: a.label }));
+  // Minted tokens land on Spark, or in an internal account that holds the coin's currency.
+  const coinCurrency = coin?.currency ?? coin?.symbol;
+  const mintDestinations = accounts.filter((a) => a.kind === "SPARK" || (a.kind === "INTERNAL" && a.currency === coinCurrency)).map((a) => ({ value: a.id, label: a.label }));
   const fe = submit.error?.fieldErrors ?? {};
 
   if (coins.length === 0) return null;

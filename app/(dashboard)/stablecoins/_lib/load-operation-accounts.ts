@@ -25,6 +25,6 @@ export async function loadOperationAccounts(client: ServiceClient): Promise<{ ac
     client.GET("/platform/internal-accounts"),
   ]);
   const accounts = [...platformExternal.items, ...customerExternal.items].map(accountOption).filter((a): a is AccountOption => a !== null);
-  for (const a of internal.data?.data ?? []) if (a.status === "ACTIVE") accounts.push({ id: a.id, kind: "INTERNAL", label: `Platform ${a.balance.currency.code} internal account` });
+  for (const a of internal.data?.data ?? []) if (a.status === "ACTIVE") accounts.push({ id: a.id, kind: "INTERNAL", currency: a.balance.currency.code, label: `Platform ${a.balance.currency.code} internal account` });
   return { accounts, hasMore: platformExternal.hasMore || customerExternal.hasMore, error: platformExternal.error ?? customerExternal.error ?? internal.error };
 }
