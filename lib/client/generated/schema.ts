@@ -2868,7 +2868,7 @@ export interface components {
         };
         PlatformCurrencyConfig: {
             /** @enum {string} */
-            currencyCode: "USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "USDC" | "USDB" | "BTC";
+            currencyCode: "USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "AED" | "AUD" | "BDT" | "BWP" | "CHF" | "CNY" | "DKK" | "EGP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "JMD" | "JPY" | "MWK" | "MYR" | "NOK" | "PKR" | "PLN" | "RWF" | "SEK" | "THB" | "TZS" | "UGX" | "XAF" | "ZAR" | "ZMW" | "USDC" | "USDB" | "USDT" | "BTC";
             /** @description Smallest amount per transaction, in minor units. */
             minAmount: number;
             /** @description Largest amount per transaction, in minor units. */
@@ -2942,7 +2942,7 @@ export interface components {
             webhookEndpoint?: string | null;
             supportedCurrencies?: {
                 /** @enum {string} */
-                currencyCode: "USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "USDC" | "USDB" | "BTC";
+                currencyCode: "USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "AED" | "AUD" | "BDT" | "BWP" | "CHF" | "CNY" | "DKK" | "EGP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "JMD" | "JPY" | "MWK" | "MYR" | "NOK" | "PKR" | "PLN" | "RWF" | "SEK" | "THB" | "TZS" | "UGX" | "XAF" | "ZAR" | "ZMW" | "USDC" | "USDB" | "USDT" | "BTC";
                 /** @description Smallest amount per transaction, in minor units. */
                 minAmount: number;
                 /** @description Largest amount per transaction, in minor units. */
@@ -6963,7 +6963,7 @@ export interface components {
              */
             region?: string;
             /** @description Currencies the customer holds; each must be supported by the platform. Default: all of the platform's. */
-            currencies?: ("USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "USDC" | "USDB" | "BTC")[];
+            currencies?: ("USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "AED" | "AUD" | "BDT" | "BWP" | "CHF" | "CNY" | "DKK" | "EGP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "JMD" | "JPY" | "MWK" | "MYR" | "NOK" | "PKR" | "PLN" | "RWF" | "SEK" | "THB" | "TZS" | "UGX" | "XAF" | "ZAR" | "ZMW" | "USDC" | "USDB" | "USDT" | "BTC")[];
             /** Format: email */
             email?: string;
             phoneNumber?: string;
@@ -7062,7 +7062,7 @@ export interface components {
              */
             region?: string;
             /** @description Currencies the customer holds; each must be supported by the platform. Default: all of the platform's. */
-            currencies?: ("USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "USDC" | "USDB" | "BTC")[];
+            currencies?: ("USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "AED" | "AUD" | "BDT" | "BWP" | "CHF" | "CNY" | "DKK" | "EGP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "JMD" | "JPY" | "MWK" | "MYR" | "NOK" | "PKR" | "PLN" | "RWF" | "SEK" | "THB" | "TZS" | "UGX" | "XAF" | "ZAR" | "ZMW" | "USDC" | "USDB" | "USDT" | "BTC")[];
             /** Format: email */
             email?: string;
             phoneNumber?: string;
@@ -7135,7 +7135,7 @@ export interface components {
              */
             region?: string;
             /** @description Currencies the customer holds; each must be supported by the platform. Default: all of the platform's. */
-            currencies?: ("USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "USDC" | "USDB" | "BTC")[];
+            currencies?: ("USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "AED" | "AUD" | "BDT" | "BWP" | "CHF" | "CNY" | "DKK" | "EGP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "JMD" | "JPY" | "MWK" | "MYR" | "NOK" | "PKR" | "PLN" | "RWF" | "SEK" | "THB" | "TZS" | "UGX" | "XAF" | "ZAR" | "ZMW" | "USDC" | "USDB" | "USDT" | "BTC")[];
             /** Format: email */
             email?: string;
             phoneNumber?: string;
@@ -7194,7 +7194,7 @@ export interface components {
              */
             region?: string;
             /** @description Currencies the customer holds; each must be supported by the platform. Default: all of the platform's. */
-            currencies?: ("USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "USDC" | "USDB" | "BTC")[];
+            currencies?: ("USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "AED" | "AUD" | "BDT" | "BWP" | "CHF" | "CNY" | "DKK" | "EGP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "JMD" | "JPY" | "MWK" | "MYR" | "NOK" | "PKR" | "PLN" | "RWF" | "SEK" | "THB" | "TZS" | "UGX" | "XAF" | "ZAR" | "ZMW" | "USDC" | "USDB" | "USDT" | "BTC")[];
             /** Format: email */
             email?: string;
             phoneNumber?: string;
@@ -7617,9 +7617,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description ISO 4217 or token code; default USD. */
-                sourceCurrency?: "USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "USDC" | "USDB" | "BTC";
+                sourceCurrency?: "USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "AED" | "AUD" | "BDT" | "BWP" | "CHF" | "CNY" | "DKK" | "EGP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "JMD" | "JPY" | "MWK" | "MYR" | "NOK" | "PKR" | "PLN" | "RWF" | "SEK" | "THB" | "TZS" | "UGX" | "XAF" | "ZAR" | "ZMW" | "USDC" | "USDB" | "USDT" | "BTC";
                 /** @description Repeatable; default: every currency with a rate. */
-                destinationCurrency?: ("USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "USDC" | "USDB" | "BTC")[];
+                destinationCurrency?: ("USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "AED" | "AUD" | "BDT" | "BWP" | "CHF" | "CNY" | "DKK" | "EGP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "JMD" | "JPY" | "MWK" | "MYR" | "NOK" | "PKR" | "PLN" | "RWF" | "SEK" | "THB" | "TZS" | "UGX" | "XAF" | "ZAR" | "ZMW" | "USDC" | "USDB" | "USDT" | "BTC")[];
                 /** @description Minor units of sourceCurrency; default 10000. */
                 sendingAmount?: number | null;
             };

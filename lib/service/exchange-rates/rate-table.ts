@@ -11,6 +11,7 @@ const USD_VALUE: Readonly<Record<string, bigint>> = {
   USD: 100_000_000n,
   USDC: 100_000_000n,
   USDB: 100_000_000n,
+  USDT: 100_000_000n,
   EUR: 108_000_000n,
   GBP: 127_000_000n,
   CAD: 73_000_000n,
@@ -24,11 +25,39 @@ const USD_VALUE: Readonly<Record<string, bigint>> = {
   COP: 25_000n,
   VND: 4_000n,
   XOF: 165_000n,
+  AED: 27_230_000n,
+  AUD: 66_000_000n,
+  BDT: 820_000n,
+  BWP: 7_400_000n,
+  CHF: 113_000_000n,
+  CNY: 13_800_000n,
+  DKK: 14_500_000n,
+  EGP: 2_050_000n,
+  GHS: 6_500_000n,
+  GTQ: 12_900_000n,
+  HKD: 12_800_000n,
+  HTG: 760_000n,
+  IDR: 6_200n,
+  JMD: 640_000n,
+  JPY: 670_000n,
+  MWK: 58_000n,
+  MYR: 22_000_000n,
+  NOK: 9_300_000n,
+  PKR: 360_000n,
+  PLN: 25_000_000n,
+  RWF: 72_000n,
+  SEK: 9_500_000n,
+  THB: 2_900_000n,
+  TZS: 38_000n,
+  UGX: 27_000n,
+  XAF: 165_000n,
+  ZAR: 5_500_000n,
+  ZMW: 3_700_000n,
   BTC: 6_500_000_000_000n,
 };
 
 /** Currencies that are the US dollar in another form: converting among them is 1:1 and fee-free. */
-const DOLLAR_FORMS = new Set(["USD", "USDC", "USDB"]);
+const DOLLAR_FORMS = new Set(["USD", "USDC", "USDB", "USDT"]);
 
 export function hasRate(code: string): boolean {
   return code in USD_VALUE && CURRENCIES.has(code);

@@ -1,6 +1,6 @@
 /**
  * The currencies the sandbox knows: ISO 4217 minor units for fiat, BEHAVIORS.md §1.6 for crypto
- * (USDC 2 per 10.3, USDB 6, BTC 8). Decimals live only in this table.
+ * (USDC 2 per 10.3, USDB 6, BTC 8; USDT 6 as on its chains). Decimals live only in this table.
  */
 export interface CurrencyInfo {
   code: string;
@@ -25,8 +25,39 @@ const LIST: CurrencyInfo[] = [
   { code: "COP", name: "Colombian Peso", symbol: "COL$", decimals: 2, kind: "FIAT" },
   { code: "VND", name: "Vietnamese Dong", symbol: "₫", decimals: 0, kind: "FIAT" },
   { code: "XOF", name: "West African CFA Franc", symbol: "CFA", decimals: 0, kind: "FIAT" },
+  // Every other currency an external account type pays in, and common SWIFT currencies, so that
+  // an account the API accepts can also be paid (ISO 4217 minor units).
+  { code: "AED", name: "UAE Dirham", symbol: "AED", decimals: 2, kind: "FIAT" },
+  { code: "AUD", name: "Australian Dollar", symbol: "A$", decimals: 2, kind: "FIAT" },
+  { code: "BDT", name: "Bangladeshi Taka", symbol: "৳", decimals: 2, kind: "FIAT" },
+  { code: "BWP", name: "Botswana Pula", symbol: "P", decimals: 2, kind: "FIAT" },
+  { code: "CHF", name: "Swiss Franc", symbol: "CHF", decimals: 2, kind: "FIAT" },
+  { code: "CNY", name: "Chinese Yuan", symbol: "CN¥", decimals: 2, kind: "FIAT" },
+  { code: "DKK", name: "Danish Krone", symbol: "kr", decimals: 2, kind: "FIAT" },
+  { code: "EGP", name: "Egyptian Pound", symbol: "E£", decimals: 2, kind: "FIAT" },
+  { code: "GHS", name: "Ghanaian Cedi", symbol: "GH₵", decimals: 2, kind: "FIAT" },
+  { code: "GTQ", name: "Guatemalan Quetzal", symbol: "Q", decimals: 2, kind: "FIAT" },
+  { code: "HKD", name: "Hong Kong Dollar", symbol: "HK$", decimals: 2, kind: "FIAT" },
+  { code: "HTG", name: "Haitian Gourde", symbol: "G", decimals: 2, kind: "FIAT" },
+  { code: "IDR", name: "Indonesian Rupiah", symbol: "Rp", decimals: 2, kind: "FIAT" },
+  { code: "JMD", name: "Jamaican Dollar", symbol: "J$", decimals: 2, kind: "FIAT" },
+  { code: "JPY", name: "Japanese Yen", symbol: "¥", decimals: 0, kind: "FIAT" },
+  { code: "MWK", name: "Malawian Kwacha", symbol: "MK", decimals: 2, kind: "FIAT" },
+  { code: "MYR", name: "Malaysian Ringgit", symbol: "RM", decimals: 2, kind: "FIAT" },
+  { code: "NOK", name: "Norwegian Krone", symbol: "kr", decimals: 2, kind: "FIAT" },
+  { code: "PKR", name: "Pakistani Rupee", symbol: "Rs", decimals: 2, kind: "FIAT" },
+  { code: "PLN", name: "Polish Zloty", symbol: "zł", decimals: 2, kind: "FIAT" },
+  { code: "RWF", name: "Rwandan Franc", symbol: "FRw", decimals: 0, kind: "FIAT" },
+  { code: "SEK", name: "Swedish Krona", symbol: "kr", decimals: 2, kind: "FIAT" },
+  { code: "THB", name: "Thai Baht", symbol: "฿", decimals: 2, kind: "FIAT" },
+  { code: "TZS", name: "Tanzanian Shilling", symbol: "TSh", decimals: 2, kind: "FIAT" },
+  { code: "UGX", name: "Ugandan Shilling", symbol: "USh", decimals: 0, kind: "FIAT" },
+  { code: "XAF", name: "Central African CFA Franc", symbol: "FCFA", decimals: 0, kind: "FIAT" },
+  { code: "ZAR", name: "South African Rand", symbol: "R", decimals: 2, kind: "FIAT" },
+  { code: "ZMW", name: "Zambian Kwacha", symbol: "ZK", decimals: 2, kind: "FIAT" },
   { code: "USDC", name: "USD Coin", symbol: "USDC", decimals: 2, kind: "CRYPTO" },
   { code: "USDB", name: "USDB", symbol: "USDB", decimals: 6, kind: "CRYPTO" },
+  { code: "USDT", name: "Tether USD", symbol: "USDT", decimals: 6, kind: "CRYPTO" },
   { code: "BTC", name: "Bitcoin", symbol: "₿", decimals: 8, kind: "CRYPTO" },
 ];
 
@@ -63,6 +94,15 @@ export const DEFAULT_RAIL: Readonly<Record<string, string>> = {
   COP: "ACH_COLOMBIA",
   VND: "BANK_TRANSFER",
   XOF: "MOBILE_MONEY",
+  DKK: "SEPA_INSTANT",
+  TZS: "MOBILE_MONEY",
+  RWF: "MOBILE_MONEY",
+  ZMW: "MOBILE_MONEY",
+  UGX: "MOBILE_MONEY",
+  MWK: "MOBILE_MONEY",
+  BWP: "MOBILE_MONEY",
+  XAF: "MOBILE_MONEY",
+  HTG: "MOBILE_MONEY",
   USDC: "BANK_TRANSFER",
   USDB: "BANK_TRANSFER",
   BTC: "BANK_TRANSFER",

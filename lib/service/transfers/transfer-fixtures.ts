@@ -18,10 +18,10 @@ export async function transfersFixture(t: TestApp, options: { permissions?: Perm
   const { customerId, accountId } = await f.activeAccount("USD");
 
   /** A USD external account of `owner` (a customer, or the platform with null) whose number is `accountNumber`. */
-  async function externalAccount(options: { accountNumber?: string; owner?: string | null; currency?: string; accountInfo?: Record<string, unknown> } = {}) {
+  async function externalAccount(options: { accountNumber?: string; owner?: string | null; currency?: string; accountInfo?: Record<string, unknown>; ownershipType?: string } = {}) {
     const owner = options.owner === undefined ? customerId : options.owner;
     const accountInfo = options.accountInfo ?? { ...EXAMPLES.USD_ACCOUNT!.accountInfo, accountNumber: options.accountNumber ?? plainAccountNumber(), beneficiary: PERSON_WITH_ADDRESS };
-    const body = { currency: options.currency ?? "USD", accountInfo, ...(owner !== null && { customerId: owner }) };
+    const body = { currency: options.currency ?? "USD", accountInfo, ...(owner !== null && { customerId: owner }), ...(options.ownershipType && { ownershipType: options.ownershipType }) };
     const res = await t.call("POST", owner === null ? "/platform/external-accounts" : "/customers/external-accounts", { auth: f.auth, body });
     if (res.status !== 201) throw new Error(`external account not created: ${res.text}`);
     return res.json.id as string;
