@@ -2480,7 +2480,7 @@ export interface paths {
         };
         /**
          * Get one of the customer's transactions (agent)
-         * @description Needs VIEW_TRANSACTIONS; another customer's → 404.
+         * @description A payment (`Transaction:<uuid>`) or card transaction (`CardTransaction:<uuid>`) of the customer, as the list shows it. Needs VIEW_TRANSACTIONS; another customer's → 404.
          */
         get: operations["agentGetTransaction"];
         put?: never;
@@ -18041,7 +18041,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TransactionOneOf"];
+                    "application/json": components["schemas"]["TransactionListItem"];
                 };
             };
             /** @description Missing, invalid or expired credentials */

@@ -9,10 +9,9 @@ import type { ExternalAccount, ExternalAccountCreateRequest } from "../external-
 import { serializeExternalAccount } from "../external-accounts/serialize-external-account";
 import { listCustomerInternalAccounts } from "../internal-accounts/list-customer-internal-accounts";
 import type { InternalAccount, InternalAccountListQuery } from "../internal-accounts/schemas";
-import { getTransactionOrThrow } from "../transactions/get-transaction-or-throw";
+import { getTransactionItemOrThrow } from "../transactions/get-transaction-item-or-throw";
 import { listTransactions } from "../transactions/list-transactions";
 import type { Transaction, TransactionListItem, TransactionListQuery } from "../transactions/schemas";
-import { serializeTransaction } from "../transactions/serialize-transaction";
 import { assertAgentMayUse } from "./evaluate-policy";
 import { customerExternalAccount } from "./customer-accounts";
 import type { AgentRow } from "./serialize-agent";
@@ -29,12 +28,15 @@ export async function listAgentTransactions(db: Db, { platformId, agent }: Scope
   return listTransactions(db, platformId, { ...query, customerId: formatId("Customer", agent.customerId) });
 }
 
-/** GET /agents/me/transactions/{transactionId} (VIEW_TRANSACTIONS). Throws TRANSACTION_NOT_FOUND for another customer's. */
-export async function getAgentTransaction(db: Db, { platformId, agent }: Scope, transactionId: string): Promise<Transaction> {
+/**
+ * GET /agents/me/transactions/{transactionId} (VIEW_TRANSACTIONS): a payment or card transaction of
+ * the customer, as the list shows it. Throws TRANSACTION_NOT_FOUND for another customer's.
+ */
+export async function getAgentTransaction(db: Db, { platformId, agent }: Scope, transactionId: string): Promise<TransactionListItem> {
   assertAgentMayUse(agent, "VIEW_TRANSACTIONS", []);
-  const row = await getTransactionOrThrow(db, platformId, transactionId);
-  if (row.customerId !== agent.customerId) throw new ServiceError("TRANSACTION_NOT_FOUND", `Transaction ${transactionId} not found`);
-  return serializeTransaction(row);
+  const item = await getTransactionItemOrThrow(db, platformId, transactionId);
+  if (item.customerId !== formatId("Customer", agent.customerId)) throw new ServiceError("TRANSACTION_NOT_FOUND", `Transaction ${transactionId} not found`);
+  return item;
 }
 
 /** GET /agents/me/internal-accounts: the customer's internal accounts (any permission: the agent needs their ids). */

@@ -6,7 +6,7 @@ import { ExternalAccountIdParamSchema, ExternalAccountListResponseSchema, Extern
 import type { AccountInfo } from "../external-accounts/schemas";
 import { InternalAccountListQuerySchema, InternalAccountListResponseSchema } from "../internal-accounts/schemas";
 import { QuoteIdParamSchema, QuoteRequestSchema, QuoteSchema } from "../quotes/schemas";
-import { TransactionIdParamSchema, TransactionListQuerySchema, TransactionListResponseSchema, TransactionSchema } from "../transactions/schemas";
+import { TransactionIdParamSchema, TransactionListQuerySchema, TransactionListItemSchema, TransactionListResponseSchema } from "../transactions/schemas";
 import { createAgentExternalAccount, deleteAgentExternalAccount, getAgentExternalAccount, getAgentTransaction, listAgentExternalAccounts, listAgentInternalAccounts, listAgentTransactions } from "./agent-reads";
 import { createAgentQuote, executeAgentQuote, getAgentQuote } from "./agent-quotes";
 import { agentRowOf } from "./get-agent-or-throw";
@@ -94,12 +94,12 @@ export const agentMeRouter = createRouter()
       path: "/agents/me/transactions/{transactionId}",
       operationId: "agentGetTransaction",
       summary: "Get one of the customer's transactions (agent)",
-      description: "Needs VIEW_TRANSACTIONS; another customer's → 404.",
+      description: "A payment (`Transaction:<uuid>`) or card transaction (`CardTransaction:<uuid>`) of the customer, as the list shows it. Needs VIEW_TRANSACTIONS; another customer's → 404.",
       tags,
       security,
       middleware,
       request: { params: TransactionIdParamSchema },
-      responses: { 200: jsonResponse(TransactionSchema, "The transaction"), ...errorResponses(401, 403, 404) },
+      responses: { 200: jsonResponse(TransactionListItemSchema, "The transaction"), ...errorResponses(401, 403, 404) },
     }),
     async (c) => c.json(await getAgentTransaction(c.get("db"), await scope(c), c.req.valid("param").transactionId), 200),
   )

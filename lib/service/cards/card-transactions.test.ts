@@ -429,6 +429,25 @@ describe("GET /transactions?type=CARD and balance-change windows", () => {
     expect((await t.call("GET", "/transactions?type=CARD&cardId=nope", { auth: f.auth })).status).toBe(400);
   });
 
+  it("an agent of the cardholder reads the card transaction by id, as the list shows it; an agent of another customer gets 404", async () => {
+    const f = await cardsFixture(t, { funding: 1000 });
+    const row = await f.authorize(5);
+    const agentOf = async (customerId: string) => {
+      const policy = { permissions: ["VIEW_TRANSACTIONS"], defaultExecutionMode: "AUTO", spendingLimits: { currency: "USD", perTransactionLimit: 1_000 } };
+      const created = await t.call("POST", "/agents", { auth: f.auth, body: { name: "Reader", customerId, policy } });
+      expect(created.status, created.text).toBe(201);
+      const redeemed = await t.call("POST", `/agents/device-codes/${created.json.deviceCode.code}/redeem`);
+      return `Bearer ${redeemed.json.accessToken as string}`;
+    };
+    const mine = await t.call("GET", `/agents/me/transactions/${row.id}`, { auth: await agentOf(f.customerId) });
+    expect(mine.status, mine.text).toBe(200);
+    expect(mine.json).toEqual((await t.call("GET", `/transactions/${row.id}`, { auth: f.auth })).json);
+    expect(mine.json).toMatchObject({ id: row.id, type: "CARD", status: "AUTHORIZED" });
+    const stranger = await f.activeAccount("USD");
+    const theirs = await t.call("GET", `/agents/me/transactions/${row.id}`, { auth: await agentOf(stranger.customerId) });
+    expect([theirs.status, theirs.json.code]).toEqual([404, "TRANSACTION_NOT_FOUND"]);
+  });
+
   it("balance changes answer 409 NOT_YET_AVAILABLE while a card authorization in the window is open", async () => {
     const f = await cardsFixture(t, { funding: 1000 });
     const row = await f.authorize(100);
