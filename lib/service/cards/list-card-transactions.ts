@@ -1,8 +1,10 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type CardTransaction as CardTransactionRow } from "@/lib/generated/prisma/client";
+import { columnsOf, sqlOf } from "@/lib/db/sql";
 import type { DbOrTx } from "../db";
 import { invalidInput } from "../http/errors";
 import { parseId } from "../http/ids";
-import { afterCursor, countArgs, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
+import { decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
+import { cappedCount, rowsAfter } from "../http/pagination-sql";
 import { now } from "../sandbox/clock";
 import type { CardTransaction } from "./schemas";
 import { serializeCardTransaction } from "./serialize-card-transaction";
@@ -32,33 +34,33 @@ export async function listCardTransactions(db: DbOrTx, platformId: string, query
 /**
  * The rows of listCardTransactions' page after `cursor` (limit + 1 of them, for hasMore), the capped
  * match count, and the clock to serialize them with: for GET /transactions, which merges them with
- * payment rows. Throws: INVALID_INPUT (malformed cardId).
+ * payment rows. Raw statements on the pool, as the payment rows are read: the unfiltered
+ * transaction list runs this beside them on every page. Throws: INVALID_INPUT (malformed cardId).
  */
 export async function readCardTransactionRows(db: DbOrTx, platformId: string, query: CardTransactionListQuery, cursor: Cursor | undefined) {
-  const and: Prisma.CardTransactionWhereInput[] = [{ platformId }];
+  const and: Prisma.Sql[] = [Prisma.sql`"platformId" = ${platformId}::uuid`];
   if (query.cardId !== undefined) {
     const cardId = parseId("Card", query.cardId, { allowBare: true });
     if (!cardId) throw invalidInput([{ field: "query.cardId", message: "must be a Card:<uuid> id or a bare uuid", constraint: { format: "Card:<uuid>" } }]);
-    and.push({ cardId });
+    and.push(Prisma.sql`"cardId" = ${cardId}::uuid`);
   }
-  const none = "00000000-0000-0000-0000-000000000000";
-  if (query.customerId !== undefined) and.push({ customerId: parseId("Customer", query.customerId) ?? none });
-  if (query.platformCustomerId !== undefined) and.push({ platformCustomerId: query.platformCustomerId });
-  if (query.accountIdentifier !== undefined) and.push({ accountId: parseId("InternalAccount", query.accountIdentifier) ?? none });
-  if (query.startDate !== undefined) and.push({ createdAt: { gte: new Date(query.startDate) } });
-  if (query.endDate !== undefined) and.push({ createdAt: { lte: new Date(query.endDate) } });
-  const where = { AND: and };
-  const isAscending = query.sortOrder === "asc";
-  const direction = isAscending ? "asc" : "desc";
+  // A malformed id matches nothing.
+  const sameId = (column: string, id: string | null) => (id === null ? Prisma.sql`FALSE` : Prisma.sql`${Prisma.raw(`"${column}"`)} = ${id}::uuid`);
+  if (query.customerId !== undefined) and.push(sameId("customerId", parseId("Customer", query.customerId)));
+  if (query.platformCustomerId !== undefined) and.push(Prisma.sql`"platformCustomerId" = ${query.platformCustomerId}`);
+  if (query.accountIdentifier !== undefined) and.push(sameId("accountId", parseId("InternalAccount", query.accountIdentifier)));
+  if (query.startDate !== undefined) and.push(Prisma.sql`"createdAt" >= ${new Date(query.startDate)}::timestamptz`);
+  if (query.endDate !== undefined) and.push(Prisma.sql`"createdAt" <= ${new Date(query.endDate)}::timestamptz`);
+  const matching = Prisma.join(and, " AND ");
+  const ascending = query.sortOrder === "asc";
+  const order = ascending ? Prisma.sql`ORDER BY "createdAt" ASC, "id" ASC` : Prisma.sql`ORDER BY "createdAt" DESC, "id" DESC`;
+  const sql = sqlOf(db);
   const [rows, count, at] = await Promise.all([
-    db.cardTransaction.findMany({ where: { AND: [where, isAscending ? after(cursor) : afterCursor(cursor)] }, orderBy: [{ createdAt: direction }, { id: direction }], take: query.limit + 1 }),
-    db.cardTransaction.count(countArgs(where)),
+    sql.$queryRaw<CardTransactionRow[]>`
+      SELECT ${columnsOf(Prisma.CardTransactionScalarFieldEnum)} FROM "CardTransaction" c
+      WHERE ${matching} ${rowsAfter(cursor, { alias: "c", ascending })} ${order} LIMIT ${query.limit + 1}::int`,
+    cappedCount(sql, "CardTransaction", "c", matching),
     now(db, platformId),
   ]);
   return { rows, count, at };
-}
-
-function after(cursor: Cursor | undefined): Prisma.CardTransactionWhereInput {
-  if (!cursor) return {};
-  return { OR: [{ createdAt: { gt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { gt: cursor.id } }] };
 }
