@@ -32,7 +32,7 @@ function listedAmount(t: ListedTransaction): CurrencyAmount | undefined {
 }
 
 // GET /transactions lists card rows too (BEHAVIORS.md §3.6); they link to their card, whose page has their detail.
-const rowHref = (t: ListedTransaction) => (t.type === "CARD" ? (t.cardId ? `/cards/${encodeURIComponent(t.cardId)}` : "/cards") : transactionHref(t.id));
+const rowHref = (t: ListedTransaction) => (t.type === "CARD" ? `/cards/${encodeURIComponent(t.cardId)}` : transactionHref(t.id));
 
 const COLUMNS: Column<ListedTransaction>[] = [
   { header: "Created", cell: (t) => <DateTime value={t.createdAt} /> },
