@@ -8,7 +8,7 @@ import { generateP256KeyPair } from "../crypto/p256-keys";
 import { getEmbeddedWalletOrThrow } from "./get-embedded-wallet-or-throw";
 import type { DelegatedKey } from "./schemas";
 import { serializeDelegatedKey } from "./serialize";
-import { isFirstLeg, runSignedRetry, type SignedResult, type SignedRetryHeaders } from "./signed-retry";
+import { isFirstLeg, runChainedSignedRetry, type SignedResult, type SignedRetryChallenge, type SignedRetryHeaders } from "./signed-retry";
 
 export interface DelegatedKeyCreateInput {
   cardId: string;
@@ -17,15 +17,28 @@ export interface DelegatedKeyCreateInput {
   spendingLimits?: { currencyCode: string; maxPerTransaction: number }[];
 }
 
+// The operations of the two challenges (WalletSignedRequest.operation): a retry answers the one its requestId was issued for.
+const CREATE_DELEGATED_USER = "CREATE_DELEGATED_USER";
+const CREATE_DELEGATED_KEY_POLICY = "CREATE_DELEGATED_KEY_POLICY";
+
+/** The 202 body: a signed-retry challenge; the second one also names the PENDING key the third leg activates. */
+export type DelegatedKeyChallenge = SignedRetryChallenge & { delegatedKeyId?: string };
+
 /**
- * POST /auth/delegated-keys: signed retry (202 → 201) by an active session of the wallet; creates a
- * service-custodied P-256 key for the card's funding source on that wallet and activates it
- * (PENDING → ACTIVE in one step). The card must be the platform's (404) and the wallet one of its
- * funding sources (400); the funding source id is derived from (card, wallet). At most one
- * spending limit per currency (400 otherwise). Throws: CONFLICT when the source already has an
- * ACTIVE key (BEHAVIORS.md §5: one ACTIVE key per source).
+ * POST /auth/delegated-keys: a three-leg signed retry, each retry signed by an active session of
+ * the wallet (BEHAVIORS.md §5). Leg 1 → 202 challenge to create the delegated user; leg 2 (signed)
+ * creates the service-custodied P-256 key PENDING → 202 challenge to grant its signing policy,
+ * with `delegatedKeyId`; leg 3 (signed) → 201 DelegatedKey ACTIVE. Abandoned after leg 2 the key
+ * stays PENDING and cannot sign. The card must be the platform's (404) and the wallet one of its
+ * funding sources (400); the funding source id is derived from (card, wallet). At most one spending
+ * limit per currency (400). Throws: CONFLICT on every leg while the source has an ACTIVE key (one
+ * ACTIVE key per source; on a retry after its signature is verified, so a replay is still a 401);
+ * the signed-retry 401s.
  */
-export async function createDelegatedKey(db: Db, input: { platformId: string; request: DelegatedKeyCreateInput; headers: SignedRetryHeaders; fingerprint: string }): Promise<SignedResult<DelegatedKey>> {
+export async function createDelegatedKey(
+  db: Db,
+  input: { platformId: string; request: DelegatedKeyCreateInput; headers: SignedRetryHeaders; fingerprint: string },
+): Promise<SignedResult<DelegatedKey, DelegatedKeyChallenge>> {
   const { request, platformId } = input;
   const errors: FieldError[] = [];
   const cardId = parseId("Card", request.cardId);
@@ -38,49 +51,65 @@ export async function createDelegatedKey(db: Db, input: { platformId: string; re
   if (errors.length > 0) throw invalidInput(errors);
 
   return db.$transaction(async (tx) => {
-    // Locked: two concurrent creates for one source would both see no ACTIVE key and both insert one.
+    // Locked: two concurrent third legs for one source would both see no ACTIVE key and both activate one.
     const wallet = await getEmbeddedWalletOrThrow(tx, platformId, request.internalAccountId, { lock: true });
     const card = await getCardOrThrow(tx, platformId, request.cardId);
     if (!card.fundingSources.includes(wallet.id))
       throw invalidInput([{ field: "internalAccountId", message: `is not a funding source of card ${request.cardId}; a delegated key signs for a card funding source backed by this wallet`, constraint: { enum: card.fundingSources.map((id) => formatId("InternalAccount", id)) } }]);
     const fundingSourceId = derivedUuid(`${cardId}:${wallet.id}`);
-    // Also on the first leg: the platform learns before signing that the retry would fail.
+    // Also before the first signature: the platform learns at once that a later leg would fail.
     if (isFirstLeg(input.headers)) await assertNoActiveKey(tx, platformId, fundingSourceId);
-    return runSignedRetry(
-      tx,
-      {
-        platformId,
-        internalAccountId: wallet.id,
-        operation: "CREATE_DELEGATED_KEY",
-        fingerprint: input.fingerprint,
-        headers: input.headers,
-        activityType: "ACTIVITY_TYPE_CREATE_DELEGATED_ACCESS",
-        parameters: { cardId: request.cardId, fundingSourceId: formatId("CardFundingSource", fundingSourceId), nickname: request.nickname, userId: formatId("InternalAccount", wallet.id) },
+    const common = { cardId: request.cardId, fundingSourceId: formatId("CardFundingSource", fundingSourceId), userId: formatId("InternalAccount", wallet.id) };
+    return runChainedSignedRetry<DelegatedKey, { delegatedKeyId: string }>(tx, {
+      platformId,
+      internalAccountId: wallet.id,
+      fingerprint: input.fingerprint,
+      headers: input.headers,
+      first: { operation: CREATE_DELEGATED_USER, activityType: "ACTIVITY_TYPE_CREATE_DELEGATED_ACCESS", parameters: { ...common, nickname: request.nickname } },
+      onSigned: {
+        // Leg 2: the delegated user (the key) exists from now on, PENDING until its policy is granted.
+        [CREATE_DELEGATED_USER]: async () => {
+          await assertNoActiveKey(tx, platformId, fundingSourceId);
+          const at = await now(tx, platformId);
+          const key = generateP256KeyPair();
+          const row = await tx.walletDelegatedKey.create({
+            data: {
+              id: uuidv7(),
+              platformId,
+              internalAccountId: wallet.id,
+              cardId: cardId!,
+              fundingSourceId,
+              nickname: request.nickname,
+              publicKeyHex: key.publicKeyCompressedHex,
+              privateKeyHex: key.privateKeyHex,
+              status: "PENDING",
+              ...(request.spendingLimits?.length && { spendingLimits: request.spendingLimits }),
+              createdAt: at,
+              updatedAt: at,
+            },
+          });
+          const delegatedKeyId = formatId("DelegatedKey", row.id);
+          return {
+            next: {
+              operation: CREATE_DELEGATED_KEY_POLICY,
+              activityType: "ACTIVITY_TYPE_CREATE_POLICY_V3",
+              parameters: { ...common, delegatedKeyId, effect: "EFFECT_ALLOW", policyName: request.nickname, publicKey: row.publicKeyHex },
+              data: { delegatedKeyId: row.id },
+            },
+            extra: { delegatedKeyId },
+          };
+        },
+        // Leg 3: the policy is granted; the wallet lock and the check above keep it to one ACTIVE key per source.
+        [CREATE_DELEGATED_KEY_POLICY]: async (signer) => {
+          await assertNoActiveKey(tx, platformId, fundingSourceId);
+          const id = (signer.request.data as { delegatedKeyId: string }).delegatedKeyId;
+          const at = await now(tx, platformId);
+          const activated = await tx.walletDelegatedKey.updateMany({ where: { id, platformId, status: "PENDING" }, data: { status: "ACTIVE", updatedAt: at } });
+          if (activated.count !== 1) throw new ServiceError("CONFLICT", `Delegated key ${formatId("DelegatedKey", id)} is no longer PENDING; start again without signature headers`);
+          return { value: serializeDelegatedKey(await tx.walletDelegatedKey.findUniqueOrThrow({ where: { id } })) };
+        },
       },
-      async () => {
-        await assertNoActiveKey(tx, platformId, fundingSourceId);
-        const at = await now(tx, platformId);
-        const key = generateP256KeyPair();
-        const row = await tx.walletDelegatedKey.create({
-          data: {
-            id: uuidv7(),
-            platformId,
-            internalAccountId: wallet.id,
-            cardId: cardId!,
-            fundingSourceId,
-            nickname: request.nickname,
-            publicKeyHex: key.publicKeyCompressedHex,
-            privateKeyHex: key.privateKeyHex,
-            status: "PENDING",
-            ...(request.spendingLimits?.length && { spendingLimits: request.spendingLimits }),
-            createdAt: at,
-            updatedAt: at,
-          },
-        });
-        // The sandbox grants the signing policy at once.
-        return serializeDelegatedKey(await tx.walletDelegatedKey.update({ where: { id: row.id }, data: { status: "ACTIVE" } }));
-      },
-    );
+    });
   });
 }
 

@@ -26,6 +26,7 @@ import {
   DelegatedKeyListQuerySchema,
   DelegatedKeyListResponseSchema,
   DelegatedKeySchema,
+  DelegatedKeySignedRequestChallengeSchema,
   IdParamSchema,
   PasskeyAuthChallengeSchema,
   SessionListResponseSchema,
@@ -294,12 +295,16 @@ export const walletAuthRouter = createRouter()
       operationId: "createDelegatedKey",
       summary: "Create a delegated signing key",
       description:
-        "A service-custodied P-256 key for the card funding source (card + embedded wallet), created and activated (ACTIVE) on the signed retry; 201 DelegatedKey. The card must exist (404) and `internalAccountId` must be one of its funding sources (400). One ACTIVE key per funding source: while one exists, both legs answer 409 CONFLICT; revoke it first (DELETE /auth/delegated-keys/{id}). `spendingLimits`: at most one per currency. Requires TRANSACT." + SIGNED_RETRY_NOTE,
+        "A service-custodied P-256 key for the card funding source (card + embedded wallet). A signed retry of three legs, all the same request: (1) no signature headers → 202 {payloadToSign, requestId, expiresAt} to create the delegated user; (2) repeated with `Service-Wallet-Signature` over that payloadToSign and its `Request-Id` → the key is created PENDING and the answer is a second 202 with a new payloadToSign (granting the key's signing policy), a new requestId, expiresAt and `delegatedKeyId` (the PENDING key); (3) repeated with a signature over the new payloadToSign and the new `Request-Id` → 201 DelegatedKey, ACTIVE. Each retry is signed with an active session key of the wallet. A flow abandoned after leg 2 leaves the key PENDING: it is listed but cannot sign, cannot be revoked (400) and does not block a new creation. The card must exist (404) and `internalAccountId` must be one of its funding sources (400). One ACTIVE key per funding source: while one exists, every leg answers 409 CONFLICT; revoke it first (DELETE /auth/delegated-keys/{id}). `spendingLimits`: at most one per currency. Requires TRANSACT. 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID (also for a used or expired requestId) / _BODY_MISMATCH, REQUEST_ID_MISSING.",
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,
       request: { headers: SignedRetryHeadersSchema, body: jsonBody(DelegatedKeyCreateRequestSchema) },
-      responses: { 201: jsonResponse(DelegatedKeySchema, "The delegated key"), 202: jsonResponse(SignedRequestChallengeSchema, "Sign payloadToSign and retry"), ...errorResponses(400, 403, 404, 409) },
+      responses: {
+        201: jsonResponse(DelegatedKeySchema, "Leg 3: the delegated key, ACTIVE"),
+        202: jsonResponse(DelegatedKeySignedRequestChallengeSchema, "Legs 1 and 2: sign payloadToSign and retry with its requestId; after leg 2 also `delegatedKeyId` (the PENDING key)"),
+        ...errorResponses(400, 403, 404, 409),
+      },
     }),
     async (c) => {
       const request = c.req.valid("json");

@@ -163,6 +163,12 @@ export const DelegatedKeyCreateRequestSchema = z
   })
   .strict()
   .openapi("DelegatedKeyCreateRequest");
+export const DelegatedKeySignedRequestChallengeSchema = SignedRequestChallengeSchema.extend({
+  delegatedKeyId: z.string().optional().openapi({
+    example: "DelegatedKey:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10",
+    description: "Second 202 only (after the first signed retry): the key, now PENDING, that the next signed retry activates. Absent on the first 202.",
+  }),
+}).openapi("DelegatedKeySignedRequestChallenge");
 export const DelegatedKeyListQuerySchema = z.object({
   accountId: z.string().optional().openapi({ param: { name: "accountId", in: "query" } }),
   fundingSourceId: z.string().optional().openapi({ param: { name: "fundingSourceId", in: "query" } }),

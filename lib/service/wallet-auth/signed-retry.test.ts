@@ -134,7 +134,8 @@ describe("concurrency and permissions", () => {
     const first = await t.call("POST", "/auth/delegated-keys", { auth: f.auth, body });
     const headers = { "service-wallet-signature": await stamp(first.json.payloadToSign, key), "request-id": first.json.requestId };
     const results = await Promise.all([1, 2, 3].map(() => t.call("POST", "/auth/delegated-keys", { auth: f.auth, body, headers })));
-    expect(results.map((r) => r.status).sort()).toEqual([201, 401, 401]);
+    // delegated keys: the signed leg 2 creates the PENDING key and answers the next challenge
+    expect(results.map((r) => r.status).sort()).toEqual([202, 401, 401]);
     expect(await t.db.walletDelegatedKey.count({ where: { platformId: f.platformId } })).toBe(1);
   });
 

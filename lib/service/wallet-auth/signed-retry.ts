@@ -20,6 +20,9 @@ import { activityPayload } from "./activity-payload";
  *    key from the OTP bundle); the legacy literal `sandbox-valid-signature` is accepted;
  * 3. the requestId is single use (consumed in the caller's transaction, so a failed action leaves it
  *    usable).
+ *
+ * A chained flow (delegated keys: 202 → 202 → 201) answers a signed retry with the next challenge
+ * instead of the result; see runChainedSignedRetry.
  */
 
 export const SIGNED_RETRY_TTL_MS = 5 * 60 * 1000;
@@ -121,7 +124,11 @@ export async function issueSignedRetry(
  * WALLET_SIGNATURE_INVALID (unknown, used or expired requestId; wrong key; bad signature),
  * WALLET_SIGNATURE_BODY_MISMATCH; 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED.
  */
-export async function consumeSignedRetry(tx: Tx, scope: SignedRetryScope & { headers: SignedRetryHeaders; excludeAuthMethodId?: string }): Promise<VerifiedSigner> {
+export async function consumeSignedRetry(
+  tx: Tx,
+  // Several operations: the retry may answer any challenge of a chain (see runChainedSignedRetry).
+  scope: Omit<SignedRetryScope, "operation"> & { operation: string | readonly string[]; headers: SignedRetryHeaders; excludeAuthMethodId?: string },
+): Promise<VerifiedSigner> {
   const { headers } = scope;
   if (!headers.requestId) throw unauthorized("REQUEST_ID_MISSING", "A signed retry must carry the Request-Id header with the requestId of the 202 response", "Request-Id missing");
   if (!headers.signature)
@@ -135,7 +142,8 @@ export async function consumeSignedRetry(tx: Tx, scope: SignedRetryScope & { hea
   if (request.usedAt) throw unauthorized("WALLET_SIGNATURE_INVALID", `requestId ${headers.requestId} was already used; each requestId is single use. Start again without signature headers`, "requestId already used");
   if (request.expiresAt.getTime() <= at.getTime())
     throw unauthorized("WALLET_SIGNATURE_INVALID", `requestId ${headers.requestId} expired at ${request.expiresAt.toISOString()}; start again without signature headers`, "requestId expired");
-  if (request.operation !== scope.operation || request.internalAccountId !== scope.internalAccountId || request.requestFingerprint !== scope.fingerprint)
+  const operations: readonly string[] = typeof scope.operation === "string" ? [scope.operation] : scope.operation;
+  if (!operations.includes(request.operation) || request.internalAccountId !== scope.internalAccountId || request.requestFingerprint !== scope.fingerprint)
     throw unauthorized("WALLET_SIGNATURE_BODY_MISMATCH", "The signed retry must repeat exactly the request (method, path and body) that the requestId was issued for", "request differs from the one the requestId was issued for");
 
   let publicKeyHex: string | null = null;
@@ -181,7 +189,24 @@ function invalidSignature(reason: string): ServiceError {
   return unauthorized("WALLET_SIGNATURE_INVALID", "Invalid Service-Wallet-Signature", reason);
 }
 
-export type SignedResult<T> = { kind: "challenge"; challenge: SignedRetryChallenge } | { kind: "done"; value: T };
+export type SignedResult<T, C extends SignedRetryChallenge = SignedRetryChallenge> = { kind: "challenge"; challenge: C } | { kind: "done"; value: T };
+
+/** What one challenge asks the wallet to sign (an activity payload) and what its requestId carries to the retry. */
+export interface SignedRetryActivity {
+  operation: string;
+  activityType: string;
+  parameters: Record<string, unknown>;
+  /** stored with the requestId; the retry reads it back as `signer.request.data` */
+  data?: Prisma.InputJsonValue;
+}
+
+async function issueActivityChallenge(tx: Tx, scope: SignedRetryScope & SignedRetryActivity & { trackCredentialSet?: boolean }): Promise<SignedRetryChallenge> {
+  const organizationId = formatId("InternalAccount", scope.internalAccountId);
+  return issueSignedRetry(tx, {
+    ...scope,
+    buildPayload: ({ requestId, issuedAt }) => activityPayload({ type: scope.activityType, organizationId, requestId, issuedAt, parameters: scope.parameters }),
+  });
+}
 
 /**
  * The whole pattern for one flow: first leg → 202 challenge with an activity payload
@@ -198,14 +223,33 @@ export async function runSignedRetry<T>(
   },
   action: (signer: VerifiedSigner) => Promise<T>,
 ): Promise<SignedResult<T>> {
-  if (isFirstLeg(scope.headers)) {
-    const organizationId = formatId("InternalAccount", scope.internalAccountId);
-    const challenge = await issueSignedRetry(tx, {
-      ...scope,
-      buildPayload: ({ requestId, issuedAt }) => activityPayload({ type: scope.activityType, organizationId, requestId, issuedAt, parameters: scope.parameters }),
-    });
-    return { kind: "challenge", challenge };
-  }
+  if (isFirstLeg(scope.headers)) return { kind: "challenge", challenge: await issueActivityChallenge(tx, scope) };
   const signer = await consumeSignedRetry(tx, scope);
   return { kind: "done", value: await action(signer) };
+}
+
+/** What the signed retry of one challenge of a chain leads to: another challenge (202, its body plus `extra`) or the result. */
+export type SignedRetryStep<T, E extends object> = { next: SignedRetryActivity; extra: E } | { value: T };
+
+/**
+ * A signed retry of several legs, each signed like a one-leg retry: the first call answers the
+ * challenge of `first`; a retry is verified and its requestId consumed, then
+ * `onSigned[<operation the requestId was issued for>]` answers the next challenge or the result.
+ * Every leg repeats the same request (one fingerprint) and each requestId is single use, so no leg
+ * can be replayed. Throws what consumeSignedRetry throws, and what `onSigned` throws.
+ */
+export async function runChainedSignedRetry<T, E extends object>(
+  tx: Tx,
+  scope: Omit<SignedRetryScope, "operation"> & {
+    headers: SignedRetryHeaders;
+    first: SignedRetryActivity;
+    onSigned: Record<string, (signer: VerifiedSigner) => Promise<SignedRetryStep<T, E>>>;
+  },
+): Promise<SignedResult<T, SignedRetryChallenge | (SignedRetryChallenge & E)>> {
+  if (isFirstLeg(scope.headers)) return { kind: "challenge", challenge: await issueActivityChallenge(tx, { ...scope, ...scope.first }) };
+  const signer = await consumeSignedRetry(tx, { ...scope, operation: Object.keys(scope.onSigned) });
+  const step = await scope.onSigned[signer.request.operation]!(signer);
+  if ("value" in step) return { kind: "done", value: step.value };
+  const challenge = await issueActivityChallenge(tx, { ...scope, ...step.next });
+  return { kind: "challenge", challenge: { ...challenge, ...step.extra } };
 }

@@ -105,13 +105,31 @@ export async function walletFixture(t: TestApp) {
     return { first, second };
   }
 
+  /**
+   * POST /auth/delegated-keys through its three legs (202 → 202 → 201), each retry stamped with
+   * `key` (or the legacy literal for null). `third` is the 201 unless a leg failed.
+   */
+  async function createDelegatedKey(body: { cardId: string; internalAccountId: string; nickname: string; spendingLimits?: unknown[] }, key: ClientKey | null) {
+    const retry = async (leg: { json: { payloadToSign: string; requestId: string } }) => ({
+      "service-wallet-signature": key ? await stamp(leg.json.payloadToSign, key) : "sandbox-valid-signature",
+      "request-id": leg.json.requestId,
+    });
+    const first = await t.call("POST", "/auth/delegated-keys", { auth: p.auth, body });
+    expect(first.status, first.text).toBe(202);
+    const second = await t.call("POST", "/auth/delegated-keys", { auth: p.auth, body, headers: await retry(first) });
+    expect(second.status, second.text).toBe(202);
+    expect(second.json.delegatedKeyId).toMatch(/^DelegatedKey:/);
+    const third = await t.call("POST", "/auth/delegated-keys", { auth: p.auth, body, headers: await retry(second) });
+    return { first, second, third };
+  }
+
   /** Decrypts an encryptedSessionSigningKey with the client key and returns the session key pair. */
   function openSessionKey(encryptedSessionSigningKey: string, client: ClientKey): ClientKey {
     const privateKey = decryptCredentialBundle(encryptedSessionSigningKey, client.privateKey);
     return keyFromPrivate(privateKey);
   }
 
-  return { ...p, platformId, enclavePublicKey, wallet, walletWithCard, credentials, otpLogin, signed, openSessionKey, advance: (seconds: number) => advanceClock(t.db, platformId, seconds) };
+  return { ...p, platformId, enclavePublicKey, wallet, walletWithCard, credentials, otpLogin, signed, createDelegatedKey, openSessionKey, advance: (seconds: number) => advanceClock(t.db, platformId, seconds) };
 }
 
 
