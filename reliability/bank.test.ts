@@ -537,8 +537,9 @@ async function checkStablecoins(f: Fixture, outcomes: Outcome[]) {
   if (new Set(acknowledged.map((o) => o.operationId)).size !== acknowledged.length) drift.push("two acknowledged stablecoin requests answered with the same operation");
 
   const legs = await db.$queryRaw<{ operation: string; legs: bigint }[]>`
-    SELECT substring(description from 'Stablecoin [a-z]+ ([0-9a-f-]{36})') AS operation, count(*)::bigint AS legs
-    FROM "LedgerTransaction" WHERE "platformId" = ${f.platformId}::uuid AND kind IN ('STABLECOIN_MINT_FUNDING', 'STABLECOIN_BURN_PAYOUT') GROUP BY 1`;
+    SELECT substring(description from 'Stablecoin [a-z]+ ([0-9a-f-]{36})') AS operation,
+      (count(*) FILTER (WHERE kind <> 'STABLECOIN_MINT_FUNDING_RETURNED') - count(*) FILTER (WHERE kind = 'STABLECOIN_MINT_FUNDING_RETURNED'))::bigint AS legs
+    FROM "LedgerTransaction" WHERE "platformId" = ${f.platformId}::uuid AND kind IN ('STABLECOIN_MINT_FUNDING', 'STABLECOIN_BURN_PAYOUT', 'STABLECOIN_MINT_FUNDING_RETURNED') GROUP BY 1`;
   const legsOf = new Map(legs.map((l) => [`StablecoinOperation:${l.operation}`, Number(l.legs)]));
   const finals = await db.$queryRaw<{ operation: string; type: string; sent: bigint }[]>`
     SELECT body::jsonb #>> '{data,id}' AS operation, type, count(*)::bigint AS sent

@@ -11,7 +11,10 @@ export async function enqueueCardEvent(tx: DbOrTx, type: (typeof CARD_EVENTS)[ke
   await enqueueEvent(tx, { platformId: card.platformId, type, data: serializeCard(card) });
 }
 
-/** `CARD_TRANSACTION.<status>` with the card transaction as it now is (SPEC.md § Events). */
+/**
+ * `CARD_TRANSACTION.<status>` with the card transaction as it now is (SPEC.md § Events), timed at
+ * the row's `lastEventAt` (`at`): the status history finds a row's events by that time.
+ */
 export async function enqueueCardTransactionEvent(tx: DbOrTx, row: CardTransactionRow, at: Date): Promise<void> {
-  await enqueueEvent(tx, { platformId: row.platformId, type: `CARD_TRANSACTION.${row.status}`, data: serializeCardTransaction(row, at) });
+  await enqueueEvent(tx, { platformId: row.platformId, type: `CARD_TRANSACTION.${row.status}`, data: serializeCardTransaction(row, at), at });
 }

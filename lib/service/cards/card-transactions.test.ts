@@ -400,15 +400,21 @@ describe("credits and other simulators", () => {
     expect(other.id).not.toBe(first.id);
   });
 
-  it("balance inquiry: zero-amount row, suffix decides, nothing moves", async () => {
+  it("balance inquiry: zero-amount row, suffix decides, nothing moves; approved ends VOIDED at once (it never clears), never left AUTHORIZED", async () => {
     const f = await cardsFixture(t, { funding: 1000 });
     const ok = await f.simulate("balance_inquiry", { merchant: { descriptor: plainDescriptor() } });
     expect(ok.status).toBe(202);
-    expect(await f.byToken(ok.json.issuerTransactionToken)).toMatchObject({ status: "AUTHORIZED", authorizedAmount: { amount: 0 } });
-    const declined = await f.simulate("balance_inquiry", { merchant: { descriptor: "ATM-002" } });
-    expect(await f.byToken(declined.json.issuerTransactionToken)).toMatchObject({ status: "DECLINED", cardDeclinedReason: "INSUFFICIENT_FUNDS" });
+    expect(Object.keys(ok.json)).toEqual(["issuerTransactionToken"]);
     const inquiry = await f.byToken(ok.json.issuerTransactionToken);
+    expect(inquiry).toMatchObject({ status: "VOIDED", authorizedAmount: { amount: 0 }, settledAmount: { amount: 0 }, cardDeclinedReason: null, pullSummary: { count: 0, pendingCount: 0 } });
+    expect((await f.eventsOf(inquiry.id)).map((e) => e.type)).toEqual(["CARD_TRANSACTION.AUTHORIZED", "CARD_TRANSACTION.VOIDED"]);
+    const declined = await f.simulate("balance_inquiry", { merchant: { descriptor: "ATM-002" } });
+    const declinedRow = await f.byToken(declined.json.issuerTransactionToken);
+    expect(declinedRow).toMatchObject({ status: "DECLINED", cardDeclinedReason: "INSUFFICIENT_FUNDS" });
+    expect((await f.eventsOf(declinedRow.id)).map((e) => e.type)).toEqual(["CARD_TRANSACTION.DECLINED"]);
+    expect((await f.cardTransactions()).filter((r) => r.status === "AUTHORIZED")).toEqual([]);
     expect((await f.simulate("clearing", { cardTransactionId: inquiry.id, amount: 0 })).status).toBe(409);
+    expect((await f.simulate("authorization_advice", { cardTransactionId: inquiry.id, amount: 100 })).status).toBe(409);
     expect(await f.balance()).toEqual({ available: 1000, total: 1000 });
   });
 });

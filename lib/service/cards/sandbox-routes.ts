@@ -58,7 +58,7 @@ export const cardsSandboxRouter = createRouter()
     async (c) => c.json(await simulateReturnReversal(c.get("db"), { platformId: c.get("auth").platformId, cardId: c.req.valid("param").cardId, request: c.req.valid("json") }), 202),
   )
   .openapi(
-    simulateRoute("balance_inquiry", "Simulate a balance inquiry", `A zero-amount authorization; no money moves. ${AUTH_SUFFIXES}`, SandboxCardBalanceInquiryRequestSchema),
+    simulateRoute("balance_inquiry", "Simulate a balance inquiry", `A zero-amount authorization; no money moves and nothing is held. Approved → a DEBIT row of 0 that is AUTHORIZED and VOIDED at once, as it never clears (CARD_TRANSACTION.AUTHORIZED then .VOIDED); declined → DECLINED with cardDeclinedReason. ${AUTH_SUFFIXES}`, SandboxCardBalanceInquiryRequestSchema),
     async (c) => c.json(await simulateBalanceInquiry(c.get("db"), { platformId: c.get("auth").platformId, cardId: c.req.valid("param").cardId, request: c.req.valid("json") }), 202),
   )
   .openapi(

@@ -20,15 +20,23 @@ export interface OutboxEvent {
  * once. `data` is the resource exactly as the API returns it. The body is fixed now, so every
  * attempt sends the same bytes and the same envelope id. SPEC.md § Events.
  */
-export async function enqueueEvent(tx: SqlTx, event: { platformId: string; type: string; data: unknown }): Promise<string> {
+export async function enqueueEvent(tx: SqlTx, event: EventInput): Promise<string> {
   const outbox = await prepareEvent(tx, event);
   await tx.$executeRaw`WITH ${outboxRows(outbox)} SELECT 1`;
   return formatId("Webhook", outbox.id);
 }
 
+interface EventInput {
+  platformId: string;
+  type: string;
+  data: unknown;
+  /** The time of the change the event reports, when the caller already read it (default: the clock now). */
+  at?: Date;
+}
+
 /** The event's id, time and body, for callers that write it with other rows in one statement (outboxRows). */
-export async function prepareEvent(tx: SqlTx, event: { platformId: string; type: string; data: unknown }): Promise<OutboxEvent> {
-  const at = await now(tx, event.platformId);
+export async function prepareEvent(tx: SqlTx, event: EventInput): Promise<OutboxEvent> {
+  const at = event.at ?? (await now(tx, event.platformId));
   const id = uuidv7(at.getTime());
   return { id, platformId: event.platformId, type: event.type, body: eventBody(id, event.type, at, event.data), at };
 }

@@ -58,6 +58,7 @@ async function providerReserveAccount(tx: LedgerTx, row: OperationRow) {
 
 export const STABLECOIN_MINT_FUNDING = "STABLECOIN_MINT_FUNDING";
 export const STABLECOIN_BURN_PAYOUT = "STABLECOIN_BURN_PAYOUT";
+export const STABLECOIN_MINT_FUNDING_RETURNED = "STABLECOIN_MINT_FUNDING_RETURNED";
 
 /**
  * The fiat leg, posted when an operation starts PROCESSING: a mint's fiat arrives from the rail
@@ -76,5 +77,24 @@ export async function postFiatLeg(tx: LedgerTx, row: OperationRow): Promise<void
     entries: mint
       ? [{ ledgerAccountId: clearing.id, amount: -c }, { ledgerAccountId: reserve.id, amount: c }]
       : [{ ledgerAccountId: reserve.id, amount: -c }, { ledgerAccountId: clearing.id, amount: c }],
+  });
+}
+
+/**
+ * Undoes a mint's fiat leg when the mint fails after PROCESSING (its destination could no longer
+ * receive): the fiat leaves the provider's reserve back into clearing, from where it returns to the
+ * funder on its rail, so the reserve keeps holding completed mints − burns only.
+ */
+export async function returnMintFiatLeg(tx: LedgerTx, row: OperationRow): Promise<void> {
+  const { clearing } = await ensureSystemAccounts(tx, row.platformId, row.fiatCurrency);
+  const reserve = await providerReserveAccount(tx, row);
+  await postLedgerTransaction(tx, {
+    platformId: row.platformId,
+    kind: STABLECOIN_MINT_FUNDING_RETURNED,
+    description: `Stablecoin mint ${row.id} failed: ${row.fiatAmount} ${row.fiatCurrency} cents returned to the funder`,
+    entries: [
+      { ledgerAccountId: reserve.id, amount: -row.fiatAmount },
+      { ledgerAccountId: clearing.id, amount: row.fiatAmount },
+    ],
   });
 }

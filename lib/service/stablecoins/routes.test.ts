@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { internalAccountsFixture } from "../internal-accounts/internal-account-fixtures";
 import { advanceClock } from "../sandbox/advance-clock";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { STABLECOIN_BURN_PAYOUT } from "./operation-status";
+import { setInternalAccountStatus } from "../internal-accounts/set-internal-account-status";
+import { STABLECOIN_BURN_PAYOUT, STABLECOIN_MINT_FUNDING_RETURNED, STABLECOIN_OPERATION_STEP_JOB } from "./operation-status";
 import { runOperationStep } from "./run-operation-step";
 import { OperationSchema, ProviderAccountSchema, StablecoinSchema } from "./schemas";
 import { bankAccount, linkAccount, newKey, operationEvents, post, registerCoin, sparkWallet } from "./stablecoin-fixtures";
@@ -448,6 +449,37 @@ describe("mint destinations and funding sources", () => {
     await advanceClock(t.db, f.platformId, 45);
     expect((await balanceOf(f, wallet.accountId)).amount).toBe(1_230_000 + 2_500_000);
   });
+
+  for (const status of ["FROZEN", "CLOSED"] as const)
+    it(`a mint whose internal destination became ${status} while PROCESSING ends FAILED DESTINATION_ACCOUNT_UNAVAILABLE: the fiat leg is returned, nothing is credited, STABLECOIN_OPERATION.FAILED is sent`, async () => {
+      const f = await mintPlatform();
+      const coin = await registerCoin(t, f.auth, "usdb");
+      const wallet = await f.activeAccount("USDB");
+      const res = await wireMint(f.auth, coin.id, wallet.accountId);
+      await advanceClock(t.db, f.platformId, 30);
+      expect((await t.call("GET", `/stablecoin-operations/${res.json.id}`, { auth: f.auth })).json.status).toBe("PROCESSING");
+      expect(await ledgerBalances(f.platformId)).toEqual({ clearing: -123n, reserve: 123n, total: 0n });
+      await t.db.$transaction((tx) => setInternalAccountStatus(tx, { platformId: f.platformId, internalAccountId: wallet.uuid, status }));
+
+      const { ran } = await advanceClock(t.db, f.platformId, 15);
+      expect(ran.filter((j) => j.kind === STABLECOIN_OPERATION_STEP_JOB).map((j) => j.status)).toEqual(["DONE"]);
+      const after = (await t.call("GET", `/stablecoin-operations/${res.json.id}`, { auth: f.auth })).json;
+      expect(OperationSchema.safeParse(after).success).toBe(true);
+      expect(after).toMatchObject({ status: "FAILED", failureReason: "DESTINATION_ACCOUNT_UNAVAILABLE" });
+      expect(await operationEvents(t, f.platformId, res.json.id)).toEqual(["STABLECOIN_OPERATION.PENDING_FUNDING", "STABLECOIN_OPERATION.PROCESSING", "STABLECOIN_OPERATION.FAILED"]);
+      const failed = await t.db.webhookEvent.findFirst({ where: { platformId: f.platformId, type: "STABLECOIN_OPERATION.FAILED" } });
+      expect(JSON.parse(failed!.body).data).toEqual(after);
+      // The 123¢ went back out of the reserve to the funder: the reserve holds completed mints − burns (none).
+      expect(await ledgerBalances(f.platformId)).toEqual({ clearing: 0n, reserve: 0n, total: 0n });
+      expect(await t.db.ledgerTransaction.count({ where: { platformId: f.platformId, kind: STABLECOIN_MINT_FUNDING_RETURNED } })).toBe(1);
+      expect(await balanceOf(f, wallet.accountId)).toMatchObject({ amount: 0, currency: { code: "USDB" } });
+      expect((await f.events("INTERNAL_ACCOUNT.BALANCE_UPDATED")).filter((e) => e.data.id === wallet.accountId)).toEqual([]);
+
+      // Terminal: a late step changes nothing.
+      const again = await runOperationStep(t.db, { platformId: f.platformId, operationId: res.json.id.replace("StablecoinOperation:", ""), step: "COMPLETE" });
+      expect(again).toMatchObject({ moved: false, operation: { status: "FAILED" } });
+      expect(await ledgerBalances(f.platformId)).toEqual({ clearing: 0n, reserve: 0n, total: 0n });
+    });
 
   it("a mint to an internal account of another currency is 400 INVALID_INPUT naming destination.accountId and the currency it must hold", async () => {
     const f = await mintPlatform();

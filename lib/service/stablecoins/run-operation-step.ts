@@ -3,8 +3,8 @@ import { ServiceError } from "../http/errors";
 import { parseId } from "../http/ids";
 import type { JobContext } from "../jobs/handlers";
 import { now } from "../sandbox/clock";
-import { creditMintDestination } from "./credit-mint-destination";
-import { PROCESSING_SECONDS, postFiatLeg, scheduleStep, setOperationStatus, type OperationStep } from "./operation-status";
+import { DESTINATION_ACCOUNT_UNAVAILABLE, creditMintDestination } from "./credit-mint-destination";
+import { PROCESSING_SECONDS, postFiatLeg, returnMintFiatLeg, scheduleStep, setOperationStatus, type OperationStep } from "./operation-status";
 import type { OperationRow } from "./serialize";
 
 /**
@@ -13,7 +13,8 @@ import type { OperationRow } from "./serialize";
  * only the first wins). Returns the operation after the step, and whether this call moved it.
  *  - FUNDS_RECEIVED: PENDING_FUNDING → PROCESSING (fiat leg posted), or FAILED with failureReason.
  *  - PROVIDER_ACCEPTED: PENDING_PROVIDER → PROCESSING (fiat leg), or FAILED with failureReason.
- *  - COMPLETE: PROCESSING → COMPLETED (a mint to an internal account credits it).
+ *  - COMPLETE: PROCESSING → COMPLETED (a mint to an internal account credits it), or, when that
+ *    account can no longer receive, FAILED DESTINATION_ACCOUNT_UNAVAILABLE with the fiat leg returned.
  *  - EXPIRE: PENDING_FUNDING past expiresAt → EXPIRED.
  */
 export async function runOperationStep(
@@ -46,7 +47,11 @@ export async function runOperationStep(
         return moved(processing(row));
       case "COMPLETE":
         if (row.status !== "PROCESSING") return unmoved;
-        await creditMintDestination(tx, row);
+        if ((await creditMintDestination(tx, row)) === "UNAVAILABLE") {
+          // Retrying cannot help and would leave it PROCESSING for good: end it, handing the fiat back.
+          await returnMintFiatLeg(tx, row);
+          return moved(setOperationStatus(tx, row, "FAILED", { failureReason: DESTINATION_ACCOUNT_UNAVAILABLE, providerStatus: "failed" }));
+        }
         return moved(setOperationStatus(tx, row, "COMPLETED", { providerStatus: "complete" }));
       case "EXPIRE":
         if (row.status !== "PENDING_FUNDING" || !row.expiresAt || row.expiresAt > at) return unmoved;

@@ -192,7 +192,10 @@ export const OperationSchema = z
     estimatedDelivery: EstimatedDeliverySchema.optional(),
     expiresAt: z.string().datetime().optional(),
     providerStatus: z.string().optional(),
-    failureReason: z.string().optional(),
+    failureReason: z.string().optional().openapi({
+      description:
+        "Stable code of a FAILED operation: PROVIDER_TRANSFER_FAILED (the provider's bank transfer failed: a mint's debit or a burn's payout), DESTINATION_ACCOUNT_UNAVAILABLE (a mint's internal destination could no longer receive when it completed; its fiat was returned).",
+    }),
     description: z.string().optional(),
     createdAt: z.string().datetime(),
     updatedAt: z.string().datetime(),

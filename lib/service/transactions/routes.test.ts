@@ -322,6 +322,54 @@ describe("GET /transactions/{transactionId}/status-history", () => {
     expect(res.json.data[2].failureReason).toBe("ACCOUNT_CANNOT_RECEIVE");
   });
 
+  it("a card transaction's history is every CARD_TRANSACTION.* event it wrote, oldest first, with its amounts; a refund row has its own", async () => {
+    const f = await cardsFixture(t, { funding: 10_000 });
+    const row = await f.authorize(1_250);
+    await f.clear(row, 500);
+    await f.clear(row, 750);
+    expect((await f.simulate("return", { cardTransactionId: row.id, amount: 200 })).status).toBe(202);
+    type Step = { status: string; eventType?: string; webhookEventId?: string; failureReason?: string; note?: string; createdAt: string };
+    const historyOf = async (id: string, auth = f.auth) => t.call("GET", `/transactions/${id}/status-history`, { auth });
+
+    const res = await historyOf(row.id);
+    expect(res.status, res.text).toBe(200);
+    expect(TransactionStatusHistorySchema.safeParse(res.json).success).toBe(true);
+    expect(res.json.transactionId).toBe(row.id);
+    const steps = res.json.data as Step[];
+    expect(steps.map((s) => [s.status, s.eventType])).toEqual([
+      ["AUTHORIZED", "CARD_TRANSACTION.AUTHORIZED"],
+      ["PARTIALLY_SETTLED", "CARD_TRANSACTION.PARTIALLY_SETTLED"],
+      ["SETTLED", "CARD_TRANSACTION.SETTLED"],
+      ["SETTLED", "CARD_TRANSACTION.SETTLED"],
+    ]);
+    const events = await t.db.webhookEvent.findMany({ where: { platformId: f.platformId, type: { startsWith: "CARD_TRANSACTION." } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    const own = events.filter((e) => JSON.parse(e.body).data.id === row.id);
+    expect(steps.map((s) => s.webhookEventId)).toEqual(own.map((e) => `Webhook:${e.id}`));
+    expect(steps.map((s) => s.createdAt)).toEqual(own.map((e) => e.createdAt.toISOString()));
+    expect(steps[3]!.note).toBe("authorized 1250, settled 1250, refunded 200 (USD, smallest unit)");
+    expect(steps[3]!.createdAt).toBe((await t.call("GET", `/transactions/${row.id}`, { auth: f.auth })).json.lastEventAt);
+
+    const refund = (await f.cardTransactions()).find((r) => r.originalTransactionId === row.id)!;
+    const refundSteps = (await historyOf(refund.id)).json.data as Step[];
+    expect(refundSteps.map((s) => [s.status, s.eventType])).toEqual([["SETTLED", "CARD_TRANSACTION.SETTLED"]]);
+
+    const declined = await f.authorize(300, "SHOP-002");
+    const declinedSteps = (await historyOf(declined.id)).json.data as Step[];
+    expect(declinedSteps.map((s) => [s.status, s.eventType, s.failureReason])).toEqual([["DECLINED", "CARD_TRANSACTION.DECLINED", "INSUFFICIENT_FUNDS"]]);
+
+    const other = await transfersFixture(t);
+    for (const [id, auth] of [
+      [row.id, other.auth],
+      [row.id.replace("CardTransaction:", ""), f.auth],
+      ["CardTransaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10", f.auth],
+      ["CardTransaction:nope", f.auth],
+    ] as const) {
+      const missing = await historyOf(id, auth);
+      expect(missing.status, id).toBe(404);
+      expect(missing.json).toMatchObject({ status: 404, code: "TRANSACTION_NOT_FOUND" });
+    }
+  });
+
   it("answers 404 TRANSACTION_NOT_FOUND for an unknown transaction", async () => {
     const f = await transfersFixture(t);
     const res = await t.call("GET", "/transactions/Transaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10/status-history", { auth: f.auth });

@@ -53,7 +53,8 @@ export const transactionsRouter = createRouter()
       path: "/transactions/{transactionId}/status-history",
       operationId: "getTransactionStatusHistory",
       summary: "A transaction's status history (extension)",
-      description: "Every status and refund step, oldest first, with the webhook event each one wrote: the timeline of the dashboard's transaction page.",
+      description:
+        "Every status and refund step, oldest first, with the webhook event each one wrote: the timeline of the dashboard's transaction page. A card transaction (`CardTransaction:<uuid>`): one step per CARD_TRANSACTION.* event it sent (authorized, partially settled, settled, re-fired SETTLED on a return, voided, declined, exception), with the status that event carried, `failureReason` = its cardDeclinedReason, and its authorized, settled and refunded amounts in `note`; a return's refund row has its own history.",
       tags,
       security,
       middleware: [requirePermission("VIEW")] as const,

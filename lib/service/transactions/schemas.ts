@@ -239,7 +239,8 @@ export const OutgoingTransactionSchema = z
       description: "The quote's paymentInstructions: where to send a realtime-funded payment (withheld while it awaits strong customer authentication) or what an embedded wallet signs.",
     }),
     failureReason: OutgoingTransactionFailureReasonSchema.optional(),
-    paymentRail: PaymentRailSchema.nullable().openapi({ description: "null when no external rail is used." }),
+    // A union, not .nullable(): on a registered schema .nullable().openapi() renders allOf [ref, nullable], which refuses null.
+    paymentRail: z.union([PaymentRailSchema, z.null()]).openapi({ description: "null when no external rail is used." }),
     railSelectionMode: z.enum(["AUTO", "MANUAL"]).nullable(),
     expectedSettlementAt: z.string().datetime().nullable().openapi({ description: "Next business day for ACH, the same day for ACH_SAME_DAY, null for instant rails." }),
     settlementTimelineSeconds: z.number().int().nullable().openapi({ description: "Seconds from creation to settlement, once settled." }),
@@ -283,8 +284,10 @@ export const TransactionListResponseSchema = pageResponseSchema(TransactionListI
 
 export const TransactionStatusChangeSchema = z
   .object({
-    status: TransactionStatusSchema.openapi({ description: "The transaction's status after this step." }),
-    failureReason: z.string().optional(),
+    status: z
+      .union([TransactionStatusSchema, CardTransactionSchema.shape.status])
+      .openapi({ description: "The status after this step: a TransactionStatus for a payment, a CardTransactionStatus for a card transaction." }),
+    failureReason: z.string().optional().openapi({ description: "A payment's failureReason; a card transaction's cardDeclinedReason." }),
     refundStatus: z.enum(["PENDING", "COMPLETED", "FAILED"]).optional().openapi({ description: "Set when the step moved the refund." }),
     eventType: z.string().optional().openapi({ description: "Webhook event written with this step, if any." }),
     webhookEventId: z.string().optional().openapi({ description: "`Webhook:<uuid>` of that event (see GET /webhooks/events)." }),
