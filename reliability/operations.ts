@@ -111,7 +111,7 @@ export function responseChecker(doc: Doc): (operation: Operation, status: number
     }
     const validate = compiled.get(key);
     if (!validate || validate(body)) return [];
-    return (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || "/"} ${e.message}`);
+    return (validate.errors ?? []).slice(0, 6).map((e) => `${e.instancePath || "/"} ${e.message}`);
   };
 }
 

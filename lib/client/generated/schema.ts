@@ -306,7 +306,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a customer's external account
-         * @description The account can no longer be used or read; its details can be added again. Requires MANAGE.
+         * @description The account can no longer be used or read; its details can be added again. A beneficiary the customer trusted through SCA answers 409 BENEFICIARY_TRUSTED: untrust it first. Requires MANAGE.
          */
         delete: operations["deleteCustomerExternalAccountById"];
         options?: never;
@@ -394,7 +394,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the platform's own external account
-         * @description The account can no longer be used or read; its details can be added again. Requires MANAGE.
+         * @description The account can no longer be used or read; its details can be added again. A beneficiary the customer trusted through SCA answers 409 BENEFICIARY_TRUSTED: untrust it first. Requires MANAGE.
          */
         delete: operations["deletePlatformExternalAccountById"];
         options?: never;
@@ -645,7 +645,7 @@ export interface paths {
         put?: never;
         /**
          * Create a delegated signing key
-         * @description A service-custodied P-256 key for the card funding source (card + embedded wallet), created and activated (ACTIVE) on the signed retry; 201 DelegatedKey. The card must exist (404) and `internalAccountId` must be one of its funding sources (400). One ACTIVE key per funding source: while one exists, both legs answer 409 CONFLICT; revoke it first (DELETE /auth/delegated-keys/{id}). `spendingLimits`: at most one per currency. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
+         * @description A service-custodied P-256 key for the card funding source (card + embedded wallet). A signed retry of three legs, all the same request: (1) no signature headers → 202 {payloadToSign, requestId, expiresAt} to create the delegated user; (2) repeated with `Service-Wallet-Signature` over that payloadToSign and its `Request-Id` → the key is created PENDING and the answer is a second 202 with a new payloadToSign (granting the key's signing policy), a new requestId, expiresAt and `delegatedKeyId` (the PENDING key); (3) repeated with a signature over the new payloadToSign and the new `Request-Id` → 201 DelegatedKey, ACTIVE. Each retry is signed with an active session key of the wallet. A flow abandoned after leg 2 leaves the key PENDING: it is listed but cannot sign, cannot be revoked (400) and does not block a new creation. The card must exist (404) and `internalAccountId` must be one of its funding sources (400). One ACTIVE key per funding source: while one exists, every leg answers 409 CONFLICT; revoke it first (DELETE /auth/delegated-keys/{id}). `spendingLimits`: at most one per currency. Requires TRANSACT. 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID (also for a used or expired requestId) / _BODY_MISMATCH, REQUEST_ID_MISSING.
          */
         post: operations["createDelegatedKey"];
         delete?: never;
@@ -807,7 +807,7 @@ export interface paths {
         };
         /**
          * A transaction's status history (extension)
-         * @description Every status and refund step, oldest first, with the webhook event each one wrote: the timeline of the dashboard's transaction page.
+         * @description Every status and refund step, oldest first, with the webhook event each one wrote: the timeline of the dashboard's transaction page. A card transaction (`CardTransaction:<uuid>`): one step per CARD_TRANSACTION.* event it sent (authorized, partially settled, settled, re-fired SETTLED on a return, voided, declined, exception), with the status that event carried, `failureReason` = its cardDeclinedReason, and its authorized, settled and refunded amounts in `note`; a return's refund row has its own history.
          */
         get: operations["getTransactionStatusHistory"];
         put?: never;
@@ -1863,7 +1863,7 @@ export interface paths {
         put?: never;
         /**
          * Mint stablecoins
-         * @description `fundingSource`: WIRE (wire instructions returned) or ACH_DEBIT / SAME_DAY_ACH_DEBIT from an external account; `destination.accountId` an ACTIVE Spark `ExternalAccount:` or an `InternalAccount:`. Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400; provider unavailable → 503. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
+         * @description `fundingSource`: WIRE (wire instructions returned) or ACH_DEBIT / SAME_DAY_ACH_DEBIT from an external account; `destination.accountId` an ACTIVE Spark `ExternalAccount:` or an ACTIVE `InternalAccount:` holding the token's currency (409 when it is not ACTIVE). Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400; provider unavailable → 503. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
          */
         post: operations["createStablecoinMint"];
         delete?: never;
@@ -1883,7 +1883,7 @@ export interface paths {
         put?: never;
         /**
          * Burn stablecoins for fiat
-         * @description `source.type`: EXTERNAL_ACCOUNT (send the tokens from any wallet to the deposit address in `fundingInstructions`) or PROVIDER_INTERNAL_BALANCE; `destination` a bank external account and payout rail. `estimatedDelivery.amount` is the fiat value in cents. 404 for the stablecoin or a referenced account. Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400; provider unavailable → 503. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
+         * @description `source.type`: EXTERNAL_ACCOUNT (send the tokens from any wallet to the deposit address in `fundingInstructions`) or PROVIDER_INTERNAL_BALANCE; `destination` a bank external account and payout rail. `estimatedDelivery.amount` is the fiat value in cents. 404 for the stablecoin or a referenced account. Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400; provider unavailable → 503. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
          */
         post: operations["createStablecoinBurn"];
         delete?: never;
@@ -2145,7 +2145,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate a balance inquiry
-         * @description A zero-amount authorization; no money moves. merchant.descriptor suffix: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_NOT_ACTIVE, 005 approves with the pull pending about 30 s, 006 approves and the pull confirmation later fails (EXCEPTION at clearing). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         * @description A zero-amount authorization; no money moves and nothing is held. Approved → a DEBIT row of 0 that is AUTHORIZED and VOIDED at once, as it never clears (CARD_TRANSACTION.AUTHORIZED then .VOIDED); declined → DECLINED with cardDeclinedReason. merchant.descriptor suffix: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_NOT_ACTIVE, 005 approves with the pull pending about 30 s, 006 approves and the pull confirmation later fails (EXCEPTION at clearing). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
         post: operations["simulateCardBalanceInquiry"];
         delete?: never;
@@ -5077,6 +5077,13 @@ export interface components {
             currencyCode: string;
             maxPerTransaction: number;
         };
+        DelegatedKeySignedRequestChallenge: components["schemas"]["SignedRequestChallenge"] & {
+            /**
+             * @description Second 202 only (after the first signed retry): the key, now PENDING, that the next signed retry activates. Absent on the first 202.
+             * @example DelegatedKey:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            delegatedKeyId?: string;
+        };
         DelegatedKeyCreateRequest: {
             /** @example Card:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
             cardId: string;
@@ -5359,7 +5366,8 @@ export interface components {
             /** @description The quote's paymentInstructions: where to send a realtime-funded payment (withheld while it awaits strong customer authentication) or what an embedded wallet signs. */
             paymentInstructions?: components["schemas"]["QuotePaymentInstructions"][];
             failureReason?: components["schemas"]["OutgoingTransactionFailureReason"];
-            paymentRail: components["schemas"]["PaymentRail"] & (string | null);
+            /** @description null when no external rail is used. */
+            paymentRail: components["schemas"]["PaymentRail"] | null;
             /** @enum {string|null} */
             railSelectionMode: "AUTO" | "MANUAL" | null;
             /**
@@ -5466,7 +5474,9 @@ export interface components {
             data: components["schemas"]["TransactionStatusChange"][];
         };
         TransactionStatusChange: {
-            status: components["schemas"]["TransactionStatus"] & unknown;
+            /** @description The status after this step: a TransactionStatus for a payment, a CardTransactionStatus for a card transaction. */
+            status: components["schemas"]["TransactionStatus"] | components["schemas"]["CardTransactionStatus"];
+            /** @description A payment's failureReason; a card transaction's cardDeclinedReason. */
             failureReason?: string;
             /**
              * @description Set when the step moved the refund.
@@ -6487,6 +6497,7 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string;
             providerStatus?: string;
+            /** @description Stable code of a FAILED operation: PROVIDER_TRANSFER_FAILED (the provider's bank transfer failed: a mint's debit or a burn's payout), DESTINATION_ACCOUNT_UNAVAILABLE (a mint's internal destination could no longer receive when it completed; its fiat was returned). */
             failureReason?: string;
             description?: string;
             /** Format: date-time */
@@ -8516,6 +8527,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected error; quote the request id */
             500: {
                 headers: {
@@ -8933,6 +8953,15 @@ export interface operations {
             };
             /** @description Not found (also for ids of other platforms) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10059,7 +10088,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The delegated key */
+            /** @description Leg 3: the delegated key, ACTIVE */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -10068,13 +10097,13 @@ export interface operations {
                     "application/json": components["schemas"]["DelegatedKey"];
                 };
             };
-            /** @description Sign payloadToSign and retry */
+            /** @description Legs 1 and 2: sign payloadToSign and retry with its requestId; after leg 2 also `delegatedKeyId` (the PENDING key) */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignedRequestChallenge"];
+                    "application/json": components["schemas"]["DelegatedKeySignedRequestChallenge"];
                 };
             };
             /** @description Invalid input; `details.errors[]` lists every invalid field */

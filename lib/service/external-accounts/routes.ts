@@ -115,12 +115,13 @@ function registerRoutes(router: ReturnType<typeof createRouter>, owner: External
       path: `${base}/{externalAccountId}`,
       operationId: isCustomer ? "deleteCustomerExternalAccountById" : "deletePlatformExternalAccountById",
       summary: `Delete ${whose} external account`,
-      description: "The account can no longer be used or read; its details can be added again. Requires MANAGE.",
+      description:
+        "The account can no longer be used or read; its details can be added again. A beneficiary the customer trusted through SCA answers 409 BENEFICIARY_TRUSTED: untrust it first. Requires MANAGE.",
       tags,
       security,
       middleware: [requirePermission("MANAGE")] as const,
       request: { params: ExternalAccountIdParamSchema },
-      responses: { 204: { description: "Deleted" }, ...errorResponses(403, 404) },
+      responses: { 204: { description: "Deleted" }, ...errorResponses(403, 404, 409) },
     }),
     async (c) => {
       await deleteExternalAccount(c.get("db"), scope(c, c.req.valid("param").externalAccountId));

@@ -127,7 +127,7 @@ export function buildApi(deps: ApiDeps) {
       title: "Service API",
       version: API_VERSION,
       description:
-        "Payments, embedded-wallet and stablecoin service (sandbox). Errors share one envelope `{status, code, message, details?}`; every response carries `X-Request-Id`.",
+        "Payments, embedded-wallet and stablecoin service (sandbox). Errors share one envelope `{status, code, message, details?}`; every response carries `X-Request-Id`. Besides the answers each operation lists, any operation may answer 413 PAYLOAD_TOO_LARGE (body over 1 MB, uploads 12 MB), 429 RATE_LIMITED (back off for `Retry-After` seconds) and 503 SERVICE_UNAVAILABLE (retry; with the same `Idempotency-Key` for a write), and 409 CONFLICT for a write that collided with a concurrent one (`details.retryable`: nothing was written; send it again) or whose `Idempotency-Key` was already used for another body.",
     },
     servers: [{ url: API_BASE_PATH }],
     security: [{ BasicAuth: [] }],

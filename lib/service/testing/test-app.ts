@@ -6,6 +6,7 @@ import { createPlatform } from "../platforms/create-platform";
 import { createToken } from "../tokens/create-token";
 import type { Permission } from "../http/context";
 import { forgetAllTokens } from "../tokens/authenticate-token";
+import { contractProblems } from "./answer-contract";
 
 /** The API against this run's fresh PostgreSQL database, called in-process with app.request(). */
 export async function createTestApp(options: { rateLimitPerSecond?: number } = {}) {
@@ -36,6 +37,9 @@ export async function createTestApp(options: { rateLimitPerSecond?: number } = {
     } catch {
       // not JSON: tests read `text`
     }
+    // Every test is also a check of the OpenAPI document against what the API really answers.
+    const problems = contractProblems({ method, path, requestHeaders: headers, status: res.status, contentType: res.headers.get("content-type"), json, text });
+    if (problems.length > 0) throw new Error(`The answer does not match lib/client/generated/openapi.json (fix the route's schema or the code, then \`npm run openapi\`):\n${problems.join("\n")}`);
     return { status: res.status, headers: res.headers, json, text };
   }
 
