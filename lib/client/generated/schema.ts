@@ -5119,7 +5119,7 @@ export interface components {
             amount: number;
             /** Format: date-time */
             effectiveAt: string;
-            /** @description The payment Transaction that moved the money, when there is one. */
+            /** @description What moved the money, when there is one: a payment `Transaction:` or a `CardTransaction:` (both answered by GET /transactions/{transactionId}). */
             transactionId?: string;
         };
         SandboxFundRequest: {

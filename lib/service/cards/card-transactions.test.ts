@@ -466,5 +466,11 @@ describe("GET /transactions?type=CARD and balance-change windows", () => {
     const settled = await t.call("GET", `/internal-accounts/${f.accountId}/balance-changes`, { auth: f.auth });
     expect(settled.status).toBe(200);
     expect(settled.json.closingBalance.amount).toBe(900);
+    // The purchase's change names its card transaction, which GET /transactions/{id} answers.
+    const purchase = settled.json.changes.find((change: { amount: number }) => change.amount === -100);
+    expect(purchase.transactionId).toBe(row.id);
+    expect((await t.call("GET", `/transactions/${purchase.transactionId}`, { auth: f.auth })).json).toMatchObject({ id: row.id, type: "CARD", status: "SETTLED" });
+    const funding = settled.json.changes.find((change: { amount: number }) => change.amount === 1000);
+    expect(funding.transactionId).toMatch(/^Transaction:/);
   });
 });

@@ -42,7 +42,7 @@ export async function listInternalAccountBalanceChanges(
       id: change.id,
       amount: Number(change.amount),
       effectiveAt: change.effectiveAt.toISOString(),
-      ...(change.transactionId !== undefined && { transactionId: formatId("Transaction", change.transactionId) }),
+      ...(change.transactionId !== undefined && { transactionId: formatId(change.isCardTransaction ? "CardTransaction" : "Transaction", change.transactionId) }),
     })),
     hasMore: page.hasMore,
     ...(page.nextCursor !== undefined && { nextCursor: page.nextCursor }),

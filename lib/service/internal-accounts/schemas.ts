@@ -186,7 +186,7 @@ export const BalanceChangeSchema = z
     id: z.string().openapi({ description: "Identifies the movement; stable across pages and calls." }),
     amount: z.number().int().openapi({ description: "Signed change in the account currency's smallest unit, fees included (negative = money out)." }),
     effectiveAt: z.string().datetime(),
-    transactionId: z.string().optional().openapi({ description: "The payment Transaction that moved the money, when there is one." }),
+    transactionId: z.string().optional().openapi({ description: "What moved the money, when there is one: a payment `Transaction:` or a `CardTransaction:` (both answered by GET /transactions/{transactionId})." }),
   })
   .openapi("BalanceChange");
 

@@ -22,8 +22,10 @@ export interface BalanceChange {
   /** Sum of that ledger transaction's entries on this account, fees included. */
   amount: bigint;
   effectiveAt: Date;
-  /** The payment Transaction (bare uuid), when the movement belongs to one. */
+  /** The payment Transaction or CardTransaction (bare uuid) the movement belongs to, when there is one. */
   transactionId?: string;
+  /** Which of the two `transactionId` names: card postings carry their CardTransaction's id. */
+  isCardTransaction?: boolean;
 }
 
 export interface BalanceChangesPage {
@@ -43,6 +45,7 @@ interface Row {
   effectiveAt: Date | null;
   amount: bigint | null;
   transactionId: string | null;
+  isCardTransaction: boolean | null;
 }
 
 /**
@@ -83,7 +86,8 @@ export async function listBalanceChanges(db: SqlTx, input: ListBalanceChangesInp
       ORDER BY e."effectiveAt", e."ledgerTransactionId"
       LIMIT ${input.limit + 1}
     )
-    SELECT t.opening, t.closing, p.id, p."effectiveAt", p.amount, lt."transactionId"
+    SELECT t.opening, t.closing, p.id, p."effectiveAt", p.amount, lt."transactionId",
+      EXISTS (SELECT 1 FROM "CardTransaction" c WHERE c."id" = lt."transactionId") AS "isCardTransaction"
     FROM totals t
     LEFT JOIN page p ON true
     LEFT JOIN "LedgerTransaction" lt ON lt."id" = p.id
@@ -98,7 +102,7 @@ export async function listBalanceChanges(db: SqlTx, input: ListBalanceChangesInp
       id: row.id!,
       amount: BigInt(row.amount!),
       effectiveAt: row.effectiveAt!,
-      ...(row.transactionId !== null && { transactionId: row.transactionId }),
+      ...(row.transactionId !== null && { transactionId: row.transactionId, isCardTransaction: row.isCardTransaction === true }),
     }),
   );
   const last = changes[changes.length - 1];
