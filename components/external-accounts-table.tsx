@@ -1,8 +1,8 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import type { components } from "@/lib/client/generated/schema";
 import { DataTable, type Column } from "./ui/data-table";
 import { DateTime } from "./date-time";
+import { OwnerLink } from "./internal-accounts-table";
 import { BeneficiaryVerificationBadge, ExternalAccountStatusBadge } from "./external-account-status-badge";
 
 type ExternalAccount = components["schemas"]["ExternalAccount"];
@@ -34,13 +34,15 @@ function beneficiaryName(info: ExternalAccount["accountInfo"]): string | undefin
 export interface ExternalAccountsTableProps {
   accounts: ExternalAccount[];
   isShowingOwner?: boolean;
+  /** Customer id → name, for the Owner column (loadCustomerNames); ids missing here are shown as they are. */
+  customerNames?: ReadonlyMap<string, string>;
   /** An extra cell at the end of each row (a delete button). */
   actions?: (account: ExternalAccount) => ReactNode;
   empty?: ReactNode;
 }
 
 /** Bank accounts and wallets outside the service, with their screening and beneficiary-check state. */
-export function ExternalAccountsTable({ accounts, isShowingOwner = false, actions, empty = "No external accounts." }: ExternalAccountsTableProps) {
+export function ExternalAccountsTable({ accounts, isShowingOwner = false, customerNames = new Map(), actions, empty = "No external accounts." }: ExternalAccountsTableProps) {
   const columns: Column<ExternalAccount>[] = [
     {
       header: "Account",
@@ -51,7 +53,7 @@ export function ExternalAccountsTable({ accounts, isShowingOwner = false, action
             <span className="font-medium text-zinc-900">
               {a.currency} · {kind}
             </span>
-            <code className="block max-w-xs truncate font-mono text-xs text-zinc-500" title={identifier}>
+            <code className="block max-w-48 truncate font-mono text-xs text-zinc-500" title={identifier}>
               {identifier}
             </code>
           </div>
@@ -64,9 +66,7 @@ export function ExternalAccountsTable({ accounts, isShowingOwner = false, action
       header: "Owner",
       cell: (a) =>
         a.customerId ? (
-          <Link href={`/customers/${encodeURIComponent(a.customerId)}`} title={a.customerId} className="block max-w-44 truncate font-mono text-xs text-brand-700 hover:underline">
-            {a.customerId}
-          </Link>
+          <OwnerLink customerId={a.customerId} name={customerNames.get(a.customerId)} />
         ) : (
           <span className="text-zinc-500">Platform</span>
         ),
@@ -77,7 +77,7 @@ export function ExternalAccountsTable({ accounts, isShowingOwner = false, action
     {
       header: "Beneficiary",
       cell: (a) => (
-        <div className="min-w-40 space-y-1 whitespace-nowrap">
+        <div className="min-w-36 space-y-1">
           {beneficiaryName(a.accountInfo) && <span className="block text-zinc-800">{beneficiaryName(a.accountInfo)}</span>}
           <BeneficiaryVerificationBadge status={a.beneficiaryVerificationStatus} />
           {a.beneficiaryVerifiedData?.fullName && a.beneficiaryVerificationStatus !== "MATCHED" && (
@@ -86,7 +86,15 @@ export function ExternalAccountsTable({ accounts, isShowingOwner = false, action
         </div>
       ),
     },
-    { header: "Added", cell: (a) => <DateTime value={a.createdAt} /> },
+    // The date may take two lines ("Nov 28, 2026," / "09:07 AM UTC"), so the row's last column (Delete) fits at 1280px.
+    {
+      header: "Added",
+      cell: (a) => (
+        <div className="min-w-28 [&>time]:whitespace-normal">
+          <DateTime value={a.createdAt} />
+        </div>
+      ),
+    },
   );
   if (actions) columns.push({ header: <span className="sr-only">Actions</span>, className: "text-right", cell: actions });
   return <DataTable caption="External accounts" columns={columns} rows={accounts} rowKey={(a) => a.id} empty={empty} />;

@@ -12,11 +12,13 @@ const TYPE_LABELS: Record<InternalAccount["type"], string> = {
   EMBEDDED_WALLET: "Embedded wallet",
 };
 
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
+
 export function internalAccountHref(accountId: string): string {
   return `/accounts/${encodeURIComponent(accountId)}`;
 }
 
-function columns(isShowingOwner: boolean): Column<InternalAccount>[] {
+function columns(isShowingOwner: boolean, customerNames: ReadonlyMap<string, string>): Column<InternalAccount>[] {
   const list: Column<InternalAccount>[] = [
     {
       header: "Account",
@@ -35,9 +37,7 @@ function columns(isShowingOwner: boolean): Column<InternalAccount>[] {
       header: "Owner",
       cell: (a) =>
         a.customerId ? (
-          <Link href={`/customers/${encodeURIComponent(a.customerId)}`} className="font-mono text-xs text-brand-700 hover:underline">
-            {a.customerId}
-          </Link>
+          <OwnerLink customerId={a.customerId} name={customerNames.get(a.customerId)} className="block max-w-60 truncate" />
         ) : (
           <span className="text-zinc-500">Platform</span>
         ),
@@ -51,14 +51,33 @@ function columns(isShowingOwner: boolean): Column<InternalAccount>[] {
   return list;
 }
 
+/**
+ * A customer by name (your customer ID when unnamed), linking to their page, with the id in the
+ * tooltip; the bare id when no name was loaded. In a table cell it is cut to `className`'s width.
+ */
+export function OwnerLink({ customerId, name, className = "block max-w-40 truncate" }: { customerId: string; name: string | undefined; className?: string }) {
+  return (
+    <Link
+      href={`/customers/${encodeURIComponent(customerId)}`}
+      title={name ? `${name} · ${customerId}` : customerId}
+      className={`text-brand-700 hover:underline ${name ? "" : "font-mono text-xs"} ${className}`}
+      data-testid="owner-link"
+    >
+      {name ?? customerId}
+    </Link>
+  );
+}
+
 export interface InternalAccountsTableProps {
   accounts: InternalAccount[];
   /** Show whose account each row is (lists that mix customers). */
   isShowingOwner?: boolean;
+  /** Customer id → name, for the Owner column (loadCustomerNames); ids missing here are shown as they are. */
+  customerNames?: ReadonlyMap<string, string>;
   empty?: string;
 }
 
 /** Internal accounts with available (spendable now) and total (including held) balances. */
-export function InternalAccountsTable({ accounts, isShowingOwner = false, empty = "No internal accounts." }: InternalAccountsTableProps) {
-  return <DataTable caption="Internal accounts" columns={columns(isShowingOwner)} rows={accounts} rowKey={(a) => a.id} empty={empty} />;
+export function InternalAccountsTable({ accounts, isShowingOwner = false, customerNames = NO_NAMES, empty = "No internal accounts." }: InternalAccountsTableProps) {
+  return <DataTable caption="Internal accounts" columns={columns(isShowingOwner, customerNames)} rows={accounts} rowKey={(a) => a.id} empty={empty} />;
 }

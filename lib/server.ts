@@ -38,13 +38,23 @@ const nextApp = process.env.API_ONLY === "1" ? null : next({ dev, hostname: "loc
 await nextApp?.prepare();
 const nextHandler = nextApp?.getRequestHandler() ?? notFound;
 
+/** The answer to an address whose percent-escapes do not decode: a page with a way back, not bare text. */
+const BAD_PATH_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bad request</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; color: #27272a">
+<h1 style="font-size: 1.25rem">Bad request</h1>
+<p>The address contains a malformed percent-escape (%). Check the link and try again.</p>
+<p><a href="/" style="color: #4338ca">Go to the dashboard</a></p>
+</body></html>
+`;
+
 const trustedProxyHops = trustedProxyHopsFromEnv();
 let shuttingDown = false;
 server.on("request", (req, res) => {
   if (shuttingDown) res.setHeader("connection", "close");
   if (isApi(req.url ?? "/")) return void hono(req, res);
   // Next answers 500 to a path whose percent-escapes do not decode (/cards/%E0%A4%A): the address is wrong, not the server.
-  if (!hasDecodablePath(req.url ?? "/")) return void res.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("Bad request: the address contains a malformed percent-escape (%). Check the link and try again.\n");
+  if (!hasDecodablePath(req.url ?? "/")) return void res.writeHead(400, { "content-type": "text/html; charset=utf-8" }).end(BAD_PATH_PAGE);
   // The client's address as the socket (or the trusted proxies) saw it, replacing any value the client sent (lib/auth/client-ip.ts).
   req.headers[CLIENT_IP_HEADER] = clientAddress(req.socket.remoteAddress ?? "", req.headers["x-forwarded-for"], trustedProxyHops);
   void nextHandler(req, res);

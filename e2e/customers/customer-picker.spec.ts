@@ -50,7 +50,8 @@ test("the issue-card picker finds, by part of its id, a cardholder older than th
   await expect(page.getByRole("checkbox", { name: /USD account/ })).toBeChecked();
   await page.getByRole("button", { name: "Issue virtual card" }).click();
   await expect(page.getByRole("heading", { name: /^Card •••• \d{4}$/, level: 1 })).toBeVisible();
-  await expect(page.getByText(`Virtual VISA card of customer ${customerId}`)).toBeVisible();
+  await expect(page.getByText(`Virtual VISA card of ${name}`)).toBeVisible();
+  await expect(page.getByRole("link", { name })).toHaveAttribute("href", `/customers/${encodeURIComponent(customerId)}`);
 });
 
 test("the quote builder's picker says when nothing matches, takes a pasted Customer: id, and offers that customer's accounts", async ({ page, request }) => {

@@ -9,6 +9,8 @@ import { PageHeader } from "@/components/page-header";
 import { AccountFilters } from "./_components/account-filters";
 import { AccountsTabs } from "./_components/accounts-tabs";
 import { AccountListParamsSchema, filterQuery } from "./list-params";
+import { loadFilterCustomer } from "./_lib/load-filter-customer";
+import { loadCustomerNames } from "../customers/_lib/load-customer-names";
 
 export const metadata: Metadata = { title: "Accounts" };
 
@@ -21,12 +23,14 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
   const { customerId, currency } = params;
   const position = pagePosition(search);
   const client = await serviceClient();
-  const [platform, customers, { data: config }] = await Promise.all([
+  const [platform, customers, { data: config }, filterCustomer] = await Promise.all([
     client.GET("/platform/internal-accounts"),
     client.GET("/customers/internal-accounts", { params: { query: { limit: PAGE_SIZE, customerId, currency, cursor: position.cursor } } }),
     client.GET("/config"),
+    loadFilterCustomer(client, customerId),
   ]);
   const page = customers.data;
+  const customerNames = await loadCustomerNames(client, page?.data.map((a) => a.customerId) ?? []);
   const isFiltered = Boolean(customerId || currency);
 
   return (
@@ -44,9 +48,9 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
           )}
         </Card>
         <Card title="Customer accounts" description={page ? `${countLabel(page)} account(s)${isFiltered ? " matching the filters" : ""}.` : undefined} flush>
-          <AccountFilters key={`${customerId}|${currency}`} action="/accounts" filters={{ customerId, currency }} currencies={config?.supportedCurrencies.map((c) => c.currencyCode) ?? []} />
+          <AccountFilters key={`${customerId}|${currency}`} action="/accounts" filters={{ customerId, currency }} customer={filterCustomer} currencies={config?.supportedCurrencies.map((c) => c.currencyCode) ?? []} />
           {page ? (
-            <InternalAccountsTable accounts={page.data} isShowingOwner empty={isFiltered ? "No accounts match these filters." : "No customer accounts yet. Customers get theirs once they accept the end-user terms."} />
+            <InternalAccountsTable accounts={page.data} isShowingOwner customerNames={customerNames} empty={isFiltered ? "No accounts match these filters." : "No customer accounts yet. Customers get theirs once they accept the end-user terms."} />
           ) : (
             <div className="p-5">
               <Notice tone="error" title="Could not load customer accounts">{customers.error?.message ?? "The service did not answer."}</Notice>

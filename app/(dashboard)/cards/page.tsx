@@ -12,7 +12,11 @@ import { Money } from "@/components/money";
 import { DateTime } from "@/components/date-time";
 import { CardStateBadge, cardTransactionColumns } from "./_components/card-tables";
 import { countLabel, CursorPager, PAGE_PARAMS, pageParams, pagePosition, pagerLinks, positionQuery } from "@/components/cursor-pager";
+import { OwnerLink } from "@/components/internal-accounts-table";
 import { can } from "../_lib/can";
+import { loadCurrencies } from "../agents/_lib/load-currencies";
+import type { CurrencyInfo } from "../agents/_lib/policy";
+import { loadCustomerNames } from "../customers/_lib/load-customer-names";
 
 export const metadata: Metadata = { title: "Cards" };
 export const dynamic = "force-dynamic";
@@ -20,14 +24,18 @@ export const dynamic = "force-dynamic";
 type IssuedCard = components["schemas"]["Card"];
 type CardTransaction = components["schemas"]["CardTransaction"];
 
-const cardColumns: Column<IssuedCard>[] = [
-  { header: "Card", cell: (c) => <Link className="font-mono text-xs font-medium text-brand-700 hover:underline" href={`/cards/${encodeURIComponent(c.id)}`}>{c.last4 ? `•••• ${c.last4}` : c.id}</Link> },
-  { header: "Cardholder", cell: (c) => <Link className="font-mono text-xs text-brand-700 hover:underline" href={`/customers/${encodeURIComponent(c.cardholderId)}`}>{c.cardholderId}</Link> },
-  { header: "State", cell: (c) => <CardStateBadge card={c} /> },
-  { header: "Currency", cell: (c) => c.currency ?? "—" },
-  { header: "Max per purchase", cell: (c) => (c.maxSpendPerTransaction === null ? "none" : c.currency ? <Money amount={c.maxSpendPerTransaction} currency={{ code: c.currency }} /> : c.maxSpendPerTransaction) },
-  { header: "Issued", cell: (c) => <DateTime value={c.createdAt} /> },
-];
+/** Cards with their cardholder by name (`names`, else the id) and the ceiling as money in the card's currency. */
+function cardColumns(names: ReadonlyMap<string, string>, currencies: CurrencyInfo[]): Column<IssuedCard>[] {
+  const currencyOf = (code: string) => currencies.find((c) => c.code === code) ?? { code };
+  return [
+    { header: "Card", cell: (c) => <Link className="font-mono text-xs font-medium text-brand-700 hover:underline" href={`/cards/${encodeURIComponent(c.id)}`}>{c.last4 ? `•••• ${c.last4}` : c.id}</Link> },
+    { header: "Cardholder", cell: (c) => <OwnerLink customerId={c.cardholderId} name={names.get(c.cardholderId)} /> },
+    { header: "State", cell: (c) => <CardStateBadge card={c} /> },
+    { header: "Currency", cell: (c) => c.currency ?? "—" },
+    { header: "Max per purchase", cell: (c) => (c.maxSpendPerTransaction === null ? "none" : c.currency ? <Money amount={c.maxSpendPerTransaction} currency={currencyOf(c.currency)} /> : c.maxSpendPerTransaction) },
+    { header: "Issued", cell: (c) => <DateTime value={c.createdAt} /> },
+  ];
+}
 
 const PAGE_SIZE = 20;
 /** The card transactions page on their own: `?txCursor=…&txPage=N`. */
@@ -40,9 +48,12 @@ export default async function CardsPage({ searchParams }: { searchParams: Promis
   const cardsAt = pagePosition(search);
   const transactionsAt = pagePosition(search, TRANSACTION_PAGE);
   const client = await serviceClient();
-  const [cards, transactions] = await Promise.all([
-    client.GET("/cards", { params: { query: { limit: PAGE_SIZE, cursor: cardsAt.cursor } } }),
+  const cardsRequest = client.GET("/cards", { params: { query: { limit: PAGE_SIZE, cursor: cardsAt.cursor } } });
+  const [cards, names, transactions, currencies] = await Promise.all([
+    cardsRequest,
+    cardsRequest.then(({ data }) => loadCustomerNames(client, data?.data.map((c) => c.cardholderId) ?? [])),
     client.GET("/transactions", { params: { query: { type: "CARD", limit: PAGE_SIZE, cursor: transactionsAt.cursor } } }),
+    loadCurrencies(client),
   ]);
   const error = cards.error ?? transactions.error;
   const cardTransactions = (transactions.data?.data ?? []).filter((t): t is CardTransaction => t.type === "CARD");
@@ -67,7 +78,7 @@ export default async function CardsPage({ searchParams }: { searchParams: Promis
           </Notice>
         )}
         <Card title="Cards" description={`${cards.data ? countLabel(cards.data) : "0"} card(s), newest first.`} flush>
-          <DataTable columns={cardColumns} rows={cards.data?.data ?? []} rowKey={(c) => c.id} caption="Cards" empty="No cards issued yet." />
+          <DataTable columns={cardColumns(names, currencies)} rows={cards.data?.data ?? []} rowKey={(c) => c.id} caption="Cards" empty="No cards issued yet." />
           <CursorPager label="Card pages" {...pagerLinks("/cards", positionQuery(transactionsAt, TRANSACTION_PAGE), cardsAt, cards.data)} />
         </Card>
         <Card title="Card transactions" description="Newest first. Declines show their reason." flush>

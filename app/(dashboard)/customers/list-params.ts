@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CustomerFilterValues } from "./_components/customer-filters";
-import { parseCustomerQuery } from "./_lib/customer-search";
+import { parseCustomerQuery, type CustomerQuery } from "./_lib/customer-search";
+import type { CustomerListFilters } from "./_lib/find-customers-by-text";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const optionalText = (max: number) => z.string().trim().max(max).optional().catch(undefined).transform((v) => v || undefined);
@@ -31,23 +32,30 @@ function dayAfter(day: string): string {
   return date.toISOString();
 }
 
-/**
- * GET /customers query for the filters. The search box is read as the customer pickers read it
- * (parseCustomerQuery): your own customer id, or an UMA address when it starts with `$` (a
- * `Customer:` id opens the customer instead).
- */
-export function listQuery(params: CustomerListParams) {
-  const query = parseCustomerQuery(params.q ?? "");
+/** The list's filters as GET /customers takes them, whatever the search box holds. */
+export function listFilters(params: CustomerListParams): CustomerListFilters {
   return {
-    platformCustomerId: query.kind === "text" ? query.text : undefined,
-    umaAddress: query.kind === "uma" ? query.umaAddress : undefined,
     customerType: params.customerType,
     currency: params.currency,
     createdAfter: params.createdFrom && `${params.createdFrom}T00:00:00.000Z`,
     createdBefore: params.createdTo && dayAfter(params.createdTo),
-    isIncludingDeleted: params.deleted === "1" ? ("true" as const) : undefined,
-    cursor: params.cursor,
+    isIncludingDeleted: params.deleted === "1" ? "true" : undefined,
   };
+}
+
+/**
+ * What the search box asks for, read as the customer pickers read it (parseCustomerQuery): a
+ * whole `Customer:` id opens that customer, `$…` is an UMA address the API matches, and any other
+ * text is part of a name, your customer ID, an email or an id (findCustomersByText).
+ */
+export function searchOf(params: CustomerListParams): CustomerQuery {
+  return parseCustomerQuery(params.q ?? "");
+}
+
+/** GET /customers query for one page of the list when the search box holds no text to match. */
+export function listQuery(params: CustomerListParams) {
+  const query = searchOf(params);
+  return { ...listFilters(params), umaAddress: query.kind === "uma" ? query.umaAddress : undefined, cursor: params.cursor };
 }
 
 /** The filters as URL parameters, for paging links. */

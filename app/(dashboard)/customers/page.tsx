@@ -6,12 +6,13 @@ import { serviceClient } from "@/lib/client/server";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { countLabel, CursorPager, pagePosition, pagerLinks } from "@/components/cursor-pager";
+import { CursorPager, pagePosition, pagerLinks } from "@/components/cursor-pager";
 import { PageHeader } from "@/components/page-header";
 import { CustomerFilters, isFiltered } from "./_components/customer-filters";
 import { CustomersTable } from "./_components/customers-table";
 import { customerHref } from "./_components/kyc-status-badge";
-import { CustomerListParamsSchema, filterQuery, filtersOf, listQuery } from "./list-params";
+import { loadCustomerList } from "./_lib/load-customer-list";
+import { CustomerListParamsSchema, filterQuery, filtersOf, searchOf } from "./list-params";
 import { can } from "../_lib/can";
 
 export const metadata: Metadata = { title: "Customers" };
@@ -20,16 +21,13 @@ const PAGE_SIZE = 20;
 
 export default async function CustomersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requireSession();
-  const search = await searchParams;
-  const params = CustomerListParamsSchema.parse(search);
-  if (params.q?.startsWith("Customer:")) redirect(customerHref(params.q));
-  const client = await serviceClient();
-  const [{ data: page, error }, { data: config }] = await Promise.all([
-    client.GET("/customers", { params: { query: { limit: PAGE_SIZE, ...listQuery(params) } } }),
-    client.GET("/config"),
-  ]);
+  const query = await searchParams;
+  const params = CustomerListParamsSchema.parse(query);
+  const search = searchOf(params);
+  if (search.kind === "id") redirect(customerHref(search.customerId));
   const filters = filtersOf(params);
-  const total = page ? countLabel(page) : "0";
+  const client = await serviceClient();
+  const [list, { data: config }] = await Promise.all([loadCustomerList(client, params, { pageSize: PAGE_SIZE, isFiltered: isFiltered(filters) }), client.GET("/config")]);
   const canManage = can(user, "MANAGE");
 
   return (
@@ -50,18 +48,18 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
           )
         }
       />
-      <Card title="All customers" description={page ? `${total} customer(s)${isFiltered(filters) ? " matching the filters" : ""}, newest first.` : undefined} flush>
+      <Card title="All customers" description={list.kind === "failed" ? undefined : list.description} flush>
         <CustomerFilters key={JSON.stringify(filters)} filters={filters} currencies={config?.supportedCurrencies.map((c) => c.currencyCode) ?? []} />
-        {page ? (
-          <CustomersTable customers={page.data} isFiltered={isFiltered(filters)} />
-        ) : (
+        {list.kind === "failed" ? (
           <div className="p-5">
             <Notice tone="error" title="Could not load customers">
-              {error?.message ?? "The service did not answer."}
+              {list.message}
             </Notice>
           </div>
+        ) : (
+          <CustomersTable customers={list.customers} isFiltered={isFiltered(filters)} />
         )}
-        <CursorPager label="Customer pages" {...pagerLinks("/customers", filterQuery(params), pagePosition(search), page)} />
+        {list.kind === "page" && <CursorPager label="Customer pages" {...pagerLinks("/customers", filterQuery(params), pagePosition(query), list.page)} />}
       </Card>
     </>
   );

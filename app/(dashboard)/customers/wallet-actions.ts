@@ -4,6 +4,7 @@ import { getActionSession } from "@/lib/auth/session";
 import { callService } from "@/lib/client/call-service";
 import { actionOk, type ActionResult } from "@/lib/client/action-result";
 import { createWalletLinkToken } from "@/lib/wallet/server/tokens";
+import { can } from "../_lib/can";
 import { collectPendingWalletApprovals, type PendingWalletApproval } from "./_lib/pending-wallet-approvals";
 
 export interface WalletCardData {
@@ -43,11 +44,14 @@ export async function loadWalletCard(customerId: string): Promise<ActionResult<W
   });
 }
 
-/** A signed link (24 h) to the customer's wallet pages; with `quoteId`, the page asks to approve that quote. */
+/** A signed link (24 h) to the customer's wallet pages; with `quoteId`, the page asks to approve that quote. Needs TRANSACT. */
 export async function createWalletLink(customerId: string, quoteId?: string): Promise<ActionResult<{ path: string; expiresAt: string }>> {
   const access = await getActionSession();
   if (!access.ok) return access;
   const { user } = access.data;
+  // The link lets the end user approve payments: a role that cannot make them cannot hand it out
+  // either. No API call checks this (the token is signed here), so the action does.
+  if (!can(user, "TRANSACT")) return { ok: false, error: { code: "FORBIDDEN", message: "Your role cannot create wallet links. Ask an admin or operator." } };
   const card = await loadWalletCard(customerId);
   if (!card.ok) return card;
   if (!card.data) return { ok: false, error: { code: "NOT_FOUND", message: "This customer has no embedded wallet." } };

@@ -13,6 +13,7 @@ import { FundForm } from "../_components/fund-form";
 import { BalanceWindowParamsSchema, balanceWindow } from "../_lib/balance-window";
 import { resourceIdFromSegment } from "@/components/resource-id";
 import { loadAllBalanceChanges } from "../_lib/load-balance-changes";
+import { loadCustomerNames } from "../../customers/_lib/load-customer-names";
 import { can } from "../../_lib/can";
 
 export const metadata: Metadata = { title: "Account" };
@@ -35,6 +36,7 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
     loadAllBalanceChanges(client, accountId, window, CHART_PAGES),
   ]);
   if (response.status === 404) notFound();
+  const ownerName = account?.customerId ? (await loadCustomerNames(client, [account.customerId])).get(account.customerId) : undefined;
   const basePath = `/accounts/${encodeURIComponent(accountId)}`;
   const lastChangeAt = all.ok ? all.data.changes.at(-1)?.effectiveAt : undefined;
   const now = new Date(Math.max(Date.now(), lastChangeAt ? Date.parse(lastChangeAt) : 0)).toISOString();
@@ -42,7 +44,7 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
   return (
     <>
       <Link href={account?.customerId ? `/customers/${encodeURIComponent(account.customerId)}` : "/accounts"} className="mb-3 inline-block text-sm font-medium text-brand-700 hover:underline">
-        ← {account?.customerId ? "Customer" : "Accounts"}
+        ← {account?.customerId ? (ownerName ?? "Customer") : "Accounts"}
       </Link>
       {!account ? (
         <Notice tone="error" title="Could not load the account">
@@ -56,7 +58,7 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
           />
           <div className="space-y-6">
             <Card>
-              <AccountSummary account={account} />
+              <AccountSummary account={account} ownerName={ownerName} />
             </Card>
             {user.environment === "SANDBOX" && (
               <Card title="Simulate a deposit" description="Credits the account at once through the ledger and sends INTERNAL_ACCOUNT.BALANCE_UPDATED.">

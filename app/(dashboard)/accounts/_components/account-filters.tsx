@@ -1,24 +1,24 @@
 import Form from "next/form";
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
-import { Input, Select } from "@/components/ui/input";
+import { Select } from "@/components/ui/input";
+import type { CustomerOption } from "../../customers/_lib/customer-search";
+import { AccountCustomerPicker } from "./account-customer-picker";
 
 export interface AccountFilterValues {
   customerId?: string;
   currency?: string;
 }
 
-/** A GET form for lists of accounts: by owner and currency, kept in the URL. */
-export function AccountFilters({ action, filters, currencies }: { action: string; filters: AccountFilterValues; currencies: string[] }) {
+/**
+ * A GET form for lists of accounts: by owner (picked by name, as on Transactions) and currency,
+ * kept in the URL. `customer` is the customer filtered on, as the picker shows it.
+ */
+export function AccountFilters({ action, filters, customer, currencies }: { action: string; filters: AccountFilterValues; customer: CustomerOption | null; currencies: string[] }) {
   const isFiltered = Boolean(filters.customerId || filters.currency);
   return (
     <Form action={action} className="flex flex-wrap items-end gap-3 border-b border-zinc-200 px-5 py-3" aria-label="Filter accounts">
-      <div className="w-96 space-y-1">
-        <label htmlFor="filter-customer" className="block text-xs font-medium text-zinc-600">
-          Customer
-        </label>
-        <Input id="filter-customer" name="customerId" defaultValue={filters.customerId ?? ""} placeholder="Customer:…" maxLength={200} className="h-9 font-mono text-xs" />
-      </div>
+      <AccountCustomerPicker initial={customer} />
       <div className="w-28 space-y-1">
         <label htmlFor="filter-currency" className="block text-xs font-medium text-zinc-600">
           Currency

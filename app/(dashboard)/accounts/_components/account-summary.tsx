@@ -1,7 +1,7 @@
-import Link from "next/link";
 import type { components } from "@/lib/client/generated/schema";
 import { DateTime } from "@/components/date-time";
 import { Fact } from "@/components/fact";
+import { OwnerLink } from "@/components/internal-accounts-table";
 import { INTERNAL_ACCOUNT_STATUS_HELP, InternalAccountStatusBadge } from "@/components/internal-account-status-badge";
 import { Money } from "@/components/money";
 
@@ -9,8 +9,8 @@ type InternalAccount = components["schemas"]["InternalAccount"];
 
 const TYPE_LABELS: Record<InternalAccount["type"], string> = { INTERNAL_FIAT: "Fiat", INTERNAL_CRYPTO: "Crypto", EMBEDDED_WALLET: "Embedded wallet" };
 
-/** Balances (available = spendable now; total includes held funds), status and owner. */
-export function AccountSummary({ account }: { account: InternalAccount }) {
+/** Balances (available = spendable now; total includes held funds), status and owner (by name when `ownerName` is known). */
+export function AccountSummary({ account, ownerName }: { account: InternalAccount; ownerName?: string }) {
   const held = BigInt(account.totalBalance.amount) - BigInt(account.balance.amount);
   return (
     <dl className="grid gap-x-6 gap-y-5 md:grid-cols-4">
@@ -31,11 +31,9 @@ export function AccountSummary({ account }: { account: InternalAccount }) {
           {INTERNAL_ACCOUNT_STATUS_HELP[account.status]}
         </span>
       </Fact>
-      <Fact label="Owner">
+      <Fact label="Owner" testId="account-owner">
         {account.customerId ? (
-          <Link href={`/customers/${encodeURIComponent(account.customerId)}`} className="font-mono text-xs break-all text-brand-700 hover:underline">
-            {account.customerId}
-          </Link>
+          <OwnerLink customerId={account.customerId} name={ownerName} className="break-all" />
         ) : (
           "The platform"
         )}

@@ -12,6 +12,8 @@ import { AccountFilters } from "../_components/account-filters";
 import { AccountsTabs } from "../_components/accounts-tabs";
 import { DeleteExternalAccountButton } from "../_components/delete-external-account-button";
 import { AccountListParamsSchema, filterQuery } from "../list-params";
+import { loadFilterCustomer } from "../_lib/load-filter-customer";
+import { loadCustomerNames } from "../../customers/_lib/load-customer-names";
 import { can } from "../../_lib/can";
 
 export const metadata: Metadata = { title: "External accounts" };
@@ -31,12 +33,15 @@ export default async function ExternalAccountsPage({ searchParams }: { searchPar
   const platformAt = pagePosition(search, PLATFORM_PAGE);
   const { customerId, currency } = params;
   const client = await serviceClient();
-  const [platform, customers] = await Promise.all([
+  const [platform, customers, filterCustomer] = await Promise.all([
     client.GET("/platform/external-accounts", { params: { query: { limit: PAGE_SIZE, currency, cursor: platformAt.cursor } } }),
     client.GET("/customers/external-accounts", { params: { query: { limit: PAGE_SIZE, customerId, currency, cursor: customersAt.cursor } } }),
+    loadFilterCustomer(client, customerId),
   ]);
   const canManage = can(user, "MANAGE");
   const page = customers.data;
+  // Filtered on one customer, the list has no Owner column to name.
+  const customerNames = customerId ? new Map<string, string>() : await loadCustomerNames(client, page?.data.map((a) => a.customerId) ?? []);
   const actions = canManage
     ? (a: { id: string; currency: string; customerId?: string; accountInfo: Parameters<typeof externalAccountSummary>[0] }) => {
         const { kind, identifier } = externalAccountSummary(a.accountInfo);
@@ -55,9 +60,9 @@ export default async function ExternalAccountsPage({ searchParams }: { searchPar
       <AccountsTabs current="/accounts/external" />
       <div className="space-y-6">
         <Card title="Customers' external accounts" description="Status is the account's screening state; the beneficiary check compares the name given with the bank's record." flush>
-          <AccountFilters key={`${customerId}|${currency}`} action={BASE} filters={{ customerId, currency }} currencies={EXTERNAL_CURRENCIES} />
+          <AccountFilters key={`${customerId}|${currency}`} action={BASE} filters={{ customerId, currency }} customer={filterCustomer} currencies={EXTERNAL_CURRENCIES} />
           {page ? (
-            <ExternalAccountsTable accounts={page.data} isShowingOwner={!customerId} actions={actions} empty={customerId || currency ? "No external accounts match these filters." : "No customer external accounts yet."} />
+            <ExternalAccountsTable accounts={page.data} isShowingOwner={!customerId} customerNames={customerNames} actions={actions} empty={customerId || currency ? "No external accounts match these filters." : "No customer external accounts yet."} />
           ) : (
             <div className="p-5">
               <Notice tone="error" title="Could not load external accounts">{customers.error?.message ?? "The service did not answer."}</Notice>

@@ -13,6 +13,8 @@ import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";
 import { CursorPager, pagePosition, pagerLinks } from "@/components/cursor-pager";
+import { OwnerLink } from "@/components/internal-accounts-table";
+import { loadCustomerNames } from "../../customers/_lib/load-customer-names";
 import { CardSimulator } from "../_components/card-simulator";
 import { CardStateControls } from "../_components/card-state-controls";
 import { CardStateBadge, cardTransactionColumns } from "../_components/card-tables";
@@ -34,12 +36,15 @@ export default async function CardPage({ params, searchParams }: { params: Promi
   if (response.status === 404) notFound();
   if (!card) return <Notice tone="error" title={error?.message ?? "The card could not be loaded"} />;
   const fundingId = card.fundingSources[0];
-  const [funding, transactions] = await Promise.all([
+  const [funding, transactions, names] = await Promise.all([
     fundingId ? client.GET("/internal-accounts/{id}", { params: { path: { id: fundingId } } }) : Promise.resolve(undefined),
     client.GET("/transactions", { params: { query: { type: "CARD", cardId, limit: PAGE_SIZE, cursor: position.cursor } } }),
+    loadCustomerNames(client, [card.cardholderId]),
   ]);
   const rows = (transactions.data?.data ?? []).filter((t): t is CardTransaction => t.type === "CARD");
   const account = funding?.data;
+  // The funding account's currency carries the symbol and decimals ("$50.00", as amounts read everywhere).
+  const cardCurrency = account && account.balance.currency.code === card.currency ? account.balance.currency : { code: card.currency ?? "" };
   const canTransact = can(user, "TRANSACT");
 
   return (
@@ -47,14 +52,22 @@ export default async function CardPage({ params, searchParams }: { params: Promi
       <Link href="/cards" className="text-sm text-brand-700 hover:underline">
         ← Cards
       </Link>
-      <PageHeader title={card.last4 ? `Card •••• ${card.last4}` : "Card"} description={`Virtual ${card.brand ?? ""} card of customer ${card.cardholderId}`} actions={<span data-testid="card-state"><CardStateBadge card={card} /></span>} />
+      <PageHeader
+        title={card.last4 ? `Card •••• ${card.last4}` : "Card"}
+        description={
+          <>
+            Virtual {card.brand ?? ""} card of <OwnerLink customerId={card.cardholderId} name={names.get(card.cardholderId)} className="font-medium" />
+          </>
+        }
+        actions={<span data-testid="card-state"><CardStateBadge card={card} /></span>}
+      />
       <div className="space-y-6">
         {transactions.error && <Notice tone="error" title={transactions.error.message} />}
         <Card title="Card">
           <div className="space-y-5">
             <dl className="grid gap-4 sm:grid-cols-4">
               <Fact label="Expires">{card.expMonth && card.expYear ? `${String(card.expMonth).padStart(2, "0")}/${card.expYear}` : "—"}</Fact>
-              <Fact label="Max per purchase">{card.maxSpendPerTransaction === null ? "No ceiling" : card.currency ? <Money amount={card.maxSpendPerTransaction} currency={{ code: card.currency, decimals: account?.balance.currency.decimals }} /> : card.maxSpendPerTransaction}</Fact>
+              <Fact label="Max per purchase" testId="card-max-per-purchase">{card.maxSpendPerTransaction === null ? "No ceiling" : card.currency ? <Money amount={card.maxSpendPerTransaction} currency={cardCurrency} /> : card.maxSpendPerTransaction}</Fact>
               <Fact label="Reference">{card.platformCardId ?? "—"}</Fact>
               <Fact label="Issued"><DateTime value={card.createdAt} /></Fact>
             </dl>

@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { MAX_CARD_SIMULATION_AMOUNT } from "../../_lib/amount-limits";
 import { simulateCardAction, type Simulation } from "../actions";
+import { canSimulateOn, NO_TARGET_TEXT, type RowSimulation } from "../_lib/simulation-targets";
 
 type CardTransaction = components["schemas"]["CardTransaction"];
 type Kind = Simulation["kind"];
@@ -40,6 +41,10 @@ export function CardSimulator({ cardId, currency, decimals, transactions }: { ca
   const [done, setDone] = useState<string | null>(null);
   const simulate = useAction(simulateCardAction, () => setDone(KINDS.find((k) => k.value === kind)!.label));
   const spec = KINDS.find((k) => k.value === kind)!;
+  // Only the rows this simulation can act on: clearing a DECLINED purchase would only be refused.
+  const targets = spec.needs === "row" ? transactions.filter((t) => canSimulateOn(kind as RowSimulation, t)) : [];
+  // A row chosen for another simulation that this one cannot take is not kept.
+  const targetId = targets.some((t) => t.id === rowId) ? rowId : "";
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -54,8 +59,8 @@ export function CardSimulator({ cardId, currency, decimals, transactions }: { ca
     setAmountError(undefined);
     if (spec.needs === "new") simulate.run({ kind, cardId, amount: minor, currency, descriptor } as Simulation);
     else if (spec.needs === "inquiry") simulate.run({ kind: "balance_inquiry", cardId, descriptor });
-    else if (kind === "return_reversal") simulate.run({ kind, cardId, cardTransactionId: rowId });
-    else simulate.run({ kind, cardId, cardTransactionId: rowId, amount: minor } as Simulation);
+    else if (kind === "return_reversal") simulate.run({ kind, cardId, cardTransactionId: targetId });
+    else simulate.run({ kind, cardId, cardTransactionId: targetId, amount: minor } as Simulation);
   }
 
   return (
@@ -66,11 +71,12 @@ export function CardSimulator({ cardId, currency, decimals, transactions }: { ca
           <SelectField
             id="cardTransactionId"
             label="Card transaction"
-            value={rowId}
+            value={targetId}
             onChange={setRowId}
-            emptyLabel="Choose one"
+            emptyLabel={targets.length > 0 ? "Choose one" : "None to choose"}
+            hint={targets.length === 0 ? NO_TARGET_TEXT[kind as RowSimulation] : undefined}
             error={simulate.error?.fieldErrors?.cardTransactionId}
-            options={transactions.map((t) => ({ value: t.id, label: `${t.merchant.descriptor} · ${t.direction} · ${t.status} · ${formatMoney(t.authorizedAmount.amount, t.authorizedAmount.currency)}` }))}
+            options={targets.map((t) => ({ value: t.id, label: `${t.merchant.descriptor} · ${t.direction} · ${t.status} · ${formatMoney(t.authorizedAmount.amount, t.authorizedAmount.currency)}` }))}
           />
         ) : (
           <TextField id="descriptor" label="Merchant" value={descriptor} onChange={setDescriptor} error={simulate.error?.fieldErrors?.descriptor} />

@@ -75,7 +75,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
             </Card>
             <OnboardingSections client={client} customer={customer} canManage={canManage} />
             <CustomerAccounts customer={customer} internal={internal.data} external={external.data} error={internal.error?.message ?? external.error?.message} />
-            <WalletCard customerId={customer.id} />
+            <WalletCard customerId={customer.id} canCreateLinks={can(user, "TRANSACT")} />
             <CustomerTransactions customerId={customer.id} page={transactions.data} error={transactions.error?.message} />
             <Card title="Agreements" description="The latest acceptance of each agreement." flush>
               <ConsentsTable consents={customer.agreementConsents} agreements={agreements?.data ?? []} />

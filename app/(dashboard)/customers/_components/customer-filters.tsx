@@ -28,9 +28,9 @@ function Label({ htmlFor, children }: { htmlFor: string; children: string }) {
 export function CustomerFilters({ filters, currencies }: { filters: CustomerFilterValues; currencies: string[] }) {
   return (
     <Form action="/customers" className="flex flex-wrap items-end gap-3 border-b border-zinc-200 px-5 py-3" aria-label="Filter customers">
-      <div className="w-60 space-y-1">
+      <div className="w-72 space-y-1">
         <Label htmlFor="filter-q">Search</Label>
-        <Input id="filter-q" name="q" defaultValue={filters.q ?? ""} placeholder="Your ID, $uma@… or Customer:…" maxLength={320} className="h-9" />
+        <Input id="filter-q" name="q" defaultValue={filters.q ?? ""} placeholder="Name, your ID, $uma@… or Customer:…" maxLength={320} className="h-9" />
       </div>
       <div className="w-32 space-y-1">
         <Label htmlFor="filter-type">Type</Label>

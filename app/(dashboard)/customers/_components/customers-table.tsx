@@ -11,9 +11,13 @@ const COLUMNS: Column<Customer>[] = [
   {
     header: "Customer",
     cell: (c) => (
-      <Link href={customerHref(c.id)} className="group block">
-        <span className="font-medium text-zinc-900 group-hover:text-brand-700 group-hover:underline">{customerName(c)}</span>
-        <code className="block font-mono text-xs whitespace-nowrap text-zinc-500">{c.platformCustomerId}</code>
+      // Your id may be 255 characters: cut to the column's width (whole in its tooltip), so one long id
+      // cannot push the other columns off the screen for every row.
+      <Link href={customerHref(c.id)} className="group block max-w-xs">
+        <span className="font-medium break-words text-zinc-900 group-hover:text-brand-700 group-hover:underline">{customerName(c)}</span>
+        <code className="block truncate font-mono text-xs text-zinc-500" title={c.platformCustomerId} data-testid="platform-customer-id">
+          {c.platformCustomerId}
+        </code>
       </Link>
     ),
   },
@@ -29,7 +33,7 @@ const COLUMNS: Column<Customer>[] = [
     ),
   },
   { header: "Currencies", cell: (c) => <span className="text-xs text-zinc-600">{c.currencies.join(", ")}</span> },
-  { header: "Created", cell: (c) => <DateTime value={c.createdAt} /> },
+  { header: "Created", className: "whitespace-nowrap", cell: (c) => <DateTime value={c.createdAt} /> },
 ];
 
 export function CustomersTable({ customers, isFiltered }: { customers: Customer[]; isFiltered: boolean }) {

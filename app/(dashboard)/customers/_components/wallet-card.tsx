@@ -5,11 +5,18 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
+import { DateTime } from "@/components/date-time";
 import { formatMoney } from "@/components/money";
 import { createWalletLink, loadWalletCard, type WalletCardData } from "../wallet-actions";
 
+export interface WalletCardProps {
+  customerId: string;
+  /** The role may hand out wallet links (TRANSACT, as createWalletLink checks); others see the buttons disabled. */
+  canCreateLinks: boolean;
+}
+
 /** The customer's embedded wallet: credentials and sessions (read-only) and a link for the end user. */
-export function WalletCard({ customerId }: { customerId: string }) {
+export function WalletCard({ customerId, canCreateLinks }: WalletCardProps) {
   const [data, setData] = useState<WalletCardData | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [quoteId, setQuoteId] = useState("");
@@ -67,7 +74,7 @@ export function WalletCard({ customerId }: { customerId: string }) {
                   <span>
                     Payment of {formatMoney(p.amount, p.currency)} · <code className="font-mono text-xs">{p.quoteId}</code>
                   </span>
-                  <Button size="sm" variant="secondary" onClick={() => makeLink(p.quoteId)} aria-label={`Create approval link for ${p.quoteId}`}>
+                  <Button size="sm" variant="secondary" onClick={() => makeLink(p.quoteId)} disabled={!canCreateLinks} aria-label={`Create approval link for ${p.quoteId}`}>
                     Approval link
                   </Button>
                 </li>
@@ -82,15 +89,20 @@ export function WalletCard({ customerId }: { customerId: string }) {
           <div className="flex flex-wrap items-end gap-2">
             <label className="block">
               <span className="mb-1 block text-xs font-medium text-zinc-700">Quote to approve (optional)</span>
-              <Input value={quoteId} onChange={(e) => setQuoteId(e.target.value)} placeholder="Quote:…" />
+              <Input value={quoteId} onChange={(e) => setQuoteId(e.target.value)} placeholder="Quote:…" disabled={!canCreateLinks} />
             </label>
-            <Button variant="secondary" onClick={() => makeLink()}>
+            <Button variant="secondary" onClick={() => makeLink()} disabled={!canCreateLinks}>
               Create wallet link
             </Button>
           </div>
+          {!canCreateLinks && (
+            <p className="text-xs text-zinc-500" data-testid="wallet-link-read-only">
+              Your role can view the wallet but not create links for the end user. Ask an admin or operator.
+            </p>
+          )}
           {link && (
             <p className="text-sm">
-              Hand this link to the customer (expires {new Date(link.expiresAt).toLocaleString()}):{" "}
+              Hand this link to the customer (expires <DateTime value={link.expiresAt} />):{" "}
               <a data-testid="wallet-link" href={link.url} className="font-mono break-all text-brand-700 hover:underline">
                 {link.url}
               </a>

@@ -3,16 +3,19 @@ import type { components } from "@/lib/client/generated/schema";
 type Customer = components["schemas"]["CustomerOneOf"];
 
 /**
- * How a customer search box is read, as on the customers list: a `Customer:` id names one
- * customer, `$…` is a UMA address, anything else is your own customer id (exact, at any age)
- * or part of a name, id, email or UMA address.
+ * How a customer search box is read, on the customers list and in every picker: a whole
+ * `Customer:` id names one customer, `$…` is a UMA address, anything else (a partial
+ * `Customer:01a2…` too) is your own customer id (exact, at any age) or part of a name, id, email
+ * or UMA address.
  */
 export type CustomerQuery = { kind: "newest" } | { kind: "id"; customerId: string } | { kind: "uma"; umaAddress: string } | { kind: "text"; text: string };
+
+const WHOLE_CUSTOMER_ID = /^Customer:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function parseCustomerQuery(raw: string): CustomerQuery {
   const text = raw.trim();
   if (text === "") return { kind: "newest" };
-  if (text.startsWith("Customer:")) return { kind: "id", customerId: text };
+  if (WHOLE_CUSTOMER_ID.test(text)) return { kind: "id", customerId: text };
   if (text.startsWith("$")) return { kind: "uma", umaAddress: text };
   return { kind: "text", text };
 }
