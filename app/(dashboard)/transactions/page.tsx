@@ -11,7 +11,8 @@ import { PageHeader } from "@/components/page-header";
 import { TransactionFilters } from "./_components/transaction-filters";
 import { TransactionsTable } from "./_components/transactions-table";
 import { customerLabel, toCustomerOption } from "../customers/_lib/customer-search";
-import { TransactionListParamsSchema, apiQuery, filterQuery, isFiltered } from "./_lib/list-params";
+import { FilterProblems } from "./_components/filter-problems";
+import { TransactionListParamsSchema, apiQuery, filterProblems, filterQuery, isFiltered } from "./_lib/list-params";
 import { transactionHref } from "./_lib/transaction-href";
 import { can } from "../_lib/can";
 
@@ -30,8 +31,10 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   if (idMatch) redirect(transactionHref(`Transaction:${idMatch[1]}`));
 
   const client = await serviceClient();
+  // Filters that cannot match (or that the API refuses) are explained instead of listing nothing.
+  const problems = filterProblems(params);
   const [{ data: page, error }, customer] = await Promise.all([
-    client.GET("/transactions", { params: { query: apiQuery(params, PAGE_SIZE, position.cursor) } }),
+    problems.length > 0 ? { data: undefined, error: undefined } : client.GET("/transactions", { params: { query: apiQuery(params, PAGE_SIZE, position.cursor) } }),
     params.customerId ? client.GET("/customers/{customerId}", { params: { path: { customerId: params.customerId } } }) : undefined,
   ]);
   const filters = filterQuery(params);
@@ -54,8 +57,10 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
       />
       <Card title="All transactions" description={page ? `${total} transaction(s)${isNarrowed ? " matching the filters" : ""}, ${order}.` : undefined} flush>
         {/* Keyed by the filters so the uncontrolled fields show the URL's values after Clear or Back. */}
-        <TransactionFilters key={Object.values(filters).join("|")} filters={filters} customerLabel={customer?.data && customerLabel(toCustomerOption(customer.data))} />
-        {page ? (
+        <TransactionFilters key={Object.values(filters).join("|")} filters={filters} customerLabel={customer?.data && customerLabel(toCustomerOption(customer.data))} problems={problems} />
+        {problems.length > 0 ? (
+          <FilterProblems problems={problems} filters={filters} />
+        ) : page ? (
           <TransactionsTable transactions={page.data} isFiltered={isNarrowed} />
         ) : (
           <div className="p-5">

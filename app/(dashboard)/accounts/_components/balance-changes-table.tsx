@@ -1,7 +1,9 @@
+import Link from "next/link";
 import type { components } from "@/lib/client/generated/schema";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { DateTimeSeconds } from "@/components/date-time-seconds";
 import { Money, type MoneyCurrency } from "@/components/money";
+import { transactionHref } from "../../transactions/_lib/transaction-href";
 
 type BalanceChange = components["schemas"]["BalanceChange"];
 
@@ -31,7 +33,12 @@ export function BalanceChangesTable({ changes, currency, balanceAfter, isWindowe
       className: "w-full",
       cell: (c) => (
         <div className="font-mono text-xs text-zinc-500">
-          {c.transactionId && <span className="block text-zinc-700">{c.transactionId}</span>}
+          {/* The payment that moved the money: its page has the customer, both sides and the timeline. */}
+          {c.transactionId && (
+            <Link href={transactionHref(c.transactionId)} className="block break-all text-brand-700 hover:underline" data-testid="balance-change-transaction">
+              {c.transactionId}
+            </Link>
+          )}
           <span className="block">{c.id}</span>
         </div>
       ),

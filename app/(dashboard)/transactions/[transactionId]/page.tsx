@@ -13,6 +13,7 @@ import { PaymentDetails } from "../_components/payment-details";
 import { StatusTimeline } from "../_components/status-timeline";
 import { ApprovalButtons, CancelPaymentButton } from "../_components/transaction-actions";
 import { TransactionSummary } from "../_components/transaction-summary";
+import { transactionCustomer } from "../_lib/transaction-lookups";
 import { resourceIdFromSegment } from "@/components/resource-id";
 import { can } from "../../_lib/can";
 
@@ -54,7 +55,10 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
   const answers = await Promise.all(eventIds.map((eventId) => client.GET("/webhooks/events/{eventId}", { params: { path: { eventId } } })));
   const events = new Map<string, WebhookEvent>(answers.flatMap((a) => (a.data ? [[a.data.id, a.data] as const] : [])));
   const quoteId = transaction?.quoteId;
-  const quote = quoteId ? (await client.GET("/quotes/{quoteId}", { params: { path: { quoteId } } })).data : undefined;
+  const [quote, customer] = await Promise.all([
+    quoteId ? client.GET("/quotes/{quoteId}", { params: { path: { quoteId } } }).then((answer) => answer.data) : undefined,
+    transaction ? transactionCustomer(client, transaction) : undefined,
+  ]);
   const canTransact = can(user, "TRANSACT");
 
   return (
@@ -75,7 +79,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
                 <ApprovalButtons transactionId={transaction.id} canDecide={canTransact} />
               </Card>
             )}
-            <TransactionSummary transaction={transaction} />
+            <TransactionSummary transaction={transaction} customer={customer} />
             {awaitedFunding(transaction).length > 0 && (
               <Card title="Payment instructions" description="Waiting for the payer's funds: the exact sending total, quoting the reference. Their arrival runs the payment.">
                 <PaymentInstructionsList instructions={awaitedFunding(transaction)} />

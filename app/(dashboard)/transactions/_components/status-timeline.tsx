@@ -3,10 +3,18 @@ import type { components } from "@/lib/client/generated/schema";
 import { DateTimeSeconds } from "@/components/date-time-seconds";
 import { StatusBadge } from "@/components/status-badge";
 import { DeliveryStatusBadge } from "@/components/delivery-status-badge";
-import { TransactionStatusBadge } from "./transaction-status-badge";
+import { explainFailureReason } from "../_lib/failure-reasons";
+import { TRANSACTION_STATUSES, TransactionStatusBadge } from "./transaction-status-badge";
 
 type StatusChange = components["schemas"]["TransactionStatusChange"];
 type WebhookEvent = components["schemas"]["WebhookEvent"];
+type PaymentStatus = components["schemas"]["TransactionStatus"];
+
+/** A card transaction's history carries card statuses (AUTHORIZED, SETTLED, …), which have no payment tone. */
+function StepStatusBadge({ status }: { status: StatusChange["status"] }) {
+  const isPayment = (s: string): s is PaymentStatus => (TRANSACTION_STATUSES as readonly string[]).includes(s);
+  return isPayment(status) ? <TransactionStatusBadge status={status} /> : <StatusBadge tone="neutral">{status}</StatusBadge>;
+}
 
 function eventHref(eventId: string): string {
   return `/webhooks/events/${encodeURIComponent(eventId)}`;
@@ -39,14 +47,19 @@ export function StatusTimeline({ steps, events }: { steps: StatusChange[]; event
     <ol className="divide-y divide-zinc-100" aria-label="Status timeline">
       {steps.map((step, i) => (
         <li key={`${step.createdAt}-${i}`} className="flex flex-wrap items-start gap-4 px-5 py-3" data-testid="timeline-step">
-          <span className="w-44 shrink-0 text-xs text-zinc-500">
+          {/* min-w-max: a long timestamp widens its column rather than running into the badge. */}
+          <span className="w-56 min-w-max shrink-0 text-xs text-zinc-500" data-testid="timeline-time">
             <DateTimeSeconds value={step.createdAt} />
           </span>
-          <div className="space-y-1">
+          <div className="min-w-0 space-y-1">
             <div className="flex flex-wrap items-center gap-2">
-              <TransactionStatusBadge status={step.status} />
+              <StepStatusBadge status={step.status} />
               {step.refundStatus && <StatusBadge tone="warning">Refund {step.refundStatus}</StatusBadge>}
-              {step.failureReason && <span className="text-xs text-red-700">{step.failureReason}</span>}
+              {step.failureReason && (
+                <span className="font-mono text-xs text-red-700" title={explainFailureReason(step.failureReason)?.summary}>
+                  {step.failureReason}
+                </span>
+              )}
               {step.note && <span className="text-xs text-zinc-500">{step.note}</span>}
             </div>
             <StepEvent step={step} event={step.webhookEventId ? events.get(step.webhookEventId) : undefined} />

@@ -3,7 +3,8 @@ import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
 import { filterChips, type FilterChip } from "../_lib/filter-chips";
-import { isFiltered, transactionListHref, type TransactionFilterValues } from "../_lib/list-params";
+import { isFiltered, transactionListHref, type FilterProblem, type TransactionFilterValues } from "../_lib/list-params";
+import { FILTER_PROBLEMS_ID } from "./filter-problems";
 import { CustomerFilterPicker } from "./customer-filter-picker";
 import { TRANSACTION_STATUSES } from "./transaction-status-badge";
 
@@ -19,13 +20,19 @@ export interface TransactionFiltersProps {
   filters: TransactionFilterValues;
   /** How the filtered customer is named ("Ada Lovelace (ada-1)"); its id when it could not be loaded. */
   customerLabel?: string;
+  /** Filters that cannot be combined (From after To, a status with type CARD): their fields are marked. */
+  problems?: FilterProblem[];
 }
 
 /**
  * A GET form: filters live in the URL, so a filtered list can be shared and reloaded. It never
  * sends a cursor, so changing a filter or the order starts again at the first page.
  */
-export function TransactionFilters({ filters, customerLabel }: TransactionFiltersProps) {
+export function TransactionFilters({ filters, customerLabel, problems = [] }: TransactionFiltersProps) {
+  const invalid = (field: FilterProblem["fields"][number]) => {
+    const isInvalid = problems.some((p) => p.fields.includes(field));
+    return { invalid: isInvalid, "aria-describedby": isInvalid ? FILTER_PROBLEMS_ID : undefined };
+  };
   const { customerId, platformCustomerId, account, accountRole, status, type, from, to, q, sortOrder } = filters;
   const chips = filterChips(filters, customerLabel);
   return (
@@ -55,7 +62,7 @@ export function TransactionFilters({ filters, customerLabel }: TransactionFilter
       </div>
       <div className="space-y-1">
         <FilterLabel htmlFor="filter-status">Status</FilterLabel>
-        <Select id="filter-status" name="status" defaultValue={status ?? ""} className="h-9 w-48 py-1">
+        <Select id="filter-status" name="status" defaultValue={status ?? ""} className="h-9 w-48 py-1" {...invalid("status")}>
           <option value="">Any status</option>
           {TRANSACTION_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -66,19 +73,21 @@ export function TransactionFilters({ filters, customerLabel }: TransactionFilter
       </div>
       <div className="space-y-1">
         <FilterLabel htmlFor="filter-type">Type</FilterLabel>
-        <Select id="filter-type" name="type" defaultValue={type ?? ""} className="h-9 w-36 py-1">
+        <Select id="filter-type" name="type" defaultValue={type ?? ""} className="h-9 w-36 py-1" {...invalid("type")}>
           <option value="">Any type</option>
           <option value="INCOMING">INCOMING</option>
           <option value="OUTGOING">OUTGOING</option>
+          {/* Card transactions have their own statuses: the API refuses status with type=CARD (400). */}
+          <option value="CARD">CARD (any status)</option>
         </Select>
       </div>
       <div className="space-y-1">
         <FilterLabel htmlFor="filter-from">From (UTC)</FilterLabel>
-        <Input id="filter-from" name="from" type="date" defaultValue={from ?? ""} className="h-9 w-40" />
+        <Input id="filter-from" name="from" type="date" defaultValue={from ?? ""} className="h-9 w-40" {...invalid("from")} />
       </div>
       <div className="space-y-1">
         <FilterLabel htmlFor="filter-to">To (UTC)</FilterLabel>
-        <Input id="filter-to" name="to" type="date" defaultValue={to ?? ""} className="h-9 w-40" />
+        <Input id="filter-to" name="to" type="date" defaultValue={to ?? ""} className="h-9 w-40" {...invalid("to")} />
       </div>
       <div className="space-y-1">
         <FilterLabel htmlFor="filter-order">Order</FilterLabel>

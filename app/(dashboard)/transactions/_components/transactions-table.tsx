@@ -1,11 +1,11 @@
 import Link from "next/link";
 import type { components } from "@/lib/client/generated/schema";
 import { DataTable, type Column } from "@/components/ui/data-table";
-import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { CardTransactionStatusBadge } from "../../cards/_components/card-tables";
 import { transactionHref } from "../_lib/transaction-href";
 import { TransactionStatusBadge } from "./transaction-status-badge";
+import { TruncatedId } from "./truncated-id";
 
 type Transaction = components["schemas"]["TransactionOneOf"];
 type ListedTransaction = components["schemas"]["TransactionListItem"];
@@ -34,38 +34,120 @@ function listedAmount(t: ListedTransaction): CurrencyAmount | undefined {
 // GET /transactions lists card rows too (BEHAVIORS.md §3.6); they link to their card, whose page has their detail.
 const rowHref = (t: ListedTransaction) => (t.type === "CARD" ? `/cards/${encodeURIComponent(t.cardId)}` : transactionHref(t.id));
 
+const DAY = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const TIME = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+
+/** The day over the time, in UTC: half the width of one line, the exact instant in the tooltip. */
+function CreatedAt({ value }: { value: string | undefined }) {
+  if (!value) return <span className="text-zinc-400">—</span>;
+  const at = new Date(value);
+  return (
+    <time dateTime={value} title={value} className="block whitespace-nowrap">
+      {DAY.format(at)}
+      <span className="block text-xs text-zinc-500">{TIME.format(at)} UTC</span>
+    </time>
+  );
+}
+
+function Counterparty({ transaction: t }: { transaction: ListedTransaction }) {
+  if (t.type === "CARD") {
+    return (
+      <span title={t.merchant.descriptor} className="block max-w-48 truncate text-xs text-zinc-700">
+        {t.merchant.descriptor}
+      </span>
+    );
+  }
+  const value = counterparty(t);
+  if (value === "—") return <span className="text-zinc-400">—</span>;
+  if (value.startsWith("InternalAccount:")) {
+    return (
+      <span className="block">
+        <Link href={`/accounts/${encodeURIComponent(value)}`} className="text-xs font-medium text-brand-700 hover:underline">
+          Internal account
+        </Link>
+        <TruncatedId id={value} label="counterparty account id" />
+      </span>
+    );
+  }
+  const kind = value.startsWith("ExternalAccount:") ? "External account" : value.startsWith("$") ? "UMA address" : undefined;
+  return (
+    <span className="block">
+      {kind && <span className="block text-xs text-zinc-700">{kind}</span>}
+      <TruncatedId id={value} label="counterparty" />
+    </span>
+  );
+}
+
+// On a phone's width the three columns left share the padding: 20px at the card's edges, 8px between.
+const NARROW_FIRST = "@max-xl:pr-2!";
+const NARROW_MIDDLE = "@max-xl:px-2!";
+const NARROW_LAST = "@max-xl:pl-2!";
+
+/*
+ * Columns give way by the width of the table's own box (container queries), not the window's: the
+ * same table sits under a sidebar on a laptop and alone on a phone. Type, Status and Amount always
+ * show; then the ids (~576px), Counterparty (~768px), Created (~896px; below that the day shows
+ * under the type), Reference (~1024px). Ids are clipped in the middle, with a tooltip and copy.
+ */
 const COLUMNS: Column<ListedTransaction>[] = [
-  { header: "Created", cell: (t) => <DateTime value={t.createdAt} /> },
+  { header: "Created", className: "hidden @4xl:table-cell", cell: (t) => <CreatedAt value={t.createdAt} /> },
   {
     header: "Type",
+    className: NARROW_FIRST,
     cell: (t) => (
-      <Link href={rowHref(t)} className="group block">
-        <span className="font-medium text-zinc-900 group-hover:text-brand-700 group-hover:underline">{t.type}</span>
-        <code className="block font-mono text-xs whitespace-nowrap text-zinc-500">{t.id}</code>
-      </Link>
+      <div className="min-w-0">
+        <Link href={rowHref(t)} className="font-medium text-zinc-900 hover:text-brand-700 hover:underline">
+          {t.type}
+        </Link>
+        <span className="block text-xs whitespace-nowrap text-zinc-500 @4xl:hidden">{t.createdAt ? DAY.format(new Date(t.createdAt)) : ""}</span>
+        <div className="hidden @xl:block">
+          <TruncatedId id={t.id} label="transaction id" />
+        </div>
+      </div>
     ),
   },
-  { header: "Status", cell: (t) => (t.type === "CARD" ? <CardTransactionStatusBadge transaction={t} /> : <TransactionStatusBadge status={t.status} />) },
+  {
+    header: "Status",
+    className: NARROW_MIDDLE,
+    cell: (t) => (
+      <span data-testid="transaction-row-status">{t.type === "CARD" ? <CardTransactionStatusBadge transaction={t} /> : <TransactionStatusBadge status={t.status} />}</span>
+    ),
+  },
   {
     header: "Amount",
-    className: "text-right",
+    className: `text-right ${NARROW_LAST}`,
     cell: (t) => {
       const amount = listedAmount(t);
       return amount ? <Money amount={amount.amount} currency={amount.currency} testId="transaction-amount" /> : "—";
     },
   },
-  { header: "Counterparty", cell: (t) => <code className="font-mono text-xs break-all text-zinc-600">{t.type === "CARD" ? t.merchant.descriptor : counterparty(t)}</code> },
-  { header: "Reference", cell: (t) => <span className="font-mono text-xs">{(t.type !== "CARD" && t.reconciliationInstructions?.reference) || "—"}</span> },
+  { header: "Counterparty", className: "hidden @3xl:table-cell", cell: (t) => <Counterparty transaction={t} /> },
+  {
+    header: "Reference",
+    className: "hidden @5xl:table-cell",
+    cell: (t) => {
+      const reference = t.type !== "CARD" ? t.reconciliationInstructions?.reference : undefined;
+      return reference ? (
+        <span title={reference} className="block max-w-40 truncate font-mono text-xs">
+          {reference}
+        </span>
+      ) : (
+        <span className="text-zinc-400">—</span>
+      );
+    },
+  },
 ];
 
 export function TransactionsTable({ transactions, isFiltered }: { transactions: ListedTransaction[]; isFiltered: boolean }) {
   return (
-    <DataTable
-      caption="Transactions"
-      columns={COLUMNS}
-      rows={transactions}
-      rowKey={(t) => t.id}
-      empty={isFiltered ? "No transactions match these filters." : "No transactions yet. Send a transfer to see one here."}
-    />
+    <div className="@container">
+      <DataTable
+        caption="Transactions"
+        columns={COLUMNS}
+        rows={transactions}
+        rowKey={(t) => t.id}
+        empty={isFiltered ? "No transactions match these filters." : "No transactions yet. Send a transfer to see one here."}
+      />
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TransactionListParamsSchema, apiQuery, filterQuery, isFiltered, transactionListHref } from "./list-params";
+import { TransactionListParamsSchema, apiQuery, filterProblems, filterQuery, isFiltered, transactionListHref } from "./list-params";
 
 const CUSTOMER = "Customer:0b9d6c1e-5f0a-4c3e-9a7b-2d4e6f8a1b3c";
 
@@ -131,5 +131,34 @@ describe("links to the Transactions list", () => {
   it("links the unfiltered list when no filter is left", () => {
     expect(transactionListHref({})).toBe("/transactions");
     expect(transactionListHref({ customerId: undefined, q: "" })).toBe("/transactions");
+  });
+});
+
+describe("filters that cannot match", () => {
+  it("passes CARD on as the API's type", () => {
+    expect(apiQuery(TransactionListParamsSchema.parse({ type: "CARD" }), 20).type).toBe("CARD");
+  });
+
+  it("says From is after To, naming both dates", () => {
+    expect(filterProblems(TransactionListParamsSchema.parse({ from: "2026-12-01", to: "2026-11-01" }))).toEqual([
+      { fields: ["from", "to"], message: "From (2026-12-01) is after To (2026-11-01), so no transaction can match. Swap the dates or change one of them." },
+    ]);
+  });
+
+  it.each([
+    [{ from: "2026-11-01", to: "2026-11-01" }],
+    [{ from: "2026-11-01", to: "2026-12-01" }],
+    [{ from: "2026-12-01" }],
+    [{ to: "2026-11-01" }],
+    [{ status: "FAILED", type: "OUTGOING" }],
+    [{ type: "CARD" }],
+  ])("finds nothing wrong with %j", (filters) => {
+    expect(filterProblems(TransactionListParamsSchema.parse(filters))).toEqual([]);
+  });
+
+  it("refuses a status with type CARD, as the API would with a 400", () => {
+    const [problem] = filterProblems(TransactionListParamsSchema.parse({ status: "COMPLETED", type: "CARD" }));
+    expect(problem?.fields).toEqual(["status", "type"]);
+    expect(problem?.message).toContain("Status filters payments only");
   });
 });

@@ -24,7 +24,8 @@ export const TransactionListParamsSchema = z
     account: optionalText(200),
     accountRole: z.enum(ACCOUNT_ROLES).optional().catch(undefined),
     status: z.enum(["CREATED", "PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "REJECTED", "FAILED", "REFUNDED", "EXPIRED"]).optional().catch(undefined),
-    type: z.enum(["INCOMING", "OUTGOING"]).optional().catch(undefined),
+    /** CARD lists card transactions (BEHAVIORS.md §3.6). */
+    type: z.enum(["INCOMING", "OUTGOING", "CARD"]).optional().catch(undefined),
     from: optionalDate,
     to: optionalDate,
     q: optionalText(200),
@@ -56,6 +57,29 @@ export function isFiltered(filters: Partial<TransactionFilterValues>): boolean {
  */
 export function transactionListHref(filters: Partial<TransactionFilterValues>): string {
   return pageHref("/transactions", filters);
+}
+
+/** A combination of filters no transaction can match, or the API refuses: which fields, and why. */
+export interface FilterProblem {
+  fields: ("from" | "to" | "status" | "type")[];
+  message: string;
+}
+
+/**
+ * What is wrong with the filters before anything is asked of the API: a From after To matches
+ * nothing (the API would answer an empty page), and status with type=CARD is a 400 (SPEC.md
+ * GET /transactions: status applies to payment transactions only).
+ */
+export function filterProblems(filters: Pick<TransactionFilterValues, "from" | "to" | "status" | "type">): FilterProblem[] {
+  const problems: FilterProblem[] = [];
+  // yyyy-mm-dd strings compare as dates.
+  if (filters.from && filters.to && filters.from > filters.to) {
+    problems.push({ fields: ["from", "to"], message: `From (${filters.from}) is after To (${filters.to}), so no transaction can match. Swap the dates or change one of them.` });
+  }
+  if (filters.status && filters.type === "CARD") {
+    problems.push({ fields: ["status", "type"], message: "Status filters payments only: card transactions have their own statuses. Choose Any status to list card transactions, or another type." });
+  }
+  return problems;
 }
 
 /** The account filter as the API names it: either side, the sending side only, or the receiving side only. */
