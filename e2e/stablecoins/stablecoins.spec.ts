@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { API, signIn } from "../support";
-import { clearWebhookEndpoint, createUsdExternalAccount, ensurePlatformSparkWallet, headers } from "../quotes/setup";
+import { clearWebhookEndpoint, createApprovedCustomer, createBankAccount, createUsdExternalAccount, ensurePlatformSparkWallet, headers } from "../quotes/setup";
 
 test.beforeAll(async ({ request }) => {
   await clearWebhookEndpoint(request);
@@ -10,6 +10,34 @@ test.beforeAll(async ({ request }) => {
 
 /** Unique per run: the e2e database persists between runs and a token registers once. */
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+// First in the file: it leaves no provider link ACTIVE until it re-links the one the next test uses.
+test("registering a token waits for an active provider link, and the page says where to link one", async ({ page, request }) => {
+  const active = (await (await request.get(`${API}/stablecoin-provider-accounts?status=ACTIVE&limit=100`, { headers })).json()).data as { id: string }[];
+  for (const link of active) {
+    const invalid = await request.post(`${API}/sandbox/stablecoin-provider-accounts/${encodeURIComponent(link.id)}`, { headers, data: { status: "INVALID" } });
+    expect(invalid.status()).toBe(200);
+  }
+
+  await signIn(page);
+  await page.goto("/stablecoins");
+  const needsLink = page.getByTestId("register-needs-link");
+  await expect(needsLink).toContainText(/Link your provider account first|No provider link is active/);
+  await expect(needsLink).not.toContainText("POST");
+  await expect(page.getByRole("button", { name: "Register stablecoin" })).toBeDisabled();
+  await expect(page.getByLabel("Provider token id")).toBeDisabled();
+
+  // The explanation leads to the link form; linking there enables registering.
+  await needsLink.getByRole("link").click();
+  await expect(page).toHaveURL(/#link-provider$/);
+  const linkForm = page.getByRole("form", { name: "Link a provider account" });
+  await expect(linkForm).toBeInViewport();
+  await linkForm.getByLabel("API client id").fill("e2e-brale-client");
+  await linkForm.getByLabel("API client secret").fill("e2e-secret-value");
+  await linkForm.getByRole("button", { name: "Link BRALE account" }).click();
+  await expect(page.getByTestId("register-needs-link")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Register stablecoin" })).toBeEnabled();
+});
 
 test("link a provider account, register a stablecoin, mint and burn with live status and funding instructions", async ({ page, request }) => {
   test.setTimeout(90_000); // waits out the sandbox payout (~10 s) after many steps; timed out at 30 s under load
@@ -34,32 +62,37 @@ test("link a provider account, register a stablecoin, mint and burn with live st
   await page.getByLabel("Provider link", { exact: true }).selectOption(link.id);
   await page.getByRole("button", { name: "Register stablecoin" }).click();
   await expect(page.getByRole("table", { name: "Registered stablecoins" }).getByText(token)).toBeVisible();
-  const coins = (await (await request.get(`${API}/stablecoins?limit=100`, { headers })).json()).data as { id: string; providerTokenIdentifier: string }[];
+  const coins = (await (await request.get(`${API}/stablecoins?limit=100`, { headers })).json()).data as { id: string; providerTokenIdentifier: string; symbol: string }[];
   const coin = coins.find((c) => c.providerTokenIdentifier === token)!;
 
-  // Mint: the cent preview refuses a fraction of a cent, then shows the conversion.
+  // Mint: the amount is typed in tokens, as every money field; a fraction of a cent is refused beside it.
   await page.getByLabel("Stablecoin", { exact: true }).selectOption(coin.id);
-  await page.getByLabel("Amount (smallest unit)").fill("1234567");
-  await expect(page.getByTestId("cent-preview")).toContainText("multiple of 10000");
+  await page.getByLabel("Amount", { exact: true }).fill("1.234567");
+  await expect(page.getByTestId("field-error-amount")).toHaveText("must be whole cents: at most 2 decimal places");
   await expect(page.getByRole("button", { name: "Mint" })).toBeDisabled();
-  await page.getByLabel("Amount (smallest unit)").fill("1230000");
-  await expect(page.getByTestId("cent-preview")).toHaveText("= $1.23 (123 cents)");
+  await page.getByLabel("Amount", { exact: true }).fill("1.23");
+  await expect(page.getByTestId("amount-preview")).toHaveText(`= 1.230000 ${coin.symbol} (1,230,000 in the smallest unit)`);
+  await expect(page.getByTestId("cent-preview")).toHaveText("Worth $1.23");
   // Tokens land on Spark or in an internal account of the coin's currency: the USD account is not offered.
-  await expect(page.getByLabel("Mint to").locator("option", { hasText: "Platform USD internal account" })).toHaveCount(0);
+  await expect(page.getByLabel("Mint to").locator("option", { hasText: "USD · Internal account" })).toHaveCount(0);
   await page.getByLabel("Mint to").selectOption({ index: 1 });
   await page.getByRole("button", { name: "Mint" }).click();
-  const mintRow = page.getByTestId("stablecoin-operation").filter({ hasText: "Mint" }).filter({ hasText: "1230000" }).first();
+  const mintRow = page.getByTestId("stablecoin-operation").filter({ hasText: "Mint" }).filter({ hasText: `1.230000 ${coin.symbol}` }).first();
+  await expect(mintRow.getByTestId("operation-amount")).toHaveText(`1.230000 ${coin.symbol}`);
+  await expect(mintRow).toContainText("($1.23)");
   await expect(mintRow).toContainText("PENDING_FUNDING");
   await expect(mintRow).toContainText("Wire the funds");
   await expect(mintRow.getByRole("timer")).toHaveText(/^6d 23h left$/);
 
   // Burn from any wallet: deposit address with a copy button, then the sandbox reports the tokens.
   await page.getByLabel("Operation", { exact: true }).selectOption("BURN");
-  await page.getByLabel("Amount (smallest unit)").fill("2500000");
-  await expect(page.getByTestId("cent-preview")).toHaveText("= $2.50 (250 cents)");
+  await page.getByLabel("Amount", { exact: true }).fill("2.50");
+  await expect(page.getByTestId("cent-preview")).toHaveText("Worth $2.50");
   await page.getByLabel("Pay out to").selectOption(bankId);
   await page.getByRole("button", { name: "Burn" }).click();
-  const burnRow = page.getByTestId("stablecoin-operation").filter({ hasText: "Burn" }).filter({ hasText: "2500000" }).first();
+  const burnRow = page.getByTestId("stablecoin-operation").filter({ hasText: "Burn" }).filter({ hasText: `2.500000 ${coin.symbol}` }).first();
+  await expect(burnRow.getByTestId("operation-amount")).toHaveText(`2.500000 ${coin.symbol}`);
+  await expect(burnRow).toContainText("($2.50)");
   await expect(burnRow).toContainText("PENDING_FUNDING");
   await expect(burnRow).toContainText("Send the tokens to this deposit address");
   await expect(burnRow.getByRole("button", { name: "Copy address" })).toBeVisible();
@@ -71,7 +104,7 @@ test("link a provider account, register a stablecoin, mint and burn with live st
 
   const operationId = await burnRow.getAttribute("data-operation-id");
   const op = await (await request.get(`${API}/stablecoin-operations/${encodeURIComponent(operationId!)}`, { headers })).json();
-  expect(op).toMatchObject({ status: "COMPLETED", operationType: "BURN", estimatedDelivery: { amount: "250", currency: "USD" } });
+  expect(op).toMatchObject({ status: "COMPLETED", operationType: "BURN", amount: "2500000", estimatedDelivery: { amount: "250", currency: "USD" } });
 });
 
 /** A provider link of its own (so making it INVALID touches no other test) and a stablecoin on it, through the API. */
@@ -83,22 +116,22 @@ async function linkedStablecoin(request: APIRequestContext, name: string) {
   const data = { providerTokenIdentifier: `e2e-${name}-${run}`, networkTokenIdentifier: `btkn1${name}${run}`, network: "SPARK", stablecoinProviderAccountId: link.id };
   const registered = await request.post(`${API}/stablecoins`, { headers: { ...headers, "idempotency-key": randomUUID() }, data });
   expect(registered.status(), await registered.text()).toBe(201);
-  return { apiClientId, link: link as { id: string }, coin: (await registered.json()) as { id: string; decimals: number } };
+  return { apiClientId, link: link as { id: string }, coin: (await registered.json()) as { id: string; decimals: number; symbol: string } };
 }
 
-test("a mint worth more than the service can record is refused beside the amount, not with an unexpected error", async ({ page, request }) => {
+test("a mint worth more than the service can record is refused beside the amount, in tokens, before anything is sent", async ({ page, request }) => {
   const { coin } = await linkedStablecoin(request, "huge");
   await signIn(page);
   await page.goto(`/stablecoins?coin=${encodeURIComponent(coin.id)}`);
   await page.getByLabel("Stablecoin", { exact: true }).selectOption(coin.id);
-  const tooMuch = `1${"0".repeat(70)}`; // whole cents, far beyond 2^63 of them
-  await page.getByLabel("Amount (smallest unit)").fill(tooMuch);
+  const tooMuch = `1${"0".repeat(64)}`; // whole tokens, far beyond 2^63 cents of them
+  await page.getByLabel("Amount", { exact: true }).fill(tooMuch);
   await page.getByLabel("Mint to").selectOption({ index: 1 });
-  await page.getByRole("button", { name: "Mint" }).click();
 
-  await expect(page.getByTestId("field-error-amount")).toContainText("is too large: at most");
-  await expect(page.getByTestId("operation-error")).not.toContainText("unexpected");
-  await expect(page.getByLabel("Amount (smallest unit)")).toHaveValue(tooMuch);
+  await expect(page.getByTestId("field-error-amount")).toHaveText("is too large: at most 92,233,720,368,547,758.070000");
+  await expect(page.getByRole("button", { name: "Mint" })).toBeDisabled();
+  await expect(page.getByTestId("operation-error")).toHaveCount(0);
+  await expect(page.getByLabel("Amount", { exact: true })).toHaveValue(tooMuch);
   const operations = await (await request.get(`${API}/stablecoins/${encodeURIComponent(coin.id)}/operations`, { headers })).json();
   expect(operations.data).toEqual([]);
 });
@@ -108,22 +141,78 @@ test("a mint refused because the provider link failed verification goes through 
   await signIn(page);
   await page.goto(`/stablecoins?coin=${encodeURIComponent(coin.id)}`);
   await page.getByLabel("Stablecoin", { exact: true }).selectOption(coin.id);
-  await page.getByLabel("Amount (smallest unit)").fill("4560000");
+  await page.getByLabel("Amount", { exact: true }).fill("4.56");
   await page.getByLabel("Mint to").selectOption({ index: 1 });
 
   const invalid = await request.post(`${API}/sandbox/stablecoin-provider-accounts/${encodeURIComponent(link.id)}`, { headers, data: { status: "INVALID" } });
   expect(invalid.status()).toBe(200);
   await page.getByRole("button", { name: "Mint" }).click();
-  await expect(page.getByTestId("operation-error")).toContainText("failed verification");
+  await expect(page.getByTestId("operation-error")).toHaveText("The provider link failed verification. Re-link it with current credentials under Provider links above, then try again.");
 
   // Re-linking with current credentials makes the link ACTIVE again; the form keeps what was typed.
   await page.getByLabel("API client id").fill(apiClientId);
   await page.getByLabel("API client secret").fill("e2e-secret-value");
   await page.getByRole("button", { name: "Link BRALE account" }).click();
   await expect(page.getByLabel("API client id")).toHaveValue("");
-  await expect(page.getByLabel("Amount (smallest unit)")).toHaveValue("4560000");
+  await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("4.56");
   await page.getByRole("button", { name: "Mint" }).click();
 
-  await expect(page.getByTestId("stablecoin-operation").filter({ hasText: "4560000" })).toContainText("PENDING_FUNDING");
+  await expect(page.getByTestId("stablecoin-operation").filter({ hasText: `4.560000 ${coin.symbol}` })).toContainText("PENDING_FUNDING");
   await expect(page.getByTestId("operation-error")).toHaveCount(0);
+});
+
+test("the burn's bank accounts are named by currency, masked number and owner, so the platform's and a customer's differ", async ({ page, request }) => {
+  const { coin } = await linkedStablecoin(request, "labels");
+  const customerName = `Erin Owner ${run}`;
+  const customerId = await createApprovedCustomer(request, customerName);
+  const platformEur = await createBankAccount(request, "EUR", "000");
+  const customerEur = await createBankAccount(request, "EUR", "000", customerId);
+  const ibanOf = async (path: string) => (await (await request.get(`${API}${path}`, { headers })).json()).accountInfo.iban as string;
+  const platformIban = await ibanOf(`/platform/external-accounts/${encodeURIComponent(platformEur)}`);
+  const customerIban = await ibanOf(`/customers/external-accounts/${encodeURIComponent(customerEur)}`);
+  expect(platformIban).toMatch(/^\*\*\*\*\d{4}$/);
+
+  await signIn(page);
+  await page.goto(`/stablecoins?coin=${encodeURIComponent(coin.id)}`);
+  await page.getByLabel("Operation", { exact: true }).selectOption("BURN");
+  const payOutTo = page.getByLabel("Pay out to");
+  await expect(payOutTo.locator(`option[value="${platformEur}"]`)).toHaveText(`EUR · Bank account ${platformIban} · Platform`);
+  await expect(payOutTo.locator(`option[value="${customerEur}"]`)).toHaveText(`EUR · Bank account ${customerIban} · ${customerName}`);
+  await expect(payOutTo.locator("option", { hasText: /ACCOUNT/ })).toHaveCount(0);
+});
+
+test("with nothing to mint to, the form says what to add and where; once added, a mint typed in tokens is sent in the smallest unit", async ({ page, request }) => {
+  const { coin } = await linkedStablecoin(request, "nowallet");
+  const platformAccounts = (await (await request.get(`${API}/platform/external-accounts?limit=100`, { headers })).json()).data as { id: string; accountInfo: { accountType: string } }[];
+  try {
+    for (const wallet of platformAccounts.filter((a) => a.accountInfo.accountType === "SPARK_WALLET"))
+      expect((await request.delete(`${API}/platform/external-accounts/${encodeURIComponent(wallet.id)}`, { headers })).status()).toBeLessThan(300);
+
+    await signIn(page);
+    await page.goto(`/stablecoins?coin=${encodeURIComponent(coin.id)}`);
+    await page.getByLabel("Stablecoin", { exact: true }).selectOption(coin.id);
+    const hint = page.getByTestId("no-mint-destination");
+    await expect(hint).toContainText(`Minted ${coin.symbol} go to a Spark wallet, or to a platform internal account in ${coin.symbol}.`);
+    await expect(hint).toContainText("Add the platform's Spark wallet as an external account (type SPARK_WALLET");
+    await expect(page.getByLabel("Mint to").locator("option")).toHaveText(["No wallet to mint to yet"]);
+    // The link leads to the operation that adds it, with its Try it panel.
+    await hint.getByRole("link", { name: "Add the platform's own external account" }).click();
+    await expect(page).toHaveURL(/\/api-reference#op-createPlatformExternalAccount$/);
+    await expect(page.locator("#op-createPlatformExternalAccount")).toBeVisible();
+  } finally {
+    await ensurePlatformSparkWallet(request); // as the other tests need it
+  }
+
+  await page.goto(`/stablecoins?coin=${encodeURIComponent(coin.id)}`);
+  await page.getByLabel("Stablecoin", { exact: true }).selectOption(coin.id);
+  await expect(page.getByTestId("no-mint-destination")).toHaveCount(0);
+  const wallet = page.getByLabel("Mint to").locator("option", { hasText: "BTC · Spark wallet sparkrt1pgssyu…6dj6mrhu · Platform" });
+  await page.getByLabel("Mint to").selectOption((await wallet.getAttribute("value"))!);
+  await page.getByLabel("Amount", { exact: true }).fill("7.5");
+  await page.getByRole("button", { name: "Mint" }).click();
+  const row = page.getByTestId("stablecoin-operation").first();
+  await expect(row.getByTestId("operation-amount")).toHaveText(`7.500000 ${coin.symbol}`);
+  await expect(row).toContainText("($7.50)");
+  const operations = (await (await request.get(`${API}/stablecoins/${encodeURIComponent(coin.id)}/operations`, { headers })).json()).data as { amount: string; operationType: string }[];
+  expect(operations).toMatchObject([{ operationType: "MINT", amount: "7500000" }]);
 });

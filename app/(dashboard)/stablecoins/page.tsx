@@ -59,8 +59,8 @@ export default async function StablecoinsPage({ searchParams }: { searchParams: 
         )}
         {isCut && <Notice tone="warning" title={`The forms offer the first ${MAX_CHOICES.toLocaleString("en-US")} stablecoins, links and ${MAX_ACCOUNT_CHOICES.toLocaleString("en-US")} accounts of each kind only.`} />}
         <ProviderLinks links={links.data?.data ?? []} canManage={canManage} isSandbox={isSandbox} pager={<CursorPager label="Provider link pages" {...pagerLinks(BASE, keep("links"), at.links, links.data, LISTS.links)} />} />
-        <StablecoinList coins={coins.data?.data ?? []} activeLinks={activeLinks.items} canManage={canManage} pager={<CursorPager label="Stablecoin pages" {...pagerLinks(BASE, keep("coins"), at.coins, coins.data, LISTS.coins)} />} />
-        {canTransact && <OperationForm coins={coinList} accounts={accounts.accounts} shownCoinId={coin?.id} />}
+        <StablecoinList coins={coins.data?.data ?? []} activeLinks={activeLinks.items} hasLinks={(links.data?.data.length ?? 0) > 0} canManage={canManage} pager={<CursorPager label="Stablecoin pages" {...pagerLinks(BASE, keep("coins"), at.coins, coins.data, LISTS.coins)} />} />
+        {canTransact && <OperationForm coins={coinList} accounts={accounts.accounts} shownCoinId={coin?.id} canManageAccounts={canManage} />}
         <OperationsList
           operations={operations?.data?.data ?? []}
           decimals={coin?.decimals ?? 2}

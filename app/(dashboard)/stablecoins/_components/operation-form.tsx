@@ -1,31 +1,51 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import type { components } from "@/lib/client/generated/schema";
+import { AmountInput } from "@/components/amount-input";
 import { SelectField, TextField } from "@/components/text-field";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Field, controlProps } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { createOperationAction } from "../actions";
-import { previewCents } from "../_lib/cents";
+import { parseTokenAmount } from "../_lib/cents";
+import { describeStablecoinError } from "../_lib/describe-stablecoin-error";
 import { useAction } from "@/components/use-action";
 
 type Stablecoin = components["schemas"]["Stablecoin"];
 export interface AccountOption {
   id: string;
+  /** "EUR · Bank account ****3000 · Platform": currency, kind, masked number or address, owner. */
   label: string;
   kind: "BANK" | "SPARK" | "INTERNAL";
   /** An internal account's currency: it can take a mint only of a coin in that currency. */
   currency?: string;
 }
 
-/** Mint or burn: shows the whole-cent conversion as the amount is typed; the button is disabled while a submit runs. */
-export function OperationForm({ coins, accounts, shownCoinId }: { coins: Stablecoin[]; accounts: AccountOption[]; /** Whose operations the list below shows. */ shownCoinId?: string }) {
+/** Where staff add what a mint pays into: the API reference's Try it panel (the accounts form offers no Spark wallet). */
+const ADD_SPARK_WALLET_HREF = "/api-reference#op-createPlatformExternalAccount";
+const ADD_BANK_ACCOUNT_HREF = "/accounts/external/new";
+const LINK = "font-medium underline hover:no-underline";
+
+export interface OperationFormProps {
+  coins: Stablecoin[];
+  accounts: AccountOption[];
+  /** Whose operations the list below shows. */
+  shownCoinId?: string;
+  /** The member may add external accounts: the empty states say how, else to ask an admin. */
+  canManageAccounts: boolean;
+}
+
+/** Mint or burn: the amount is typed in tokens and sent exactly in the smallest unit; the button is disabled while a submit runs. */
+export function OperationForm({ coins, accounts, shownCoinId, canManageAccounts }: OperationFormProps) {
   const router = useRouter();
   const [operationType, setType] = useState<"MINT" | "BURN">("MINT");
   const [stablecoinId, setCoin] = useState(coins[0]?.id ?? "");
   const [amount, setAmount] = useState("");
+  const [isAmountRequired, setAmountRequired] = useState(false);
   const [fundingType, setFunding] = useState("WIRE");
   const [fundingExternalAccountId, setFundingAccount] = useState("");
   const [destinationAccountId, setDestination] = useState("");
@@ -35,25 +55,32 @@ export function OperationForm({ coins, accounts, shownCoinId }: { coins: Stablec
   const [description, setDescription] = useState("");
   const submit = useAction(createOperationAction, () => {
     setAmount("");
+    setAmountRequired(false);
     // The new operation shows in its stablecoin's list.
     if (stablecoinId !== shownCoinId) router.push(`/stablecoins?coin=${encodeURIComponent(stablecoinId)}`);
   });
   const coin = coins.find((c) => c.id === stablecoinId);
-  const preview = useMemo(() => (coin && amount ? previewCents(amount, coin.decimals) : null), [coin, amount]);
+  const symbol = coin?.symbol ?? "";
+  const parsed = coin && amount.trim() ? parseTokenAmount(amount, coin.decimals) : null;
   const banks = accounts.filter((a) => a.kind === "BANK").map((a) => ({ value: a.id, label: a.label }));
   // Minted tokens land on Spark, or in an internal account that holds the coin's currency.
   const coinCurrency = coin?.currency ?? coin?.symbol;
   const mintDestinations = accounts.filter((a) => a.kind === "SPARK" || (a.kind === "INTERNAL" && a.currency === coinCurrency)).map((a) => ({ value: a.id, label: a.label }));
   const fe = submit.error?.fieldErrors ?? {};
+  const amountError = (parsed && !parsed.ok ? parsed.message : undefined) ?? (isAmountRequired && !parsed ? "is required" : undefined) ?? fe.amount;
+  // Once an amount parses, the previews below the input say what is sent; the hint gives way to them.
+  const amountHint = parsed?.ok ? undefined : `In ${symbol || "tokens"}, to the cent (2.50).`;
 
   if (coins.length === 0) return null;
   return (
-    <Card title="Mint or burn" description="Amounts are in the token's smallest unit and must come to whole cents.">
+    <Card title="Mint or burn" description="Mint tokens against fiat, or burn them and pay the fiat out to a bank account.">
       <form
         className="grid gap-3 sm:grid-cols-3"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          const common = { operationType, stablecoinId, amount, description: description || undefined };
+          if (!parsed?.ok) return setAmountRequired(true);
+          const common = { operationType, stablecoinId, amount: parsed.units, description: description || undefined };
           submit.run(
             operationType === "MINT"
               ? { ...common, fundingType, fundingExternalAccountId: fundingExternalAccountId || undefined, destinationAccountId }
@@ -63,38 +90,82 @@ export function OperationForm({ coins, accounts, shownCoinId }: { coins: Stablec
       >
         <SelectField id="operationType" label="Operation" value={operationType} onChange={(v) => setType(v as "MINT" | "BURN")} options={[{ value: "MINT", label: "Mint" }, { value: "BURN", label: "Burn" }]} />
         <SelectField id="stablecoinId" label="Stablecoin" value={stablecoinId} onChange={setCoin} options={coins.map((c) => ({ value: c.id, label: `${c.symbol} (${c.decimals} decimals)` }))} />
-        <div>
-          <TextField id="amount" label="Amount (smallest unit)" value={amount} onChange={(v) => setAmount(v.trim())} error={fe.amount} maxLength={78} />
-          {preview && (
-            <p data-testid="cent-preview" className={`mt-1 text-sm ${preview.ok ? "text-zinc-700" : "text-red-700"}`}>
-              {preview.ok ? `= ${preview.display} (${preview.cents} cents)` : preview.message}
+        <Field id="amount" label="Amount" hint={amountHint} error={amountError}>
+          <AmountInput {...controlProps("amount", amountError, amountHint)} currency={{ code: symbol, decimals: coin?.decimals ?? 2 }} value={amount} onValueChange={setAmount} maxLength={100} />
+          {parsed?.ok && (
+            <p data-testid="cent-preview" className="text-xs text-zinc-500 tabular-nums">
+              Worth {parsed.display}
             </p>
           )}
-        </div>
+        </Field>
         {operationType === "MINT" ? (
           <>
             <SelectField id="fundingType" label="Funding" value={fundingType} onChange={setFunding} options={[{ value: "WIRE", label: "Wire" }, { value: "ACH_DEBIT", label: "ACH debit" }, { value: "SAME_DAY_ACH_DEBIT", label: "Same-day ACH debit" }]} />
             {fundingType !== "WIRE" && (
               <SelectField id="fundingSource.externalAccountId" label="Debit account" value={fundingExternalAccountId} onChange={setFundingAccount} emptyLabel="Choose a bank account" options={banks} error={fe["fundingSource.externalAccountId"]} />
             )}
-            <SelectField id="destination.accountId" label="Mint to" value={destinationAccountId} onChange={setDestination} emptyLabel="Choose a wallet" options={mintDestinations} error={fe["destination.accountId"] ?? fe.destinationAccountId} />
+            <SelectField
+              id="destination.accountId"
+              label="Mint to"
+              value={destinationAccountId}
+              onChange={setDestination}
+              emptyLabel={mintDestinations.length === 0 ? "No wallet to mint to yet" : "Choose a wallet"}
+              options={mintDestinations}
+              error={fe["destination.accountId"] ?? fe.destinationAccountId}
+            />
+            {mintDestinations.length === 0 && (
+              <Notice className="sm:col-span-3" testId="no-mint-destination" title="Nothing to mint to yet">
+                Minted {symbol} go to a Spark wallet, or to a platform internal account in {coinCurrency}.{" "}
+                {canManageAccounts ? (
+                  <>
+                    Add the platform&apos;s Spark wallet as an external account (type SPARK_WALLET, currency BTC or USDB) with{" "}
+                    <Link className={LINK} href={ADD_SPARK_WALLET_HREF}>
+                      Add the platform&apos;s own external account
+                    </Link>{" "}
+                    in the API reference: its Try it panel runs it as you. Once the wallet is ACTIVE it is offered here.
+                  </>
+                ) : (
+                  "Ask an admin to add the platform's Spark wallet; once it is ACTIVE it is offered here."
+                )}
+              </Notice>
+            )}
           </>
         ) : (
           <>
             <SelectField id="sourceType" label="Tokens from" value={sourceType} onChange={setSource} options={[{ value: "EXTERNAL_ACCOUNT", label: "Any wallet (deposit address)" }, { value: "PROVIDER_INTERNAL_BALANCE", label: "Provider balance" }]} />
-            <SelectField id="destination.externalAccountId" label="Pay out to" value={destinationExternalAccountId} onChange={setBank} emptyLabel="Choose a bank account" options={banks} error={fe["destination.externalAccountId"] ?? fe.destinationExternalAccountId} />
+            <SelectField
+              id="destination.externalAccountId"
+              label="Pay out to"
+              value={destinationExternalAccountId}
+              onChange={setBank}
+              emptyLabel={banks.length === 0 ? "No bank account yet" : "Choose a bank account"}
+              options={banks}
+              error={fe["destination.externalAccountId"] ?? fe.destinationExternalAccountId}
+            />
             <SelectField id="rail" label="Rail" value={rail} onChange={setRail} options={["ACH_CREDIT", "SAME_DAY_ACH_CREDIT", "WIRE", "RTP_CREDIT"].map((r) => ({ value: r, label: r.replace(/_/g, " ") }))} />
           </>
         )}
+        {banks.length === 0 && (operationType === "BURN" || fundingType !== "WIRE") && (
+          <Notice className="sm:col-span-3" testId="no-bank-account" title="No bank account yet">
+            {operationType === "BURN" ? "A burn pays the fiat out to an active bank account" : "An ACH debit pulls the fiat from an active bank account"} of the platform or of a customer.{" "}
+            {canManageAccounts ? (
+              <Link className={LINK} href={ADD_BANK_ACCOUNT_HREF}>
+                Add an external account
+              </Link>
+            ) : (
+              "Ask an admin to add one."
+            )}
+          </Notice>
+        )}
         <TextField id="description" label="Description (optional)" value={description} onChange={setDescription} maxLength={1024} error={fe.description} className="sm:col-span-2" />
         <div className="flex items-end">
-          <Button type="submit" disabled={submit.pending || (preview !== null && !preview.ok)}>
+          <Button type="submit" disabled={submit.pending || (parsed !== null && !parsed.ok)}>
             {submit.pending ? "Submitting…" : operationType === "MINT" ? "Mint" : "Burn"}
           </Button>
         </div>
         {submit.error && (
           <Notice tone="error" className="sm:col-span-3" testId="operation-error">
-            {submit.error.message}
+            {describeStablecoinError(submit.error)}
           </Notice>
         )}
       </form>

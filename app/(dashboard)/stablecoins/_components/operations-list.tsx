@@ -5,6 +5,7 @@ import { useEffect, type ReactNode } from "react";
 import type { components } from "@/lib/client/generated/schema";
 import { CopyButton } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
+import { Money } from "@/components/money";
 import { ExpiryCountdown, useSecondsLeft } from "@/components/expiry-countdown";
 import { StatusBadge, type BadgeTone } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
@@ -68,7 +69,7 @@ function OperationRow({ op, decimals, symbol, canSimulateFunds, serverNow }: { o
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-medium">{op.operationType === "MINT" ? "Mint" : "Burn"}</span>
         <span className="tabular-nums">
-          {op.amount} {symbol} {cents.ok && <span className="text-zinc-500">({cents.display})</span>}
+          <Money amount={op.amount} currency={{ code: symbol, decimals }} testId="operation-amount" /> {cents.ok && <span className="text-zinc-500">({cents.display})</span>}
         </span>
         <StatusBadge tone={TONES[op.status]}>{op.status}</StatusBadge>
         {op.failureReason && <span className="text-sm text-red-700">{op.failureReason}</span>}
@@ -77,6 +78,7 @@ function OperationRow({ op, decimals, symbol, canSimulateFunds, serverNow }: { o
         </span>
         <span className="font-mono text-xs text-zinc-400">{op.id}</span>
       </div>
+      {op.failureReason && FAILURE_HINTS[op.failureReason] && <p className="mt-1 text-sm text-zinc-600">{FAILURE_HINTS[op.failureReason]}</p>}
       {op.estimatedDelivery?.timing && (
         <p className="mt-1 text-sm text-zinc-600">
           Estimated delivery: {op.estimatedDelivery.rail?.replace(/_/g, " ")} · {op.estimatedDelivery.timing}
@@ -122,6 +124,12 @@ function Countdown({ serverNow, expiresAt }: { serverNow: string; expiresAt: str
     </span>
   );
 }
+
+/** What a FAILED operation's failureReason means for the user (codes from the operation's API description). */
+const FAILURE_HINTS: Record<string, string> = {
+  PROVIDER_TRANSFER_FAILED: "The provider's bank transfer failed (a mint's debit or a burn's payout).",
+  DESTINATION_ACCOUNT_UNAVAILABLE: "The destination account could no longer receive (frozen or closed): nothing was credited and the fiat was returned to the funding source. Mint again to an active account.",
+};
 
 const INSTRUCTION_LABELS: Record<string, string> = {
   rail: "Rail",

@@ -11,6 +11,7 @@ import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";
 import { linkProviderAccountAction, setLinkSandboxStateAction } from "../actions";
+import { LINK_FORM_ANCHOR } from "../_lib/describe-stablecoin-error";
 import { useAction } from "@/components/use-action";
 
 type Link = components["schemas"]["StablecoinProviderAccount"];
@@ -65,7 +66,9 @@ export function ProviderLinks({ links, canManage, isSandbox, pager }: { links: L
       )}
       {canManage && (
         <form
-          className="grid gap-3 border-t border-zinc-200 px-5 py-4 sm:grid-cols-4 sm:items-end"
+          id={LINK_FORM_ANCHOR}
+          aria-label="Link a provider account"
+          className="scroll-mt-20 grid gap-3 border-t border-zinc-200 px-5 py-4 sm:grid-cols-4 sm:items-end"
           onSubmit={(e) => {
             e.preventDefault();
             link.run({ ...form, providerAccountId: form.providerAccountId || undefined });

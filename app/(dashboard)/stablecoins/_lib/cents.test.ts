@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { previewCents, tokenUnitsForDollars } from "./cents";
+import { maxTokenUnits, parseTokenAmount, previewCents } from "./cents";
 
 describe("previewCents", () => {
   it("shows the cent conversion for 2, 6 and 18 decimals", () => {
@@ -12,9 +12,31 @@ describe("previewCents", () => {
     expect(previewCents("1.5", 6).ok).toBe(false);
     expect(previewCents("0", 6).ok).toBe(false);
   });
-  it("turns dollars into token units", () => {
-    expect(tokenUnitsForDollars("1.23", 6)).toBe("1230000");
-    expect(tokenUnitsForDollars("2.5", 18)).toBe("2500000000000000000");
-    expect(tokenUnitsForDollars("abc", 6)).toBeNull();
+});
+
+describe("parseTokenAmount", () => {
+  it.each([
+    ["2.50", 6, "2500000", 250n],
+    ["1.23", 6, "1230000", 123n],
+    ["1,000", 2, "100000", 100000n],
+    [".5", 18, "500000000000000000", 50n],
+    ["3", 0, "3", 300n],
+  ])("takes %s tokens of a %i-decimal coin as %s in the smallest unit exactly", (text, decimals, units, cents) => {
+    expect(parseTokenAmount(text, decimals)).toMatchObject({ ok: true, units, cents });
+  });
+  it.each([
+    ["1.234", 6, "whole cents"],
+    ["1.2345678", 6, "at most 6 decimal places"],
+    ["0", 6, "more than 0"],
+    ["-1", 6, "like 12.34"],
+    ["1e3", 6, "like 12.34"],
+    ["0.5", 0, "whole amount"],
+  ])("refuses %s of a %i-decimal coin (%s)", (text, decimals, message) => {
+    expect(parseTokenAmount(text, decimals)).toMatchObject({ ok: false, message: expect.stringContaining(message) });
+  });
+  it("refuses more than the service can record, saying the most in tokens", () => {
+    expect(maxTokenUnits(6)).toBe((2n ** 63n - 1n) * 10000n);
+    expect(parseTokenAmount("92233720368547758.07", 6)).toMatchObject({ ok: true, cents: 2n ** 63n - 1n });
+    expect(parseTokenAmount("92233720368547758.08", 6)).toMatchObject({ ok: false, message: "is too large: at most 92,233,720,368,547,758.070000" });
   });
 });

@@ -1,3 +1,5 @@
+import { parseMajorUnits } from "@/components/money";
+
 /**
  * The whole-cent rule as the dashboard previews it (the API decides): with `decimals` decimals a
  * token amount is a whole number of cents when it is a multiple of 10^(decimals−2).
@@ -18,12 +20,28 @@ export function previewCents(amount: string, decimals: number): CentPreview {
   return { ok: true, cents, display: `$${(cents / 100n).toLocaleString("en-US")}.${String(cents % 100n).padStart(2, "0")}` };
 }
 
-/** Token units for a dollar amount typed as "12.34" (helper for the form), or null. */
-export function tokenUnitsForDollars(dollars: string, decimals: number): string | null {
-  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(dollars.trim());
-  if (!m) return null;
-  const cents = BigInt(m[1]!) * 100n + BigInt((m[2] ?? "").padEnd(2, "0") || "0");
-  return decimals >= 2 ? (cents * 10n ** BigInt(decimals - 2)).toString() : decimals === 1 ? (cents % 10n === 0n ? (cents / 10n).toString() : null) : cents % 100n === 0n ? (cents / 100n).toString() : null;
+/** An operation's fiat value is stored as int8 cents (the API's MAX_FIAT_CENTS): the most a form may ask for. */
+const MAX_FIAT_CENTS = 2n ** 63n - 1n;
+
+/** The largest token amount, in the smallest unit, whose fiat value the service can record. */
+export function maxTokenUnits(decimals: number): bigint {
+  return decimals >= 2 ? MAX_FIAT_CENTS * 10n ** BigInt(decimals - 2) : MAX_FIAT_CENTS / 10n ** BigInt(2 - decimals);
+}
+
+export type ParsedTokenAmount = { ok: true; units: string; cents: bigint; display: string } | { ok: false; message: string };
+
+/**
+ * A token amount typed in whole tokens ("2.50") as the smallest-unit digit string the API takes
+ * ("2500000" with 6 decimals), exactly (digits shifted, no floats), with its fiat value. Refuses
+ * what the API would: zero, more decimals than the token has, fractions of a cent, too much.
+ */
+export function parseTokenAmount(text: string, decimals: number): ParsedTokenAmount {
+  const parsed = parseMajorUnits(text, decimals, { max: maxTokenUnits(decimals) });
+  if (!parsed.ok) return parsed;
+  const cents = previewCents(parsed.minorUnits, decimals);
+  // Whole-cent rule (BEHAVIORS.md §6.3): only a token of more than 2 decimals can hold a fraction of a cent.
+  if (!cents.ok) return { ok: false, message: "must be whole cents: at most 2 decimal places" };
+  return { ok: true, units: parsed.minorUnits, cents: cents.cents, display: cents.display };
 }
 
 export const TERMINAL_STATUSES = new Set(["COMPLETED", "FAILED", "EXPIRED"]);
