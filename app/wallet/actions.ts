@@ -2,9 +2,11 @@
 
 import { randomBytes } from "node:crypto";
 import { actionOk, serviceErrorResult, type ActionResult } from "@/lib/client/action-result";
+import type { ServiceClient } from "@/lib/client/create-client";
 import { decodeStamp, verifyStamp } from "@/lib/wallet/crypto";
 import { createBinding, createNonce, createPending, readPending } from "@/lib/wallet/server/tokens";
 import { openLink, platformClient, proveSession, WalletPageError, type SessionProof } from "@/lib/wallet/server/service";
+import { describeExternalAccount, describeInternalAccount } from "./_lib/describe-destination";
 
 // Server actions of the end-user wallet pages. The browser sends public values only (bundles it
 // encrypted, stamps it made); private keys never reach these functions.
@@ -148,6 +150,7 @@ export interface QuoteApproval {
   sending: { amount: number; code: string; decimals: number };
   receiving: { amount: number; code: string; decimals: number };
   fees: number;
+  /** Where the money goes, in words ("USD bank account ****6000 · Jane Doe"); the id when it cannot be read. */
   destination: string;
   description: string | null;
   payloadToSign: string;
@@ -183,11 +186,27 @@ export async function loadQuote(proof: SessionProof, quoteId: string): Promise<A
       sending: { amount: q.totalSendingAmount, code: q.sendingCurrency.code, decimals: q.sendingCurrency.decimals ?? 2 },
       receiving: { amount: q.totalReceivingAmount, code: q.receivingCurrency.code, decimals: q.receivingCurrency.decimals ?? 2 },
       fees: q.feesIncluded ?? 0,
-      destination: q.destination.umaAddress ?? q.destination.accountId ?? q.destination.destinationType,
+      destination: await describeDestination(client, link.accountId, q.destination),
       description: q.description ?? null,
       payloadToSign,
     });
   });
+}
+
+/** The quote's destination as the end user knows it: their bank account or wallet, an account at the platform, or a UMA address. */
+async function describeDestination(client: ServiceClient, walletId: string, destination: { destinationType: string; accountId?: string; umaAddress?: string }): Promise<string> {
+  if (destination.umaAddress) return destination.umaAddress;
+  const id = destination.accountId;
+  if (!id) return destination.destinationType;
+  if (id.startsWith("InternalAccount:")) {
+    const [account, wallet] = await Promise.all([client.GET("/internal-accounts/{id}", { params: { path: { id } } }), client.GET("/internal-accounts/{id}", { params: { path: { id: walletId } } })]);
+    return account.data ? describeInternalAccount(account.data, wallet.data?.customerId) : id;
+  }
+  // A payout goes to the payer's own accounts: the wallet's customer's, else (never from a wallet today) the platform's.
+  const path = { externalAccountId: id };
+  const customers = await client.GET("/customers/external-accounts/{externalAccountId}", { params: { path } });
+  const account = customers.data ?? (await client.GET("/platform/external-accounts/{externalAccountId}", { params: { path } })).data;
+  return account ? describeExternalAccount(account) : id;
 }
 
 /** Executes the quote with the browser's stamp over its exact payloadToSign. */

@@ -81,6 +81,31 @@ test("sending 25.00 from the funded platform USD account completes, shows its ti
   if (before === 10_000) expect(after).toBe(7_500); // a fresh platform: 100.00 funded, 25.00 sent → 75.00
 });
 
+test("one empty submit names the missing destination and amount beside each, puts the cursor in the first, and sends nothing", async ({ page, request }) => {
+  const source = await platformUsdAccount(request);
+  await createUsdExternalAccount(request);
+  await signIn(page);
+  await page.goto("/transactions/new");
+  const destination = page.getByLabel("To (platform external account)");
+  await expect(destination).toHaveValue("");
+  await page.getByRole("button", { name: "Send transfer" }).click();
+
+  await expect(page.getByTestId("send-transfer-error")).toContainText("Some fields need attention");
+  await expect(page.getByTestId("field-error-destination.accountId")).toHaveText("Choose a destination account");
+  await expect(page.getByTestId("field-error-amount")).toHaveText("must be an amount like 12.34");
+  await expect(destination).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Amount")).toHaveAttribute("aria-invalid", "true");
+  await expect(destination).toBeFocused();
+
+  // Fixing only the amount leaves only the destination's error.
+  await page.getByLabel("Amount").fill("1.00");
+  await page.getByRole("button", { name: "Send transfer" }).click();
+  await expect(page.getByTestId("field-error-destination.accountId")).toHaveText("Choose a destination account");
+  await expect(page.getByTestId("field-error-amount")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/transactions\/new$/);
+  expect((await platformUsdAccount(request)).balance.amount).toBe(source.balance.amount);
+});
+
 test("an amount of 0 or above the API's 10^15 says exactly what is wrong beside the field, and sends nothing", async ({ page, request }) => {
   const source = await platformUsdAccount(request);
   await openSendTransferForm(page, request, source);

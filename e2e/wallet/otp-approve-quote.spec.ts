@@ -18,7 +18,9 @@ test("sign in by email OTP and approve a quote execution; no private key in any 
   await user.page.getByRole("button", { name: "Review and approve" }).click();
   const approval = user.page.getByTestId("approval");
   await expect(approval.getByTestId("quote-summary")).toContainText(/You are sending [\d,.]+ USDB from this wallet to/);
-  await expect(approval.getByTestId("quote-summary")).toContainText(customer.externalAccountId);
+  // where the money goes, in words the end user knows: their bank account, masked, and its holder
+  await expect(approval.getByTestId("quote-destination")).toHaveText(/^USD bank account \*{4}\d000 · Ada Lovelace$/);
+  await expect(approval.getByTestId("quote-summary")).not.toContainText("ExternalAccount:");
   // the exact text the service issued, byte for byte
   expect(await approval.getByTestId("payload-to-sign").textContent()).toBe(quote.payloadToSign);
   expect(await quoteStatus(request, quote.id)).toBe("PENDING");

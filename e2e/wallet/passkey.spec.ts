@@ -14,7 +14,12 @@ test("register a passkey with a virtual authenticator, sign in with it, and revo
 
   await user.page.goto(link);
   await signInWithEmailCode(user.page, customer.email);
-  await user.page.getByLabel("Passkey name").fill("Test laptop");
+  // the name field is wide enough to read what is typed, its label on one line
+  const name = user.page.getByLabel("Passkey name");
+  expect((await name.boundingBox())!.width).toBeGreaterThanOrEqual(150);
+  const label = user.page.getByText("Passkey name", { exact: true });
+  expect((await label.boundingBox())!.height).toBeLessThan(24);
+  await name.fill("Test laptop");
   await user.page.getByRole("button", { name: "Add a passkey" }).click();
   await expect(user.page.getByTestId("approval-summary")).toContainText("You are adding a passkey named Test laptop");
   await expect(user.page.getByTestId("payload-to-sign")).toContainText("ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2");

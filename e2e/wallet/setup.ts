@@ -70,6 +70,8 @@ export async function walletLinkFromDashboard(page: Page, customerId: string, qu
     await expect(card.getByTestId("wallet-card-pending")).toContainText(quoteId);
     await card.getByRole("button", { name: `Create approval link for ${quoteId}` }).click();
   } else await card.getByRole("button", { name: "Create wallet link" }).click();
+  // the link's expiry reads as every other time on the dashboard does: in UTC, zone named
+  await expect(card.getByText(/^Hand this link to the customer \(expires [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} [AP]M UTC\)/)).toBeVisible();
   const href = await card.getByTestId("wallet-link").getAttribute("href");
   expect(href).toContain("/wallet/");
   return href!;

@@ -654,23 +654,27 @@ function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session
                 </li>
               ))}
             </ul>
-            <form onSubmit={addPasskey} className="flex items-end gap-2 border-t border-zinc-100 px-5 py-3">
-              <label className="block">
-                <span className="mb-1 block text-xs font-medium text-zinc-700">Passkey name</span>
-                <Input value={nickname} onChange={(e) => setNickname(e.target.value)} placeholder="My laptop" maxLength={64} />
-              </label>
-              <Button type="submit" variant="secondary" disabled={busy || pending !== null || nickname.trim().length === 0}>
-                Add a passkey
-              </Button>
-              <Button variant="secondary" onClick={linkOidc} disabled={busy || pending !== null}>
-                Link a Google account (sandbox)
-              </Button>
-              {!view.credentials.some((c) => c.type === "SMS_OTP") && (
-                <Button variant="secondary" onClick={reviewAddSms} disabled={busy || pending !== null}>
-                  Add text-message sign-in
+            <div className="space-y-3 border-t border-zinc-100 px-5 py-3">
+              <form onSubmit={addPasskey} className="flex flex-wrap items-end gap-2">
+                <label htmlFor="passkey-name" className="block w-full max-w-xs">
+                  <span className="mb-1 block text-xs font-medium whitespace-nowrap text-zinc-700">Passkey name</span>
+                  <Input id="passkey-name" value={nickname} onChange={(e) => setNickname(e.target.value)} placeholder="My laptop" maxLength={64} />
+                </label>
+                <Button type="submit" variant="secondary" disabled={busy || pending !== null || nickname.trim().length === 0}>
+                  Add a passkey
                 </Button>
-              )}
-            </form>
+              </form>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" onClick={linkOidc} disabled={busy || pending !== null}>
+                  Link a Google account (sandbox)
+                </Button>
+                {!view.credentials.some((c) => c.type === "SMS_OTP") && (
+                  <Button variant="secondary" onClick={reviewAddSms} disabled={busy || pending !== null}>
+                    Add text-message sign-in
+                  </Button>
+                )}
+              </div>
+            </div>
           </Card>
           <Card title="Export" description="Reveal the recovery phrase, to move the wallet elsewhere.">
             {mnemonic ? (
@@ -700,7 +704,7 @@ function QuoteSummary({ quote }: { quote: QuoteApproval }) {
   return (
     <p data-testid="quote-summary">
       You are sending <strong>{formatMinor(quote.sending.amount, quote.sending.code, quote.sending.decimals)}</strong> from this wallet to{" "}
-      <strong>{quote.destination}</strong>, who receives <strong>{formatMinor(quote.receiving.amount, quote.receiving.code, quote.receiving.decimals)}</strong>
+      <strong data-testid="quote-destination">{quote.destination}</strong>, which receives <strong>{formatMinor(quote.receiving.amount, quote.receiving.code, quote.receiving.decimals)}</strong>
       {quote.fees > 0 && <> (fees included: {formatMinor(quote.fees, quote.sending.code, quote.sending.decimals)})</>}. This offer expires at {new Date(quote.expiresAt).toLocaleTimeString()}.
       {quote.description && <> Note: {quote.description}.</>}
     </p>

@@ -1,21 +1,20 @@
 "use client";
 
-import { useMemo, useState, useTransition, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, useTransition, type FormEvent } from "react";
 import type { components } from "@/lib/client/generated/schema";
 import { describeActionError, type ActionError } from "@/lib/client/action-result";
 import { AmountInput } from "@/components/amount-input";
 import { FormErrorNotice } from "@/components/form-error-notice";
-import { currencyDecimals, parseMajorUnits } from "@/components/money";
-import { SelectField, TextField, enumOptions } from "@/components/text-field";
+import { currencyDecimals } from "@/components/money";
+import { SelectField, TextField } from "@/components/text-field";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field, controlProps } from "@/components/ui/field";
-import { MAX_QUOTE_AMOUNT } from "../../_lib/amount-limits";
 import { createQuoteAction } from "../actions";
 import { customerLabel, type CustomerOption } from "../../customers/_lib/customer-search";
-import { FIELDS_ON_SCREEN, PLATFORM_OWNER, formCurrencies, initialQuoteForm, ownerErrors, quoteFieldErrors, toQuoteInput, type QuoteFormContext, type QuoteFormValues } from "../_lib/quote-form";
-import { PURPOSES_OF_PAYMENT, type QuoteInput } from "../_lib/quote-input";
+import { FIELDS_ON_SCREEN, PLATFORM_OWNER, checkQuoteForm, formCurrencies, initialQuoteForm, quoteFieldErrors, type QuoteFormContext, type QuoteFormValues } from "../_lib/quote-form";
+import { PURPOSE_OPTIONS, type QuoteInput } from "../_lib/quote-input";
 import { ChoiceGroup } from "./choice-group";
 import { QuoteDestinationFields } from "./quote-destination-fields";
 import { QuoteResult } from "./quote-result";
@@ -61,11 +60,17 @@ export function QuoteBuilder({ platform, canTransact, isSandbox }: QuoteBuilderP
   const [quote, setQuote] = useState<Quote | null>(null);
   const [lastInput, setLastInput] = useState<QuoteInput | null>(null);
   const [pending, startTransition] = useTransition();
+  const formRef = useRef<HTMLFormElement>(null);
   const { sending, receiving } = formCurrencies(values, ctx);
   const lockedCurrency = (values.lockedCurrencySide === "SENDING" ? sending : receiving) ?? { code: "—" };
   const errors = quoteFieldErrors(error, values);
   const otherErrors = Object.entries(error?.fieldErrors ?? {}).filter(([field]) => !FIELDS_ON_SCREEN.has(field));
   const amountHint = `The ${values.lockedCurrencySide === "SENDING" ? "sender pays exactly this; fees come off what the receiver gets" : "receiver gets exactly this; the sender pays the fees on top"}.`;
+
+  // Each new error puts the cursor in the first field it names, once the form is enabled again.
+  useEffect(() => {
+    if (error && !pending) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [error, pending]);
 
   const loadHint = (owner: string) => accountsHint(owner === PLATFORM_OWNER ? undefined : customerAccounts.byCustomer[owner]);
 
@@ -102,16 +107,14 @@ export function QuoteBuilder({ platform, canTransact, isSandbox }: QuoteBuilderP
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const missing = ownerErrors(values);
-    if (Object.keys(missing).length > 0) return setError({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors: missing });
-    const parsed = parseMajorUnits(values.amount, currencyDecimals(lockedCurrency), { max: MAX_QUOTE_AMOUNT });
-    if (!parsed.ok) return setError({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors: { lockedCurrencyAmount: parsed.message } });
-    request(toQuoteInput(values, parsed.minorUnits));
+    const checked = checkQuoteForm(values, currencyDecimals(lockedCurrency));
+    if (!checked.ok) return setError({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors: checked.fieldErrors });
+    request(checked.input);
   }
 
   return (
     <div className="space-y-6">
-      <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Quote builder">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Quote builder">
         {error && <FormErrorNotice title={describeQuoteError(error)} otherErrors={otherErrors} testId="quote-form-error" />}
         <fieldset disabled={pending || !canTransact} className="space-y-6">
           <Card title="From">
@@ -159,7 +162,7 @@ export function QuoteBuilder({ platform, canTransact, isSandbox }: QuoteBuilderP
                 value={values.purposeOfPayment}
                 onChange={(purposeOfPayment) => update({ purposeOfPayment })}
                 error={errors.purposeOfPayment}
-                options={enumOptions(PURPOSES_OF_PAYMENT)}
+                options={PURPOSE_OPTIONS}
                 emptyLabel="Not given"
               />
             </div>

@@ -3,6 +3,7 @@ import type { components } from "@/lib/client/generated/schema";
 import { invalidInputResult } from "@/lib/client/action-result";
 import {
   PLATFORM_OWNER,
+  checkQuoteForm,
   externalAccountsOf,
   formCurrencies,
   initialQuoteForm,
@@ -16,7 +17,7 @@ import {
   type QuoteFormContext,
   type QuoteFormValues,
 } from "./quote-form";
-import { QuoteInputSchema, toQuoteRequest } from "./quote-input";
+import { PURPOSES_OF_PAYMENT, PURPOSE_OPTIONS, QuoteInputSchema, toQuoteRequest } from "./quote-input";
 
 type InternalAccount = components["schemas"]["InternalAccount"];
 type ExternalAccount = components["schemas"]["ExternalAccount"];
@@ -206,5 +207,44 @@ describe("the quote form's pull source (a bank external account)", () => {
   it("keeps the API's wallet refusal beside the bank account select", () => {
     const fieldErrors = { "source.accountId": "is a BASE_WALLET, which cannot be pulled from: pulls come only from bank accounts" };
     expect(quoteFieldErrors({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors }, pull({ pullAccountId: "ExternalAccount:c-wallet" }))).toEqual(fieldErrors);
+  });
+});
+
+describe("checking the quote form before sending", () => {
+  it("names every missing field at once: the destination account and the amount", () => {
+    expect(checkQuoteForm(form({ destinationAccountId: "", amount: "" }), 2)).toEqual({
+      ok: false,
+      fieldErrors: { "destination.accountId": "Choose an account", lockedCurrencyAmount: "must be an amount like 12.34" },
+    });
+  });
+
+  it("names a missing UMA address and currency together with a bad amount", () => {
+    const checked = checkQuoteForm(form({ destinationType: "UMA_ADDRESS", umaAddress: "", umaCurrency: "", amount: "1.234" }), 2);
+    expect(checked.ok ? [] : Object.keys(checked.fieldErrors).sort()).toEqual(["destination.currency", "destination.umaAddress", "lockedCurrencyAmount"]);
+  });
+
+  it("puts an unpicked customer's error on the picker, not on the account list it leaves empty", () => {
+    expect(checkQuoteForm(form({ sourceOwner: "", sourceAccountId: "", amount: "5" }), 2)).toEqual({ ok: false, fieldErrors: { "source.customerId": "Choose a customer" } });
+    expect(checkQuoteForm(form({ destinationType: "INTERNAL", destinationOwner: "", amount: "" }), 2)).toEqual({
+      ok: false,
+      fieldErrors: { "destination.customerId": "Choose a customer", lockedCurrencyAmount: "must be an amount like 12.34" },
+    });
+  });
+
+  it("answers the action's input, the amount in minor units, when nothing is wrong", () => {
+    const checked = checkQuoteForm(form({ destinationAccountId: "ExternalAccount:p-eur", amount: "12.34" }), 2);
+    expect(checked).toMatchObject({ ok: true, input: { lockedCurrencyAmount: "1234", destination: { accountId: "ExternalAccount:p-eur" } } });
+  });
+});
+
+describe("the purpose of payment picker", () => {
+  it("labels every purpose the API takes in words, never its code", () => {
+    expect(PURPOSE_OPTIONS.map((o) => o.value)).toEqual(PURPOSES_OF_PAYMENT);
+    for (const { value, label } of PURPOSE_OPTIONS) {
+      expect(label).not.toBe(value);
+      expect(label).toMatch(/^[A-Z][a-z]/);
+    }
+    expect(PURPOSE_OPTIONS.find((o) => o.value === "GIFT")?.label).toBe("Gift");
+    expect(PURPOSE_OPTIONS.find((o) => o.value === "SELF")?.label).toBe("Transfer to own account");
   });
 });

@@ -1,8 +1,9 @@
 import type { components } from "@/lib/client/generated/schema";
 import type { ActionError } from "@/lib/client/action-result";
 import { externalAccountSummary } from "@/components/external-accounts-table";
-import { formatMoney, type MoneyCurrency } from "@/components/money";
-import type { QuoteInput } from "./quote-input";
+import { formatMoney, parseMajorUnits, type MoneyCurrency } from "@/components/money";
+import { MAX_QUOTE_AMOUNT } from "../../_lib/amount-limits";
+import { QuoteInputSchema, type QuoteInput } from "./quote-input";
 
 type InternalAccount = components["schemas"]["InternalAccount"];
 type ExternalAccount = components["schemas"]["ExternalAccount"];
@@ -142,6 +143,28 @@ export function ownerErrors(values: QuoteFormValues): Record<string, string> {
   if (values.sourceOwner === "") errors["source.customerId"] = "Choose a customer";
   if (values.destinationType === "INTERNAL" && values.destinationOwner === "") errors["destination.customerId"] = "Choose a customer";
   return errors;
+}
+
+/**
+ * Every mistake the form can see before sending, all at once, with the API's field paths: a customer
+ * or account not chosen, a UMA address or currency missing, an amount that is not one. An account
+ * whose owner is still to be picked gets no error of its own: the picker beside it has one.
+ * Answers the action's input (amount in minor units) when there is none.
+ */
+export function checkQuoteForm(values: QuoteFormValues, decimals: number): { ok: true; input: QuoteInput } | { ok: false; fieldErrors: Record<string, string> } {
+  const errors = ownerErrors(values);
+  const amount = parseMajorUnits(values.amount, decimals, { max: MAX_QUOTE_AMOUNT });
+  // Any valid amount stands in for a bad one, so the schema still checks every other field.
+  const input = toQuoteInput(values, amount.ok ? amount.minorUnits : "1");
+  const parsed = QuoteInputSchema.safeParse(input);
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.map(String).join(".")] ??= issue.message;
+  if (!amount.ok) errors.lockedCurrencyAmount = amount.message;
+  if (values.sourceOwner === "") {
+    delete errors["source.accountId"];
+    if (values.destinationType === "EXTERNAL") delete errors["destination.accountId"];
+  }
+  if (values.destinationType === "INTERNAL" && values.destinationOwner === "") delete errors["destination.accountId"];
+  return Object.keys(errors).length > 0 ? { ok: false, fieldErrors: errors } : { ok: true, input };
 }
 
 /** The action's input; `lockedAmount` already in minor units. */

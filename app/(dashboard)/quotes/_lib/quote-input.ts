@@ -5,24 +5,27 @@ import { MAX_QUOTE_AMOUNT, minorUnitsSchema } from "../../_lib/amount-limits";
 type QuoteRequest = components["schemas"]["QuoteRequest"];
 type PurposeOfPayment = NonNullable<QuoteRequest["purposeOfPayment"]>;
 
-/** Every purposeOfPayment the API takes; the Record makes the compiler list them all. */
-const PURPOSES: Record<PurposeOfPayment, true> = {
-  GIFT: true,
-  SELF: true,
-  GOODS_OR_SERVICES: true,
-  EDUCATION: true,
-  HEALTH_OR_MEDICAL: true,
-  REAL_ESTATE_PURCHASE: true,
-  TAX_PAYMENT: true,
-  LOAN_PAYMENT: true,
-  UTILITY_BILL: true,
-  DONATION: true,
-  TRAVEL: true,
-  FAMILY_SUPPORT: true,
-  SALARY_PAYMENT: true,
-  OTHER: true,
+/** Every purposeOfPayment the API takes, in words; the Record makes the compiler list them all. */
+export const PURPOSE_LABELS: Record<PurposeOfPayment, string> = {
+  GIFT: "Gift",
+  SELF: "Transfer to own account",
+  GOODS_OR_SERVICES: "Goods or services",
+  EDUCATION: "Education",
+  HEALTH_OR_MEDICAL: "Health or medical",
+  REAL_ESTATE_PURCHASE: "Real estate purchase",
+  TAX_PAYMENT: "Tax payment",
+  LOAN_PAYMENT: "Loan payment",
+  UTILITY_BILL: "Utility bill",
+  DONATION: "Donation",
+  TRAVEL: "Travel",
+  FAMILY_SUPPORT: "Family support",
+  SALARY_PAYMENT: "Salary payment",
+  OTHER: "Other",
 };
-export const PURPOSES_OF_PAYMENT = Object.keys(PURPOSES) as PurposeOfPayment[];
+export const PURPOSES_OF_PAYMENT = Object.keys(PURPOSE_LABELS) as PurposeOfPayment[];
+
+/** The purpose picker's options: the API's value, its label in words. */
+export const PURPOSE_OPTIONS = PURPOSES_OF_PAYMENT.map((value) => ({ value, label: PURPOSE_LABELS[value] }));
 
 /** The sandbox's UMA counterparties (BEHAVIORS.md §4.6), offered as suggestions; the API resolves any address. */
 export const SANDBOX_UMA_ADDRESSES = [

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition, type FormEvent } from "react";
+import { useEffect, useRef, useState, useTransition, type FormEvent } from "react";
 import type { components } from "@/lib/client/generated/schema";
 import { describeActionError, type ActionError } from "@/lib/client/action-result";
 import { AmountInput } from "@/components/amount-input";
@@ -51,16 +51,27 @@ export function SendTransferForm({ sources, destinations }: { sources: InternalA
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<ActionError | null>(null);
   const [pending, startTransition] = useTransition();
+  const formRef = useRef<HTMLFormElement>(null);
   const source = sources.find((a) => a.id === sourceId);
   const currency = source?.balance.currency ?? { code: "USD", decimals: 2 };
   const matching = destinations.filter((a) => !source || a.currency === source.balance.currency.code);
   const errors = error?.fieldErrors ?? {};
   const amountError = errors.amount;
 
+  // Each new error puts the cursor in the first field it names, once the form is enabled again.
+  useEffect(() => {
+    if (error && !pending) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [error, pending]);
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // Every field is checked before anything is sent, so one submit names every mistake.
     const parsed = parseMajorUnits(amount, currencyDecimals(currency), { max: MAX_TRANSFER_AMOUNT });
-    if (!parsed.ok) return setError({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors: { amount: parsed.message } });
+    const fieldErrors: Record<string, string> = {};
+    if (!sourceId) fieldErrors.sourceAccountId = "Choose a source account";
+    if (!destinationId) fieldErrors.destinationAccountId = "Choose a destination account";
+    if (!parsed.ok) fieldErrors.amount = parsed.message;
+    if (!parsed.ok || Object.keys(fieldErrors).length > 0) return setError({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors });
     startTransition(async () => {
       const result = await sendTransferAction({ sourceAccountId: sourceId, destinationAccountId: destinationId, amount: parsed.minorUnits });
       if (!result.ok) return setError(result.error);
@@ -70,7 +81,7 @@ export function SendTransferForm({ sources, destinations }: { sources: InternalA
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5">
       {error && (
         <Notice tone="error" testId="send-transfer-error">
           {describeTransferError(error)}
