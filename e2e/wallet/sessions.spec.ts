@@ -15,7 +15,15 @@ test("revoking the session in use signs the browser out, and staff see sessions 
   await page.reload();
   await expect(page.getByTestId("wallet-card-sessions")).toContainText(`EMAIL_OTP · ${customer.email}`);
 
-  await sessions.getByRole("button", { name: "Revoke" }).click();
+  // On a phone the session row stays inside the page: the Revoke button is not pushed off it, and the expiry names its zone.
+  await user.page.setViewportSize({ width: 390, height: 800 });
+  const revoke = sessions.getByRole("button", { name: "Revoke" });
+  const box = (await revoke.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await user.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(sessions).toContainText(/until \d{1,2}:\d{2}.*(UTC|GMT)/);
+
+  await revoke.click();
   await expect(user.page.getByTestId("approval-summary")).toContainText("this is the session you are using now");
   await expect(user.page.getByTestId("payload-to-sign")).not.toBeEmpty();
   await user.page.getByRole("button", { name: "Sign and revoke" }).click();

@@ -375,7 +375,7 @@ function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session
       title: "Revoke a session",
       summary: (
         <p>
-          You are ending the <strong>{label(s.type)}</strong> session signed in as <strong>{s.nickname}</strong> on {new Date(s.createdAt).toLocaleString()}
+          You are ending the <strong>{label(s.type)}</strong> session signed in as <strong>{s.nickname}</strong> on {localDateTime(s.createdAt)}
           {s.current ? " — this is the session you are using now; you will be signed out" : ""}. It will no longer be able to approve anything.
         </p>
       ),
@@ -550,7 +550,7 @@ function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session
     <div className="space-y-6">
       <div className="flex items-center justify-between">
         <p className="text-zinc-600">
-          Signed in. Session expires {new Date(session.expiresAt).toLocaleTimeString()}.
+          Signed in. Session expires {localTime(session.expiresAt)}.
         </p>
         <Button variant="secondary" onClick={() => onSignOut(null)}>
           Sign out
@@ -611,7 +611,7 @@ function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session
                 <tbody>
                   {view.changes.map((c) => (
                     <tr key={c.id} className="border-t border-zinc-100">
-                      <td className="px-5 py-2">{new Date(c.effectiveAt).toLocaleString()}</td>
+                      <td className="px-5 py-2">{localDateTime(c.effectiveAt)}</td>
                       <td className="px-5 py-2 text-right font-mono">{view.balance ? formatMinor(c.amount, view.balance.currency.code, view.balance.currency.decimals ?? 2) : c.amount}</td>
                     </tr>
                   ))}
@@ -624,12 +624,13 @@ function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session
               <tbody>
                 {view.sessions.map((s) => (
                   <tr key={s.id} className="border-t border-zinc-100">
-                    <td className="px-5 py-2">
+                    <td className="py-2 pr-2 pl-4 break-all sm:px-5">
                       {label(s.type)} · {s.nickname}
                       {s.current && <span className="ml-2 text-xs text-brand-700">(this browser)</span>}
+                      <span className="block text-xs text-zinc-500 sm:hidden">until {localTime(s.expiresAt)}</span>
                     </td>
-                    <td className="px-5 py-2 text-zinc-500">until {new Date(s.expiresAt).toLocaleTimeString()}</td>
-                    <td className="px-5 py-2 text-right">
+                    <td className="hidden px-5 py-2 whitespace-nowrap text-zinc-500 sm:table-cell">until {localTime(s.expiresAt)}</td>
+                    <td className="py-2 pr-4 pl-2 text-right sm:px-5">
                       <Button size="sm" variant="danger-ghost" onClick={() => reviewRevoke(s)} disabled={busy || pending !== null}>
                         Revoke
                       </Button>
@@ -705,7 +706,7 @@ function QuoteSummary({ quote }: { quote: QuoteApproval }) {
     <p data-testid="quote-summary">
       You are sending <strong>{formatMinor(quote.sending.amount, quote.sending.code, quote.sending.decimals)}</strong> from this wallet to{" "}
       <strong data-testid="quote-destination">{quote.destination}</strong>, which receives <strong>{formatMinor(quote.receiving.amount, quote.receiving.code, quote.receiving.decimals)}</strong>
-      {quote.fees > 0 && <> (fees included: {formatMinor(quote.fees, quote.sending.code, quote.sending.decimals)})</>}. This offer expires at {new Date(quote.expiresAt).toLocaleTimeString()}.
+      {quote.fees > 0 && <> (fees included: {formatMinor(quote.fees, quote.sending.code, quote.sending.decimals)})</>}. This offer expires at {localTime(quote.expiresAt)}.
       {quote.description && <> Note: {quote.description}.</>}
     </p>
   );
@@ -713,4 +714,13 @@ function QuoteSummary({ quote }: { quote: QuoteApproval }) {
 
 function label(type: string): string {
   return ({ EMAIL_OTP: "Email code", SMS_OTP: "Text code", PASSKEY: "Passkey", OAUTH: "Google/Apple sign-in" } as Record<string, string>)[type] ?? type;
+}
+
+// The end user's own clock, with its zone named so a time is never ambiguous ("09:40 AM CET").
+function localTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+}
+
+function localDateTime(iso: string): string {
+  return new Date(iso).toLocaleString([], { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
 }
