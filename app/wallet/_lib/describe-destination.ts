@@ -1,5 +1,4 @@
 import type { components } from "@/lib/client/generated/schema";
-import { beneficiaryName } from "@/components/external-accounts-table";
 
 type ExternalAccount = components["schemas"]["ExternalAccount"];
 type InternalAccount = components["schemas"]["InternalAccount"];
@@ -45,7 +44,8 @@ function firstText(info: Record<string, unknown>, keys: readonly string[]): stri
 export function describeExternalAccount(account: Pick<ExternalAccount, "currency" | "accountInfo">): string {
   const info = account.accountInfo as unknown as Record<string, unknown>;
   const accountType = typeof info.accountType === "string" ? info.accountType : "";
-  const name = beneficiaryName(account.accountInfo);
+  const beneficiary = info.beneficiary as { fullName?: string; legalName?: string } | undefined;
+  const name = beneficiary?.fullName ?? beneficiary?.legalName;
   let kind: string;
   let identifier: string | undefined;
   if (accountType.endsWith("_ACCOUNT")) {
