@@ -26,7 +26,7 @@ export function externalAccountSummary(info: ExternalAccount["accountInfo"]): { 
 }
 
 /** The beneficiary's name as given, for bank accounts. */
-function beneficiaryName(info: ExternalAccount["accountInfo"]): string | undefined {
+export function beneficiaryName(info: ExternalAccount["accountInfo"]): string | undefined {
   const beneficiary = (info as { beneficiary?: { fullName?: string; legalName?: string } }).beneficiary;
   return beneficiary?.fullName ?? beneficiary?.legalName;
 }

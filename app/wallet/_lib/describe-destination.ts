@@ -1,4 +1,5 @@
 import type { components } from "@/lib/client/generated/schema";
+import { beneficiaryName } from "@/components/external-accounts-table";
 
 type ExternalAccount = components["schemas"]["ExternalAccount"];
 type InternalAccount = components["schemas"]["InternalAccount"];
@@ -44,8 +45,7 @@ function firstText(info: Record<string, unknown>, keys: readonly string[]): stri
 export function describeExternalAccount(account: Pick<ExternalAccount, "currency" | "accountInfo">): string {
   const info = account.accountInfo as unknown as Record<string, unknown>;
   const accountType = typeof info.accountType === "string" ? info.accountType : "";
-  const beneficiary = info.beneficiary as { fullName?: string; legalName?: string } | undefined;
-  const name = beneficiary?.fullName ?? beneficiary?.legalName;
+  const name = beneficiaryName(account.accountInfo);
   let kind: string;
   let identifier: string | undefined;
   if (accountType.endsWith("_ACCOUNT")) {
