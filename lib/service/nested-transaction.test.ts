@@ -82,7 +82,10 @@ describe("a request step that loses a deadlock runs again", () => {
     const { attempts, first, second } = crossingSteps();
     const options = { maxWait: 5_000, timeout: 10_000 };
     await expect(Promise.all([sqlTransaction(database.prisma, first, options), sqlTransaction(database.prisma, second, options)])).resolves.toEqual(["first", "second"]);
-    expect(attempts.first + attempts.second).toBe(3);
+    // At least the deadlock's victim ran again. On a starved machine a lock wait can also outlast the
+    // silence check (lib/db/silent-connection.ts), whose ended connection is one more retry; what
+    // must hold is that each step took effect exactly once.
+    expect(attempts.first + attempts.second).toBeGreaterThanOrEqual(3);
     expect(await counts()).toEqual([2, 2]);
   });
 
