@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from "react";
 import { Input } from "./ui/input";
-import { currencyDecimals, formatMinorUnits, parseMajorUnits, type MoneyCurrency } from "./money";
+import { currencyDecimals, formatMinorUnits, parseMajorUnits, type AmountLimits, type MoneyCurrency } from "./money";
 
 export interface AmountInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "value" | "onChange"> {
   currency: MoneyCurrency;
@@ -8,15 +8,17 @@ export interface AmountInputProps extends Omit<InputHTMLAttributes<HTMLInputElem
   value: string;
   onValueChange: (value: string) => void;
   invalid?: boolean;
+  /** The limits the form parses with, so the preview shows every amount the form accepts (default: parseMajorUnits's). */
+  limits?: AmountLimits;
 }
 
 /**
  * An amount typed in major units with the currency beside it. The form turns the text into minor
  * units with parseMajorUnits (exact, no floats); below, the input says what will be sent.
  */
-export function AmountInput({ currency, value, onValueChange, invalid, className = "", ...props }: AmountInputProps) {
+export function AmountInput({ currency, value, onValueChange, invalid, limits, className = "", ...props }: AmountInputProps) {
   const decimals = currencyDecimals(currency);
-  const parsed = value.trim() ? parseMajorUnits(value, decimals) : null;
+  const parsed = value.trim() ? parseMajorUnits(value, decimals, limits) : null;
   return (
     <div>
       <div className="relative">

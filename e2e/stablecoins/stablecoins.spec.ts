@@ -108,12 +108,13 @@ test("link a provider account, register a stablecoin, mint and burn with live st
 });
 
 /** A provider link of its own (so making it INVALID touches no other test) and a stablecoin on it, through the API. */
-async function linkedStablecoin(request: APIRequestContext, name: string) {
+async function linkedStablecoin(request: APIRequestContext, name: string, decimals?: number) {
   const apiClientId = `e2e-${name}-${run}`;
   const linked = await request.post(`${API}/stablecoin-provider-accounts`, { headers: { ...headers, "idempotency-key": randomUUID() }, data: { provider: "BRALE", apiClientId, apiClientSecret: "e2e-secret-value" } });
   expect(linked.status(), await linked.text()).toBe(201);
   const link = await linked.json();
-  const data = { providerTokenIdentifier: `e2e-${name}-${run}`, networkTokenIdentifier: `btkn1${name}${run}`, network: "SPARK", stablecoinProviderAccountId: link.id };
+  // The sandbox reads a token's decimals from a "-d<N>" ending (6 without one).
+  const data = { providerTokenIdentifier: `e2e-${name}-${run}${decimals === undefined ? "" : `-d${decimals}`}`, networkTokenIdentifier: `btkn1${name}${run}`, network: "SPARK", stablecoinProviderAccountId: link.id };
   const registered = await request.post(`${API}/stablecoins`, { headers: { ...headers, "idempotency-key": randomUUID() }, data });
   expect(registered.status(), await registered.text()).toBe(201);
   return { apiClientId, link: link as { id: string }, coin: (await registered.json()) as { id: string; decimals: number; symbol: string } };
@@ -134,6 +135,18 @@ test("a mint worth more than the service can record is refused beside the amount
   await expect(page.getByLabel("Amount", { exact: true })).toHaveValue(tooMuch);
   const operations = await (await request.get(`${API}/stablecoins/${encodeURIComponent(coin.id)}/operations`, { headers })).json();
   expect(operations.data).toEqual([]);
+});
+
+test("an 18-decimal token's amount is previewed exactly in the smallest unit, well past 2^53 of them", async ({ page, request }) => {
+  const { coin } = await linkedStablecoin(request, "wide", 18);
+  expect(coin.decimals).toBe(18);
+  await signIn(page);
+  await page.goto(`/stablecoins?coin=${encodeURIComponent(coin.id)}`);
+  await page.getByLabel("Stablecoin", { exact: true }).selectOption(coin.id);
+  await page.getByLabel("Amount", { exact: true }).fill("2500.25");
+  await expect(page.getByTestId("amount-preview")).toHaveText(`= 2,500.250000000000000000 ${coin.symbol} (2,500,250,000,000,000,000,000 in the smallest unit)`);
+  await expect(page.getByTestId("cent-preview")).toHaveText("Worth $2,500.25");
+  await expect(page.getByTestId("field-error-amount")).toHaveCount(0);
 });
 
 test("a mint refused because the provider link failed verification goes through once the link is fixed, from the same form", async ({ page, request }) => {

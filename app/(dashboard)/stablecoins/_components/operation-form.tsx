@@ -11,7 +11,7 @@ import { Card } from "@/components/ui/card";
 import { Field, controlProps } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { createOperationAction } from "../actions";
-import { parseTokenAmount } from "../_lib/cents";
+import { maxTokenUnits, parseTokenAmount } from "../_lib/cents";
 import { describeStablecoinError } from "../_lib/describe-stablecoin-error";
 import { useAction } from "@/components/use-action";
 
@@ -91,7 +91,7 @@ export function OperationForm({ coins, accounts, shownCoinId, canManageAccounts 
         <SelectField id="operationType" label="Operation" value={operationType} onChange={(v) => setType(v as "MINT" | "BURN")} options={[{ value: "MINT", label: "Mint" }, { value: "BURN", label: "Burn" }]} />
         <SelectField id="stablecoinId" label="Stablecoin" value={stablecoinId} onChange={setCoin} options={coins.map((c) => ({ value: c.id, label: `${c.symbol} (${c.decimals} decimals)` }))} />
         <Field id="amount" label="Amount" hint={amountHint} error={amountError}>
-          <AmountInput {...controlProps("amount", amountError, amountHint)} currency={{ code: symbol, decimals: coin?.decimals ?? 2 }} value={amount} onValueChange={setAmount} maxLength={100} />
+          <AmountInput {...controlProps("amount", amountError, amountHint)} currency={{ code: symbol, decimals: coin?.decimals ?? 2 }} limits={{ max: maxTokenUnits(coin?.decimals ?? 2) }} value={amount} onValueChange={setAmount} maxLength={100} />
           {parsed?.ok && (
             <p data-testid="cent-preview" className="text-xs text-zinc-500 tabular-nums">
               Worth {parsed.display}
