@@ -16,6 +16,7 @@ const SECTIONS: Record<string, { thing: string; list: string }> = {
   invitations: { thing: "invitation", list: "Invitations" },
   webhooks: { thing: "webhook event", list: "Webhooks" },
   "api-tokens": { thing: "API token", list: "API tokens" },
+  "api-reference": { thing: "schema", list: "API reference" },
 };
 
 const ID = /^[A-Za-z]+:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,7 +1,14 @@
-import { refName, resolveSchema, type Schema } from "../_lib/openapi-doc";
+import Link from "next/link";
+import { refName, resolveSchema, schemaHref, type Schema } from "../_lib/openapi-doc";
 import { InlineMarkdown } from "./inline-markdown";
 
 const MAX_DEPTH = 5;
+
+/** The named schema a property refers to (itself or its items), whose fields have a page of their own. */
+function namedSchema(schema: Schema): string | undefined {
+  const ref = schema.$ref ?? schema.items?.$ref;
+  return ref ? refName(ref) : undefined;
+}
 
 /** A short type label: `PlatformConfig`, `string (date-time)`, `FieldError[]`, `integer | null`. */
 export function typeLabel(schema: Schema): string {
@@ -29,6 +36,12 @@ function constraints(schema: Schema): string[] {
   return out;
 }
 
+/** Whether a schema (or its items) is one of several shapes. */
+function hasVariants(schema: Schema): boolean {
+  const { schema: resolved } = resolveSchema(schema.items ?? schema);
+  return !!(resolved.oneOf ?? resolved.anyOf);
+}
+
 /** The object a schema describes, looking through references and arrays, or null for scalars. */
 function nestedObject(schema: Schema): Schema | null {
   const { schema: resolved } = resolveSchema(schema);
@@ -37,6 +50,11 @@ function nestedObject(schema: Schema): Schema | null {
   return null;
 }
 
+/**
+ * A schema's fields. A named schema met inside it (a field's type, one of several shapes) is linked
+ * to its own page rather than written out again: inlined, the shared schemas (Transaction, the 40
+ * account types…) repeated under every operation made the reference a 7 MB page.
+ */
 export function SchemaView({ schema, depth = 0 }: { schema: Schema; depth?: number }) {
   const { name, schema: resolved } = resolveSchema(schema);
   const variants = resolved.oneOf ?? resolved.anyOf;
@@ -44,12 +62,21 @@ export function SchemaView({ schema, depth = 0 }: { schema: Schema; depth?: numb
     return (
       <div className="space-y-2">
         <p className="text-xs text-zinc-500">One of:</p>
-        {variants.map((variant, i) => (
-          <div key={i} className="border-l-2 border-zinc-200 pl-3">
-            <p className="font-mono text-xs text-zinc-700">{typeLabel(variant)}</p>
-            <SchemaView schema={variant} depth={depth + 1} />
-          </div>
-        ))}
+        {variants.map((variant, i) => {
+          const variantName = namedSchema(variant);
+          return (
+            <div key={i} className="border-l-2 border-zinc-200 pl-3">
+              {variantName && (nestedObject(variant) || hasVariants(variant)) ? (
+                <SchemaLink name={variantName} label={typeLabel(variant)} />
+              ) : (
+                <>
+                  <p className="font-mono text-xs text-zinc-700">{typeLabel(variant)}</p>
+                  <SchemaView schema={variant} depth={depth + 1} />
+                </>
+              )}
+            </div>
+          );
+        })}
       </div>
     );
   }
@@ -62,6 +89,7 @@ export function SchemaView({ schema, depth = 0 }: { schema: Schema; depth?: numb
     <ul className="divide-y divide-zinc-100 rounded-md border border-zinc-200 bg-white">
       {Object.entries(object.properties).map(([key, property]) => {
         const child = nestedObject(property);
+        const named = namedSchema(property);
         const { schema: p } = resolveSchema(property);
         return (
           <li key={key} className="px-3 py-2">
@@ -80,9 +108,11 @@ export function SchemaView({ schema, depth = 0 }: { schema: Schema; depth?: numb
               </p>
             )}
             {p.enum && <p className="mt-0.5 font-mono text-[11px] break-words text-zinc-500">{p.enum.map((v) => JSON.stringify(v)).join(" · ")}</p>}
-            {child && depth < MAX_DEPTH && (
+            {named && (child || hasVariants(property)) ? (
+              <SchemaLink name={named} label={`Show ${typeLabel(property)} fields`} />
+            ) : child && depth < MAX_DEPTH && (
               <details className="mt-1.5">
-                <summary className="cursor-pointer text-xs text-zinc-500 hover:text-zinc-800">Show {property.$ref || property.items?.$ref ? `${typeLabel(property)} ` : ""}fields</summary>
+                <summary className="cursor-pointer text-xs text-zinc-500 hover:text-zinc-800">Show fields</summary>
                 <div className="mt-2">
                   <SchemaView schema={property} depth={depth + 1} />
                 </div>
@@ -92,5 +122,13 @@ export function SchemaView({ schema, depth = 0 }: { schema: Schema; depth?: numb
         );
       })}
     </ul>
+  );
+}
+
+function SchemaLink({ name, label }: { name: string; label: string }) {
+  return (
+    <Link href={schemaHref(name)} className="mt-1 inline-block font-mono text-xs text-brand-700 hover:underline">
+      {label} →
+    </Link>
   );
 }

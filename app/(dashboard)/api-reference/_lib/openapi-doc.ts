@@ -108,6 +108,28 @@ export function resolveSchema(schema: Schema): { name?: string; schema: Schema }
   return { name, schema: OPENAPI.components.schemas[name] ?? {} };
 }
 
+/** A named schema's own page. */
+export function schemaHref(name: string): string {
+  return `/api-reference/schemas/${encodeURIComponent(name)}`;
+}
+
+/**
+ * The operations whose request or success answer is the schema `name`, a list of it, or has a field
+ * (or variant) of it, for its page. Deeper uses are not listed: every answer would have Currency.
+ */
+export function operationsUsing(name: string): Operation[] {
+  const ref = `#/components/schemas/${name}`;
+  const mentions = (schema: Schema | undefined, depth: number): boolean => {
+    if (!schema) return false;
+    if (schema.$ref === ref || schema.items?.$ref === ref) return true;
+    if (depth === 0) return false;
+    const { schema: resolved } = resolveSchema(schema.items ?? schema);
+    const parts = [...Object.values(resolved.properties ?? {}), ...(resolved.oneOf ?? resolved.anyOf ?? [])];
+    return parts.some((part) => mentions(part, depth - 1));
+  };
+  return OPERATIONS.filter((op) => mentions(op.requestBody?.schema, 1) || op.responses.some((r) => r.status.startsWith("2") && mentions(r.schema, 1)));
+}
+
 export function anchorId(op: Operation): string {
   return `op-${op.id}`;
 }
