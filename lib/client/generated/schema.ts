@@ -6179,6 +6179,8 @@ export interface components {
             kybStatus: components["schemas"]["KybStatus"];
             address?: components["schemas"]["Address"];
             businessInfo: components["schemas"]["BusinessInfoResponse"];
+            /** @description The business's beneficial owners, as GET /beneficial-owners returns them (newest first, identifiers masked). Sent on every business customer this API answers and in its CUSTOMER.KYB_* webhooks, empty until the first owner is added; individuals never carry it. */
+            beneficialOwners?: components["schemas"]["BeneficialOwner"][];
         };
         /** @enum {string} */
         KybStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";

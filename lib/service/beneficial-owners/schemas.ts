@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { AddressSchema, IdentificationTypeSchema, KycStatusSchema } from "../customers/schemas";
+import { AddressSchema, IdentificationTypeSchema, KycStatusSchema } from "../customers/party-schemas";
 import { PageQuerySchema, pageResponseSchema } from "../http/pagination";
 
 export const BENEFICIAL_OWNER_ROLES = ["UBO", "DIRECTOR", "COMPANY_OFFICER", "CONTROL_PERSON", "TRUSTEE", "GENERAL_PARTNER"] as const;

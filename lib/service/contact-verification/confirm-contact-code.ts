@@ -30,5 +30,5 @@ export async function confirmContactCode(db: Db, input: { platformId: string; cu
     await assertVerifiable(db, customer, channel);
     throw new ServiceError("CONFLICT", `The customer's ${channel === "email" ? "email address" : "phone number"} is already verified`);
   }
-  return getCustomerOrThrow(db, platformId, input.customerId);
+  return getCustomerOrThrow(db, platformId, input.customerId, { isWithBeneficialOwners: true });
 }

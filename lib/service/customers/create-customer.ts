@@ -5,7 +5,8 @@ import { assertCustomerUnique, uniqueViolation } from "./assert-customer-unique"
 import { customerRuleErrors } from "./customer-rules";
 import { profileColumns } from "./customer-columns";
 import { assertCurrentVersions, recordAgreementConsents } from "./record-agreement-consents";
-import { CUSTOMER_INCLUDE, type CustomerRow } from "./serialize-customer";
+import { findCustomer } from "./get-customer-or-throw";
+import type { CustomerRow } from "./serialize-customer";
 import type { CustomerCreateRequest } from "./schemas";
 import { generateUmaAddress, umaAddressKey } from "./uma-address";
 import { loadRuleContext } from "./validate-customer-request";
@@ -65,5 +66,5 @@ export async function createCustomer(tx: Tx, input: CreateCustomerInput): Promis
   await resolveVerificationAtCreation(tx, { platformId, customerId: id });
   // Account provisioning (BEHAVIORS.md §1.3, 10.2) joins this transaction here.
   await provisionCustomerInternalAccounts(tx, { platformId, customerId: id });
-  return tx.customer.findUniqueOrThrow({ where: { id }, include: CUSTOMER_INCLUDE });
+  return (await findCustomer(tx, platformId, id, { isWithBeneficialOwners: true }))!;
 }

@@ -1,7 +1,7 @@
 import type { Db } from "../db";
 import { now } from "../sandbox/clock";
-import { getCustomerOrThrow } from "./get-customer-or-throw";
-import { CUSTOMER_INCLUDE, type CustomerRow } from "./serialize-customer";
+import { findCustomer, getCustomerOrThrow } from "./get-customer-or-throw";
+import type { CustomerRow } from "./serialize-customer";
 
 /**
  * DELETE /customers/{customerId}: a soft delete. The row stays (isDeleted true, shown with
@@ -17,5 +17,5 @@ export async function deleteCustomer(db: Db, input: { platformId: string; custom
     data: { deletedAt: at, activePlatformCustomerId: null, activeUmaAddress: null, updatedAt: at },
   });
   if (count === 0) await getCustomerOrThrow(db, input.platformId, input.customerId); // throws CUSTOMER_DELETED
-  return db.customer.findUniqueOrThrow({ where: { id: row.id }, include: CUSTOMER_INCLUDE });
+  return (await findCustomer(db, input.platformId, row.id, { isWithBeneficialOwners: true }))!;
 }

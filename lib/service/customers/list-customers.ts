@@ -9,7 +9,8 @@ import type { Customer, CustomerListQuery } from "./schemas";
 
 /**
  * GET /customers: the platform's customers, newest first, deleted ones only on request. Two raw
- * statements on the pool at once: the page (with each customer's consents) and the capped count.
+ * statements on the pool at once: the page (with each customer's consents and each business's
+ * owners) and the capped count.
  */
 export async function listCustomers(db: Db, platformId: string, query: CustomerListQuery): Promise<Page<Customer>> {
   const cursor = decodeCursor(query.cursor);
@@ -28,7 +29,9 @@ export async function listCustomers(db: Db, platformId: string, query: CustomerL
   const matching = Prisma.join(and, " AND ");
   const sql = sqlOf(db);
   const [rows, count] = await Promise.all([
-    selectCustomers(sql, Prisma.sql`${matching} ${rowsAfter(cursor, { alias: "c" })}`, Prisma.sql`ORDER BY c."createdAt" DESC, c."id" DESC LIMIT ${query.limit + 1}::int`),
+    selectCustomers(sql, Prisma.sql`${matching} ${rowsAfter(cursor, { alias: "c" })}`, Prisma.sql`ORDER BY c."createdAt" DESC, c."id" DESC LIMIT ${query.limit + 1}::int`, {
+      isWithBeneficialOwners: true,
+    }),
     cappedCount(sql, "Customer", "c", matching),
   ]);
   return toPage(rows, query.limit, count, serializeCustomer);

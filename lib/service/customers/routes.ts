@@ -175,7 +175,7 @@ export const customersRouter = createRouter()
       responses: { 200: jsonResponse(CustomerSchema, "The customer"), ...errorResponses(403, 404) },
     }),
     async (c) => {
-      const row = await getCustomerOrThrow(c.get("db"), c.get("auth").platformId, c.req.valid("param").customerId, { isIncludingDeleted: true });
+      const row = await getCustomerOrThrow(c.get("db"), c.get("auth").platformId, c.req.valid("param").customerId, { isIncludingDeleted: true, isWithBeneficialOwners: true });
       return c.json(serializeCustomer(row), 200);
     },
   )

@@ -5,21 +5,18 @@ import { CURRENCY_CODES } from "../sandbox/currencies";
 import { ContactVerificationSchema } from "../contact-verification/schemas";
 import { AGREEMENT_TYPES } from "./agreements";
 import { UMA_ADDRESS_PATTERN } from "./uma-address";
+import { BeneficialOwnerSchema } from "../beneficial-owners/schemas";
+import { AddressSchema, country, IdentificationTypeSchema, KybStatusSchema, KycStatusSchema, text } from "./party-schemas";
+
+export { AddressSchema, IdentificationTypeSchema, KybStatusSchema, KycStatusSchema, type Address, type IdentificationType } from "./party-schemas";
 
 // ── Shared field shapes ─────────────────────────────────────────────────────────────────────────
 
-const country = (description = "ISO 3166-1 alpha-2 country code.") =>
-  z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 country code (two capital letters)").openapi({ description, example: "US" });
 const date = (description: string) => z.iso.date().openapi({ description, example: "1990-01-31" });
-const text = (max: number) => z.string().min(1).max(max);
 const description500 = text(500);
 
 export const CustomerTypeSchema = z.enum(["INDIVIDUAL", "BUSINESS"]).openapi("CustomerType");
 export type CustomerType = z.infer<typeof CustomerTypeSchema>;
-
-/** Seed values only (SPEC.md "Verification status"); the peer's HOLD is not used. */
-export const KycStatusSchema = z.enum(["UNVERIFIED", "PENDING", "APPROVED", "REJECTED"]).openapi("KycStatus");
-export const KybStatusSchema = z.enum(["UNVERIFIED", "PENDING", "APPROVED", "REJECTED"]).openapi("KybStatus");
 
 const CurrencyCodeSchema = z.enum(CURRENCY_CODES as [string, ...string[]]);
 const PhoneNumberSchema = z.string().regex(/^\+[1-9]\d{1,14}$/, "must be an E.164 phone number such as +14155550123");
@@ -30,21 +27,6 @@ const UmaAddressSchema = z
   .regex(UMA_ADDRESS_PATTERN, "must be a UMA address such as $alice@example.com")
   .openapi({ example: "$alice@uma.example.com" });
 
-export const AddressSchema = z
-  .object({
-    line1: text(255),
-    line2: z.string().max(255).optional(),
-    city: z.string().max(255).optional(),
-    state: z.string().max(255).optional(),
-    postalCode: text(20),
-    country: country(),
-  })
-  .strict()
-  .openapi("Address");
-export type Address = z.infer<typeof AddressSchema>;
-
-export const IdentificationTypeSchema = z.enum(["SSN", "ITIN", "EIN", "NON_US_TAX_ID"]).openapi("IdentificationType");
-export type IdentificationType = z.infer<typeof IdentificationTypeSchema>;
 const PepStatusSchema = z.enum(["NONE", "DOMESTIC", "FOREIGN", "HIO", "FAMILY_OR_ASSOCIATE"]).openapi("PepStatus");
 const AnnualIncomeRangeSchema = z.enum(["UNDER_50K", "RANGE_50K_100K", "RANGE_100K_250K", "RANGE_250K_1M", "OVER_1M"]).openapi("AnnualIncomeRange");
 const NetWorthRangeSchema = z
@@ -304,6 +286,10 @@ export const BusinessCustomerSchema = z
     kybStatus: KybStatusSchema,
     address: AddressSchema.optional(),
     businessInfo: BusinessInfoResponseSchema,
+    beneficialOwners: z.array(BeneficialOwnerSchema).optional().openapi({
+      description:
+        "The business's beneficial owners, as GET /beneficial-owners returns them (newest first, identifiers masked). Sent on every business customer this API answers and in its CUSTOMER.KYB_* webhooks, empty until the first owner is added; individuals never carry it.",
+    }),
   })
   .openapi("BusinessCustomer");
 export const CustomerSchema = z.discriminatedUnion("customerType", [IndividualCustomerSchema, BusinessCustomerSchema]).openapi("CustomerOneOf");

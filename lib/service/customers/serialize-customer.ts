@@ -1,19 +1,33 @@
 import type { ContactVerification, Customer as CustomerModel, CustomerAgreementConsent } from "@/lib/generated/prisma/client";
+import { serializeBeneficialOwner, type BeneficialOwnerRow } from "../beneficial-owners/serialize-beneficial-owner";
 import { requiredContactChannels } from "../contact-verification/contact-requirements";
 import { formatId } from "../http/ids";
 import { AGREEMENT_TYPES, END_USER_TERMS, type AgreementType } from "./agreements";
 import { EDD_FIELD_NAMES, type Address, type AgreementConsent, type BusinessInfo, type Customer, type IdentificationType } from "./schemas";
 
-/** Load a customer with this `include` to serialize it. */
+/**
+ * The relations selectCustomers reads beside a customer, in Prisma's form (its test compares the
+ * two). A row for an answer or an event comes from selectCustomers or getCustomerOrThrow with
+ * isWithBeneficialOwners, so that a business carries its owners.
+ */
 export const CUSTOMER_INCLUDE = { agreementConsents: true, contactVerification: true } as const;
 
-/** `contactVerification` is optional so rows loaded with only the consents still serialize (without it). */
-export type CustomerRow = CustomerModel & { agreementConsents: CustomerAgreementConsent[]; contactVerification?: ContactVerification | null };
+/**
+ * `contactVerification` is optional so rows loaded with only the consents still serialize (without
+ * it). `beneficialOwners` is there when asked for (selectCustomers' isWithBeneficialOwners, which
+ * every answer and event asks for) and only on businesses: undefined when not loaded.
+ */
+export type CustomerRow = CustomerModel & {
+  agreementConsents: CustomerAgreementConsent[];
+  contactVerification?: ContactVerification | null;
+  beneficialOwners?: BeneficialOwnerRow[] | undefined;
+};
 
 /**
  * A customer as the API returns it, in responses and in webhook `data` (SPEC.md "Customer (as sent
  * in events)"). `identifier` is write-only and never appears. Consents: the latest acceptance per
- * type, in the order of GET /customers/agreements.
+ * type, in the order of GET /customers/agreements. A business loaded with its owners carries them
+ * as GET /beneficial-owners returns them (API-INDEX.md "Business … on responses").
  */
 export function serializeCustomer(row: CustomerRow): Customer {
   // One literal, then the optional fields assigned in the answer's order: spreading conditional
@@ -41,6 +55,7 @@ export function serializeCustomer(row: CustomerRow): Customer {
     customer.kybStatus = row.kycStatus;
     if (row.address !== null) customer.address = row.address as Address;
     customer.businessInfo = (row.businessInfo ?? { legalName: "" }) as BusinessInfo;
+    if (row.beneficialOwners) customer.beneficialOwners = row.beneficialOwners.map(serializeBeneficialOwner);
     return customer as Customer;
   }
   customer.kycStatus = row.kycStatus;

@@ -6,9 +6,9 @@ import { runSignedRetry, type SignedResult, type SignedRetryHeaders } from "../w
 import { assertCustomerUnique, uniqueViolation } from "./assert-customer-unique";
 import { customerRuleErrors } from "./customer-rules";
 import { profileColumns } from "./customer-columns";
-import { getCustomerOrThrow } from "./get-customer-or-throw";
+import { findCustomer, getCustomerOrThrow } from "./get-customer-or-throw";
 import { assertCurrentVersions, recordAgreementConsents } from "./record-agreement-consents";
-import { CUSTOMER_INCLUDE, type CustomerRow } from "./serialize-customer";
+import type { CustomerRow } from "./serialize-customer";
 import type { CustomerUpdateRequest } from "./schemas";
 import { umaAddressKey } from "./uma-address";
 import { loadRuleContext } from "./validate-customer-request";
@@ -130,6 +130,6 @@ async function applyUpdate(tx: Tx, input: { platformId: string; existing: Custom
     // Accepting the end-user terms (unregulated platforms) or adding a currency provisions what is missing.
     if (request.agreementConsents || request.endUserTermsConsent || request.currencies)
       await provisionCustomerInternalAccounts(tx, { platformId, customerId: existing.id });
-    return tx.customer.findUniqueOrThrow({ where: { id: existing.id }, include: CUSTOMER_INCLUDE });
+    return (await findCustomer(tx, platformId, existing.id, { isWithBeneficialOwners: true }))!;
   }
 }

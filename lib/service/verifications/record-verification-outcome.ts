@@ -1,5 +1,6 @@
 import type { Tx } from "../db";
-import { CUSTOMER_INCLUDE, serializeCustomer } from "../customers/serialize-customer";
+import { findCustomer } from "../customers/get-customer-or-throw";
+import { serializeCustomer } from "../customers/serialize-customer";
 import { activateCustomerAccounts } from "../internal-accounts/activate-customer-accounts";
 import { enqueueEvent } from "../jobs/enqueue-event";
 import { now } from "../sandbox/clock";
@@ -30,15 +31,17 @@ export async function recordVerificationOutcome(tx: Tx, verification: Verificati
   const at = await now(tx, platformId);
   const next = CUSTOMER_STATUS[status];
   const customer = await tx.customer.findFirstOrThrow({ where: { id: customerId, platformId } });
+  // Owners first: the CUSTOMER.KYB_* event's data is the business as GET /customers/{id} then answers, owners included.
+  if (customer.customerType === "BUSINESS" && (status === "APPROVED" || status === "REJECTED")) await resolveOwners(tx, platformId, customerId, at);
 
   if (next && next !== customer.kycStatus) {
-    const updated = await tx.customer.update({ where: { id: customerId }, data: { kycStatus: next, updatedAt: at }, include: CUSTOMER_INCLUDE });
+    await tx.customer.update({ where: { id: customerId }, data: { kycStatus: next, updatedAt: at } });
+    const updated = (await findCustomer(tx, platformId, customerId, { isWithBeneficialOwners: true }))!;
     const prefix = customer.customerType === "BUSINESS" ? "KYB" : "KYC";
     await enqueueEvent(tx, { platformId, type: `CUSTOMER.${prefix}_${next}`, data: serializeCustomer(updated) });
   }
   await enqueueEvent(tx, { platformId, type: `VERIFICATION.${status}`, data: serializeVerification(verification) });
 
-  if (customer.customerType === "BUSINESS" && (status === "APPROVED" || status === "REJECTED")) await resolveOwners(tx, platformId, customerId, at);
   if (status === "APPROVED") await activateCustomerAccounts(tx, platformId, customerId);
 }
 
