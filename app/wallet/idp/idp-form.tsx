@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
@@ -8,13 +8,29 @@ import { issueSandboxIdToken } from "./actions";
 
 export const IDP_MESSAGE = "sandbox-idp-token";
 
+const noSubscription = () => () => {};
+
+/**
+ * False in the server-rendered HTML and while React hydrates it, true once the form's handlers are
+ * attached. Until then the form is disabled: an email typed before hydration is not in React's
+ * state (the submit sent "" and the popup stayed open on "Enter an email address."), and a click on
+ * Continue before it submits the form natively (a GET to /wallet/idp without its link).
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
 export function IdpForm({ link, nonce, loginHint }: { link: string; nonce: string | null; loginHint: string }) {
   const [email, setEmail] = useState(loginHint);
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const res = await issueSandboxIdToken(link, email, nonce);
+    setBusy(true);
+    setError(null);
+    const res = await issueSandboxIdToken(link, email, nonce).finally(() => setBusy(false));
     if (!res.ok) return setError(res.error.message);
     if (!window.opener) return setError("The wallet page that opened this window is gone. Start again from it.");
     (window.opener as Window).postMessage({ type: IDP_MESSAGE, oidcToken: res.data }, window.location.origin);
@@ -25,9 +41,11 @@ export function IdpForm({ link, nonce, loginHint }: { link: string; nonce: strin
     <form onSubmit={submit} className="space-y-3">
       <label className="block">
         <span className="mb-1 block font-medium text-zinc-800">Email</span>
-        <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+        <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} required disabled={!hydrated} />
       </label>
-      <Button type="submit">Continue</Button>
+      <Button type="submit" disabled={!hydrated || busy}>
+        Continue
+      </Button>
       {error && <Notice tone="error">{error}</Notice>}
     </form>
   );
