@@ -1,7 +1,7 @@
 "use server";
 
 import { getActionSession } from "@/lib/auth/session";
-import { callService } from "@/lib/client/call-service";
+import { actionClient, callWith } from "@/lib/client/call-service";
 import { actionOk, type ActionResult } from "@/lib/client/action-result";
 import { createWalletLinkToken } from "@/lib/wallet/server/tokens";
 import { can } from "../_lib/can";
@@ -20,15 +20,19 @@ export interface WalletCardData {
 
 /** The customer's embedded wallet with its credentials and active sessions (read-only), or null. */
 export async function loadWalletCard(customerId: string): Promise<ActionResult<WalletCardData | null>> {
-  const accounts = await callService((c) => c.GET("/customers/internal-accounts", { params: { query: { customerId, type: "EMBEDDED_WALLET" as never, limit: 10 } } }));
+  // One client for all the card's calls: each callService would read the session again.
+  const signedIn = await actionClient();
+  if (!signedIn.ok) return signedIn;
+  const client = signedIn.data;
+  const accounts = await callWith(client, (c) => c.GET("/customers/internal-accounts", { params: { query: { customerId, type: "EMBEDDED_WALLET" as never, limit: 10 } } }));
   if (!accounts.ok) return accounts;
   const wallet = accounts.data.data.find((a) => a.type === "EMBEDDED_WALLET");
   if (!wallet) return actionOk(null);
   const [credentials, sessions, pending] = await Promise.all([
-    callService((c) => c.GET("/auth/credentials", { params: { query: { accountId: wallet.id } } })),
-    callService((c) => c.GET("/auth/sessions", { params: { query: { accountId: wallet.id } } })),
+    callWith(client, (c) => c.GET("/auth/credentials", { params: { query: { accountId: wallet.id } } })),
+    callWith(client, (c) => c.GET("/auth/sessions", { params: { query: { accountId: wallet.id } } })),
     collectPendingWalletApprovals((cursor) =>
-      callService((c) => c.GET("/transactions", { params: { query: { senderAccountIdentifier: wallet.id, type: "OUTGOING", status: "PENDING", limit: 100, cursor } } })),
+      callWith(client, (c) => c.GET("/transactions", { params: { query: { senderAccountIdentifier: wallet.id, type: "OUTGOING", status: "PENDING", limit: 100, cursor } } })),
     ),
   ]);
   if (!credentials.ok) return credentials;

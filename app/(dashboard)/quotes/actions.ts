@@ -5,7 +5,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { components } from "@/lib/client/generated/schema";
 import { actionOk, invalidInputResult, type ActionResult } from "@/lib/client/action-result";
-import { callService } from "@/lib/client/call-service";
+import { actionClient, callService, callWith } from "@/lib/client/call-service";
 import { collectPages } from "@/lib/client/collect-pages";
 import { isUsableInternal } from "./_lib/quote-form";
 import { QuoteInputSchema, toQuoteRequest } from "./_lib/quote-input";
@@ -32,9 +32,13 @@ export async function loadCustomerAccountsAction(input: unknown): Promise<Action
   if (!parsed.success) return invalidInputResult(parsed.error);
   const { customerId } = parsed.data;
   const options = { maxItems: MAX_CUSTOMER_ACCOUNTS };
+  // One client for every page: each callService would read the session again.
+  const signedIn = await actionClient();
+  if (!signedIn.ok) return signedIn;
+  const client = signedIn.data;
   const [internal, external] = await Promise.all([
-    collectPages((cursor) => callService((client) => client.GET("/customers/internal-accounts", { params: { query: { customerId, limit: 100, cursor } } })), options),
-    collectPages((cursor) => callService((client) => client.GET("/customers/external-accounts", { params: { query: { customerId, limit: 100, cursor } } })), options),
+    collectPages((cursor) => callWith(client, (c) => c.GET("/customers/internal-accounts", { params: { query: { customerId, limit: 100, cursor } } })), options),
+    collectPages((cursor) => callWith(client, (c) => c.GET("/customers/external-accounts", { params: { query: { customerId, limit: 100, cursor } } })), options),
   ]);
   const error = internal.error ?? external.error;
   if (error) return { ok: false, error };

@@ -1,6 +1,6 @@
 import "server-only";
 import { actionOk, type ActionResult } from "@/lib/client/action-result";
-import { callService } from "@/lib/client/call-service";
+import { actionClient, callWith } from "@/lib/client/call-service";
 import { collectPages } from "@/lib/client/collect-pages";
 import type { components } from "@/lib/client/generated/schema";
 import { customerMatches } from "./customer-search";
@@ -31,12 +31,16 @@ export interface FoundCustomers {
  * Customers whose name, own id, email, UMA address or id contains `text`, for the customers list
  * and every picker alike. The API matches `platformCustomerId` exactly (at any age) and has no
  * partial match, so part of a name or id is looked for in the newest SEARCHED_AT_MOST customers
- * that pass `filters`, and the answer says so.
+ * that pass `filters`, and the answer says so. One client serves every page: in a picker's server
+ * action each callService would read the session again, page after page.
  */
 export async function findCustomersByText(text: string, filters: CustomerListFilters, shown: number): Promise<ActionResult<FoundCustomers>> {
+  const signedIn = await actionClient();
+  if (!signedIn.ok) return signedIn;
+  const client = signedIn.data;
   const [exact, scan] = await Promise.all([
-    callService((client) => client.GET("/customers", { params: { query: { ...filters, platformCustomerId: text, limit: shown } } })),
-    collectPages((cursor) => callService((client) => client.GET("/customers", { params: { query: { ...filters, limit: 100, cursor } } })), {
+    callWith(client, (c) => c.GET("/customers", { params: { query: { ...filters, platformCustomerId: text, limit: shown } } })),
+    collectPages((cursor) => callWith(client, (c) => c.GET("/customers", { params: { query: { ...filters, limit: 100, cursor } } })), {
       maxItems: shown,
       maxScanned: SEARCHED_AT_MOST,
       keep: (c) => customerMatches(c, text),
