@@ -1,29 +1,19 @@
 "use client";
 
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
+import { useHydrated } from "@/components/use-hydrated";
 import { issueSandboxIdToken } from "./actions";
 
 export const IDP_MESSAGE = "sandbox-idp-token";
-
-const noSubscription = () => () => {};
-
-/**
- * False in the server-rendered HTML and while React hydrates it, true once the form's handlers are
- * attached. Until then the form is disabled: an email typed before hydration is not in React's
- * state (the submit sent "" and the popup stayed open on "Enter an email address."), and a click on
- * Continue before it submits the form natively (a GET to /wallet/idp without its link).
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
 
 export function IdpForm({ link, nonce, loginHint }: { link: string; nonce: string | null; loginHint: string }) {
   const [email, setEmail] = useState(loginHint);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Until hydrated: an email typed is not in state (the popup sent "" and stayed open), and a click posts the form natively without its link.
   const hydrated = useHydrated();
 
   async function submit(event: React.FormEvent) {
