@@ -6,11 +6,16 @@ const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
  * (/agents/approvals would fetch the approvals list as if it were an agent).
  */
 export function resourceIdFromSegment(segment: string, type: string): string | null {
-  let value: string;
-  try {
-    value = decodeURIComponent(segment);
-  } catch {
-    return null; // a malformed escape
-  }
+  const value = decodedSegment(segment);
+  if (value === null) return null;
   return new RegExp(`^(?:${type}:)?${UUID}$`, "i").test(value) ? value : null;
+}
+
+/** A URL segment (or path) with its percent-escapes decoded, or null for a malformed escape. */
+export function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }

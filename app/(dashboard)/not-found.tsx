@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { REQUEST_PATH_HEADER } from "@/lib/auth/dashboard-access";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { decodedSegment } from "@/components/resource-id";
 
 /** What each area's detail pages show, by the path's first segment: "/customers/…" → a customer. */
 const SECTIONS: Record<string, { thing: string; list: string }> = {
@@ -21,12 +22,9 @@ const SECTIONS: Record<string, { thing: string; list: string }> = {
 
 const ID = /^[A-Za-z]+:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The segment decoded for display, or as it came when its escapes are malformed. */
 function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+  return decodedSegment(segment) ?? segment;
 }
 
 /**

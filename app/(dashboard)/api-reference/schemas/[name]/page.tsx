@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
+import { decodedSegment } from "@/components/resource-id";
 import { METHOD_TONES, StatusBadge } from "@/components/status-badge";
 import { OPENAPI, anchorId, operationsUsing } from "../../_lib/openapi-doc";
 import { InlineMarkdown } from "../../_components/inline-markdown";
@@ -11,15 +12,9 @@ type Params = { params: Promise<{ name: string }> };
 
 /** The named schema, or undefined for a name the document does not define (own keys only: "constructor" is no schema). */
 async function schemaNamed(params: Params["params"]) {
-  const raw = (await params).name;
-  let name = raw;
-  try {
-    name = decodeURIComponent(raw); // a segment Next left escaped
-  } catch {
-    // a malformed escape names no schema
-  }
+  const name = decodedSegment((await params).name); // null: a malformed escape names no schema
   const schemas = OPENAPI.components.schemas;
-  return Object.hasOwn(schemas, name) ? { name, schema: schemas[name]! } : undefined;
+  return name !== null && Object.hasOwn(schemas, name) ? { name, schema: schemas[name]! } : undefined;
 }
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
