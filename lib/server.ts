@@ -9,6 +9,7 @@ import { bootstrapIfEmpty } from "./service/platforms/bootstrap";
 import { API_BASE_PATH } from "./service/http/openapi";
 import { startWorker } from "./service/jobs/worker";
 import { CLIENT_IP_HEADER, clientAddress, trustedProxyHopsFromEnv } from "./auth/client-ip";
+import { newCspNonce, securityHeaders } from "./security-headers";
 
 // One Node server (DESIGN.md "Why a custom server"): Service API paths go straight to Hono,
 // every other path to Next. Only dispatch lives here.
@@ -49,10 +50,20 @@ const BAD_PATH_PAGE = `<!doctype html>
 `;
 
 const trustedProxyHops = trustedProxyHopsFromEnv();
+const https = process.env.NEXTAUTH_URL.startsWith("https:");
 let shuttingDown = false;
 server.on("request", (req, res) => {
   if (shuttingDown) res.setHeader("connection", "close");
-  if (isApi(req.url ?? "/")) return void hono(req, res);
+  if (isApi(req.url ?? "/")) {
+    res.setHeader("x-content-type-options", "nosniff");
+    return void hono(req, res);
+  }
+  // Every other answer, whoever writes it (lib/security-headers.ts). Next takes the nonce for its
+  // scripts from the request's policy, so the client's own copy of that header is replaced.
+  const nonce = newCspNonce();
+  for (const [name, value] of Object.entries(securityHeaders(nonce, { dev, https }))) res.setHeader(name, value);
+  req.headers["content-security-policy"] = res.getHeader("content-security-policy") as string;
+  delete req.headers["content-security-policy-report-only"];
   // Next answers 500 to a path whose percent-escapes do not decode (/cards/%E0%A4%A): the address is wrong, not the server.
   if (!hasDecodablePath(req.url ?? "/")) return void res.writeHead(400, { "content-type": "text/html; charset=utf-8" }).end(BAD_PATH_PAGE);
   // The client's address as the socket (or the trusted proxies) saw it, replacing any value the client sent (lib/auth/client-ip.ts).

@@ -12,5 +12,7 @@ declare module "next-auth/jwt" {
     staffId: string;
     /** Fingerprint of the password hash at sign-in (sessionStampOf); absent in tokens issued before it existed, which no longer count. */
     sessionStamp?: string;
+    /** The StaffSession row this sign-in opened (startStaffSession); sign-out deletes it. Absent in tokens issued before it existed, which no longer count. */
+    sessionId?: string;
   }
 }

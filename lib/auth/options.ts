@@ -3,15 +3,13 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { services } from "@/lib/services";
 import { findStaffSessionUser } from "@/lib/service/staff/find-staff-session-user";
 import { isStaffError } from "@/lib/service/staff/staff-error";
+import { endStaffSession, STAFF_SESSION_MAX_AGE_SECONDS } from "@/lib/service/staff/staff-sessions";
 import { verifyStaffLogin, type StaffLogin } from "@/lib/service/staff/verify-staff-login";
 import { readClientIp, signInIpMaxFailuresFromEnv } from "./client-ip";
 import { lockoutSignInError, SIGN_IN_UNAVAILABLE } from "./sign-in-errors";
 
 /** Failed sign-ins one client address may make per quarter hour (undefined: the default). */
 const SIGN_IN_IP_MAX_FAILURES = signInIpMaxFailuresFromEnv();
-
-/** Staff sessions last a working day; after that the dashboard asks to sign in again. */
-export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 /**
  * What the session callback answers for a session that is over: next-auth's getServerSession
@@ -21,7 +19,7 @@ export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 const ENDED_SESSION = {} as Session;
 
 export const authOptions: NextAuthOptions = {
-  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  session: { strategy: "jwt", maxAge: STAFF_SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/login" },
   providers: [
     CredentialsProvider({
@@ -45,22 +43,31 @@ export const authOptions: NextAuthOptions = {
       },
     }),
   ],
+  events: {
+    // Signing out ends the session on the server, not only the cookie in this browser (next-auth
+    // logs a failure here and clears the cookie anyway).
+    async signOut({ token }) {
+      if (token?.sessionId) await endStaffSession(await services().db(), token.sessionId);
+    },
+  },
   callbacks: {
-    // The token keeps who signed in and with which password; role, name and platform are read
-    // fresh by the session callback.
+    // The token keeps who signed in, with which password and which session (its StaffSession row);
+    // role, name and platform are read fresh by the session callback.
     jwt({ token, user }) {
       if (user) {
         const staff = user as unknown as StaffLogin;
         token.staffId = staff.id;
         token.sessionStamp = staff.sessionStamp;
+        token.sessionId = staff.sessionId;
       }
       return token;
     },
     // Runs for every getServerSession: one lookup by primary key, so a role change applies to the
-    // next request and a removed user (or a session from before a password change) is signed out.
+    // next request and a removed user, a signed-out session (or a copy of its cookie) and a session
+    // from before a password change are signed out.
     async session({ session, token }) {
-      if (!token.staffId || !token.sessionStamp) return ENDED_SESSION;
-      const staff = await findStaffSessionUser(await services().db(), { staffId: token.staffId, sessionStamp: token.sessionStamp });
+      if (!token.staffId || !token.sessionStamp || !token.sessionId) return ENDED_SESSION;
+      const staff = await findStaffSessionUser(await services().db(), { staffId: token.staffId, sessionStamp: token.sessionStamp, sessionId: token.sessionId });
       if (!staff) return ENDED_SESSION;
       session.user = staff;
       return session;

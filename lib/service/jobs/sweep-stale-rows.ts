@@ -20,7 +20,8 @@ const PLATFORM_TODAY = `((${PLATFORM_NOW}) AT TIME ZONE 'UTC')::date`;
  * - jobs that finished (DONE) a week ago. FAILED jobs stay for inspection;
  * - staff password throttles, per email and per client address, whose window and lockout are over
  *   (on the wall clock, as the throttle counts): such a row means what no row means, and guesses at
- *   many emails, or from many addresses, would pile them up.
+ *   many emails, or from many addresses, would pile them up;
+ * - staff sessions past their expiry (findStaffSessionUser refuses them already).
  */
 const SWEEPS = {
   idempotencyKeys: `DELETE FROM "IdempotencyKey" WHERE ctid IN (
@@ -42,6 +43,8 @@ const SWEEPS = {
       SELECT t.ctid FROM "StaffSignInIpThrottle" t
       WHERE t."lockedUntil" <= now() OR (t."lockedUntil" IS NULL AND t."windowStartedAt" <= now() - ${SIGN_IN_IP_THROTTLE.windowMs} * interval '1 millisecond')
       LIMIT ${BATCH})`,
+  staffSessions: `DELETE FROM "StaffSession" WHERE ctid IN (
+      SELECT s.ctid FROM "StaffSession" s WHERE s."expiresAt" <= now() LIMIT ${BATCH})`,
 } as const;
 
 /**
@@ -50,7 +53,7 @@ const SWEEPS = {
  * nothing deleted is read or locked by a request. Answers how many rows of each kind went.
  */
 export async function sweepStaleRows(db: Db): Promise<Record<keyof typeof SWEEPS, number>> {
-  const deleted = { idempotencyKeys: 0, dailyVolumeChanges: 0, dailyVolumes: 0, doneJobs: 0, staffSignInThrottles: 0, staffSignInIpThrottles: 0 };
+  const deleted = { idempotencyKeys: 0, dailyVolumeChanges: 0, dailyVolumes: 0, doneJobs: 0, staffSignInThrottles: 0, staffSignInIpThrottles: 0, staffSessions: 0 };
   for (const [kind, statement] of Object.entries(SWEEPS) as [keyof typeof SWEEPS, string][]) {
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
       const count = await db.$executeRawUnsafe(statement);

@@ -25,8 +25,8 @@ describe("changeStaffPassword", () => {
     const after = (await verifyStaffLogin(t.db, member.email, NEW_PASSWORD))!;
     expect(after).toMatchObject({ id: member.id, role: "OPERATOR" });
     expect(after.sessionStamp).not.toBe(before.sessionStamp);
-    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: before.sessionStamp })).toBeNull();
-    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: after.sessionStamp })).toMatchObject({ id: member.id });
+    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: before.sessionStamp, sessionId: before.sessionId })).toBeNull();
+    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: after.sessionStamp, sessionId: after.sessionId })).toMatchObject({ id: member.id });
   });
 
   it("a temporary password (set by an admin) stops being one once its user chooses a new one, and the session shows it at once", async () => {
@@ -34,13 +34,13 @@ describe("changeStaffPassword", () => {
     const member = await team.add("SUPPORT", { hasTemporaryPassword: true });
     const before = (await verifyStaffLogin(t.db, member.email, member.password))!;
     expect(before).toMatchObject({ hasTemporaryPassword: true });
-    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: before.sessionStamp })).toMatchObject({ hasTemporaryPassword: true });
+    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: before.sessionStamp, sessionId: before.sessionId })).toMatchObject({ hasTemporaryPassword: true });
 
     await changeStaffPassword(t.db, { platformId: team.platformId, staffId: member.id, currentPassword: member.password, newPassword: NEW_PASSWORD });
 
     const after = (await verifyStaffLogin(t.db, member.email, NEW_PASSWORD))!;
     expect(after).toMatchObject({ id: member.id, hasTemporaryPassword: false });
-    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: after.sessionStamp })).toMatchObject({ id: member.id, hasTemporaryPassword: false });
+    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: after.sessionStamp, sessionId: after.sessionId })).toMatchObject({ id: member.id, hasTemporaryPassword: false });
   });
 
   it("a refused change (wrong current password, new password too short or the same) leaves the password temporary", async () => {
@@ -124,9 +124,9 @@ describe("findStaffSessionUser", () => {
   it("answers null for a malformed or unknown id and for a stale or missing stamp", async () => {
     const team = await createTestTeam(t.db);
     const login = (await verifyStaffLogin(t.db, team.admin.email, team.admin.password))!;
-    expect(await findStaffSessionUser(t.db, { staffId: team.admin.id, sessionStamp: login.sessionStamp })).toMatchObject({ id: team.admin.id, platformId: team.platformId, role: "ADMIN" });
-    expect(await findStaffSessionUser(t.db, { staffId: "garbage", sessionStamp: login.sessionStamp })).toBeNull();
-    expect(await findStaffSessionUser(t.db, { staffId: "0190f0f0-0000-7000-8000-000000000000", sessionStamp: login.sessionStamp })).toBeNull();
-    expect(await findStaffSessionUser(t.db, { staffId: team.admin.id, sessionStamp: "" })).toBeNull();
+    expect(await findStaffSessionUser(t.db, { staffId: team.admin.id, sessionStamp: login.sessionStamp, sessionId: login.sessionId })).toMatchObject({ id: team.admin.id, platformId: team.platformId, role: "ADMIN" });
+    expect(await findStaffSessionUser(t.db, { staffId: "garbage", sessionStamp: login.sessionStamp, sessionId: login.sessionId })).toBeNull();
+    expect(await findStaffSessionUser(t.db, { staffId: "0190f0f0-0000-7000-8000-000000000000", sessionStamp: login.sessionStamp, sessionId: login.sessionId })).toBeNull();
+    expect(await findStaffSessionUser(t.db, { staffId: team.admin.id, sessionStamp: "", sessionId: login.sessionId })).toBeNull();
   });
 });

@@ -22,7 +22,7 @@ describe("changeStaffRole", () => {
 
     const changed = await changeStaffRole(t.db, { platformId: team.platformId, actorId: team.admin.id, staffId: support.id, role: "OPERATOR" });
     expect(changed).toMatchObject({ id: support.id, role: "OPERATOR" });
-    expect(await findStaffSessionUser(t.db, { staffId: support.id, sessionStamp: login.sessionStamp })).toMatchObject({ role: "OPERATOR" });
+    expect(await findStaffSessionUser(t.db, { staffId: support.id, sessionStamp: login.sessionStamp, sessionId: login.sessionId })).toMatchObject({ role: "OPERATOR" });
   });
 
   it("answers LAST_ADMIN when the only admin would be demoted, and lets one of two admins step down", async () => {

@@ -20,7 +20,7 @@ describe("removeStaffUser", () => {
 
     await removeStaffUser(t.db, { platformId: team.platformId, actorId: team.admin.id, staffId: support.id });
     expect(await verifyStaffLogin(t.db, support.email, support.password)).toBeNull();
-    expect(await findStaffSessionUser(t.db, { staffId: support.id, sessionStamp: login.sessionStamp })).toBeNull();
+    expect(await findStaffSessionUser(t.db, { staffId: support.id, sessionStamp: login.sessionStamp, sessionId: login.sessionId })).toBeNull();
     expect((await listStaffUsers(t.db, team.platformId)).map((m) => m.id)).toEqual([team.admin.id]);
   });
 

@@ -35,20 +35,20 @@ describe("resetStaffPassword", () => {
 
     const login = (await verifyStaffLogin(t.db, member.email, temporaryPassword))!;
     expect(login).toMatchObject({ id: member.id, hasTemporaryPassword: true });
-    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: login.sessionStamp })).toMatchObject({ id: member.id, hasTemporaryPassword: true });
+    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: login.sessionStamp, sessionId: login.sessionId })).toMatchObject({ id: member.id, hasTemporaryPassword: true });
   });
 
   it("ends the member's open sessions: the old session stamp no longer finds the user", async () => {
     const team = await createTestTeam(t.db);
     const member = await team.add("SUPPORT");
     const before = (await verifyStaffLogin(t.db, member.email, member.password))!;
-    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: before.sessionStamp })).toMatchObject({ id: member.id });
+    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: before.sessionStamp, sessionId: before.sessionId })).toMatchObject({ id: member.id });
 
     const { temporaryPassword } = await resetStaffPassword(t.db, { platformId: team.platformId, actorId: team.admin.id, staffId: member.id });
 
-    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: before.sessionStamp })).toBeNull();
+    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: before.sessionStamp, sessionId: before.sessionId })).toBeNull();
     const after = (await verifyStaffLogin(t.db, member.email, temporaryPassword))!;
-    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: after.sessionStamp })).toMatchObject({ id: member.id });
+    expect(await findStaffSessionUser(t.db, { staffId: member.id, sessionStamp: after.sessionStamp, sessionId: after.sessionId })).toMatchObject({ id: member.id });
   });
 
   it("clears the email's lockout: after 5 wrong passwords, the new temporary password signs in at once", async () => {

@@ -3,6 +3,12 @@ import { resourceIdFromSegment } from "@/components/resource-id";
 
 const ALLOWED_TYPES = new Set(["application/pdf", "image/jpeg", "image/png"]);
 
+/**
+ * In place of the pages' policy (lib/security-headers.ts): a file runs no script of ours, and
+ * Chrome's PDF viewer needs object-src and inline styles on the PDF's own answer.
+ */
+const DOCUMENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** Open a document's file for review: GET /documents/{documentId}/content, streamed through. */
 export async function GET(_request: Request, { params }: { params: Promise<{ documentId: string }> }) {
   const documentId = resourceIdFromSegment((await params).documentId, "Document");
@@ -28,6 +34,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ doc
       "content-type": isInline ? contentType : "application/octet-stream",
       "content-disposition": response.headers.get("content-disposition") ?? (isInline ? "inline" : "attachment"),
       "x-content-type-options": "nosniff",
+      "content-security-policy": DOCUMENT_CSP,
       "cache-control": "private, no-store",
     },
   });
