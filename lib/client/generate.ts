@@ -1,6 +1,8 @@
 import openapiTS, { astToString } from "openapi-typescript";
 import { buildApi } from "../service/http/app";
 import { API_BASE_PATH } from "../service/http/openapi";
+import { PERMISSIONS } from "../service/http/context";
+import { REQUIRED_PERMISSION_EXTENSION } from "../service/http/required-permission";
 
 /** The OpenAPI document as served, and the TypeScript types generated from it. */
 export async function generateClientFiles(): Promise<Record<string, string>> {
@@ -16,5 +18,30 @@ export async function generateClientFiles(): Promise<Record<string, string>> {
   return {
     "openapi.json": `${JSON.stringify(document, null, 2)}\n`,
     "schema.ts": header + astToString(ast),
+    "required-permissions.ts": header + requiredPermissionsModule(document),
   };
+}
+
+/**
+ * `"METHOD /path/{param}"` → the permission the operation's `x-required-permission` names, null for
+ * an operation without one (AgentAuth, unauthenticated): what the dashboard's HTTP transport checks
+ * a staff role against.
+ */
+function requiredPermissionsModule(document: Record<string, unknown>): string {
+  const lines: string[] = [];
+  const paths = (document.paths ?? {}) as Record<string, Record<string, Record<string, unknown>>>;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const permission = operation?.[REQUIRED_PERMISSION_EXTENSION] ?? null;
+      if (permission !== null && !(PERMISSIONS as readonly unknown[]).includes(permission)) throw new Error(`${method.toUpperCase()} ${path}: ${REQUIRED_PERMISSION_EXTENSION} is ${String(permission)}`);
+      lines.push(`  ${JSON.stringify(`${method.toUpperCase()} ${path}`)}: ${JSON.stringify(permission)},`);
+    }
+  }
+  return [
+    `/** Every operation, by \`"METHOD /path"\` as openapi.json writes the path → the token permission it requires (its \`${REQUIRED_PERMISSION_EXTENSION}\`), or null. */`,
+    `export const REQUIRED_PERMISSIONS: Readonly<Record<string, "VIEW" | "TRANSACT" | "MANAGE" | null>> = {`,
+    ...lines,
+    "};",
+    "",
+  ].join("\n");
 }

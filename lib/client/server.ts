@@ -25,7 +25,9 @@ export class NotSignedInError extends Error {
 
 /**
  * The dashboard's only door to the service: the embedded service in-process by default, or
- * SERVICE_BASE_URL with SERVICE_CLIENT_ID/SERVICE_CLIENT_SECRET when set.
+ * SERVICE_BASE_URL with SERVICE_CLIENT_ID/SERVICE_CLIENT_SECRET when set. In-process the API
+ * enforces the staff user's role; over HTTP the one API token would allow whatever it allows, so
+ * the client refuses (403 FORBIDDEN, as the API would) each call the role lacks the permission for.
  */
 export async function serviceClient(): Promise<ServiceClient> {
   // The staff user as of this request: a changed role brings its permissions, a removed user has
@@ -40,6 +42,8 @@ export async function serviceClient(): Promise<ServiceClient> {
       baseUrl,
       clientId: process.env.SERVICE_CLIENT_ID ?? "",
       clientSecret: process.env.SERVICE_CLIENT_SECRET ?? "",
+      // The token acts for whoever is signed in: the client refuses what their role may not do.
+      permissions: ROLE_PERMISSIONS[session.user.role],
     });
   }
   const svc = services();

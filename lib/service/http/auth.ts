@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { ServiceError } from "./errors";
 import { PERMISSIONS, type ApiDeps, type AppEnv, type AuthContext, type Permission } from "./context";
 import { authenticateToken } from "../tokens/authenticate-token";
+import { missingPermissionError, tagRequiredPermission } from "./required-permission";
 
 export const STAFF_HEADERS = {
   key: "x-service-internal-key",
@@ -73,15 +74,16 @@ async function staffAuth(
   return { platformId, environment: platform.environment, permissions: new Set(permissions), principal: { kind: "staff", staffUserId } };
 }
 
-/** 403 FORBIDDEN unless the caller's token carries `permission`. */
+/**
+ * 403 FORBIDDEN unless the caller's token carries `permission`. Tagged, so that the route's
+ * operation in the OpenAPI document states it as `x-required-permission` (required-permission.ts).
+ */
 export function requirePermission(permission: Permission) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (!c.get("auth").permissions.has(permission))
-      throw new ServiceError("FORBIDDEN", `This credential lacks the ${permission} permission required for ${c.req.method} ${c.req.routePath.replace(/^\/api\/[^/]+/, "")}`, {
-        details: { requiredPermission: permission },
-      });
+  const middleware = createMiddleware<AppEnv>(async (c, next) => {
+    if (!c.get("auth").permissions.has(permission)) throw missingPermissionError(permission, c.req.method, c.req.routePath.replace(/^\/api\/[^/]+/, ""));
     return next();
   });
+  return tagRequiredPermission(middleware, permission);
 }
 
 export function sha256Hex(value: string): string {

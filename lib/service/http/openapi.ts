@@ -1,13 +1,25 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z, type RouteConfig } from "@hono/zod-openapi";
 import type { AppEnv } from "./context";
+import { REQUIRED_PERMISSION_EXTENSION, routeRequiredPermission } from "./required-permission";
 import { validationHook } from "./validation";
 
 export const API_VERSION = "2025-10-13";
 export const API_BASE_PATH = `/api/${API_VERSION}`;
 
-/** A router for one area; every area uses the same validation hook. */
+/**
+ * A router for one area; every area uses the same validation hook. Each route's operation states
+ * the permission its `requirePermission(...)` middleware enforces as `x-required-permission`, read
+ * off that middleware as the route is registered (createRoute's `middleware` is not in the document).
+ */
 export function createRouter() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const register = router.openapi;
+  router.openapi = ((route: RouteConfig, ...rest: unknown[]) => {
+    const permission = routeRequiredPermission(route.middleware, `${route.method.toUpperCase()} ${route.path}`);
+    const documented = permission ? { ...route, [REQUIRED_PERMISSION_EXTENSION]: permission } : route;
+    return (register as (...args: unknown[]) => unknown)(documented, ...rest);
+  }) as typeof register;
+  return router;
 }
 
 export const FieldErrorSchema = z
