@@ -17,7 +17,8 @@ export function CodeBlock({ code, label, testId, wrap = false }: CodeBlockProps)
           <CopyButton value={code} label={label} />
         </div>
       )}
-      <pre data-testid={testId} className={`overflow-x-auto px-4 py-3 pr-20 font-mono text-xs leading-relaxed text-zinc-100 ${wrap ? "break-all whitespace-pre-wrap" : ""}`}>
+      {/* Focusable: a line wider than the box scrolls, and a keyboard must be able to scroll it too. */}
+      <pre data-testid={testId} tabIndex={0} className={`overflow-x-auto px-4 py-3 pr-20 font-mono text-xs leading-relaxed text-zinc-100 ${wrap ? "break-all whitespace-pre-wrap" : ""}`}>
         <code>{code}</code>
       </pre>
     </div>

@@ -42,7 +42,7 @@ export function CopyIconButton({ value, label }: CopyButtonProps) {
       onClick={copy}
       aria-label={`Copy ${label}`}
       title={state === "copied" ? "Copied" : state === "failed" ? "Copy failed: select the id instead" : `Copy ${value}`}
-      className="inline-flex size-5 shrink-0 items-center justify-center rounded text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+      className="inline-flex size-5 shrink-0 items-center justify-center rounded text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700"
     >
       {state === "copied" ? (
         <svg viewBox="0 0 16 16" className="size-3.5 text-emerald-600" aria-hidden fill="none" stroke="currentColor" strokeWidth="2">

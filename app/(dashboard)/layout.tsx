@@ -8,6 +8,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const { user } = await requireSession();
   return (
     <div className="flex min-h-screen">
+      {/* The first Tab stop: a keyboard user jumps past the sidebar's links to the page itself. */}
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow-lg"
+      >
+        Skip to main content
+      </a>
       <aside className="sticky top-0 hidden h-screen w-60 shrink-0 overflow-y-auto border-r border-zinc-200 bg-zinc-100/70 px-3 py-4 md:block">
         <Link href="/" className="mb-6 flex items-center gap-2 px-3">
           <span className="flex size-7 items-center justify-center rounded-md bg-brand-600 text-sm font-bold text-white">S</span>
@@ -17,7 +24,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </aside>
       <div className="min-w-0 flex-1">
         <DashboardHeader user={user} />
-        <main className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">{children}</main>
+        <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none md:px-8 md:py-8">{children}</main>
       </div>
     </div>
   );

@@ -23,7 +23,7 @@ test("an operator is offered mint and burn, but not linking a provider, register
 
   await page.goto("/stablecoins");
   await expect(page.getByRole("heading", { name: "Stablecoins", level: 1 })).toBeVisible();
-  await expect(page.getByLabel("Operation")).toBeVisible();
+  await expect(page.getByLabel("Operation", { exact: true })).toBeVisible(); // not the coin tabs, "Operations of", once there are two coins
   await expect(page.getByLabel("Amount", { exact: true })).toBeVisible();
   await expect(page.getByLabel("API client id")).toHaveCount(0);
   await expect(page.getByLabel("Provider token id")).toHaveCount(0);

@@ -34,14 +34,14 @@ test("register a passkey with a virtual authenticator, sign in with it, and revo
   await user.page.getByRole("button", { name: "Use passkey “Test laptop”" }).click();
   await expect(user.page.getByTestId("wallet-balance")).toBeVisible();
   const sessions = user.page.getByTestId("wallet-sessions");
-  await expect(sessions.locator("tr")).toHaveCount(2);
+  await expect(sessions.locator("tbody tr")).toHaveCount(2);
   await expect(sessions.locator("tr", { hasText: "(this browser)" })).toContainText("Passkey");
 
   await sessions.locator("tr", { hasText: "Email code" }).getByRole("button", { name: "Revoke" }).click();
   await expect(user.page.getByTestId("approval-summary")).toContainText("You are ending the Email code session");
   await user.page.getByRole("button", { name: "Sign and revoke" }).click();
   await expect(user.page.getByTestId("wallet-done")).toContainText("Session revoked");
-  await expect(sessions.locator("tr")).toHaveCount(1);
+  await expect(sessions.locator("tbody tr")).toHaveCount(1);
   const after = await (await request.get(`${API}/auth/sessions?accountId=${encodeURIComponent(customer.walletId)}`, { headers })).json();
   expect(after.data.map((s: { type: string }) => s.type)).toEqual(["PASSKEY"]);
   await user.context.close();

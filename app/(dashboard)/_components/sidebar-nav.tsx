@@ -14,7 +14,7 @@ export function SidebarNav() {
     <nav aria-label="Dashboard" className="space-y-6">
       {NAV_GROUPS.map((group, i) => (
         <div key={group.label ?? i}>
-          {group.label && <p className="mb-1.5 px-3 text-xs font-medium tracking-wide text-zinc-400 uppercase">{group.label}</p>}
+          {group.label && <p className="mb-1.5 px-3 text-xs font-medium tracking-wide text-zinc-600 uppercase">{group.label}</p>}
           <ul className="space-y-0.5">
             {group.items.map((item) => {
               const active = isActive(pathname, item.href);

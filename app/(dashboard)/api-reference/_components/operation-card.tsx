@@ -76,7 +76,7 @@ export function OperationCard({ operation }: { operation: Operation }) {
                 {failures.map((r) => (
                   <li key={r.status}>
                     <StatusBadge tone={statusToneFor(r.status)}>{r.status}</StatusBadge> <InlineMarkdown text={r.description} />
-                    {r.schema && <span className="font-mono text-zinc-400"> · {typeLabel(r.schema)}</span>}
+                    {r.schema && <span className="font-mono text-zinc-500"> · {typeLabel(r.schema)}</span>}
                   </li>
                 ))}
               </ul>

@@ -14,7 +14,7 @@ export function CoinTabs({ coins, current, hrefOf }: { coins: Stablecoin[]; curr
           aria-current={c.id === current ? "page" : undefined}
           className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${c.id === current ? "border-brand-600 text-brand-700" : "border-transparent text-zinc-500 hover:text-zinc-800"}`}
         >
-          {c.symbol} <span className="font-mono text-xs text-zinc-400">{c.providerTokenIdentifier}</span>
+          {c.symbol} <span className="font-mono text-xs text-zinc-500">{c.providerTokenIdentifier}</span>
         </Link>
       ))}
     </nav>

@@ -76,7 +76,7 @@ function OperationRow({ op, decimals, symbol, canSimulateFunds, serverNow }: { o
         <span className="text-xs text-zinc-500">
           <DateTime value={op.createdAt} />
         </span>
-        <span className="font-mono text-xs text-zinc-400">{op.id}</span>
+        <span className="font-mono text-xs text-zinc-500">{op.id}</span>
       </div>
       {op.failureReason && FAILURE_HINTS[op.failureReason] && <p className="mt-1 text-sm text-zinc-600">{FAILURE_HINTS[op.failureReason]}</p>}
       {op.estimatedDelivery?.timing && (

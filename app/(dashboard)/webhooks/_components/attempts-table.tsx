@@ -29,9 +29,9 @@ const COLUMNS: Column<WebhookAttempt>[] = [
     className: "w-full",
     cell: (a) => (
       <div className="space-y-1">
-        {a.responseSnippet ? <pre className="max-h-32 overflow-auto font-mono text-xs whitespace-pre-wrap break-all text-zinc-700">{a.responseSnippet}</pre> : null}
+        {a.responseSnippet ? <pre tabIndex={0} className="max-h-32 overflow-auto font-mono text-xs whitespace-pre-wrap break-all text-zinc-700">{a.responseSnippet}</pre> : null}
         {a.error && <p className="text-xs font-medium text-red-600">{a.error}</p>}
-        {!a.responseSnippet && !a.error && <span className="text-xs text-zinc-400">Empty</span>}
+        {!a.responseSnippet && !a.error && <span className="text-xs text-zinc-500">Empty</span>}
       </div>
     ),
   },
