@@ -9,7 +9,6 @@ import { Button } from "@/components/ui/button";
 import { Field, controlProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-import { useHydrated } from "./use-hydrated";
 
 type FieldId = "currentPassword" | "newPassword" | "confirmPassword";
 type Values = Record<FieldId, string>;
@@ -36,7 +35,6 @@ export function ChangePasswordForm({ minLength, action, continueTo }: ChangePass
   const [error, setError] = useState<ActionError | null>(null);
   const [isDone, setIsDone] = useState(false);
   const [pending, startTransition] = useTransition();
-  const hydrated = useHydrated(); // until then Enter would post the form natively, passwords in a GET's query
   const router = useRouter();
   const errors = error?.fieldErrors ?? {};
   const isFirstChoice = continueTo !== undefined;
@@ -93,7 +91,7 @@ export function ChangePasswordForm({ minLength, action, continueTo }: ChangePass
         ))}
       </div>
       <div className="flex justify-end">
-        <Button type="submit" disabled={!hydrated || pending} className={isFirstChoice ? "w-full" : undefined}>
+        <Button type="submit" disabled={pending} className={isFirstChoice ? "w-full" : undefined}>
           {pending ? "Changing…" : isFirstChoice ? "Save and continue" : "Change password"}
         </Button>
       </div>

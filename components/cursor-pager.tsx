@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { TOTAL_COUNT_CAP } from "@/lib/service/http/pagination";
-import { buttonClasses } from "./ui/button";
+import { buttonClasses } from "./ui/button-classes";
 import type { PagerLinks } from "./page-params";
 
 export { pageHref, pagerLinks, pageParams, pagePosition, positionQuery, MAX_TRAIL, PAGE_PARAMS, type PageParamNames, type PagePosition, type PagerLinks } from "./page-params";

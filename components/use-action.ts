@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import type { ActionError, ActionResult } from "@/lib/client/action-result";
+import { callAction, type ActionError, type ActionResult } from "@/lib/client/action-result";
 
 /** Runs a server action, keeps its error, and refreshes the page's server data when it succeeds. */
 export function useAction<I, T>(action: (input: I) => Promise<ActionResult<T>>, onOk?: (data: T) => void) {
@@ -11,7 +11,7 @@ export function useAction<I, T>(action: (input: I) => Promise<ActionResult<T>>, 
   const [pending, startTransition] = useTransition();
   function run(input: I) {
     startTransition(async () => {
-      const result = await action(input);
+      const result = await callAction(action, input);
       if (!result.ok) return setError(result.error);
       setError(null);
       onOk?.(result.data);

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { headers } from "next/headers";
 import { REQUEST_PATH_HEADER } from "@/lib/auth/dashboard-access";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { decodedSegment } from "@/components/resource-id";
 

@@ -1,34 +1,27 @@
+"use client";
+
 import type { ButtonHTMLAttributes } from "react";
-
-type Variant = "primary" | "secondary" | "danger" | "ghost" | "danger-ghost";
-type Size = "sm" | "md";
-
-const BASE =
-  "inline-flex items-center justify-center gap-1.5 rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50";
-
-const VARIANTS: Record<Variant, string> = {
-  primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700",
-  secondary: "border border-zinc-300 bg-white text-zinc-800 shadow-sm hover:bg-zinc-50",
-  danger: "bg-red-600 text-white shadow-sm hover:bg-red-700",
-  ghost: "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900",
-  "danger-ghost": "text-red-600 hover:bg-red-50 hover:text-red-700",
-};
-
-const SIZES: Record<Size, string> = {
-  sm: "h-7 px-2.5 text-xs",
-  md: "h-9 px-3.5 text-sm",
-};
-
-/** Classes for anything that should look like a button (links included). */
-export function buttonClasses(variant: Variant = "primary", size: Size = "md", extra = ""): string {
-  return `${BASE} ${VARIANTS[variant]} ${SIZES[size]} ${extra}`.trim();
-}
+import { useHydrated } from "../use-hydrated";
+import { buttonClasses, type ButtonSize, type ButtonVariant } from "./button-classes";
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: Variant;
-  size?: Size;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
 }
 
-export function Button({ variant = "primary", size = "md", className = "", type = "button", ...props }: ButtonProps) {
-  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+/**
+ * A submit button is disabled until the page is hydrated: its form submits through a handler, and
+ * pressed earlier (or Enter in a field) the browser would submit it natively instead, reloading
+ * the page and dropping what was typed.
+ */
+export function Button({ variant = "primary", size = "md", className = "", type = "button", disabled, ...props }: ButtonProps) {
+  const hydrated = useHydrated();
+  return (
+    <button
+      type={type}
+      disabled={disabled || (type === "submit" && !hydrated)}
+      className={buttonClasses(variant, size, className)}
+      {...props}
+    />
+  );
 }

@@ -1,4 +1,7 @@
+"use client";
+
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useHydrated } from "../use-hydrated";
 
 const CONTROL =
   "block w-full rounded-md border bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm placeholder:text-zinc-400 focus:outline-none focus:ring-2 disabled:bg-zinc-50 disabled:text-zinc-500";
@@ -13,22 +16,51 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   invalid?: boolean;
 }
 
-export function Input({ invalid, className, ...props }: InputProps) {
-  return <input className={classes(invalid, className)} aria-invalid={invalid || undefined} {...props} />;
+/**
+ * A controlled control (given `value`) cannot be changed until the page is hydrated: React keeps
+ * what was typed earlier on the screen but not in its state, so the form would send the old value.
+ * Read-only looks the same; a select has no read-only, so it is disabled for that moment.
+ */
+export function Input({ invalid, className, readOnly, ...props }: InputProps) {
+  const hydrated = useHydrated();
+  return (
+    <input
+      className={classes(invalid, className)}
+      aria-invalid={invalid || undefined}
+      {...props}
+      readOnly={readOnly || (props.value !== undefined && !hydrated)}
+    />
+  );
 }
 
 export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   invalid?: boolean;
 }
 
-export function Textarea({ invalid, className, ...props }: TextareaProps) {
-  return <textarea className={classes(invalid, `font-mono text-xs ${className ?? ""}`)} aria-invalid={invalid || undefined} {...props} />;
+export function Textarea({ invalid, className, readOnly, ...props }: TextareaProps) {
+  const hydrated = useHydrated();
+  return (
+    <textarea
+      className={classes(invalid, `font-mono text-xs ${className ?? ""}`)}
+      aria-invalid={invalid || undefined}
+      {...props}
+      readOnly={readOnly || (props.value !== undefined && !hydrated)}
+    />
+  );
 }
 
 export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   invalid?: boolean;
 }
 
-export function Select({ invalid, className, ...props }: SelectProps) {
-  return <select className={classes(invalid, className)} aria-invalid={invalid || undefined} {...props} />;
+export function Select({ invalid, className, disabled, ...props }: SelectProps) {
+  const hydrated = useHydrated();
+  return (
+    <select
+      className={classes(invalid, className)}
+      aria-invalid={invalid || undefined}
+      {...props}
+      disabled={disabled || (props.value !== undefined && !hydrated)}
+    />
+  );
 }

@@ -133,3 +133,34 @@ test("a CSV import shows the job's progress, the rows that failed and the custom
   await page.getByRole("link", { name: `csv-ok-${stamp}` }).click();
   await expect(page.getByRole("heading", { name: "Row One", level: 1 })).toBeVisible();
 });
+
+test("a form used before its page's scripts have run takes no typing and does not submit; once ready, what is typed is what is sent", async ({ page }) => {
+  await signIn(page);
+  // A slow connection: the form shows before its scripts have arrived.
+  let deliverScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (deliverScripts = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  const pageLoads: string[] = [];
+  page.on("request", (request) => request.isNavigationRequest() && pageLoads.push(request.url()));
+  await page.goto("/customers/new", { waitUntil: "commit" });
+  const fullName = page.getByLabel("Full name");
+  const create = page.getByRole("button", { name: "Create customer" });
+  await expect(create).toBeDisabled();
+  await expect(fullName).not.toBeEditable();
+  // Typed now, the text would show but never reach the form's state, and the customer would be created without it.
+  await fullName.focus();
+  await page.keyboard.type("Too Early");
+  await expect(fullName).toHaveValue("");
+  await page.keyboard.press("Enter"); // a native submit would reload the page
+  deliverScripts();
+
+  await expect(create).toBeEnabled();
+  const name = `Hedy Lamarr ${Date.now()}`;
+  await fullName.fill(name);
+  await create.click();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  expect(pageLoads.filter((url) => url.includes("/customers/new"))).toHaveLength(1); // never reloaded by a native submit
+});

@@ -21,6 +21,23 @@ export function actionOk<T>(data: T): ActionResult<T> {
   return { ok: true, data };
 }
 
+/**
+ * Calls a server action from the browser and answers its failure to answer as an error value too.
+ * Thrown, it would reach the page's error boundary and replace the form the user filled in. A
+ * request that got no answer (offline, the server restarting) may or may not have been carried out.
+ */
+export async function callAction<A extends unknown[], R extends { ok: boolean }>(action: (...args: A) => Promise<R>, ...args: A): Promise<R | { ok: false; error: ActionError }> {
+  try {
+    return await action(...args);
+  } catch (thrown) {
+    const message =
+      thrown instanceof TypeError // fetch's own failure: no answer came back
+        ? "The dashboard could not be reached, so this may not have been done. Check your connection, then reload the page to see whether it was before trying again."
+        : "Something went wrong on the dashboard's server, so it is not known whether this was done. Reload the page to see whether it was before trying again.";
+    return { ok: false, error: { code: "DASHBOARD_UNREACHABLE", message } };
+  }
+}
+
 /** The action's own input check failed; same shape as the API's INVALID_INPUT. */
 export function invalidInputResult(error: z.ZodError): ActionResult<never> {
   const fieldErrors: Record<string, string> = {};
@@ -42,6 +59,21 @@ export function serviceErrorResult(body: unknown, status: number): ActionResult<
   const { errors: _errors, ...details } = body.details ?? {};
   const hasDetails = Object.keys(details).length > 0;
   return { ok: false, error: { code: body.code, message: body.message, status, ...(hasFieldErrors && { fieldErrors }), ...(hasDetails && { details }) } };
+}
+
+/**
+ * The service could not be reached (the dashboard runs against SERVICE_BASE_URL and it is down):
+ * fetch's TypeError, else null. A refused or unresolvable connection never carried the request;
+ * after any other failure the request may have gone out, so the user must check before repeating it.
+ */
+export function serviceUnreachableResult(error: unknown): ActionResult<never> | null {
+  if (!(error instanceof TypeError) || error.message !== "fetch failed") return null;
+  const cause = (error.cause as { code?: unknown } | undefined)?.code;
+  const isNeverSent = cause === "ECONNREFUSED" || cause === "ENOTFOUND" || cause === "EAI_AGAIN";
+  const message = isNeverSent
+    ? "The service could not be reached, so nothing was done. Try again in a moment."
+    : "The connection to the service failed before it answered, so it is not known whether this was done. Check before trying again.";
+  return { ok: false, error: { code: "SERVICE_UNREACHABLE", message } };
 }
 
 function isErrorBody(body: unknown): body is ServiceErrorBody {

@@ -1,7 +1,7 @@
 import "server-only";
 import { NotSignedInError, serviceClient } from "./server";
 import type { ServiceClient } from "./create-client";
-import { actionOk, serviceErrorResult, type ActionResult } from "./action-result";
+import { actionOk, serviceErrorResult, serviceUnreachableResult, type ActionResult } from "./action-result";
 
 interface CallResult<T> {
   data?: T;
@@ -24,9 +24,20 @@ export async function actionClient(): Promise<ActionResult<ServiceClient>> {
   }
 }
 
-/** Runs one typed-client call with `client` and turns the answer into an ActionResult. */
+/**
+ * Runs one typed-client call with `client` and turns the answer into an ActionResult, a service
+ * that cannot be reached included: thrown, it would replace the user's form with an error page.
+ */
 export async function callWith<T>(client: ServiceClient, call: (client: ServiceClient) => Promise<CallResult<T>>): Promise<ActionResult<T>> {
-  const { data, error, response } = await call(client);
+  let answer: CallResult<T>;
+  try {
+    answer = await call(client);
+  } catch (thrown) {
+    const unreachable = serviceUnreachableResult(thrown);
+    if (unreachable) return unreachable;
+    throw thrown;
+  }
+  const { data, error, response } = answer;
   if (!response.ok) return serviceErrorResult(error, response.status);
   return actionOk(data as T);
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { describeActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError } from "@/lib/client/action-result";
 import { nextEnabledIndex } from "@/components/listbox-navigation";
 import { Field, controlProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -58,7 +58,7 @@ export function CustomerPicker({ id, label, value, onChange, customerType, unava
     setSearch({ status: "loading", query });
     setActive(-1);
     timer.current = setTimeout(async () => {
-      const result = await searchCustomersAction({ query, customerType }).catch(() => null);
+      const result = await callAction(searchCustomersAction, { query, customerType }).catch(() => null);
       if (current !== request.current) return; // a later keystroke owns the list now
       if (!result) return setSearch({ status: "failed", query, message: "The dashboard could not reach the server. Check your connection and try again." });
       if (!result.ok) return setSearch({ status: "failed", query, message: describeActionError(result.error) });

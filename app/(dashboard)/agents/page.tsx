@@ -5,7 +5,7 @@ import type { ServiceClient } from "@/lib/client/create-client";
 import { serviceClient } from "@/lib/client/server";
 import { formatMoney } from "@/components/money";
 import { PageHeader } from "@/components/page-header";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";

@@ -4,7 +4,7 @@ import { requireSession } from "@/lib/auth/session";
 import { serviceClient } from "@/lib/client/server";
 import type { components } from "@/lib/client/generated/schema";
 import { PageHeader } from "@/components/page-header";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { z } from "zod";
 import { requireSession } from "@/lib/auth/session";
 import { serviceClient } from "@/lib/client/server";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";

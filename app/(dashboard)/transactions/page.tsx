@@ -5,7 +5,7 @@ import { requireSession } from "@/lib/auth/session";
 import { serviceClient } from "@/lib/client/server";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { countLabel, CursorPager, pagePosition, pagerLinks } from "@/components/cursor-pager";
 import { PageHeader } from "@/components/page-header";
 import { TransactionFilters } from "./_components/transaction-filters";

@@ -7,14 +7,12 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-import { useHydrated } from "@/components/use-hydrated";
 import { describeWait, readSignInError, type SignInProblem } from "@/lib/auth/sign-in-errors";
 
 export function LoginForm() {
   const router = useRouter();
   const [problem, setProblem] = useState<SignInProblem | null>(null);
   const [pending, setPending] = useState(false);
-  const hydrated = useHydrated(); // until then Enter would send the password in a GET's query
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,7 +62,7 @@ export function LoginForm() {
       <Field id="password" label="Password">
         <Input id="password" name="password" type="password" autoComplete="current-password" required />
       </Field>
-      <Button type="submit" className="w-full" disabled={!hydrated || pending}>
+      <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
       </Button>
     </form>

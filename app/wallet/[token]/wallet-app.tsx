@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-import type { ActionResult } from "@/lib/client/action-result";
+import { callAction, type ActionResult } from "@/lib/client/action-result";
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { base64urlnopad } from "@scure/base";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
@@ -281,7 +281,7 @@ function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: 
 
 function useProof(link: string, session: StoredWalletSession) {
   return useCallback(async (): Promise<ActionResult<SessionProof>> => {
-    const nonce = await walletNonce(link);
+    const nonce = await callAction(walletNonce, link);
     if (!nonce.ok) return nonce;
     return { ok: true, data: { link, binding: session.binding, nonce: nonce.data, stamp: stampPayload(nonce.data, session.key) } };
   }, [link, session]);
@@ -310,7 +310,7 @@ function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session
   const withProof = useCallback(
     async <T,>(run: (p: SessionProof) => Promise<ActionResult<T>>): Promise<T | null> => {
       const p = await proof();
-      const res = p.ok ? await run(p.data) : p;
+      const res = p.ok ? await callAction(run, p.data) : p;
       if (res.ok) return res.data;
       if (SIGN_IN_CODES.has(res.error.code) || res.error.code === "LINK_EXPIRED") {
         onSignOut(res.error.message);
@@ -572,7 +572,7 @@ function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session
             <div data-testid="approval-summary">{pending.summary}</div>
             <div>
               <p className="mb-1 font-medium text-zinc-800">Exact text you sign</p>
-              <pre data-testid="payload-to-sign" className="max-h-64 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs break-all whitespace-pre-wrap">
+              <pre data-testid="payload-to-sign" tabIndex={0} className="max-h-64 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs break-all whitespace-pre-wrap">
                 {pending.payloadToSign}
               </pre>
             </div>
@@ -607,7 +607,19 @@ function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session
             {view.changes.length === 0 ? (
               <p className="px-5 py-4 text-zinc-500">No activity yet.</p>
             ) : (
-              <table className="w-full text-left" data-testid="wallet-activity">
+              // Headers for screen readers only (the card's title says what the columns are); `relative` keeps them inside the card.
+              <table className="relative w-full text-left" data-testid="wallet-activity">
+                <caption className="sr-only">Activity</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className="p-0">
+                      <span className="sr-only">When</span>
+                    </th>
+                    <th scope="col" className="p-0">
+                      <span className="sr-only">Amount</span>
+                    </th>
+                  </tr>
+                </thead>
                 <tbody>
                   {view.changes.map((c) => (
                     <tr key={c.id} className="border-t border-zinc-100">
@@ -620,7 +632,21 @@ function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session
             )}
           </Card>
           <Card title="Sessions" description="Browsers signed in to this wallet." flush>
-            <table className="w-full text-left" data-testid="wallet-sessions">
+            <table className="relative w-full text-left" data-testid="wallet-sessions">
+              <caption className="sr-only">Sessions</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="p-0">
+                    <span className="sr-only">Session</span>
+                  </th>
+                  <th scope="col" className="hidden p-0 sm:table-cell">
+                    <span className="sr-only">Expires</span>
+                  </th>
+                  <th scope="col" className="p-0">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {view.sessions.map((s) => (
                   <tr key={s.id} className="border-t border-zinc-100">

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-import { useHydrated } from "@/components/use-hydrated";
+import { callAction } from "@/lib/client/action-result";
 import { issueSandboxIdToken } from "./actions";
 
 export const IDP_MESSAGE = "sandbox-idp-token";
@@ -13,14 +13,11 @@ export function IdpForm({ link, nonce, loginHint }: { link: string; nonce: strin
   const [email, setEmail] = useState(loginHint);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Until hydrated: an email typed is not in state (the popup sent "" and stayed open), and a click posts the form natively without its link.
-  const hydrated = useHydrated();
-
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const res = await issueSandboxIdToken(link, email, nonce).finally(() => setBusy(false));
+    const res = await callAction(issueSandboxIdToken, link, email, nonce).finally(() => setBusy(false));
     if (!res.ok) return setError(res.error.message);
     if (!window.opener) return setError("The wallet page that opened this window is gone. Start again from it.");
     (window.opener as Window).postMessage({ type: IDP_MESSAGE, oidcToken: res.data }, window.location.origin);
@@ -31,9 +28,9 @@ export function IdpForm({ link, nonce, loginHint }: { link: string; nonce: strin
     <form onSubmit={submit} className="space-y-3">
       <label className="block">
         <span className="mb-1 block font-medium text-zinc-800">Email</span>
-        <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} required disabled={!hydrated} />
+        <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
       </label>
-      <Button type="submit" disabled={!hydrated || busy}>
+      <Button type="submit" disabled={busy}>
         Continue
       </Button>
       {error && <Notice tone="error">{error}</Notice>}

@@ -7,6 +7,7 @@ import { Notice } from "@/components/ui/notice";
 import { CodeBlock } from "@/components/code-block";
 import { SecretValue } from "@/components/secret-value";
 import { dismissBootstrapCredentialsAction } from "../actions";
+import { callAction } from "@/lib/client/action-result";
 
 export interface BootstrapCredentialsProps {
   clientId: string;
@@ -21,7 +22,7 @@ export function BootstrapCredentials({ clientId, clientSecret, baseUrl }: Bootst
 
   function dismiss() {
     startTransition(async () => {
-      const result = await dismissBootstrapCredentialsAction();
+      const result = await callAction(callAction, dismissBootstrapCredentialsAction);
       if (!result.ok) setFailed(result.error.code === "FORBIDDEN" ? "Only admins can dismiss these credentials." : result.error.message);
     });
   }

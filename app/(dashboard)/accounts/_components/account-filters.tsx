@@ -1,6 +1,6 @@
 import Form from "next/form";
 import Link from "next/link";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { Select } from "@/components/ui/input";
 import type { CustomerOption } from "../../customers/_lib/customer-search";
 import { AccountCustomerPicker } from "./account-customer-picker";

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { describeActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { deleteExternalAccountAction } from "../actions";
@@ -22,7 +22,7 @@ export function DeleteExternalAccountButton({ externalAccountId, label, isPlatfo
 
   function remove() {
     startTransition(async () => {
-      const result = await deleteExternalAccountAction({ externalAccountId, isPlatform });
+      const result = await callAction(deleteExternalAccountAction, { externalAccountId, isPlatform });
       // Already gone (removed elsewhere): the goal is reached; refresh so the list shows it.
       if (result.ok || result.error.status === 404) {
         setOpen(false);
@@ -49,7 +49,7 @@ export function DeleteExternalAccountButton({ externalAccountId, label, isPlatfo
         <p>
           <span className="font-medium text-zinc-800">{label}</span> can no longer receive payouts. Payments already sent are not affected.
         </p>
-        {problem && <p className="mt-3 font-medium text-red-600">{problem}</p>}
+        {problem && <p role="alert" className="mt-3 font-medium text-red-600">{problem}</p>}
       </ConfirmDialog>
     </>
   );

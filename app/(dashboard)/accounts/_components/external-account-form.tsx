@@ -2,7 +2,7 @@
 
 import { useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormErrorNotice } from "@/components/form-error-notice";
@@ -63,7 +63,7 @@ export function ExternalAccountForm({ initialValues }: { initialValues: External
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     startTransition(async () => {
-      const result = await createExternalAccountAction(values);
+      const result = await callAction(createExternalAccountAction, values);
       if (!result.ok) {
         setError(result.error);
         return window.scrollTo({ top: 0, behavior: "smooth" });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition, type FormEvent } from "react";
-import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -45,7 +45,7 @@ export function FundForm({ accountId, status, currency, canFund }: FundFormProps
     const parsed = parseMajorUnits(amount, currencyDecimals(currency), { max: MAX_SANDBOX_FUND_AMOUNT });
     if (!parsed.ok) return setFieldError(parsed.message);
     startTransition(async () => {
-      const result = await fundInternalAccountAction({ accountId, amount: parsed.minorUnits });
+      const result = await callAction(fundInternalAccountAction, { accountId, amount: parsed.minorUnits });
       if (!result.ok) {
         setFieldError(result.error.fieldErrors?.amount);
         return setProblem(result.error.fieldErrors?.amount ? null : problemText(result.error, status));

@@ -5,7 +5,8 @@ import { useState, useTransition, type FormEvent } from "react";
 import type { components } from "@/lib/client/generated/schema";
 import type { ActionError } from "@/lib/client/action-result";
 import { TextField } from "@/components/text-field";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { CustomerPicker } from "../../_components/customer-picker";
@@ -14,6 +15,7 @@ import { createAgentAction } from "../actions";
 import { EMPTY_POLICY_FORM, formToPolicy, summarizePolicy, type CurrencyInfo } from "../_lib/policy";
 import { DeviceCodePanel } from "./device-code-panel";
 import { PolicyFields } from "./policy-fields";
+import { callAction } from "@/lib/client/action-result";
 
 type Created = { agent: components["schemas"]["Agent"]; deviceCode: components["schemas"]["AgentDeviceCode"] };
 
@@ -35,7 +37,7 @@ export function CreateAgentForm({ initialCustomer, currencies }: { initialCustom
       return;
     }
     startTransition(async () => {
-      const result = await createAgentAction({ name, customerId: customer?.id ?? "", policy: built.policy });
+      const result = await callAction(createAgentAction, { name, customerId: customer?.id ?? "", policy: built.policy });
       if (!result.ok) {
         setError(result.error);
         setFieldErrors(Object.fromEntries(Object.entries(result.error.fieldErrors ?? {}).map(([k, v]) => [k.replace(/^policy\./, ""), v])));

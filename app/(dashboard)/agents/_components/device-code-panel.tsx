@@ -5,6 +5,7 @@ import { CopyButton } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
 import { Notice } from "@/components/ui/notice";
 import { deviceCodeStatusAction } from "../actions";
+import { callAction } from "@/lib/client/action-result";
 
 /**
  * A fresh device code, shown once: the person installing the agent types it into the agent
@@ -15,7 +16,7 @@ export function DeviceCodePanel({ code, expiresAt }: { code: string; expiresAt: 
   useEffect(() => {
     if (redeemed) return;
     const timer = setInterval(async () => {
-      const result = await deviceCodeStatusAction({ code });
+      const result = await callAction(deviceCodeStatusAction, { code });
       if (result.ok && result.data.redeemed) setRedeemed(true);
     }, 1500);
     return () => clearInterval(timer);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition, type FormEvent } from "react";
-import { describeActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Field, controlProps } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
@@ -36,7 +36,7 @@ export function TryItPanel({ operationId, parameters, exampleBody }: TryItPanelP
     const pick = (where: "path" | "query") =>
       Object.fromEntries(parameters.filter((p) => p.in === where).map((p) => [p.name, values[p.name] ?? ""]));
     startTransition(async () => {
-      const result = await sendApiRequestAction({ operationId, path: pick("path"), query: pick("query"), body: exampleBody === undefined ? undefined : body });
+      const result = await callAction(sendApiRequestAction, { operationId, path: pick("path"), query: pick("query"), body: exampleBody === undefined ? undefined : body });
       if (result.ok) {
         setProblem(null);
         setResponse(result.data);
@@ -82,7 +82,7 @@ export function TryItPanel({ operationId, parameters, exampleBody }: TryItPanelP
             <StatusBadge tone={statusTone(response.status)}>{response.status}</StatusBadge>
             {response.requestId && <span className="font-mono">X-Request-Id {response.requestId}</span>}
           </div>
-          <pre className="max-h-96 overflow-auto rounded-md bg-zinc-900 px-4 py-3 font-mono text-xs leading-relaxed text-zinc-100">
+          <pre tabIndex={0} className="max-h-96 overflow-auto rounded-md bg-zinc-900 px-4 py-3 font-mono text-xs leading-relaxed text-zinc-100">
             {response.body === null ? "(no body)" : JSON.stringify(response.body, null, 2)}
           </pre>
         </div>

@@ -2,7 +2,7 @@
 
 import { useState, useTransition, type FormEvent } from "react";
 import type { components } from "@/lib/client/generated/schema";
-import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field, FieldError, controlProps } from "@/components/ui/field";
@@ -43,7 +43,7 @@ export function CreateTokenForm({ baseUrl }: { baseUrl: string }) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     startTransition(async () => {
-      const result = await createTokenAction({ name, permissions, expiresAt: toIsoOrRaw(expiresAt) });
+      const result = await callAction(createTokenAction, { name, permissions, expiresAt: toIsoOrRaw(expiresAt) });
       if (!result.ok) return setError(result.error);
       setError(null);
       setCreated(result.data);

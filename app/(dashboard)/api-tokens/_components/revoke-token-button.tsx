@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { describeActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { revokeTokenAction } from "../actions";
@@ -15,7 +15,7 @@ export function RevokeTokenButton({ tokenId, name, clientId }: { tokenId: string
 
   function revoke() {
     startTransition(async () => {
-      const result = await revokeTokenAction({ tokenId });
+      const result = await callAction(revokeTokenAction, { tokenId });
       if (result.ok) return setOpen(false);
       if (result.error.code === "TOKEN_NOT_FOUND" || result.error.code === "NOT_FOUND") {
         // Already revoked elsewhere: the goal is reached; refresh so the list shows it.
@@ -43,7 +43,7 @@ export function RevokeTokenButton({ tokenId, name, clientId }: { tokenId: string
         <p>
           Anything using client ID <code className="font-mono text-xs">{clientId}</code> stops working immediately. This cannot be undone.
         </p>
-        {problem && <p className="mt-3 font-medium text-red-600">{problem}</p>}
+        {problem && <p role="alert" className="mt-3 font-medium text-red-600">{problem}</p>}
       </ConfirmDialog>
     </>
   );

@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Notice } from "@/components/ui/notice";
 import { issueCardAction } from "../actions";
+import { callAction } from "@/lib/client/action-result";
 
 export interface FundingChoice {
   id: string;
@@ -37,7 +38,7 @@ export function IssueCardForm({ cardholderId, accounts }: { cardholderId: string
       maxSpendPerTransaction = Number(parsed.minorUnits);
     }
     startTransition(async () => {
-      const result = await issueCardAction({ cardholderId, fundingSources: sources, maxSpendPerTransaction, platformCardId: reference || undefined });
+      const result = await callAction(issueCardAction, { cardholderId, fundingSources: sources, maxSpendPerTransaction, platformCardId: reference || undefined });
       if (!result.ok) return setError(result.error);
       router.push(`/cards/${encodeURIComponent(result.data.id)}`);
     });

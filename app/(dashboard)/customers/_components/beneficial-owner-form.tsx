@@ -2,7 +2,7 @@
 
 import { useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FieldError } from "@/components/ui/field";
@@ -69,7 +69,7 @@ export function BeneficialOwnerForm({ customerId, beneficialOwnerId, initialValu
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     startTransition(async () => {
-      const result = isEditing ? await updateBeneficialOwnerAction({ beneficialOwnerId, values }) : await createBeneficialOwnerAction({ customerId, values });
+      const result = isEditing ? await callAction(updateBeneficialOwnerAction, { beneficialOwnerId, values }) : await callAction(createBeneficialOwnerAction, { customerId, values });
       if (!result.ok) return setError(result.error);
       setError(null);
       onDone();

@@ -8,6 +8,7 @@ import { Notice } from "@/components/ui/notice";
 import { StatusBadge, type BadgeTone } from "@/components/status-badge";
 import { getBulkImportJobAction } from "../actions";
 import { customerHref } from "./kyc-status-badge";
+import { callAction } from "@/lib/client/action-result";
 
 type BulkJob = components["schemas"]["BulkCustomerImportJob"];
 type RowError = components["schemas"]["BulkCustomerImportErrorEntry"];
@@ -52,7 +53,7 @@ export function BulkJobProgress({ initial }: { initial: BulkJob }) {
   useEffect(() => {
     if (!isRunning) return;
     const timer = setTimeout(async () => {
-      const result = await getBulkImportJobAction({ jobId: job.id });
+      const result = await callAction(getBulkImportJobAction, { jobId: job.id });
       if (result.ok) setJob(result.data);
       else setProblem(result.error.message);
     }, POLL_MS);

@@ -2,7 +2,7 @@
 
 import { useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Field, controlProps } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -22,7 +22,7 @@ export function BulkUploadForm() {
     event.preventDefault();
     const formData = new FormData(event.currentTarget);
     startTransition(async () => {
-      const result = await uploadCustomersCsvAction(formData);
+      const result = await callAction(uploadCustomersCsvAction, formData);
       if (!result.ok) return setError(result.error);
       setError(null);
       router.push(`/customers/import?jobId=${encodeURIComponent(result.data.jobId)}`);

@@ -3,7 +3,7 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import type { components } from "@/lib/client/generated/schema";
-import { describeActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -25,14 +25,14 @@ function ChannelRow({ customerId, channel, status, address, canManage }: { custo
 
   function send() {
     startTransition(async () => {
-      const result = await sendContactCodeAction({ customerId, channel });
+      const result = await callAction(sendContactCodeAction, { customerId, channel });
       setProblem(result.ok ? null : describeActionError(result.error));
       setSent(result.ok);
     });
   }
   function confirm() {
     startTransition(async () => {
-      const result = await confirmContactCodeAction({ customerId, channel, code });
+      const result = await callAction(confirmContactCodeAction, { customerId, channel, code });
       if (!result.ok) {
         const wrongCode = result.error.code === "INVALID_INPUT";
         return setProblem(wrongCode ? "That code is not right. Check it with the customer, or send a new one." : describeActionError(result.error));

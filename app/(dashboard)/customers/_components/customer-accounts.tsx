@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { components } from "@/lib/client/generated/schema";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { ExternalAccountsTable } from "@/components/external-accounts-table";

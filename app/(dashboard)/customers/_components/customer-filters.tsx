@@ -1,6 +1,6 @@
 import Form from "next/form";
 import Link from "next/link";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { Input, Select } from "@/components/ui/input";
 
 export interface CustomerFilterValues {

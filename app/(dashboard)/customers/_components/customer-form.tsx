@@ -3,7 +3,7 @@
 import { useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import type { components } from "@/lib/client/generated/schema";
-import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormErrorNotice } from "@/components/form-error-notice";
@@ -70,7 +70,7 @@ export function CustomerForm({ initialValues, customerId, currencies, terms, acc
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     startTransition(async () => {
-      const result = isEditing ? await updateCustomerAction({ customerId, values }) : await createCustomerAction(values);
+      const result = isEditing ? await callAction(updateCustomerAction, { customerId, values }) : await callAction(createCustomerAction, values);
       if (!result.ok) {
         setError(result.error);
         window.scrollTo({ top: 0, behavior: "smooth" });

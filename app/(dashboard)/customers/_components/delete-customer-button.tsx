@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { describeActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { deleteCustomerAction } from "../actions";
@@ -15,7 +15,7 @@ export function DeleteCustomerButton({ customerId, name }: { customerId: string;
 
   function remove() {
     startTransition(async () => {
-      const result = await deleteCustomerAction({ customerId });
+      const result = await callAction(deleteCustomerAction, { customerId });
       // Deleted elsewhere meanwhile: the goal is reached; refresh so the page says so.
       if (result.ok || result.error.code === "CUSTOMER_DELETED") {
         setOpen(false);
@@ -38,7 +38,7 @@ export function DeleteCustomerButton({ customerId, name }: { customerId: string;
       </Button>
       <ConfirmDialog open={open} title={`Delete “${name}”?`} confirmLabel="Delete customer" onConfirm={remove} onCancel={() => setOpen(false)} pending={pending}>
         <p>The customer can no longer be changed or used for payments. Its history stays readable. This cannot be undone.</p>
-        {problem && <p className="mt-3 font-medium text-red-600">{problem}</p>}
+        {problem && <p role="alert" className="mt-3 font-medium text-red-600">{problem}</p>}
       </ConfirmDialog>
     </>
   );

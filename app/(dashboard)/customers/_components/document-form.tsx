@@ -3,7 +3,7 @@
 import { useRef, useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import type { components } from "@/lib/client/generated/schema";
-import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Field, controlProps } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
@@ -65,7 +65,7 @@ export function DocumentForm({ formId, holders = [], replacing, defaultCountry =
     }
     if (replacing) formData.set("documentId", replacing.id);
     startTransition(async () => {
-      const result = replacing ? await replaceDocumentAction(formData) : await uploadDocumentAction(formData);
+      const result = replacing ? await callAction(replaceDocumentAction, formData) : await callAction(uploadDocumentAction, formData);
       if (!result.ok) return setError(result.error);
       setError(null);
       setUploaded(`${DOCUMENT_TYPE_LABELS[result.data.documentType]} (${result.data.fileName}) ${replacing ? "replaced" : "uploaded"}.`);

@@ -3,8 +3,9 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import type { components } from "@/lib/client/generated/schema";
-import { describeActionError } from "@/lib/client/action-result";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { callAction, describeActionError } from "@/lib/client/action-result";
+import { Button } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, type Column } from "@/components/ui/data-table";
@@ -45,7 +46,7 @@ export function DocumentsCard({ customerId, documents, holders, deletableIds, ca
 
   function remove(document: Document) {
     startTransition(async () => {
-      const result = await deleteDocumentAction({ documentId: document.id });
+      const result = await callAction(deleteDocumentAction, { documentId: document.id });
       setDeleting(null);
       if (!result.ok) {
         return setProblem(result.error.code === "CONFLICT" ? "A verification already included this document, so it stays on file. Replace it instead." : describeActionError(result.error));

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import type { components } from "@/lib/client/generated/schema";
-import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { DateTime } from "@/components/date-time";
@@ -25,7 +25,7 @@ export function KycLinkButton({ customerId }: { customerId: string }) {
 
   function create() {
     startTransition(async () => {
-      const result = await createKycLinkAction({ customerId });
+      const result = await callAction(createKycLinkAction, { customerId });
       if (!result.ok) return setError(result.error);
       setError(null);
       setLink(result.data);

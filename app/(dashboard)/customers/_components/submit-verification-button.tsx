@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { submitVerificationAction } from "../verification-actions";
@@ -30,7 +30,7 @@ export function SubmitVerificationButton({ customerId }: { customerId: string })
 
   function submit() {
     startTransition(async () => {
-      const result = await submitVerificationAction({ customerId });
+      const result = await callAction(submitVerificationAction, { customerId });
       setError(result.ok ? null : result.error);
       router.refresh();
     });

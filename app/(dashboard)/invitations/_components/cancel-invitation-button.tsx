@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cancelInvitationAction } from "../actions";
 import { invitationErrorText } from "./invitation-text";
+import { callAction } from "@/lib/client/action-result";
 
 /** Cancels a PENDING invitation after asking; the API says why when it no longer can. */
 export function CancelInvitationButton({ code }: { code: string }) {
@@ -16,7 +17,7 @@ export function CancelInvitationButton({ code }: { code: string }) {
 
   function cancel() {
     startTransition(async () => {
-      const result = await cancelInvitationAction({ code });
+      const result = await callAction(cancelInvitationAction, { code });
       if (!result.ok) return setProblem(invitationErrorText(result.error));
       setOpen(false);
       router.refresh();
@@ -38,7 +39,7 @@ export function CancelInvitationButton({ code }: { code: string }) {
       </Button>
       <ConfirmDialog open={open} title={`Cancel invitation ${code}?`} confirmLabel="Cancel invitation" onConfirm={cancel} onCancel={() => setOpen(false)} pending={pending}>
         <p>The link stops working and the invitee can no longer claim it. This cannot be undone.</p>
-        {problem && <p className="mt-3 font-medium text-red-600">{problem}</p>}
+        {problem && <p role="alert" className="mt-3 font-medium text-red-600">{problem}</p>}
       </ConfirmDialog>
     </>
   );

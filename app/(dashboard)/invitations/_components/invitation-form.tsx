@@ -12,6 +12,7 @@ import { Notice } from "@/components/ui/notice";
 import { SecretValue } from "@/components/secret-value";
 import { createInvitationAction } from "../actions";
 import { invitationErrorText } from "./invitation-text";
+import { callAction } from "@/lib/client/action-result";
 
 type Invitation = components["schemas"]["UmaInvitation"];
 
@@ -38,7 +39,7 @@ export function InvitationForm({ currency }: { currency: MoneyCurrency }) {
     const expiry = expiresAt ? new Date(expiresAt) : undefined;
     if (expiry && Number.isNaN(expiry.getTime())) return setError({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors: { expiresAt: "must be a date and time" } });
     startTransition(async () => {
-      const result = await createInvitationAction({ inviterUma, firstName, amountToSend: parsed?.ok ? parsed.minorUnits : undefined, expiresAt: expiry?.toISOString() });
+      const result = await callAction(createInvitationAction, { inviterUma, firstName, amountToSend: parsed?.ok ? parsed.minorUnits : undefined, expiresAt: expiry?.toISOString() });
       if (!result.ok) return setError(result.error);
       setError(null);
       setCreated(result.data);

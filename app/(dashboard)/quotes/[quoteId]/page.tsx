@@ -10,7 +10,7 @@ import { PaymentInstructionsList } from "@/components/payment-instructions";
 import { describePaymentSide, isPullSource, type PaymentSideDescription } from "@/components/payment-side";
 import { QuoteSummary } from "@/components/quote-summary";
 import { StatusBadge, type BadgeTone } from "@/components/status-badge";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { transactionHref } from "../../transactions/_lib/transaction-href";

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState, useTransition, type FormEvent } from "react";
 import type { components } from "@/lib/client/generated/schema";
-import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { AmountInput } from "@/components/amount-input";
 import { FormErrorNotice } from "@/components/form-error-notice";
 import { currencyDecimals } from "@/components/money";
@@ -93,7 +93,7 @@ export function QuoteBuilder({ platform, canTransact, isSandbox }: QuoteBuilderP
 
   function request(input: QuoteInput) {
     startTransition(async () => {
-      const result = await createQuoteAction(input);
+      const result = await callAction(createQuoteAction, input);
       if (!result.ok) {
         setError(result.error);
         setQuote(null);

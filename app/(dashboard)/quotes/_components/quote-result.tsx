@@ -3,12 +3,13 @@
 import Link from "next/link";
 import { useEffect, useRef, useState, useTransition } from "react";
 import type { components } from "@/lib/client/generated/schema";
-import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { ExpiryCountdown, useSecondsLeft } from "@/components/expiry-countdown";
 import { PaymentInstructionsList } from "@/components/payment-instructions";
 import { isPullSource } from "@/components/payment-side";
 import { QuoteSummary } from "@/components/quote-summary";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { transactionHref } from "../../transactions/_lib/transaction-href";
@@ -65,7 +66,7 @@ export function QuoteResult({ quote, canTransact, isSandbox, onRefresh, isRefres
 
   function execute() {
     startTransition(async () => {
-      const result = await executeQuoteAction({ quoteId: quote.id });
+      const result = await callAction(executeQuoteAction, { quoteId: quote.id });
       if (!result.ok) return setError(result.error);
       setError(null);
       setRan({ status: result.data.status });
@@ -74,7 +75,7 @@ export function QuoteResult({ quote, canTransact, isSandbox, onRefresh, isRefres
 
   function sendFunds() {
     startTransition(async () => {
-      const result = await sandboxSendAction({ quoteId: quote.id, currencyCode: quote.sendingCurrency.code });
+      const result = await callAction(sandboxSendAction, { quoteId: quote.id, currencyCode: quote.sendingCurrency.code });
       if (!result.ok) return setError(result.error);
       setError(null);
       setRan({ status: result.data.status });

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { executeQuoteAction } from "../actions";
@@ -23,7 +23,7 @@ export function QuoteRunButton({ quoteId }: { quoteId: string }) {
         disabled={pending}
         onClick={() =>
           startTransition(async () => {
-            const result = await executeQuoteAction({ quoteId });
+            const result = await callAction(executeQuoteAction, { quoteId });
             if (!result.ok) return setError(result.error);
             setError(null);
             router.refresh();

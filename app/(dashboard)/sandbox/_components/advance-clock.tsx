@@ -2,7 +2,7 @@
 
 import { useState, useTransition, type FormEvent } from "react";
 import type { components } from "@/lib/client/generated/schema";
-import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Field, controlProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -38,7 +38,7 @@ export function AdvanceClock({ canAdvance }: { canAdvance: boolean }) {
 
   function advance(by: number | string) {
     startTransition(async () => {
-      const result = await advanceClockAction({ seconds: by });
+      const result = await callAction(advanceClockAction, { seconds: by });
       if (!result.ok) {
         setLast(null);
         return setError(result.error);

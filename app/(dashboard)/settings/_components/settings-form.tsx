@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition, type FormEvent } from "react";
-import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormErrorNotice } from "@/components/form-error-notice";
@@ -48,7 +48,7 @@ export function SettingsForm({ initialValues, canEdit }: SettingsFormProps) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     startTransition(async () => {
-      const result = await updateConfigAction(values);
+      const result = await callAction(updateConfigAction, values);
       if (!result.ok) {
         setError(result.error);
         setSaved(false);

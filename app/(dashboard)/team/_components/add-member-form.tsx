@@ -8,6 +8,7 @@ import { SelectField, TextField } from "@/components/text-field";
 import { addTeamMemberAction } from "../actions";
 import { TemporaryPassword } from "./temporary-password";
 import { ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS, describeTeamError, type Role } from "./team-text";
+import { callAction } from "@/lib/client/action-result";
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
@@ -23,7 +24,7 @@ export function AddMemberForm() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     startTransition(async () => {
-      const result = await addTeamMemberAction({ name, email, role });
+      const result = await callAction(addTeamMemberAction, { name, email, role });
       if (!result.ok) return setError(result.error);
       setError(null);
       setCreated({ name: result.data.member.name, email: result.data.member.email, temporaryPassword: result.data.temporaryPassword });

@@ -6,6 +6,7 @@ import { Select } from "@/components/ui/input";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { changeTeamMemberRoleAction } from "../actions";
 import { ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS, describeTeamError, type Role } from "./team-text";
+import { callAction } from "@/lib/client/action-result";
 
 export interface MemberRoleSelectProps {
   staffId: string;
@@ -24,7 +25,7 @@ export function MemberRoleSelect({ staffId, name, role, isSelf }: MemberRoleSele
   function confirm() {
     if (!choice) return;
     startTransition(async () => {
-      const result = await changeTeamMemberRoleAction({ staffId, role: choice });
+      const result = await callAction(changeTeamMemberRoleAction, { staffId, role: choice });
       if (result.ok) return setChoice(null);
       if (result.error.code === "STAFF_NOT_FOUND") {
         setChoice(null);
@@ -64,7 +65,7 @@ export function MemberRoleSelect({ staffId, name, role, isSelf }: MemberRoleSele
       >
         {choice && <p>{ROLE_DESCRIPTIONS[choice]} It applies to {isSelf ? "your" : "their"} next page load.</p>}
         {isSelf && role === "ADMIN" && choice !== "ADMIN" && <p className="mt-2">You will no longer manage the team, API tokens or settings.</p>}
-        {problem && <p className="mt-3 font-medium text-red-600">{problem}</p>}
+        {problem && <p role="alert" className="mt-3 font-medium text-red-600">{problem}</p>}
       </ConfirmDialog>
     </>
   );

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { removeTeamMemberAction } from "../actions";
 import { describeTeamError } from "./team-text";
+import { callAction } from "@/lib/client/action-result";
 
 export function RemoveMemberButton({ staffId, name, email }: { staffId: string; name: string; email: string }) {
   const [open, setOpen] = useState(false);
@@ -15,7 +16,7 @@ export function RemoveMemberButton({ staffId, name, email }: { staffId: string; 
 
   function remove() {
     startTransition(async () => {
-      const result = await removeTeamMemberAction({ staffId });
+      const result = await callAction(removeTeamMemberAction, { staffId });
       if (result.ok) return setOpen(false);
       if (result.error.code === "STAFF_NOT_FOUND") {
         // Already removed by another admin: the goal is reached; refresh so the list shows it.
@@ -44,7 +45,7 @@ export function RemoveMemberButton({ staffId, name, email }: { staffId: string; 
           <span className="font-medium text-zinc-900">{email}</span> can no longer sign in, and a session they have open ends on its next
           page load. To give them access again, add them anew.
         </p>
-        {problem && <p className="mt-3 font-medium text-red-600">{problem}</p>}
+        {problem && <p role="alert" className="mt-3 font-medium text-red-600">{problem}</p>}
       </ConfirmDialog>
     </>
   );

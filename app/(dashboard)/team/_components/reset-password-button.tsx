@@ -8,6 +8,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { resetTeamMemberPasswordAction } from "../actions";
 import { TemporaryPassword } from "./temporary-password";
 import { describeTeamError } from "./team-text";
+import { callAction } from "@/lib/client/action-result";
 
 /** Another member's password reset, after a confirmation; the new temporary password is shown once. */
 export function ResetPasswordButton({ staffId, name, email }: { staffId: string; name: string; email: string }) {
@@ -19,7 +20,7 @@ export function ResetPasswordButton({ staffId, name, email }: { staffId: string;
 
   function reset() {
     startTransition(async () => {
-      const result = await resetTeamMemberPasswordAction({ staffId });
+      const result = await callAction(resetTeamMemberPasswordAction, { staffId });
       setConfirming(false);
       if (result.ok) return setTemporaryPassword(result.data.temporaryPassword);
       if (result.error.code === "STAFF_NOT_FOUND") return router.refresh(); // removed meanwhile: the list shows it
@@ -47,7 +48,7 @@ export function ResetPasswordButton({ staffId, name, email }: { staffId: string;
           <span className="font-medium text-zinc-900">{email}</span>. Their current sessions end on their next page load. If too many wrong
           passwords locked their email, it can sign in again at once.
         </p>
-        {problem && <p className="mt-3 font-medium text-red-600">{problem}</p>}
+        {problem && <p role="alert" className="mt-3 font-medium text-red-600">{problem}</p>}
       </ConfirmDialog>
       <Dialog open={temporaryPassword !== null} title={`${name}’s new temporary password`} onCancel={() => setTemporaryPassword(null)} size="lg">
         {temporaryPassword && (

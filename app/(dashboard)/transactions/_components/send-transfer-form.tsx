@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition, type FormEvent } from "react";
 import type { components } from "@/lib/client/generated/schema";
-import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { AmountInput } from "@/components/amount-input";
 import { externalAccountSummary } from "@/components/external-accounts-table";
 import { currencyDecimals, formatMoney, parseMajorUnits } from "@/components/money";
@@ -73,7 +73,7 @@ export function SendTransferForm({ sources, destinations }: { sources: InternalA
     if (!parsed.ok) fieldErrors.amount = parsed.message;
     if (!parsed.ok || Object.keys(fieldErrors).length > 0) return setError({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors });
     startTransition(async () => {
-      const result = await sendTransferAction({ sourceAccountId: sourceId, destinationAccountId: destinationId, amount: parsed.minorUnits });
+      const result = await callAction(sendTransferAction, { sourceAccountId: sourceId, destinationAccountId: destinationId, amount: parsed.minorUnits });
       if (!result.ok) return setError(result.error);
       setError(null);
       router.push(transactionHref(result.data.id));

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { describeActionError, type ActionError, type ActionResult } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError, type ActionResult } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Notice } from "@/components/ui/notice";
@@ -22,7 +22,7 @@ function useTransactionAction() {
   const [pending, startTransition] = useTransition();
   function run(action: () => Promise<ActionResult<unknown>>, after?: () => void) {
     startTransition(async () => {
-      const result = await action();
+      const result = await callAction(action);
       after?.();
       if (!result.ok) return setError(result.error);
       setError(null);

@@ -6,6 +6,7 @@ import type { ReceivedWebhook } from "@/lib/services";
 import { StatusBadge } from "@/components/status-badge";
 import { DateTimeSeconds } from "@/components/date-time-seconds";
 import { listReceivedWebhooksAction } from "../actions";
+import { callAction } from "@/lib/client/action-result";
 
 const POLL_MS = 3_000;
 /** The service records the attempt just after the receiver answers; refresh once it has. */
@@ -37,7 +38,7 @@ export function ReceivedWebhooks({ initial }: { initial: ReceivedWebhook[] }) {
   useEffect(() => {
     let isActive = true;
     const timer = setInterval(async () => {
-      const result = await listReceivedWebhooksAction();
+      const result = await callAction(callAction, listReceivedWebhooksAction);
       if (!isActive || !result.ok) return;
       setReceived(result.data);
       if (result.data[0]?.receivedAt !== newest.current) {
@@ -80,7 +81,7 @@ export function ReceivedWebhooks({ initial }: { initial: ReceivedWebhook[] }) {
                   )}
                 </span>
               </summary>
-              <pre className="mt-3 overflow-x-auto rounded-md border border-zinc-800 bg-zinc-900 px-4 py-3 font-mono text-xs leading-relaxed text-zinc-100">
+              <pre tabIndex={0} className="mt-3 overflow-x-auto rounded-md border border-zinc-800 bg-zinc-900 px-4 py-3 font-mono text-xs leading-relaxed text-zinc-100">
                 <code>{envelope.pretty}</code>
               </pre>
             </details>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { describeActionError, type ActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Notice } from "@/components/ui/notice";
 import { setBuiltInReceiverAction } from "../actions";
 
@@ -27,7 +27,7 @@ export function ReceiverToggle({ isOn, receiverUrl, currentEndpoint, canChange }
 
   function toggle() {
     startTransition(async () => {
-      const result = await setBuiltInReceiverAction({ isEnabled: !isOn, currentEndpoint });
+      const result = await callAction(setBuiltInReceiverAction, { isEnabled: !isOn, currentEndpoint });
       if (result.ok) return setProblem(null);
       setProblem(problemText(result.error));
     });
@@ -44,7 +44,7 @@ export function ReceiverToggle({ isOn, receiverUrl, currentEndpoint, canChange }
           aria-describedby="receiver-toggle-hint"
           disabled={!canChange || pending}
           onClick={toggle}
-          className={`relative mt-0.5 inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:cursor-not-allowed disabled:opacity-50 ${
+          className={`relative mt-0.5 inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${
             isOn ? "bg-brand-600" : "bg-zinc-300"
           }`}
         >

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { describeActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { replayWebhookEventAction } from "../actions";
 
@@ -16,7 +16,7 @@ export function ReplayButton({ eventId, canReplay }: { eventId: string; canRepla
 
   function replay() {
     startTransition(async () => {
-      const result = await replayWebhookEventAction({ eventId });
+      const result = await callAction(replayWebhookEventAction, { eventId });
       if (result.ok) {
         setMessage({ tone: "ok", text: "Queued: the same envelope is being delivered again." });
         setTimeout(() => router.refresh(), REFRESH_AFTER_MS);

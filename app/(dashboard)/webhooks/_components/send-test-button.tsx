@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { describeActionError } from "@/lib/client/action-result";
+import { callAction, describeActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { CodeBlock } from "@/components/code-block";
@@ -26,7 +26,7 @@ export function SendTestButton({ canSend }: { canSend: boolean }) {
   const [pending, startTransition] = useTransition();
 
   function send() {
-    startTransition(async () => setResult(await sendTestWebhookAction()));
+    startTransition(async () => setResult(await callAction(callAction, sendTestWebhookAction)));
   }
 
   const failure = result && !result.ok ? failureText(result.error) : null;

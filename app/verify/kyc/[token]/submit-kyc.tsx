@@ -2,6 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { callAction } from "@/lib/client/action-result";
 import { submitKycAction, type KycSubmitResult } from "./actions";
 
 export function SubmitKyc({ token }: { token: string }) {
@@ -18,7 +19,7 @@ export function SubmitKyc({ token }: { token: string }) {
   }
   return (
     <div className="space-y-3">
-      <Button disabled={isPending} onClick={() => startTransition(async () => setResult(await submitKycAction({ token })))}>Submit for verification</Button>
+      <Button disabled={isPending} onClick={() => startTransition(async () => setResult(await callAction(submitKycAction, { token })))}>Submit for verification</Button>
       {result?.ok && <p className="text-sm text-amber-700" data-testid="kyc-result">Some items are still missing; reload the page to see them.</p>}
       {result && !result.ok && <p className="text-sm text-red-600" data-testid="kyc-error">{result.error.message}</p>}
     </div>

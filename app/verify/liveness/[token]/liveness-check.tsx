@@ -2,6 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { callAction } from "@/lib/client/action-result";
 import { completeLivenessAction, type LivenessResult } from "./actions";
 
 const OUTCOME_TEXT = {
@@ -13,7 +14,7 @@ const OUTCOME_TEXT = {
 export function LivenessCheck({ token }: { token: string }) {
   const [result, setResult] = useState<LivenessResult | null>(null);
   const [isPending, startTransition] = useTransition();
-  const finish = (isPassed: boolean) => startTransition(async () => setResult(await completeLivenessAction({ token, isPassed })));
+  const finish = (isPassed: boolean) => startTransition(async () => setResult(await callAction(completeLivenessAction, { token, isPassed })));
 
   if (result?.ok) return <p className="text-sm text-zinc-700" data-testid="liveness-result">{OUTCOME_TEXT[result.outcome]}</p>;
   return (
