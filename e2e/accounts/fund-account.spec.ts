@@ -34,7 +34,9 @@ test("funding the platform's USD account with 25.00 raises the balance and lists
   if (before.minorUnits === "0") await expect(page.getByTestId("available-balance")).toHaveText("$25.00");
 
   const changes = page.getByRole("table", { name: "Balance changes" });
-  await expect(changes.getByRole("row").filter({ hasText: expected }).getByTestId("balance-change-amount")).toHaveText("$25.00");
+  // This deposit's row: $25.00 in, the new balance after it (other specs fund this account too, so another row may show the same balance).
+  const deposit = changes.getByRole("row").filter({ has: page.getByTestId("balance-change-amount").filter({ hasText: /^\$25\.00$/ }) }).filter({ hasText: expected });
+  await expect(deposit).toHaveCount(1);
   await expect(page.getByTestId("balance-chart")).toBeVisible();
 
   const download = page.waitForEvent("download");

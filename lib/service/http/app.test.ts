@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { SILENCE_LIMITS } from "@/lib/db/silent-connection";
 import { createTestApp, basic, type TestApp } from "../testing/test-app";
 import { transientConflictError } from "./errors";
 import { API_BASE_PATH } from "./openapi";
@@ -267,14 +268,19 @@ describe("idempotency", () => {
   });
 
   it("a duplicate that finds the first still running after its wait answers 409 CONFLICT with Retry-After; the first's answer is then replayed", async () => {
-    const own = await t.createTestPlatform();
+    // The first waits on a lock for over 5 s, the silence check's quiet limit: on a loaded machine
+    // the check's question to the database can time out and end the first's connection (a 503,
+    // silent-connection.ts's own tests). Here the wait must simply be waited out.
+    const patient = await createTestApp({ silenceLimits: { ...SILENCE_LIMITS, quietMs: 60_000 } });
+    onTestFinished(() => patient.close());
+    const own = await patient.createTestPlatform();
     const headers = { "idempotency-key": `k-${Math.random()}` };
-    const send = () => t.call("PATCH", "/config", { auth: own.auth, headers, body: { umaDomain: "slow.example.com" } });
+    const send = () => patient.call("PATCH", "/config", { auth: own.auth, headers, body: { umaDomain: "slow.example.com" } });
     // The first request blocks on the platform's row, held here, while holding its key.
     let release!: () => void;
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = t.db.$transaction(
+    const holder = patient.db.$transaction(
       async (tx) => {
         await tx.$queryRaw`SELECT 1 FROM "Platform" WHERE "id" = ${own.platform.id}::uuid FOR UPDATE`;
         locked();

@@ -1,5 +1,6 @@
 import { inject } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/open-database";
+import type { SilenceLimits } from "@/lib/db/silent-connection";
 import { buildApi } from "../http/app";
 import { API_BASE_PATH } from "../http/openapi";
 import { createPlatform } from "../platforms/create-platform";
@@ -9,8 +10,8 @@ import { forgetAllTokens } from "../tokens/authenticate-token";
 import { contractProblems } from "./answer-contract";
 
 /** The API against this run's fresh PostgreSQL database, called in-process with app.request(). */
-export async function createTestApp(options: { rateLimitPerSecond?: number } = {}) {
-  const database: Database = await openDatabase({ url: inject("databaseUrl") });
+export async function createTestApp(options: { rateLimitPerSecond?: number; silenceLimits?: SilenceLimits } = {}) {
+  const database: Database = await openDatabase({ url: inject("databaseUrl"), silenceLimits: options.silenceLimits });
   const db = database.prisma;
   const internalKey = "test-internal-key";
   // Unlimited unless a test is about the limit: tests fire requests faster than any client should.
