@@ -100,6 +100,33 @@ test("a customer is created and deleted by keyboard alone: skip link, Tab to eve
   await expect(page.getByText("This customer was deleted")).toBeVisible();
 });
 
+test("a segmented choice is one Tab stop, on the chosen option; the arrow keys change the choice and focus moves with it", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/customers/new");
+  await page.waitForLoadState("networkidle");
+  const type = page.getByRole("radiogroup", { name: "Customer type" });
+  const individual = type.getByRole("radio", { name: "Individual" });
+  const business = type.getByRole("radio", { name: "Business" });
+  await page.locator("main").focus();
+  await tabTo(page, individual);
+
+  await page.keyboard.press("ArrowRight");
+  await expect(business).toBeChecked();
+  await expect(business).toBeFocused();
+  await expect(page.getByLabel("Legal name")).toBeVisible();
+  // Tab leaves the group rather than stopping on the other option; Shift+Tab comes back to the chosen one.
+  await page.keyboard.press("Tab");
+  await expect(individual).not.toBeFocused();
+  await expect(business).not.toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(business).toBeFocused();
+
+  await page.keyboard.press("ArrowRight"); // wraps round to the first
+  await expect(individual).toBeChecked();
+  await expect(individual).toBeFocused();
+  await expect(page.getByLabel("Full name")).toBeVisible();
+});
+
 test("every control of the quote form is reached by Tab with a visible focus ring", async ({ page }) => {
   await signIn(page);
   await page.goto("/quotes");

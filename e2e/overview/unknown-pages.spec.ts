@@ -48,3 +48,11 @@ test("an address with a malformed percent-escape is a bad request, not a server 
   await expect(page.getByRole("heading", { name: "Bad request" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Go to the dashboard" })).toHaveAttribute("href", "/");
 });
+
+test("an address that matches no page answers 404 with a page of ours: a heading, a main landmark and a way to the dashboard", async ({ page }) => {
+  const response = await page.goto("/no-such-page/at-all");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("main").getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Go to the dashboard" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to the dashboard" })).toBeVisible(); // signed out: the dashboard asks to sign in first
+});

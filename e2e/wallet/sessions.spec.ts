@@ -18,6 +18,7 @@ test("revoking the session in use signs the browser out, and staff see sessions 
   // On a phone the session row stays inside the page: the Revoke button is not pushed off it, and the expiry names its zone.
   await user.page.setViewportSize({ width: 390, height: 800 });
   const revoke = sessions.getByRole("button", { name: "Revoke" });
+  await expect(revoke).toHaveAccessibleName(`Revoke Email code · ${customer.email} (this browser)`); // a screen reader hears which session
   const box = (await revoke.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   expect(await user.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -151,7 +151,7 @@ function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: 
   /** Opens the sealed session key here, then proves it to the server by stamping its pending token. */
   async function completeSealed(sealed: SealedSession, clientPrivateKey: string) {
     const key = await openSessionKey(sealed.encryptedSessionSigningKey, clientPrivateKey);
-    const bound = await bindSealedSession(link, sealed.pending, stampPayload(sealed.pending, key));
+    const bound = await callAction(bindSealedSession, link, sealed.pending, stampPayload(sealed.pending, key));
     if (!bound.ok) return setError(bound.error.message);
     onSignedIn({ key, binding: bound.data.binding, sessionId: bound.data.sessionId, expiresAt: bound.data.expiresAt });
   }
@@ -192,7 +192,7 @@ function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: 
   async function sendCode(m: SignInMethod) {
     setBusy(true);
     setError(null);
-    const res = await startOtpSignIn(link, m.id);
+    const res = await callAction(startOtpSignIn, link, m.id);
     setBusy(false);
     if (!res.ok) return setError(res.error.code === "RATE_LIMITED" ? "A code was sent moments ago. Wait 30 seconds before asking for another." : res.error.message);
     setMethod(m);
@@ -208,9 +208,9 @@ function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: 
       // The key pair is made here and its private half never leaves this browser.
       const key = generateKeyPair();
       const encryptedOtpBundle = await encryptOtpBundle(code.trim(), bundle.otpEncryptionTargetBundle, key.publicKey, bundle.enclavePublicKey);
-      const first = await submitOtp(link, method.id, encryptedOtpBundle);
+      const first = await callAction(submitOtp, link, method.id, encryptedOtpBundle);
       if (!first.ok) return setError(first.error.message);
-      const second = await finishOtp(link, method.id, encryptedOtpBundle, first.data.requestId, stampPayload(first.data.payloadToSign, key));
+      const second = await callAction(finishOtp, link, method.id, encryptedOtpBundle, first.data.requestId, stampPayload(first.data.payloadToSign, key));
       if (!second.ok) return setError(second.error.message);
       onSignedIn({ key, binding: second.data.binding, sessionId: second.data.sessionId, expiresAt: second.data.expiresAt });
     } catch (e) {
@@ -657,7 +657,7 @@ function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session
                     </td>
                     <td className="hidden px-5 py-2 whitespace-nowrap text-zinc-500 sm:table-cell">until {localTime(s.expiresAt)}</td>
                     <td className="py-2 pr-4 pl-2 text-right sm:px-5">
-                      <Button size="sm" variant="danger-ghost" onClick={() => reviewRevoke(s)} disabled={busy || pending !== null}>
+                      <Button size="sm" variant="danger-ghost" aria-label={`Revoke ${label(s.type)} · ${s.nickname}${s.current ? " (this browser)" : ""}`} onClick={() => reviewRevoke(s)} disabled={busy || pending !== null}>
                         Revoke
                       </Button>
                     </td>
@@ -674,7 +674,7 @@ function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session
                     {label(c.type)} · {c.nickname}
                   </span>
                   {view.credentials.length > 1 && (
-                    <Button size="sm" variant="danger-ghost" onClick={() => reviewRemove(c)} disabled={busy || pending !== null}>
+                    <Button size="sm" variant="danger-ghost" aria-label={`Remove ${label(c.type)} · ${c.nickname}`} onClick={() => reviewRemove(c)} disabled={busy || pending !== null}>
                       Remove
                     </Button>
                   )}

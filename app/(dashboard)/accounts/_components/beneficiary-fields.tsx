@@ -1,9 +1,14 @@
 import { TextField } from "@/components/text-field";
+import { ChoiceGroup } from "@/components/ui/choice-group";
 import type { ExternalAccountFormValues } from "../external-account-values";
 import type { ExternalSectionProps } from "./external-section-props";
 
 type AddressKey = keyof ExternalAccountFormValues["beneficiary"]["address"];
 const PREFIX = "accountInfo.beneficiary";
+const BENEFICIARY_TYPES = [
+  { value: "INDIVIDUAL", label: "Person" },
+  { value: "BUSINESS", label: "Business" },
+] as const;
 
 const ADDRESS: { key: AddressKey; label: string; wide?: boolean; maxLength?: number }[] = [
   { key: "line1", label: "Address line 1", wide: true },
@@ -20,20 +25,7 @@ export function BeneficiaryFields({ values, update, errors }: ExternalSectionPro
   const isIndividual = b.beneficiaryType === "INDIVIDUAL";
   return (
     <div className="space-y-5">
-      <div role="radiogroup" aria-label="Beneficiary type" className="inline-flex rounded-md border border-zinc-300 p-0.5">
-        {(["INDIVIDUAL", "BUSINESS"] as const).map((type) => (
-          <button
-            key={type}
-            type="button"
-            role="radio"
-            aria-checked={b.beneficiaryType === type}
-            onClick={() => update((d) => void (d.beneficiary.beneficiaryType = type))}
-            className={`rounded px-4 py-1.5 text-sm font-medium ${b.beneficiaryType === type ? "bg-brand-600 text-white shadow-sm" : "text-zinc-600 hover:bg-zinc-100"}`}
-          >
-            {type === "INDIVIDUAL" ? "Person" : "Business"}
-          </button>
-        ))}
-      </div>
+      <ChoiceGroup label="Beneficiary type" value={b.beneficiaryType} options={BENEFICIARY_TYPES} onChange={(type) => update((d) => void (d.beneficiary.beneficiaryType = type))} />
       <div className="grid gap-5 md:grid-cols-2">
         {isIndividual ? (
           <TextField id={`${PREFIX}.fullName`} label="Beneficiary name" hint="As the bank knows the account holder." value={b.fullName} error={errors[`${PREFIX}.fullName`]} onChange={(v) => update((d) => void (d.beneficiary.fullName = v))} />

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import type { components } from "@/lib/client/generated/schema";
 import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
+import { ChoiceGroup } from "@/components/ui/choice-group";
 import { Card } from "@/components/ui/card";
 import { FormErrorNotice } from "@/components/form-error-notice";
 import { createCustomerAction, updateCustomerAction } from "../actions";
@@ -18,6 +19,11 @@ import { TermsConsentField } from "./terms-consent-field";
 
 type Agreement = components["schemas"]["Agreement"];
 type AgreementConsent = components["schemas"]["AgreementConsent"];
+
+const CUSTOMER_TYPES = [
+  { value: "INDIVIDUAL", label: "Individual" },
+  { value: "BUSINESS", label: "Business" },
+] as const;
 
 export interface CustomerFormProps {
   initialValues: CustomerFormValues;
@@ -87,20 +93,7 @@ export function CustomerForm({ initialValues, customerId, currencies, terms, acc
       <fieldset disabled={pending} className="space-y-6">
         {!isEditing && (
           <Card title="Customer type">
-            <div role="radiogroup" aria-label="Customer type" className="inline-flex rounded-md border border-zinc-300 p-0.5">
-              {(["INDIVIDUAL", "BUSINESS"] as const).map((type) => (
-                <button
-                  key={type}
-                  type="button"
-                  role="radio"
-                  aria-checked={values.customerType === type}
-                  onClick={() => update((d) => void (d.customerType = type))}
-                  className={`rounded px-4 py-1.5 text-sm font-medium ${values.customerType === type ? "bg-brand-600 text-white shadow-sm" : "text-zinc-600 hover:bg-zinc-100"}`}
-                >
-                  {type === "INDIVIDUAL" ? "Individual" : "Business"}
-                </button>
-              ))}
-            </div>
+            <ChoiceGroup label="Customer type" value={values.customerType} options={CUSTOMER_TYPES} onChange={(type) => update((d) => void (d.customerType = type))} />
           </Card>
         )}
         <Card title={values.customerType === "INDIVIDUAL" ? "Person" : "Business"}>

@@ -1,7 +1,7 @@
 import { CustomerPicker } from "../../_components/customer-picker";
 import type { CustomerOption } from "../../customers/_lib/customer-search";
 import { PLATFORM_OWNER } from "../_lib/quote-form";
-import { ChoiceGroup } from "./choice-group";
+import { ChoiceGroup } from "@/components/ui/choice-group";
 
 const KINDS = [
   { value: "PLATFORM", label: "The platform" },

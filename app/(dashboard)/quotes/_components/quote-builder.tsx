@@ -15,7 +15,7 @@ import { createQuoteAction } from "../actions";
 import { customerLabel, type CustomerOption } from "../../customers/_lib/customer-search";
 import { FIELDS_ON_SCREEN, PLATFORM_OWNER, checkQuoteForm, formCurrencies, initialQuoteForm, quoteFieldErrors, type QuoteFormContext, type QuoteFormValues } from "../_lib/quote-form";
 import { PURPOSE_OPTIONS, type QuoteInput } from "../_lib/quote-input";
-import { ChoiceGroup } from "./choice-group";
+import { ChoiceGroup } from "@/components/ui/choice-group";
 import { QuoteDestinationFields } from "./quote-destination-fields";
 import { QuoteResult } from "./quote-result";
 import { QuoteSourceFields } from "./quote-source-fields";

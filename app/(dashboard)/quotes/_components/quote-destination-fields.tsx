@@ -1,7 +1,7 @@
 import { SelectField, TextField } from "@/components/text-field";
 import { externalAccountLabel, externalAccountsOf, internalAccountLabel, internalAccountsOf, ownerAccountsHint } from "../_lib/quote-form";
 import { SANDBOX_UMA_ADDRESSES } from "../_lib/quote-input";
-import { ChoiceGroup } from "./choice-group";
+import { ChoiceGroup } from "@/components/ui/choice-group";
 import { OwnerFields, type OwnerChoice } from "./owner-fields";
 import type { QuoteSectionProps } from "./quote-source-fields";
 

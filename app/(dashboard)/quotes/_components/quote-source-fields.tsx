@@ -11,7 +11,7 @@ import {
   type QuoteFormContext,
   type QuoteFormValues,
 } from "../_lib/quote-form";
-import { ChoiceGroup } from "./choice-group";
+import { ChoiceGroup } from "@/components/ui/choice-group";
 import { OwnerFields, type OwnerChoice } from "./owner-fields";
 
 export interface QuoteSectionProps {
