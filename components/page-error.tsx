@@ -9,7 +9,7 @@ export interface PageErrorProps {
   error: Error & { digest?: string };
   /** Fetches the page afresh and renders it again. */
   retry: () => void;
-  /** Where "Go back" leads (the overview for staff, nowhere for a wallet's end user). */
+  /** Where "Go to the overview" leads: the dashboard's own; none outside it (sign-in, a wallet's end user). */
   homeHref?: string;
 }
 

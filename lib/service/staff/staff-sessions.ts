@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db";
+import { isUuid } from "../http/ids";
 
 /** A session id as startStaffSession makes it; anything else names no session (and must not reach a uuid column). */
-const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 export function isStaffSessionId(value: unknown): value is string {
-  return typeof value === "string" && SESSION_ID.test(value);
+  return typeof value === "string" && isUuid(value);
 }
 
 /** Staff sessions last a working day; after that the dashboard asks to sign in again. */
