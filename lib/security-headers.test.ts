@@ -12,6 +12,7 @@ describe("securityHeaders", () => {
       "x-content-type-options": "nosniff",
       "referrer-policy": "strict-origin-when-cross-origin",
       "cross-origin-opener-policy": "same-origin",
+      "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=(), browsing-topics=()",
     });
     expect(headers).not.toHaveProperty("strict-transport-security");
     expect(securityHeaders(newCspNonce(), { dev: false, https: true })["strict-transport-security"]).toBe("max-age=31536000");

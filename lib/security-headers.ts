@@ -11,6 +11,10 @@ import { randomBytes } from "node:crypto";
  *   Cross-Origin-Opener-Policy same-origin keeps talking to its opener.
  * - Referer: wallet and KYC links carry their secret in the path (/wallet/<token>,
  *   /verify/kyc/<token>); another origin gets at most our origin (strict-origin-when-cross-origin).
+ * - Permissions-Policy: powerful features no page of ours uses (camera, microphone, location,
+ *   payment handlers, USB, screen capture, ad topics) are off, so injected or third-party script
+ *   cannot ask for them. Passkeys (publickey-credentials-*) and the clipboard keep their default,
+ *   this origin only: the wallet signs in with passkeys and the copy buttons write the clipboard.
  * - Content-Security-Policy: scripts only with this request's nonce (Next reads it from the request's
  *   content-security-policy header and puts it on its own scripts) and what they load
  *   ('strict-dynamic'); no plugins, no <base> elsewhere, forms post only here.
@@ -43,6 +47,10 @@ export function contentSecurityPolicy(nonce: string, { dev }: Pick<SecurityHeade
   ].join("; ");
 }
 
+export const PERMISSIONS_POLICY = ["camera", "microphone", "geolocation", "payment", "usb", "display-capture", "browsing-topics"]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
+
 /** The headers for one answer; `nonce` must be the one in the request's content-security-policy. */
 export function securityHeaders(nonce: string, options: SecurityHeaderOptions): Record<string, string> {
   return {
@@ -51,6 +59,7 @@ export function securityHeaders(nonce: string, options: SecurityHeaderOptions): 
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     "cross-origin-opener-policy": "same-origin",
+    "permissions-policy": PERMISSIONS_POLICY,
     ...(options.https && { "strict-transport-security": "max-age=31536000" }),
   };
 }

@@ -4,9 +4,9 @@ import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes 
 import { useHydrated } from "../use-hydrated";
 
 const CONTROL =
-  "block w-full rounded-md border bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm placeholder:text-zinc-400 focus:outline-none focus:ring-2 disabled:bg-zinc-50 disabled:text-zinc-500";
-const OK = "border-zinc-300 focus:border-brand-500 focus:ring-brand-100";
-const BAD = "border-red-400 focus:border-red-500 focus:ring-red-100";
+  "block w-full rounded-md border bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm placeholder:text-zinc-400 focus:outline-none focus:ring-1 disabled:bg-zinc-50 disabled:text-zinc-500";
+const OK = "border-zinc-300 focus:border-brand-600 focus:ring-brand-600";
+const BAD = "border-red-400 focus:border-red-600 focus:ring-red-600";
 
 function classes(invalid: boolean | undefined, extra = "") {
   return `${CONTROL} ${invalid ? BAD : OK} ${extra}`.trim();

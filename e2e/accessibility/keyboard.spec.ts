@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signIn } from "../support";
+import { API, BOOTSTRAP_TOKEN, basicAuth, signIn } from "../support";
 
 /** What has focus, for messages: "BUTTON “Delete”". */
 function describeFocused(page: Page): Promise<string> {
@@ -12,15 +12,15 @@ function describeFocused(page: Page): Promise<string> {
 
 /**
  * Whether the focused element shows a focus indicator that stands out (3:1 against the white page,
- * WCAG 1.4.11): an outline, a ring (a spread box-shadow, as the inputs' focus:ring-2), or a border
- * (the inputs turn theirs brand-500 on focus; unfocused, zinc-300 is 1.5:1).
+ * WCAG 1.4.11): an outline, a ring (a spread box-shadow, as the inputs' focus:ring-1), or a border
+ * (the inputs turn theirs brand-600 on focus; unfocused, zinc-300 is 1.5:1).
  */
 function hasFocusRing(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return true;
-    // A date input's last stop is the browser's own calendar button inside it, with the browser's own ring.
-    if (el instanceof HTMLInputElement && el.type === "date" && !el.matches(":focus")) return true;
+    // A date (or date-time) input's last stop is the browser's own calendar button inside it, with the browser's own ring.
+    if (el instanceof HTMLInputElement && (el.type === "date" || el.type === "datetime-local") && !el.matches(":focus")) return true;
     const context = document.createElement("canvas").getContext("2d")!;
     const contrastOnWhite = (color: string) => {
       context.clearRect(0, 0, 1, 1);
@@ -144,4 +144,47 @@ test("the built-in webhook receiver's switch shows a focus ring when reached by 
   await page.locator("main").focus();
   // Before, its ring was brand-100 on white (1.2:1) and the outline was removed: no visible focus.
   await tabTo(page, page.getByRole("switch", { name: "Use the built-in receiver" }));
+});
+
+test("revoking a token by keyboard leaves focus on its list, not at the top of the page, once its row is gone", async ({ page, request }) => {
+  const name = `Keyboard revoke ${Date.now()}`;
+  const created = await request.post(`${API}/tokens`, {
+    headers: { authorization: basicAuth(BOOTSTRAP_TOKEN.clientId, BOOTSTRAP_TOKEN.clientSecret) },
+    data: { name, permissions: ["VIEW"] },
+  });
+  expect(created.status()).toBe(201);
+  await signIn(page);
+  await page.goto("/api-tokens");
+  await page.waitForLoadState("networkidle");
+  await page.locator("main").focus();
+  const revoke = page.getByRole("button", { name: `Revoke token ${name}` });
+  await tabTo(page, revoke, 200);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: `Revoke “${name}”?` });
+  await tabTo(page, dialog.getByRole("button", { name: "Revoke token" }), 2);
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+  // Before, focus fell to the page body and the next Tab started again at the skip link.
+  await expect(page.getByRole("heading", { name: "Active tokens", level: 2 })).toBeFocused();
+  await expect.poll(() => hasFocusRing(page)).toBe(true);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to main content" })).not.toBeFocused();
+});
+
+test("the built-in receiver's switch, off, stands out from the page (3:1)", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/webhooks");
+  const toggle = page.getByRole("switch", { name: "Use the built-in receiver" });
+  await expect(toggle).toHaveAttribute("aria-checked", "false");
+  const contrast = await toggle.evaluate((el) => {
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.fillStyle = getComputedStyle(el).backgroundColor;
+    context.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
+    const [lr, lg, lb] = [r, g, b].map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+    return 1.05 / (0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb! + 0.05);
+  });
+  // Before, its zinc-300 track was 1.48:1 against the white card.
+  expect(contrast).toBeGreaterThanOrEqual(3);
 });

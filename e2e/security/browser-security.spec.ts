@@ -13,6 +13,7 @@ function expectSecurityHeaders(response: APIResponse, label: string): string {
   expect(headers["x-frame-options"], label).toBe("DENY");
   expect(headers["x-content-type-options"], label).toBe("nosniff");
   expect(headers["referrer-policy"], label).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"], label).toContain("camera=()");
   const policy = headers["content-security-policy"] ?? "";
   const d = directives(policy);
   expect(d.get("frame-ancestors"), `${label}: ${policy}`).toEqual(["'none'"]);
@@ -92,6 +93,13 @@ test("script injected into a page does not run (no inline handlers without the n
     await page.waitForLoadState("load");
   }
   expect(violations).toEqual([]);
+
+  // Powerful features no page uses are off for any script; passkeys, which the wallet signs in with, are not.
+  const allowed = await page.evaluate(() => {
+    const policy = (document as Document & { featurePolicy: { allowsFeature(feature: string): boolean } }).featurePolicy;
+    return Object.fromEntries(["camera", "microphone", "geolocation", "publickey-credentials-get", "publickey-credentials-create"].map((f) => [f, policy.allowsFeature(f)]));
+  });
+  expect(allowed).toEqual({ camera: false, microphone: false, geolocation: false, "publickey-credentials-get": true, "publickey-credentials-create": true });
 
   // What an HTML injection would try: an inline event handler. The policy refuses it.
   await page.evaluate(() => {

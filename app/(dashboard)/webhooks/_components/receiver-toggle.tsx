@@ -45,7 +45,7 @@ export function ReceiverToggle({ isOn, receiverUrl, currentEndpoint, canChange }
           disabled={!canChange || pending}
           onClick={toggle}
           className={`relative mt-0.5 inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${
-            isOn ? "bg-brand-600" : "bg-zinc-300"
+            isOn ? "bg-brand-600" : "bg-zinc-500"
           }`}
         >
           <span className={`inline-block size-4 rounded-full bg-white shadow-sm transition-transform ${isOn ? "translate-x-4.5" : "translate-x-0.5"}`} />
