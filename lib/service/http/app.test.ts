@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
@@ -255,6 +256,31 @@ describe("idempotency", () => {
     expect(res.status).toBe(409);
     expect(res.json.code).toBe("CONFLICT");
     expect(res.json.message).toMatch(/different request body/);
+  });
+
+  it("counts a JSON body by its content: a retry serialized again (other key order, other spacing) replays the first answer", async () => {
+    const headers = { "idempotency-key": `k-${Math.random()}`, "content-type": "application/json" };
+    const first = await t.call("PATCH", "/config", { auth: p.auth, headers, rawBody: '{"umaDomain":"content.example.com","feeConfigs":[]}' });
+    expect(first.status).toBe(200);
+    // Before, the exact text was compared: this retry got 409 "use a new key", the advice that pays twice.
+    const again = await t.call("PATCH", "/config", { auth: p.auth, headers, rawBody: '{\n  "feeConfigs": [ ],\n  "umaDomain": "content.example.com"\n}' });
+    expect([again.status, again.headers.get("idempotent-replayed")]).toEqual([200, "true"]);
+    expect(again.json).toEqual(first.json);
+    const other = await t.call("PATCH", "/config", { auth: p.auth, headers, rawBody: '{"feeConfigs":[],"umaDomain":"other.example.com"}' });
+    expect([other.status, other.json.code]).toEqual([409, "CONFLICT"]);
+  });
+
+  it("a key stored before bodies were compared by content still matches a retry of its exact text", async () => {
+    const key = `k-${Math.random()}`;
+    const headers = { "idempotency-key": key, "content-type": "application/json" };
+    const text = '{ "umaDomain": "legacy.example.com" }';
+    const first = await t.call("PATCH", "/config", { auth: p.auth, headers, rawBody: text });
+    expect(first.status).toBe(200);
+    // As the key would have been stored until now: the hash of the exact text.
+    await t.db.$executeRaw`UPDATE "IdempotencyKey" SET "fingerprint" = ${createHash("sha256").update(text).digest("hex")} WHERE "key" = ${key}`;
+    const retry = await t.call("PATCH", "/config", { auth: p.auth, headers, rawBody: text });
+    expect([retry.status, retry.headers.get("idempotent-replayed")]).toEqual([200, "true"]);
+    expect(retry.json).toEqual(first.json);
   });
 
   it("executes concurrent duplicates once", async () => {

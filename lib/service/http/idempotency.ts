@@ -78,7 +78,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
       const rows = await tx.$queryRaw<unknown[]>`
         WITH "wait" AS (SELECT set_config('lock_timeout', ${WAIT_FOR_FIRST}, true))
         INSERT INTO "IdempotencyKey" ("platformId", "method", "path", "key", "fingerprint", "createdAt", "expiresAt")
-        SELECT ${scope.platformId}::uuid, ${scope.method}::text, ${scope.path}::text, ${scope.key}::text, ${fingerprint}::text, ${at}::timestamptz, ${new Date(at.getTime() + RETENTION_MS)}::timestamptz FROM "wait"
+        SELECT ${scope.platformId}::uuid, ${scope.method}::text, ${scope.path}::text, ${scope.key}::text, ${fingerprint.value}::text, ${at}::timestamptz, ${new Date(at.getTime() + RETENTION_MS)}::timestamptz FROM "wait"
         ON CONFLICT ("platformId", "method", "path", "key") DO UPDATE
           SET "fingerprint" = EXCLUDED."fingerprint", "createdAt" = EXCLUDED."createdAt", "expiresAt" = EXCLUDED."expiresAt",
               "responseStatus" = NULL, "responseBody" = NULL
@@ -137,33 +137,67 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
 const JSON_BODY = /^\s*application\/([\w.+-]+\+)?json\s*(;|$)/i;
 const FORM_BODY = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
 
+/** A request's fingerprint, and (JSON bodies) the one keys stored before 2026-11-28 have for it. */
+interface Fingerprint {
+  value: string;
+  /**
+   * The hash of the body's exact text, as JSON bodies were fingerprinted until keys were compared
+   * by content: a retry that spans the change still matches its key. Keys last 24 hours
+   * (RETENTION_MS), so this can go once that has passed since the change was deployed.
+   */
+  legacy?: string;
+}
+
 /**
  * What makes two requests under one key the same request: the body, read once into hono's body
  * cache, where the route then finds it (a clone of the request would build a WHATWG Request and
- * copy its stream, ~0.5 ms). JSON is read as text, anything else as bytes, which a file needs
- * intact. A form counts by its fields and files, not its bytes: a retried upload comes with a new
- * multipart boundary.
+ * copy its stream, ~0.5 ms). JSON counts by its content, as the route reads it (JSON.parse), not
+ * its text: a client that serializes its retry again (other key order, other spacing) sends the
+ * same request, and must not be told to use a new key, which is how a payment goes out twice.
+ * Anything else counts by its bytes, which a file needs intact. A form counts by its fields and
+ * files: a retried upload comes with a new multipart boundary.
  */
-async function fingerprintOf(c: Context<AppEnv>): Promise<string> {
-  const hash = createHash("sha256");
+async function fingerprintOf(c: Context<AppEnv>): Promise<Fingerprint> {
   const type = c.req.header("content-type") ?? "";
-  if (type === "" || JSON_BODY.test(type)) return hash.update(await c.req.text()).digest("hex");
+  if (type === "" || JSON_BODY.test(type)) {
+    const text = await c.req.text();
+    return { value: sha256(canonicalJson(text)), legacy: sha256(text) };
+  }
+  const hash = createHash("sha256");
   const bytes = await c.req.arrayBuffer();
-  if (!FORM_BODY.test(type)) return hash.update(new Uint8Array(bytes)).digest("hex");
+  if (!FORM_BODY.test(type)) return { value: hash.update(new Uint8Array(bytes)).digest("hex") };
   const form = await new Response(bytes, { headers: { "content-type": type } }).formData().catch(() => null);
-  if (!form) return hash.update(new Uint8Array(bytes)).digest("hex"); // malformed: the route's validator refuses it
+  if (!form) return { value: hash.update(new Uint8Array(bytes)).digest("hex") }; // malformed: the route's validator refuses it
   for (const [name, value] of form) {
     if (typeof value === "string") hash.update(JSON.stringify([name, value]));
     else hash.update(JSON.stringify([name, value.name, value.type, value.size])).update(new Uint8Array(await value.arrayBuffer()));
   }
-  return hash.digest("hex");
+  return { value: hash.digest("hex") };
 }
 
-async function replay(tx: SqlTx, scope: Scope, fingerprint: string): Promise<Response> {
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/**
+ * JSON text in one form per content: parsed as the routes parse it, objects' keys sorted, no
+ * spacing. Text that is not JSON stays as it is (the route refuses it; its retry must match it).
+ */
+export function canonicalJson(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+async function replay(tx: SqlTx, scope: Scope, fingerprint: Fingerprint): Promise<Response> {
   const [row] = await tx.$queryRaw<{ fingerprint: string; responseStatus: number | null; responseBody: string | null }[]>`
     SELECT "fingerprint", "responseStatus", "responseBody" FROM "IdempotencyKey"
     WHERE "platformId" = ${scope.platformId}::uuid AND "method" = ${scope.method} AND "path" = ${scope.path} AND "key" = ${scope.key}`;
-  if (row && row.fingerprint !== fingerprint)
+  if (row && row.fingerprint !== fingerprint.value && row.fingerprint !== fingerprint.legacy)
     throw new ServiceError("CONFLICT", "This Idempotency-Key was already used with a different request body; use a new key for a new request", {
       details: { idempotencyKey: scope.key },
     });
