@@ -13,6 +13,8 @@ export interface OutboxEvent {
   type: string;
   body: string;
   at: Date;
+  /** `data.id`: the resource whose events are delivered in the order they were written. */
+  resourceId: string | null;
 }
 
 /**
@@ -38,7 +40,12 @@ interface EventInput {
 export async function prepareEvent(tx: SqlTx, event: EventInput): Promise<OutboxEvent> {
   const at = event.at ?? (await now(tx, event.platformId));
   const id = uuidv7(at.getTime());
-  return { id, platformId: event.platformId, type: event.type, body: eventBody(id, event.type, at, event.data), at };
+  return { id, platformId: event.platformId, type: event.type, body: eventBody(id, event.type, at, event.data), at, resourceId: resourceIdOf(event.data) };
+}
+
+function resourceIdOf(data: unknown): string | null {
+  const id = typeof data === "object" && data !== null ? (data as { id?: unknown }).id : undefined;
+  return typeof id === "string" ? id : null;
 }
 
 /**
@@ -53,8 +60,8 @@ export function outboxRows(event: OutboxEvent, name = "outbox"): Prisma.Sql {
   const noEndpoint = Prisma.sql`(SELECT "webhookEndpoint" IS NULL FROM "Platform" WHERE "id" = ${event.platformId}::uuid)`;
   return Prisma.sql`
     ${Prisma.raw(`"${name}_event"`)} AS (
-      INSERT INTO "WebhookEvent" ("id", "platformId", "type", "body", "deliveryStatus", "attemptCount", "nextAttemptAt", "createdAt")
-      VALUES (${event.id}::uuid, ${event.platformId}::uuid, ${event.type}, ${event.body},
+      INSERT INTO "WebhookEvent" ("id", "platformId", "type", "body", "resourceId", "deliveryStatus", "attemptCount", "nextAttemptAt", "createdAt")
+      VALUES (${event.id}::uuid, ${event.platformId}::uuid, ${event.type}, ${event.body}, ${event.resourceId}::text,
         (CASE WHEN ${noEndpoint} THEN 'NO_ENDPOINT' ELSE 'PENDING' END)::"WebhookDeliveryStatus", 0,
         CASE WHEN ${noEndpoint} THEN NULL ELSE ${event.at}::timestamptz END, ${event.at}::timestamptz)
     )`;

@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import { runDueJobs, type RanJob } from "../jobs/run-jobs";
+import { isNextOfItsResource } from "../webhooks/deliver-event";
 import { now, setClockForward } from "./clock";
 
 /**
@@ -47,13 +48,13 @@ async function advanceFromNow(db: Db, platformId: string, seconds: number): Prom
   return { now: (await now(db, platformId)).toISOString(), ran };
 }
 
-/** When the platform's next job or webhook attempt falls due, if by `target`. */
+/** When the platform's next job or webhook attempt falls due, if by `target` (an event held behind an earlier one of its resource falls due with it). */
 async function nextDueAt(db: Db, platformId: string, target: Date): Promise<Date | null> {
   const [row] = await db.$queryRaw<{ at: Date | null }[]>`
     SELECT least(
       (SELECT min("runAt") FROM "Job" WHERE "platformId" = ${platformId}::uuid AND "status" = 'PENDING' AND "runAt" <= ${target}::timestamptz),
-      (SELECT min("nextAttemptAt") FROM "WebhookEvent" WHERE "platformId" = ${platformId}::uuid AND "nextAttemptAt" <= ${target}::timestamptz
-        AND ("lockedUntil" IS NULL OR "lockedUntil" < now()))
+      (SELECT min("nextAttemptAt") FROM "WebhookEvent" e WHERE "platformId" = ${platformId}::uuid AND "nextAttemptAt" <= ${target}::timestamptz
+        AND ("lockedUntil" IS NULL OR "lockedUntil" < now()) AND ${isNextOfItsResource("e")})
     ) AS "at"`;
   return row?.at ?? null;
 }

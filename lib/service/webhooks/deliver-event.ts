@@ -31,6 +31,11 @@ export interface ClaimedEvent {
  * An event is due exactly while `nextAttemptAt` is set, and `IS NOT NULL` stops the index scan
  * before the delivered events' nulls. The claimed rows are updated by primary key (`= ANY(ARRAY(…))`):
  * a join to "due" may be planned as a scan of the whole table while statistics are missing.
+ * One resource's events (same `data.id`) go out one at a time, in the order they were written: an
+ * event waits while an earlier one of its resource is still to be delivered (due, in flight or
+ * retrying), so a receiver that applies each status as it arrives (SPEC.md § States) never sees
+ * PROCESSING after COMPLETED. A retrying event holds its resource's later events back until it is
+ * delivered or given up (FAILED); other resources are not held.
  * An event whose platform has no endpoint is settled (NO_ENDPOINT, nothing left to do) by the same
  * update instead of being leased: one write per event instead of two. It is returned with
  * `webhookEndpoint` and `lockedUntil` null.
@@ -45,6 +50,7 @@ export async function claimDueEvents(db: Db, options: { limit: number; platformI
       WHERE e."nextAttemptAt" IS NOT NULL
         AND e."nextAttemptAt" <= now() + p."clockOffsetMs" * interval '1 millisecond'
         AND (e."lockedUntil" IS NULL OR e."lockedUntil" < now())
+        AND ${isNextOfItsResource("e")}
         ${onePlatform}
       ORDER BY e."nextAttemptAt", e."id"
       LIMIT ${options.limit}
@@ -61,6 +67,19 @@ export async function claimDueEvents(db: Db, options: { limit: number; platformI
       CASE WHEN c."lockedUntil" IS NULL THEN NULL ELSE p."webhookEndpoint" END AS "webhookEndpoint", p."webhookPrivateKeyPem"
     FROM "claimed" c JOIN "due" d ON d."id" = c."id" JOIN "Platform" p ON p."id" = c."platformId"
     ORDER BY d."nextAttemptAt", c."id"`;
+}
+
+/**
+ * Whether the event (`alias` of "WebhookEvent") is the oldest of its resource's events still to be
+ * delivered, or belongs to no resource: only then may it go out (claimDueEvents).
+ */
+export function isNextOfItsResource(alias: string): Prisma.Sql {
+  const e = Prisma.raw(`"${alias}"`); // a fixed identifier, never input
+  return Prisma.sql`(${e}."resourceId" IS NULL OR NOT EXISTS (
+    SELECT 1 FROM "WebhookEvent" earlier
+    WHERE earlier."platformId" = ${e}."platformId" AND earlier."resourceId" = ${e}."resourceId" AND earlier."nextAttemptAt" IS NOT NULL
+      AND (earlier."createdAt", earlier."id") < (${e}."createdAt", ${e}."id")
+  ))`;
 }
 
 /** How one claimed event's turn ended: the attempt it recorded (none without an endpoint), or the error that stopped it. */

@@ -150,7 +150,8 @@ describe("webhook delivery", () => {
     const b = await platformWithReceiver((n) => (n === 1 ? 500 : 200));
     const silent = await t.createTestPlatform();
     const removed = await platformWithReceiver(); // its endpoint is removed after the event was written
-    for (const p of [a, a, b, silent, removed]) await enqueueEvent(t.db, { platformId: p.platform.id, type: "OUTGOING_PAYMENT.COMPLETED", data: { id: "Transaction:x" } });
+    for (const [i, p] of [a, a, b, silent, removed].entries())
+      await enqueueEvent(t.db, { platformId: p.platform.id, type: "OUTGOING_PAYMENT.COMPLETED", data: { id: `Transaction:x${i}` } });
     await t.db.platform.update({ where: { id: removed.platform.id }, data: { webhookEndpoint: null } });
     const claimed = (await Promise.all([a, b, silent, removed].map((p) => claimDueEvents(t.db, { limit: 10, platformId: p.platform.id })))).flat();
     expect(claimed).toHaveLength(4); // a's two, b's, removed's; silent's was written settled
@@ -239,6 +240,45 @@ describe("webhook delivery", () => {
     const deliveredIds = receiver.received.map((r) => JSON.parse(r.body).id);
     expect(deliveredIds).toHaveLength(30);
     expect(new Set(deliveredIds)).toEqual(ids);
+  });
+});
+
+describe("the order of one resource's events", () => {
+  const sent = (received: { body: string }[]) => received.map((r) => JSON.parse(r.body) as { type: string; data: { id: string } }).map((b) => `${b.data.id} ${b.type}`);
+  const payment = ["PENDING", "PROCESSING", "COMPLETED"].map((status) => `Transaction:ordered OUTGOING_PAYMENT.${status}`);
+
+  async function enqueuePayment(platformId: string) {
+    for (const status of ["PENDING", "PROCESSING", "COMPLETED"])
+      await enqueueEvent(t.db, { platformId, type: `OUTGOING_PAYMENT.${status}`, data: { id: "Transaction:ordered", status } });
+  }
+
+  it("holds a resource's later events while an earlier one retries, and not other resources' events", async () => {
+    let failures = 1;
+    const { platform, auth, receiver } = await platformWithReceiver((_, body) => (JSON.parse(body).type === "OUTGOING_PAYMENT.PENDING" && failures-- > 0 ? 500 : 200));
+    await enqueuePayment(platform.id);
+    await enqueueEvent(t.db, { platformId: platform.id, type: "CUSTOMER.KYC_APPROVED", data: { id: "Customer:other" } });
+    await runDueJobs(t.db, { platformId: platform.id });
+    // Before, PROCESSING and COMPLETED went out while PENDING waited for its retry, which then came last.
+    expect(sent(receiver.received)).toEqual([payment[0], "Customer:other CUSTOMER.KYC_APPROVED"]);
+
+    await t.call("POST", "/sandbox/clock/advance", { auth, body: { seconds: 15 } });
+    expect(sent(receiver.received)).toEqual([payment[0], "Customer:other CUSTOMER.KYC_APPROVED", ...payment]);
+  });
+
+  it("the worker, which sends a batch at once, sends a resource's next event only once the earlier one is answered", async () => {
+    process.env.WEBHOOK_TIMEOUT_MS = "300";
+    const { platform, auth, receiver } = await platformWithReceiver((n) => (n === 1 ? "hang" : 200));
+    await enqueuePayment(platform.id);
+    const worker = startWorker(async () => t.db, { intervalMs: 10, concurrency: 32, platformId: platform.id });
+    cleanups.push(() => worker.stop());
+    // PENDING hangs past the timeout and is retried 10 s later (platform clock); nothing else of the payment goes out meanwhile.
+    await expect.poll(async () => (await t.db.webhookEvent.count({ where: { platformId: platform.id, deliveryStatus: "RETRYING" } })), { timeout: 10_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sent(receiver.received)).toEqual([payment[0]]);
+
+    await t.call("POST", "/sandbox/clock/advance", { auth, body: { seconds: 15 } });
+    await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(4);
+    expect(sent(receiver.received)).toEqual([payment[0], ...payment]);
   });
 });
 
