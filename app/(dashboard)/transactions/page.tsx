@@ -8,6 +8,7 @@ import { Notice } from "@/components/ui/notice";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { countLabel, CursorPager, pagePosition, pagerLinks } from "@/components/cursor-pager";
 import { PageHeader } from "@/components/page-header";
+import { pageHref } from "@/components/page-params";
 import { TransactionFilters } from "./_components/transaction-filters";
 import { TransactionsTable } from "./_components/transactions-table";
 import { customerLabel, toCustomerOption } from "../customers/_lib/customer-search";
@@ -55,7 +56,19 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           )
         }
       />
-      <Card title="All transactions" description={page ? `${total} transaction(s)${isNarrowed ? " matching the filters" : ""}, ${order}.` : undefined} flush>
+      <Card
+        title="All transactions"
+        description={page ? `${total} transaction(s)${isNarrowed ? " matching the filters" : ""}, ${order}.` : undefined}
+        actions={
+          // Every page of what the filters match, not only this one. A plain link: the file downloads, and a refusal shows as a page.
+          page && (
+            <a href={pageHref("/transactions/export.csv", filters)} className={buttonClasses("secondary")}>
+              Export CSV
+            </a>
+          )
+        }
+        flush
+      >
         {/* Keyed by the filters so the uncontrolled fields show the URL's values after Clear or Back. */}
         <TransactionFilters key={Object.values(filters).join("|")} filters={filters} customerLabel={customer?.data && customerLabel(toCustomerOption(customer.data))} problems={problems} />
         {problems.length > 0 ? (

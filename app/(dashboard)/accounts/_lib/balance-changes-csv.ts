@@ -1,11 +1,7 @@
 import { formatMinorUnits, currencyDecimals, type MoneyCurrency } from "@/components/money";
 import type { AllBalanceChanges } from "./load-balance-changes";
+import { csvField } from "@/lib/csv";
 import { balanceHistory } from "./balance-history";
-
-/** RFC 4180: quote a field that holds a comma, quote or line break; double inner quotes. */
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
 
 /**
  * One row per change, oldest first: exact minor units and the same amount in major units (no

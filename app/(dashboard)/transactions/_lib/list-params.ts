@@ -82,6 +82,20 @@ export function filterProblems(filters: Pick<TransactionFilterValues, "from" | "
   return problems;
 }
 
+/**
+ * The filters a URL gives that TransactionListParamsSchema dropped as malformed (a status that does
+ * not exist, a date not yyyy-mm-dd, a repeated parameter): the list quietly shows more, but an
+ * export must not widen without a word. A role without an account is dropped on purpose, not here.
+ */
+export function ignoredFilters(search: Record<string, string | string[] | undefined>, params: TransactionListParams): (keyof TransactionFilterValues)[] {
+  const filters = filterQuery(params);
+  return (Object.keys(filters) as (keyof TransactionFilterValues)[]).filter((key) => {
+    const given = search[key];
+    const isGiven = Array.isArray(given) ? given.length > 0 : Boolean(given?.trim());
+    return isGiven && filters[key] === undefined && !(key === "accountRole" && !filters.account);
+  });
+}
+
 /** The account filter as the API names it: either side, the sending side only, or the receiving side only. */
 function accountQuery(account: string | undefined, role: AccountRole | undefined) {
   if (!account) return {};
