@@ -17,7 +17,12 @@ const SECTIONS: Record<string, { thing: string; list: string }> = {
   invitations: { thing: "invitation", list: "Invitations" },
   webhooks: { thing: "webhook event", list: "Webhooks" },
   "api-tokens": { thing: "API token", list: "API tokens" },
-  "api-reference": { thing: "schema", list: "API reference" },
+  "api-reference": { thing: "API reference page", list: "API reference" },
+};
+
+/** Deeper paths whose pages show another thing than their area's: "/api-reference/schemas/…" → a schema. */
+const SUBSECTIONS: Record<string, { thing: string; list: string }> = {
+  "api-reference/schemas": { thing: "schema", list: "API reference" },
 };
 
 const ID = /^[A-Za-z]+:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,7 +39,7 @@ function decoded(segment: string): string {
 export default async function DashboardNotFound() {
   const path = ((await headers()).get(REQUEST_PATH_HEADER) ?? "").split("?")[0] ?? "";
   const [area = "", ...rest] = path.split("/").filter(Boolean);
-  const section = SECTIONS[area];
+  const section = SUBSECTIONS[`${area}/${rest[0]}`] ?? SECTIONS[area];
   const last = decoded(rest.at(-1) ?? "");
   const isId = ID.test(last);
   const title = section ? `${section.thing.charAt(0).toUpperCase()}${section.thing.slice(1)} not found` : "Page not found";

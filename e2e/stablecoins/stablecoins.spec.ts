@@ -210,7 +210,7 @@ test("with nothing to mint to, the form says what to add and where; once added, 
     await expect(page.getByLabel("Mint to").locator("option")).toHaveText(["No wallet to mint to yet"]);
     // The link leads to the operation that adds it, with its Try it panel.
     await hint.getByRole("link", { name: "Add the platform's own external account" }).click();
-    await expect(page).toHaveURL(/\/api-reference#op-createPlatformExternalAccount$/);
+    await expect(page).toHaveURL(/\/api-reference\/external-accounts#op-createPlatformExternalAccount$/);
     await expect(page.locator("#op-createPlatformExternalAccount")).toBeVisible();
   } finally {
     await ensurePlatformSparkWallet(request); // as the other tests need it

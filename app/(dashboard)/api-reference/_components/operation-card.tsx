@@ -7,7 +7,7 @@ import { SchemaView, typeLabel } from "./schema-view";
 import { TryItPanel, type TryItParameter } from "./try-it-panel";
 
 function SubHeading({ children }: { children: ReactNode }) {
-  return <h4 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">{children}</h4>;
+  return <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">{children}</h3>;
 }
 
 /** One operation: what it does, what it takes, what it answers, and a way to call it. */
@@ -30,7 +30,8 @@ export function OperationCard({ operation }: { operation: Operation }) {
           <StatusBadge tone={METHOD_TONES[operation.method] ?? "neutral"}>{operation.method}</StatusBadge>
           <code className="font-mono text-sm font-medium text-zinc-900">{operation.path}</code>
         </div>
-        <h3 className="mt-2 text-base font-semibold text-zinc-900">{operation.summary}</h3>
+        {/* h2: on its tag's page the tag is the h1. */}
+        <h2 className="mt-2 text-base font-semibold text-zinc-900">{operation.summary}</h2>
         {operation.description && (
           <p className="mt-1 text-sm text-zinc-600">
             <InlineMarkdown text={operation.description} />

@@ -86,11 +86,52 @@ export const OPERATIONS: Operation[] = Object.entries(OPENAPI.paths).flatMap(([p
     .map(([method, raw]) => toOperation(path, method, raw)),
 );
 
-/** Operations grouped by their first tag, in document order. */
-export function operationsByTag(): { tag: string; operations: Operation[] }[] {
+/** Segments of /api-reference/… that are not tag pages: a tag slugged so would never be reached. */
+const RESERVED_SLUGS = new Set(["schemas"]);
+
+/** A tag's segment under /api-reference: "KYC/KYB Verifications" → "kyc-kyb-verifications". */
+export function tagSlug(tag: string): string {
+  const slug = tag.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  return RESERVED_SLUGS.has(slug) ? `${slug}-tag` : slug;
+}
+
+export interface TagGroup {
+  tag: string;
+  slug: string;
+  operations: Operation[];
+}
+
+const TAG_GROUPS: TagGroup[] = (() => {
   const groups = new Map<string, Operation[]>();
   for (const op of OPERATIONS) groups.set(op.tag, [...(groups.get(op.tag) ?? []), op]);
-  return [...groups].map(([tag, operations]) => ({ tag, operations }));
+  return [...groups].map(([tag, operations]) => ({ tag, slug: tagSlug(tag), operations }));
+})();
+
+/** Operations grouped by their first tag, in document order. */
+export function operationsByTag(): TagGroup[] {
+  return TAG_GROUPS;
+}
+
+/** The tag whose page is /api-reference/`slug`, if any. */
+export function findTagGroup(slug: string): TagGroup | undefined {
+  return TAG_GROUPS.find((group) => group.slug === slug);
+}
+
+export function tagHref(tag: string): string {
+  return `/api-reference/${tagSlug(tag)}`;
+}
+
+/** Where an operation is documented: its tag's page, at its card. */
+export function operationHref(op: Operation): string {
+  return `${tagHref(op.tag)}#${anchorId(op)}`;
+}
+
+/**
+ * The operation ids on each tag's page, by slug: what the overview needs to send an old link of
+ * the single-page reference (`/api-reference#op-<id>`, `#tag-<slug>`) to the page that has it now.
+ */
+export function operationIdsBySlug(): Record<string, string[]> {
+  return Object.fromEntries(TAG_GROUPS.map((group) => [group.slug, group.operations.map((op) => op.id)]));
 }
 
 export function findOperation(id: string): Operation | undefined {

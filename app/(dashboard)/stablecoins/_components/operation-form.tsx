@@ -26,7 +26,7 @@ export interface AccountOption {
 }
 
 /** Where staff add what a mint pays into: the API reference's Try it panel (the accounts form offers no Spark wallet). */
-const ADD_SPARK_WALLET_HREF = "/api-reference#op-createPlatformExternalAccount";
+const ADD_SPARK_WALLET_HREF = "/api-reference/external-accounts#op-createPlatformExternalAccount";
 const ADD_BANK_ACCOUNT_HREF = "/accounts/external/new";
 const LINK = "font-medium underline hover:no-underline";
 

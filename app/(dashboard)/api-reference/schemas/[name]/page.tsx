@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
 import { decodedSegment } from "@/components/resource-id";
 import { METHOD_TONES, StatusBadge } from "@/components/status-badge";
-import { OPENAPI, anchorId, operationsUsing } from "../../_lib/openapi-doc";
+import { OPENAPI, operationHref, operationsUsing } from "../../_lib/openapi-doc";
 import { InlineMarkdown } from "../../_components/inline-markdown";
 import { SchemaView } from "../../_components/schema-view";
 
@@ -44,7 +44,7 @@ export default async function SchemaPage({ params }: Params) {
             <ul className="space-y-1">
               {usedBy.map((op) => (
                 <li key={op.id}>
-                  <Link href={`/api-reference#${anchorId(op)}`} className="flex items-center gap-1.5 text-xs text-zinc-700 hover:text-zinc-950 hover:underline">
+                  <Link href={operationHref(op)} prefetch={false} className="flex items-center gap-1.5 text-xs text-zinc-700 hover:text-zinc-950 hover:underline">
                     <StatusBadge tone={METHOD_TONES[op.method] ?? "neutral"}>{op.method}</StatusBadge>
                     <span className="font-mono">{op.path}</span>
                   </Link>
