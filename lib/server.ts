@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import next from "next";
 import { getRequestListener } from "@hono/node-server";
 import { services } from "./services";
+import { schemaProblem } from "./db/schema-problem";
 import { bootstrapIfEmpty } from "./service/platforms/bootstrap";
 import { API_BASE_PATH } from "./service/http/openapi";
 import { startWorker } from "./service/jobs/worker";
@@ -26,6 +27,12 @@ process.env.NEXTAUTH_SECRET ??= persistentSecret(path.join(".data", "nextauth-se
 
 const svc = services(); // before Next loads app code, so the container is built from this copy
 const db = await svc.db(); // open (PGlite: + migrate) now; fail fast
+// PostgreSQL is migrated apart (`npm run db:migrate`): say so in one line rather than crash on the first query.
+const schema = process.env.DATABASE_URL ? await schemaProblem(db) : null;
+if (schema) {
+  console.error(`> Cannot start: ${schema}`);
+  process.exit(1);
+}
 const bootstrap = await bootstrapIfEmpty(db);
 svc.pendingBootstrap = bootstrap;
 
@@ -85,6 +92,7 @@ if (bootstrap) {
       `  API clientId:     ${bootstrap.clientId}`,
       `  API clientSecret: ${bootstrap.clientSecret}`,
       `  Try it: curl -u '${bootstrap.clientId}:${bootstrap.clientSecret}' ${origin}${API_BASE_PATH}/config`,
+      "  Webhooks are signed (X-Service-Signature): verify them with `webhookPublicKey` from that GET /config (also on the dashboard's Webhooks page).",
       "",
     ].join("\n"),
   );

@@ -1,6 +1,7 @@
 // `npm run worker`: the job worker on its own, for deployments that run workers apart from the
 // web tier (set IN_PROCESS_WORKER=0 on the app instances). PostgreSQL only: PGlite is one process.
 import { openDatabase } from "./db/open-database";
+import { schemaProblem } from "./db/schema-problem";
 import { startWorker } from "./service/jobs/worker";
 
 if (!process.env.DATABASE_URL) {
@@ -8,6 +9,11 @@ if (!process.env.DATABASE_URL) {
   process.exit(1);
 }
 const database = await openDatabase();
+const schema = await schemaProblem(database.prisma);
+if (schema) {
+  console.error(`> Cannot start the worker: ${schema}`);
+  process.exit(1);
+}
 const worker = startWorker(async () => database.prisma);
 console.log("> Worker running; Ctrl-C to stop");
 

@@ -33,6 +33,7 @@ export type Schema = {
 
 interface Doc {
   paths: Record<string, Record<string, RawOperation>>;
+  webhooks?: Record<string, Record<string, RawOperation>>;
   components?: { schemas?: Record<string, Schema> };
   security?: unknown[];
 }
@@ -98,21 +99,55 @@ export function objectFields(doc: Doc, schema: Schema): { properties: Record<str
  * status (JSON Schema 2020-12, as OpenAPI 3.1 is, formats included): the problems, or none.
  */
 export function responseChecker(doc: Doc): (operation: Operation, status: number, body: unknown) => string[] {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  const base = "https://service.invalid/openapi";
-  ajv.addSchema({ $id: base, components: doc.components ?? {} });
-  const compiled = new Map<string, ReturnType<typeof ajv.compile> | null>();
+  const compile = schemaCompiler(doc);
+  const compiled = new Map<string, Validate | null>();
   return (operation, status, body) => {
     const key = `${operation.method} ${operation.path} ${status}`;
     if (!compiled.has(key)) {
       const schema = doc.paths[operation.path]?.[operation.method.toLowerCase()]?.responses?.[String(status)]?.content?.["application/json"]?.schema;
-      compiled.set(key, schema ? ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${base}#/components/`))) : null);
+      compiled.set(key, schema ? compile(schema) : null);
     }
-    const validate = compiled.get(key);
-    if (!validate || validate(body)) return [];
-    return (validate.errors ?? []).slice(0, 6).map((e) => `${e.instancePath || "/"} ${e.message}`);
+    return problemsOf(compiled.get(key), body);
   };
+}
+
+/**
+ * Checks a webhook body against the document's `webhooks`: the webhook whose payload's `type`
+ * enum names the body's type, then that payload's schema. The problems, or none.
+ */
+export function webhookChecker(doc: Doc): (body: unknown) => string[] {
+  const compile = schemaCompiler(doc);
+  const byType = new Map<string, Validate>();
+  for (const item of Object.values(doc.webhooks ?? {})) {
+    const schema = item.post?.requestBody?.content?.["application/json"]?.schema;
+    if (!schema) continue;
+    const payload = schema.$ref ? doc.components?.schemas?.[schema.$ref.split("/").pop()!] : schema;
+    const type = payload?.properties?.type;
+    const validate = compile(schema);
+    for (const name of type?.enum ?? []) byType.set(String(name), validate);
+  }
+  return (body) => {
+    const type = (body as { type?: unknown } | null)?.type;
+    const validate = typeof type === "string" ? byType.get(type) : undefined;
+    if (!validate) return [`event type ${JSON.stringify(type)} is not among the document's webhooks`];
+    return problemsOf(validate, body);
+  };
+}
+
+type Validate = ReturnType<Ajv2020["compile"]>;
+
+/** Compiles schemas of the document (JSON Schema 2020-12, formats included), its components resolvable. */
+function schemaCompiler(doc: Doc): (schema: Schema) => Validate {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const base = "https://service.invalid/openapi";
+  ajv.addSchema({ $id: base, components: doc.components ?? {} });
+  return (schema) => ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${base}#/components/`)));
+}
+
+function problemsOf(validate: Validate | null | undefined, body: unknown): string[] {
+  if (!validate || validate(body)) return [];
+  return (validate.errors ?? []).slice(0, 6).map((e) => `${e.instancePath || "/"} ${e.message}`);
 }
 
 /** Fills an OpenAPI path template. */

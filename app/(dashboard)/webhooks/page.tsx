@@ -12,6 +12,7 @@ import { listReceivedWebhooks } from "@/app/api/webhook-receiver/_lib/received-w
 import { webhookReceiverUrl } from "@/app/api/webhook-receiver/_lib/receiver-url";
 import { EndpointCard } from "./_components/endpoint-card";
 import { EventsCard } from "./_components/events-card";
+import { VerifyHowTo } from "./_components/verify-how-to";
 import { ReceivedWebhooks } from "./_components/received-webhooks";
 import { can } from "../_lib/can";
 
@@ -54,6 +55,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
             />
             <Card title="Signing key" description="Verify the X-Service-Signature header (base64 DER ECDSA P-256 / SHA-256 over the raw body) with this public key.">
               <CodeBlock label="webhook public key" code={config.webhookPublicKey.trim()} testId="webhook-public-key" wrap />
+              <VerifyHowTo />
             </Card>
           </>
         ) : (

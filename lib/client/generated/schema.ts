@@ -182,7 +182,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhook events and their delivery state (extension) */
+        /**
+         * List webhook events and their delivery state (extension)
+         * @description Every event written for the platform, newest first: `payload` is the envelope exactly as sent (the `webhooks` section describes each type). `deliveryStatus`: PENDING or RETRYING (with `nextAttemptAt`), DELIVERED, FAILED (given up after 7 days or 160 attempts; an approval request that got no usable answer), or NO_ENDPOINT (raised while no `webhookEndpoint` was set: replay it once one is). Filter by exact `type` and by `deliveryStatus`.
+         */
         get: operations["listWebhookEvents"];
         put?: never;
         post?: never;
@@ -199,7 +202,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook event with every delivery attempt (extension) */
+        /**
+         * Get a webhook event with every delivery attempt (extension)
+         * @description The event and each attempt, oldest first: the URL, when it started, the latency, and the receiver's status with the start of its answer, or the network error (for example a timeout after 30 s).
+         */
         get: operations["getWebhookEvent"];
         put?: never;
         post?: never;
@@ -220,7 +226,7 @@ export interface paths {
         put?: never;
         /**
          * Deliver a webhook event again now (extension)
-         * @description Same envelope id and body as before, so receivers that deduplicate on `id` stay correct.
+         * @description Queues the event for delivery now, whatever its state (DELIVERED, FAILED and NO_ENDPOINT included), to the current `webhookEndpoint`, then retried like any delivery. The body is the original one, byte for byte: same envelope `id`, same `timestamp`, a valid signature. Receivers that deduplicate on `id` stay correct, and must not reject it for its age. Without an endpoint it settles NO_ENDPOINT again.
          */
         post: operations["replayWebhookEvent"];
         delete?: never;
@@ -236,7 +242,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the platform's sandbox clock (extension) */
+        /**
+         * Read the platform's sandbox clock (extension)
+         * @description The platform's time. Everything the API stamps or checks runs on it: `createdAt`/`updatedAt`, every `expiresAt` check (quotes, API tokens, sessions, challenges, signed requests), `startDate`/`endDate` filters, webhook `timestamp`s and retry times, sandbox delays ("completes after 6 minutes"). It starts at the wall clock and only moves forward (POST /sandbox/clock/advance); after an advance it stays ahead of the wall clock and of the HTTP `Date` header for good.
+         */
         get: operations["getSandboxClock"];
         put?: never;
         post?: never;
@@ -257,7 +266,7 @@ export interface paths {
         put?: never;
         /**
          * Move the platform's sandbox clock forward (extension)
-         * @description Runs every scheduled step that falls due in between, in order (webhook retries, timed payment outcomes, quote expiry), and lists them. Advances sent at once run one after another and add up.
+         * @description Moves the platform's clock forward by `seconds` and runs every scheduled step that falls due in between, in order (timed payment outcomes such as suffix 003 after 6 minutes or 005's return, quote and approval expiries, webhook retries), and lists them. Forward only, with no reset: the platform keeps the new time, so choose `expiresAt` values from GET /sandbox/clock, not the wall clock; advancing past an API token's `expiresAt` expires it. Advances sent at once run one after another and add up.
          */
         post: operations["advanceSandboxClock"];
         delete?: never;
@@ -687,7 +696,7 @@ export interface paths {
         };
         /**
          * List customers' internal accounts
-         * @description Accounts are provisioned with the customer, one per currency it holds (on unregulated platforms once the end-user terms are accepted): INTERNAL_FIAT, INTERNAL_CRYPTO, or EMBEDDED_WALLET for USDB. Newest first.
+         * @description A customer gets one account per currency it holds that the platform supports (INTERNAL_FIAT, INTERNAL_CRYPTO, or EMBEDDED_WALLET for USDB), provisioned once: at creation on a regulated platform; on an unregulated one only once the customer's agreement consents are recorded (`agreementConsents` with SERVICE_END_USER_TERMS, on POST /customers or a later PATCH /customers/{customerId}). Until then the list is empty for that customer, whatever its kycStatus. Accounts are PENDING until the customer is APPROVED, then ACTIVE (INTERNAL_ACCOUNT.STATUS_UPDATED). Newest first.
          */
         get: operations["listCustomerInternalAccounts"];
         put?: never;
@@ -988,7 +997,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an unsettled payout or pull
-         * @description Stops an OUTGOING ACH, ACH_SAME_DAY or WIRE payment that is still PROCESSING and not settled: a USER_CANCELLATION refund gives the amount back (REFUND_PENDING, then REFUND_COMPLETED), after which the payment reads COMPLETED with the refund attached (read `refund`). Also stops a pull from a bank account (transfer-in, or an executed quote with a pull source) whose ACH entry has not settled: nothing was credited, so the payment goes FAILED (QUOTE_EXECUTION_FAILED) with INCOMING_PAYMENT.FAILED or OUTGOING_PAYMENT.FAILED and no refund. Settled, failed or refunding payments, and a pull quote not executed → 409 TRANSACTION_NOT_CANCELLABLE; other payments (deposits pushed by others, other rails) → 400. Requires TRANSACT.
+         * @description A cancelled payout ends COMPLETED, not FAILED: read `refund` (`refund.reason` USER_CANCELLATION, `refund.status` COMPLETED: the money is back) to show it as cancelled. Stops an OUTGOING ACH, ACH_SAME_DAY or WIRE payment that is still PROCESSING and not settled: the refund gives the amount back (OUTGOING_PAYMENT.REFUND_PENDING, then REFUND_COMPLETED), then the payment reads COMPLETED with the refund attached. Also stops a pull from a bank account (transfer-in, or an executed quote with a pull source) whose ACH entry has not settled: nothing was credited, so the payment goes FAILED (QUOTE_EXECUTION_FAILED) with INCOMING_PAYMENT.FAILED or OUTGOING_PAYMENT.FAILED and no refund. Settled, failed or refunding payments, and a pull quote not executed → 409 TRANSACTION_NOT_CANCELLABLE; other payments (deposits pushed by others, other rails) → 400. Requires TRANSACT.
          */
         post: operations["cancelTransaction"];
         delete?: never;
@@ -1006,7 +1015,7 @@ export interface paths {
         };
         /**
          * Look up a UMA receiver
-         * @description What the receiver accepts (currency, estimated rate, amount range) and the payer data it asks for; pass `lookupId` to POST /quotes. Sandbox counterparties: `$success.usd@sandbox.uma.money` (also eur, and mxn, which makes FULL_NAME and COUNTRY_OF_RESIDENCE mandatory), `$pending.long.usd@…`, `$fail.compliance.usd@…`; counterparty failures: `$fail.server.usd@…` → 502 COUNTERPARTY_SERVER_ERROR, `$fail.lookup.timeout.usd@…` → 504 LOOKUP_REQUEST_FAILED (the quote-stage twins `$fail.quote.timeout.usd@…` → 504 QUOTE_REQUEST_FAILED and `$fail.payreq.usd@…` → 502 INVALID_PAYREQ_RESPONSE fail at POST /quotes). Unknown domain → 404 USER_NOT_FOUND; unknown user → 404 UMA_NOT_FOUND.
+         * @description What the receiver accepts (currency, estimated rate, amount range) and the payer data it asks for; pass `lookupId` to POST /quotes. Sandbox counterparties, all at the domain `sandbox.uma.money`: `$success.usd@sandbox.uma.money` (also eur, and mxn, which makes FULL_NAME and COUNTRY_OF_RESIDENCE mandatory) are paid at once; a payment to `$pending.long.usd@…` stays PROCESSING for 6 hours of the sandbox clock, then COMPLETED; one to `$fail.compliance.usd@…` ends FAILED COMPLIANCE_REJECTED and is refunded. Counterparty failures: `$fail.server.usd@…` → 502 COUNTERPARTY_SERVER_ERROR, `$fail.lookup.timeout.usd@…` → 504 LOOKUP_REQUEST_FAILED (the quote-stage twins `$fail.quote.timeout.usd@…` → 504 QUOTE_REQUEST_FAILED and `$fail.payreq.usd@…` → 502 INVALID_PAYREQ_RESPONSE fail at POST /quotes). Unknown domain → 404 USER_NOT_FOUND; unknown user → 404 UMA_NOT_FOUND.
          */
         get: operations["lookupUma"];
         put?: never;
@@ -2833,198 +2842,505 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "outgoing-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Outgoing payment status
+         * @description An outgoing payment (quote execution, transfer-out, on- or off-ramp) changed status, or its refund moved. `data` is the transaction after the change; FAILED is not terminal while a refund runs. A cancelled payout (POST /transactions/{transactionId}/cancel, sandbox suffix 006) ends COMPLETED with `refund.reason` USER_CANCELLATION and its money back: read `refund`, not only `status`.
+         */
+        post: operations["outgoingPaymentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "incoming-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Incoming payment status and approval request
+         * @description INCOMING_PAYMENT.PENDING is the approval request of an incoming UMA payment: sent once, synchronously, and your answer decides (see the responses). COMPLETED, FAILED (also a rejected payment or a returned ACH deposit) and the REFUND_* steps report the incoming transaction after the change.
+         */
+        post: operations["incomingPaymentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "internal-account-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Internal account balance or status
+         * @description An internal account's balance changed (any posting: deposit, payment, refund, card) or its status did (PENDING → ACTIVE when its customer is approved). `data` is the account with its balances.
+         */
+        post: operations["internalAccountStatusWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "external-account-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * External account status
+         * @description An external account's status changed, ownership verification included. `data` is the external account.
+         */
+        post: operations["externalAccountStatusWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Customer KYC/KYB status
+         * @description A customer's kycStatus (individuals, KYC_*) or kybStatus (businesses, KYB_*) changed. `data` is the customer, a business with its beneficial owners.
+         */
+        post: operations["customerStatusWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "verification-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verification status
+         * @description A verification (POST /verifications) changed status. `data` is the verification with its `errors`.
+         */
+        post: operations["verificationStatusWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "card-state-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Card state
+         * @description A card's state changed (activated or rejected by the issuer, frozen, unfrozen, closed). `data` is the card.
+         */
+        post: operations["cardStateChangeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "card-funding-source-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Card funding sources
+         * @description A card's funding sources were replaced (PATCH /cards/{id}). `data` is the card.
+         */
+        post: operations["cardFundingSourceChangeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "card-transaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Card transaction status
+         * @description A card transaction changed: authorized, partially settled, settled, declined, voided or exception. A merchant return re-fires SETTLED on the purchase with its grown `refundedAmount` (there is no CARD_TRANSACTION.REFUNDED), and its refund row sends its own events. `data` is the card transaction.
+         */
+        post: operations["cardTransactionWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "stablecoin-operation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stablecoin operation status (extension)
+         * @description A stablecoin mint or burn was created or changed status. `data` is the operation.
+         */
+        post: operations["stablecoinOperationWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bulk-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bulk customer import finished
+         * @description A CSV customer import ended: COMPLETED, or FAILED when every row failed. `data` is the job with its per-row errors.
+         */
+        post: operations["bulkUploadWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invitation-claimed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invitation claimed
+         * @description An invitation this platform created was claimed. `data` is the invitation.
+         */
+        post: operations["invitationClaimedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "agent-action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Agent action awaiting approval
+         * @description An agent's action needs the platform's approval under its policy: POST /agents/{agentId}/actions/{actionId}/approve or /reject. `data` is the action.
+         */
+        post: operations["agentActionWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "test-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test event
+         * @description Sent by POST /webhooks/test and whenever `webhookEndpoint` changes; signed like every event, never retried.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
-        PlatformConfig: {
+        /** @description An OUTGOING_PAYMENT.* event. */
+        OutgoingPaymentWebhook: {
+            /**
+             * @description `Webhook:<uuid>`, the same on every retry and replay of this event: deduplicate on it.
+             * @example Webhook:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
             id: string;
-            umaDomain?: string;
-            proxyUmaSubdomain?: string;
-            webhookEndpoint?: string;
-            supportedCurrencies: components["schemas"]["PlatformCurrencyConfig"][];
-            isRegulatedFinancialInstitution: boolean;
-            /** @description Extension (sandbox setting "Skip verification paperwork"): suffix outcomes other than 001/003 resolve without documents — individuals at creation, businesses at their first POST /verifications. */
-            skipVerificationPaperwork: boolean;
-            embeddedWalletConfig: components["schemas"]["EmbeddedWalletConfig"];
-            cardTokenization2faConfig?: components["schemas"]["CardTokenization2FAConfig"];
-            feeConfigs: {
-                /** @enum {string} */
-                feeType: "CROSS_CURRENCY_TRANSACTION";
-                sourceCurrency: string;
-                variableFeeBps: number;
-                fixedFee: {
-                    amount: number;
-                    currency: string;
-                };
-            }[];
-            /** @description Extension: PEM (SPKI) P-256 public key that verifies `X-Service-Signature` on webhook deliveries. */
-            readonly webhookPublicKey: string;
-            /** @description Read-only: uncompressed hex P-256 public key of the sandbox's long-lived wallet enclave key, which signs `otpEncryptionTargetBundle`, OTP verification tokens and wallet exports (pass it as the override signer key to verifying clients). */
-            readonly walletEnclavePublicKey?: string;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        PlatformCurrencyConfig: {
             /** @enum {string} */
-            currencyCode: "USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "AED" | "AUD" | "BDT" | "BWP" | "CHF" | "CNY" | "DKK" | "EGP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "JMD" | "JPY" | "MWK" | "MYR" | "NOK" | "PKR" | "PLN" | "RWF" | "SEK" | "THB" | "TZS" | "UGX" | "XAF" | "ZAR" | "ZMW" | "USDC" | "USDB" | "USDT" | "BTC";
-            /** @description Smallest amount per transaction, in minor units. */
-            minAmount: number;
-            /** @description Largest amount per transaction, in minor units. */
-            maxAmount: number;
-            requiredCounterpartyFields: components["schemas"]["CounterpartyFieldDefinition"][];
-            enabledTransactionTypes: ("INCOMING" | "OUTGOING")[];
-            readonly providerRequiredCustomerFields?: components["schemas"]["CustomerInfoFieldName"][];
-            readonly providerRequiredCounterpartyCustomerFields?: components["schemas"]["CustomerInfoFieldName"][];
-        };
-        CounterpartyFieldDefinition: {
-            name: components["schemas"]["CustomerInfoFieldName"];
-            mandatory: boolean;
-        };
-        /** @enum {string} */
-        CustomerInfoFieldName: "FULL_NAME" | "BIRTH_DATE" | "NATIONALITY" | "PHONE_NUMBER" | "EMAIL" | "POSTAL_ADDRESS" | "TAX_ID" | "REGISTRATION_NUMBER" | "USER_TYPE" | "COUNTRY_OF_RESIDENCE" | "ACCOUNT_IDENTIFIER" | "FI_LEGAL_ENTITY_NAME" | "FI_ADDRESS" | "PURPOSE_OF_PAYMENT" | "ULTIMATE_INSTITUTION_COUNTRY" | "IDENTIFIER" | "BUSINESS_TYPE" | "COMPANY_LEGAL_NAME" | "ID_TYPE" | "ID_NUMBER";
-        EmbeddedWalletConfig: {
-            appName?: string;
-            otpLength?: number;
-            alphanumeric?: boolean;
-            expirationSeconds?: number;
-            /** Format: email */
-            sendFromEmailAddress?: string;
-            sendFromEmailSenderName?: string;
-            /** Format: email */
-            replyToEmailAddress?: string;
-            /** Format: uri */
-            logoUrl?: string;
-        };
-        CardTokenization2FAConfig: {
-            displayName?: string;
-            /** Format: uri */
-            logoUrl?: string;
-            email?: {
-                /** Format: email */
-                fromAddress?: string;
-                fromName?: string;
-                /** Format: email */
-                replyToAddress?: string;
-                subject?: string;
-                bodyText?: string;
-            };
-            sms?: {
-                templateSid?: string;
-                bodyText?: string;
-            };
-        };
-        Error: {
-            status: number;
-            code: string;
-            message: string;
-            details?: {
-                errors?: components["schemas"]["FieldError"][];
-            } & {
-                [key: string]: unknown;
-            };
-            /** @description Sandbox 401 only: the authentication check that failed. */
-            reason?: string;
-        };
-        FieldError: {
-            /** @example webhookEndpoint */
-            field: string;
-            message?: string;
-            /** @description Machine-readable rule that failed, e.g. {maxLength: 255}. */
-            constraint?: {
-                [key: string]: unknown;
-            };
-        };
-        PlatformConfigUpdateRequest: {
-            umaDomain?: string;
-            /** @description HTTPS URL receiving webhooks (sandbox also accepts http://localhost and http://127.0.0.1). null clears it. */
-            webhookEndpoint?: string | null;
-            supportedCurrencies?: {
-                /** @enum {string} */
-                currencyCode: "USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "AED" | "AUD" | "BDT" | "BWP" | "CHF" | "CNY" | "DKK" | "EGP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "JMD" | "JPY" | "MWK" | "MYR" | "NOK" | "PKR" | "PLN" | "RWF" | "SEK" | "THB" | "TZS" | "UGX" | "XAF" | "ZAR" | "ZMW" | "USDC" | "USDB" | "USDT" | "BTC";
-                /** @description Smallest amount per transaction, in minor units. */
-                minAmount: number;
-                /** @description Largest amount per transaction, in minor units. */
-                maxAmount: number;
-                requiredCounterpartyFields: components["schemas"]["CounterpartyFieldDefinition"][];
-                enabledTransactionTypes: ("INCOMING" | "OUTGOING")[];
-            }[];
-            embeddedWalletConfig?: components["schemas"]["EmbeddedWalletConfig"];
-            cardTokenization2faConfig?: components["schemas"]["CardTokenization2FAConfig"];
-            feeConfigs?: components["schemas"]["FeeConfig"][];
-            /** @description Sandbox setting "Skip verification paperwork" (see PlatformConfig). */
-            skipVerificationPaperwork?: boolean;
-        };
-        FeeConfig: {
-            feeType: components["schemas"]["FeeType"];
-            sourceCurrency: string;
-            variableFeeBps?: number;
-            fixedFee?: components["schemas"]["FixedFee"];
-        };
-        /** @enum {string} */
-        FeeType: "CROSS_CURRENCY_TRANSACTION";
-        FixedFee: {
-            /** @description Minor units of `currency`. */
-            amount: number;
-            currency: string;
-        };
-        ApiToken: {
-            /** @example Token:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            name: string;
-            permissions: components["schemas"]["Permission"][];
-            /** @description User name for HTTP Basic authentication. */
-            clientId: string;
-            /** @description Only in the creation response; never retrievable again. */
-            clientSecret?: string;
+            type: "OUTGOING_PAYMENT.PENDING" | "OUTGOING_PAYMENT.PENDING_AUTHORIZATION" | "OUTGOING_PAYMENT.PROCESSING" | "OUTGOING_PAYMENT.COMPLETED" | "OUTGOING_PAYMENT.FAILED" | "OUTGOING_PAYMENT.EXPIRED" | "OUTGOING_PAYMENT.REFUND_PENDING" | "OUTGOING_PAYMENT.REFUND_COMPLETED" | "OUTGOING_PAYMENT.REFUND_FAILED";
             /**
              * Format: date-time
-             * @description Requests after this time get 401. Absent: no expiry.
+             * @description When the change happened, on the platform's clock; unchanged on retries and replays.
              */
-            expiresAt?: string;
+            timestamp: string;
+            data: components["schemas"]["OutgoingTransaction"];
+        };
+        OutgoingTransaction: {
+            /** @example Transaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            /** @description Why a transaction is held (compliance review, customer action). */
+            pendingReason?: string;
+            direction: components["schemas"]["TransactionDirection"];
+            destination: components["schemas"]["TransactionDestinationOneOf"];
+            /** @description `Customer:<uuid>`; absent when only the platform's own accounts take part. */
+            customerId?: string;
+            platformCustomerId?: string;
             /** Format: date-time */
-            createdAt: string;
+            settledAt?: string;
             /** Format: date-time */
-            updatedAt: string;
+            createdAt?: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            /** Format: date-time */
+            receiptDeliveryConfirmedAt?: string;
+            agentId?: string;
+            description?: string;
+            /** @description Sending-currency units per receiving-currency unit. */
+            exchangeRate?: number;
+            quoteId?: string;
+            refund?: components["schemas"]["Refund"];
+            counterpartyInformation?: {
+                [key: string]: unknown;
+            };
+            reconciliationInstructions?: components["schemas"]["ReconciliationInstructions"];
+            fees?: number;
+            status: components["schemas"]["OutgoingTransactionStatus"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "OUTGOING";
+            source: components["schemas"]["TransactionSourceOneOf"];
+            sentAmount: components["schemas"]["CurrencyAmount"];
+            receivedAmount?: components["schemas"]["CurrencyAmount"];
+            platformFees?: number;
+            rateDetails?: {
+                [key: string]: unknown;
+            };
+            /** @description The quote's paymentInstructions: where to send a realtime-funded payment (withheld while it awaits strong customer authentication) or what an embedded wallet signs. */
+            paymentInstructions?: components["schemas"]["QuotePaymentInstructions"][];
+            failureReason?: components["schemas"]["OutgoingTransactionFailureReason"];
+            /** @description null when no external rail is used. */
+            paymentRail: components["schemas"]["PaymentRail"] | null;
+            /** @enum {string|null} */
+            railSelectionMode: "AUTO" | "MANUAL" | null;
+            /**
+             * Format: date-time
+             * @description Next business day for ACH, the same day for ACH_SAME_DAY, null for instant rails.
+             */
+            expectedSettlementAt: string | null;
+            /** @description Seconds from creation to settlement, once settled. */
+            settlementTimelineSeconds: number | null;
+        };
+        /** @enum {string} */
+        TransactionDirection: "CREDIT" | "DEBIT";
+        TransactionDestinationOneOf: components["schemas"]["AccountTransactionDestination"] | components["schemas"]["UmaAddressTransactionDestination"];
+        AccountTransactionDestination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            destinationType: "ACCOUNT";
+            /**
+             * @description `InternalAccount:<uuid>` or `ExternalAccount:<uuid>`.
+             * @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            accountId: string;
+            /**
+             * @description Currency code of this side.
+             * @example USD
+             */
+            currency?: string;
+            railDetails?: components["schemas"]["RailDetails"];
+            onChainTransaction?: components["schemas"]["OnChainTransaction"];
+        };
+        RailDetails: {
+            /** @enum {string} */
+            paymentRail: "ACH" | "ACH_SAME_DAY";
+            /**
+             * @description The ACH entry's own status, distinct from the transaction's.
+             * @enum {string}
+             */
+            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "RETURNED" | "RETURN_DISHONORED" | "RETURN_CONTESTED";
+            /** @description Company entry description shown on the bank statement. */
+            statementDescriptor?: string;
+            /** Format: date-time */
+            returnedAt?: string;
+            /** Format: date-time */
+            dishonoredAt?: string;
+            /** Format: date-time */
+            contestedAt?: string;
+        };
+        OnChainTransaction: {
+            transactionHash: string;
+            /** @enum {string} */
+            network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+        };
+        UmaAddressTransactionDestination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            destinationType: "UMA_ADDRESS";
+            umaAddress: string;
+            /**
+             * @description Currency code of this side.
+             * @example USD
+             */
+            currency?: string;
+        };
+        /** @description A refund of the transaction's debited amount to its source (replaces the REFUNDED status). */
+        Refund: {
+            /** @description The transaction's reconciliation reference followed by `-REFUND`. */
+            reference: string;
+            /** Format: date-time */
+            initiatedAt: string;
+            /** Format: date-time */
+            settledAt?: string;
+            /** @enum {string} */
+            status: "PENDING" | "COMPLETED" | "FAILED";
+            /** @enum {string} */
+            reason?: "TRANSACTION_FAILED" | "USER_CANCELLATION" | "TIMEOUT";
+        };
+        ReconciliationInstructions: {
+            reference?: string;
+            /** @deprecated */
+            transactionHash?: string;
+        };
+        /** @enum {string} */
+        OutgoingTransactionStatus: "PENDING" | "PENDING_AUTHORIZATION" | "EXPIRED" | "PROCESSING" | "COMPLETED" | "FAILED";
+        TransactionSourceOneOf: components["schemas"]["AccountTransactionSource"] | components["schemas"]["UmaAddressTransactionSource"] | components["schemas"]["RealtimeFundingTransactionSource"];
+        AccountTransactionSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "ACCOUNT";
+            /**
+             * @description `InternalAccount:<uuid>` or `ExternalAccount:<uuid>`.
+             * @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            accountId: string;
+            /**
+             * @description Currency code of this side.
+             * @example USD
+             */
+            currency?: string;
+            railDetails?: components["schemas"]["RailDetails"];
+            onChainTransaction?: components["schemas"]["OnChainTransaction"];
+        };
+        UmaAddressTransactionSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "UMA_ADDRESS";
+            umaAddress: string;
+            /**
+             * @description Currency code of this side.
+             * @example USD
+             */
+            currency?: string;
+        };
+        RealtimeFundingTransactionSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "REALTIME_FUNDING";
+            customerId?: string;
+            /**
+             * @description Currency code of this side.
+             * @example USD
+             */
+            currency: string;
+            accountHolderName?: string;
+            accountIdentifier?: string;
+            bankName?: string;
+            bankIdentifier?: string;
+            paymentRail?: components["schemas"]["PaymentRail"];
+            remittanceInformation?: string;
+            endToEndId?: string;
+            traceNumber?: string;
+            railDetails?: components["schemas"]["RailDetails"];
+            onChainTransaction?: components["schemas"]["OnChainTransaction"];
         };
         /**
-         * @description VIEW reads all data; TRANSACT sends payments; MANAGE manages configuration, API tokens and customers.
+         * @description ACH_SAME_DAY is its own rail, used only when named on the destination.
          * @enum {string}
          */
-        Permission: "VIEW" | "TRANSACT" | "MANAGE";
-        ApiTokenCreateRequest: {
-            name: string;
-            permissions: components["schemas"]["Permission"][];
-            /**
-             * Format: date-time
-             * @description Optional expiry; must be in the future.
-             */
-            expiresAt?: string;
-        };
-        TokenListResponse: {
-            data: components["schemas"]["ApiToken"][];
-            hasMore: boolean;
-            nextCursor?: string;
-            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
-            totalCount?: number;
-        };
-        ExchangeRateListResponse: {
-            data: components["schemas"]["ExchangeRate"][];
-        };
-        ExchangeRate: {
-            sourceCurrency: components["schemas"]["Currency"];
-            destinationCurrency: components["schemas"]["Currency"];
-            destinationPaymentRail: string;
-            sendingAmount: number;
-            minSendingAmount: number;
-            maxSendingAmount: number;
-            receivingAmount: number;
-            /** @description Sending units per one receiving unit (major units). */
-            exchangeRate: number;
-            fees: components["schemas"]["ExchangeRateFees"];
-            /** Format: date-time */
-            updatedAt: string;
+        PaymentRail: "ACH" | "ACH_SAME_DAY" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+        CurrencyAmount: {
+            /** @description In the smallest unit of the currency. */
+            amount: number;
+            currency: components["schemas"]["Currency"];
         };
         Currency: {
             code: string;
@@ -3032,106 +3348,308 @@ export interface components {
             symbol?: string;
             decimals?: number;
         };
-        ExchangeRateFees: {
-            fixed: number;
-            total: number;
+        QuotePaymentInstructions: {
+            instructionsNotes?: string;
+            isPlatformAccount?: boolean;
+            accountOrWalletInfo: components["schemas"]["QuoteAccountOrWalletInfo"];
         };
-        DiscoveryListResponse: {
-            data: components["schemas"]["Discovery"][];
+        /** @description Bank form (`USD_ACCOUNT`…, with the `reference` the payer must quote), wallet form (`<NETWORK>_WALLET`, `BITCOIN_L1`) or `EMBEDDED_WALLET` with `payloadToSign`. */
+        QuoteAccountOrWalletInfo: {
+            accountType: string;
+        } & {
+            [key: string]: unknown;
         };
-        Discovery: {
-            bankName: string;
-            displayName: string;
-            country: string;
-            currency: string;
-        };
-        VaspListResponse: {
-            data: components["schemas"]["Vasp"][];
-            hasMore: boolean;
-            nextCursor?: string;
-        };
-        Vasp: {
-            vaspName: string;
-            url?: string;
-        };
-        UmaProviderListResponse: {
-            data: components["schemas"]["UmaProvider"][];
-            hasMore: boolean;
-            nextCursor?: string;
-            totalCount: number;
-        };
-        UmaProvider: {
-            name: string;
-            supportedRegions: string[];
-            domain: string;
-            logoUrl: string;
-            supportedCurrencies: components["schemas"]["Currency"][];
-            lei: string;
-            allowListStatus: boolean;
-        };
-        TestWebhookResponse: {
-            url: string;
-            response_status: number;
-            /** @description The start of the endpoint's reply body; empty string when it sent none (e.g. 204). */
-            response_body: string;
-        };
-        WebhookEventListResponse: {
-            data: components["schemas"]["WebhookEvent"][];
-            hasMore: boolean;
-            nextCursor?: string;
-            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
-            totalCount?: number;
-        };
-        /** @description Extension: a webhook event and its delivery state. */
-        WebhookEvent: {
-            /** @example Webhook:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            type: string;
-            /** Format: date-time */
-            createdAt: string;
-            /** @enum {string} */
-            deliveryStatus: "PENDING" | "DELIVERED" | "RETRYING" | "FAILED" | "NO_ENDPOINT";
-            attemptCount: number;
-            /** Format: date-time */
-            nextAttemptAt?: string;
-            /** Format: date-time */
-            deliveredAt?: string;
-            /** @description The envelope exactly as delivered. */
-            payload: {
+        /**
+         * @description QUOTE_EXECUTION_FAILED covers the whole path to settlement and implies an automatic refund of anything debited (see `refund`).
+         * @enum {string}
+         */
+        OutgoingTransactionFailureReason: "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "QUOTE_EXECUTION_FAILED" | "FUNDING_AMOUNT_MISMATCH" | "SCA_NOT_COMPLETED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "LIGHTNING_PAYMENT_FAILED" | "COUNTERPARTY_POST_TX_FAILED";
+        IncomingPaymentWebhookResponse: {
+            /** @description The receiving customer's fields the request listed in `requestedReceiverCustomerInfoFields`, by name; every mandatory one is required. */
+            receiverCustomerInfo?: {
                 [key: string]: unknown;
             };
-            /** @description Every attempt, oldest first (single-event reads only). */
-            attempts?: components["schemas"]["WebhookAttempt"][];
         };
-        WebhookAttempt: {
-            attemptNumber: number;
-            url: string;
+        IncomingPaymentWebhookForbiddenResponse: {
+            reason?: string;
+        };
+        IncomingPaymentWebhookUnprocessableResponse: {
+            requiredFields?: string[];
+        };
+        /** @description An INCOMING_PAYMENT.* event. */
+        IncomingPaymentWebhook: {
+            /**
+             * @description `Webhook:<uuid>`, the same on every retry and replay of this event: deduplicate on it.
+             * @example Webhook:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            id: string;
+            /** @enum {string} */
+            type: "INCOMING_PAYMENT.PENDING" | "INCOMING_PAYMENT.COMPLETED" | "INCOMING_PAYMENT.FAILED" | "INCOMING_PAYMENT.REFUND_PENDING" | "INCOMING_PAYMENT.REFUND_COMPLETED" | "INCOMING_PAYMENT.REFUND_FAILED";
+            /**
+             * Format: date-time
+             * @description When the change happened, on the platform's clock; unchanged on retries and replays.
+             */
+            timestamp: string;
+            data: components["schemas"]["IncomingPaymentWebhookData"];
+        };
+        IncomingPaymentWebhookData: components["schemas"]["IncomingTransaction"] & {
+            /** @description INCOMING_PAYMENT.PENDING only: what the service still needs about the receiving customer; answer with `receiverCustomerInfo`. */
+            requestedReceiverCustomerInfoFields?: components["schemas"]["CounterpartyFieldDefinition"][];
+        };
+        /**
+         * @description CREATED: lookup made. PENDING: quote exists, awaiting funds or approval. PROCESSING: funds received, payment initiated. COMPLETED: delivered. REJECTED: refused by the receiver or platform, refunded. FAILED: see failureReason (not terminal: a later event may move it). REFUNDED: deprecated, never sent (read `refund`). EXPIRED: quote expired, the only terminal status.
+         * @enum {string}
+         */
+        TransactionStatus: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED";
+        /** @enum {string} */
+        IncomingTransactionFailureReason: "LNURLP_FAILED" | "PAY_REQUEST_FAILED" | "PAYMENT_APPROVAL_WEBHOOK_ERROR" | "PAYMENT_APPROVAL_TIMED_OUT" | "OFFRAMP_FAILED" | "MISSING_MANDATORY_PAYEE_DATA" | "QUOTE_EXPIRED" | "QUOTE_EXECUTION_FAILED" | "COMPLIANCE_REJECTED" | "COLLECTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "SCA_NOT_COMPLETED";
+        CounterpartyFieldDefinition: {
+            name: components["schemas"]["CustomerInfoFieldName"];
+            mandatory: boolean;
+        };
+        /** @enum {string} */
+        CustomerInfoFieldName: "FULL_NAME" | "BIRTH_DATE" | "NATIONALITY" | "PHONE_NUMBER" | "EMAIL" | "POSTAL_ADDRESS" | "TAX_ID" | "REGISTRATION_NUMBER" | "USER_TYPE" | "COUNTRY_OF_RESIDENCE" | "ACCOUNT_IDENTIFIER" | "FI_LEGAL_ENTITY_NAME" | "FI_ADDRESS" | "PURPOSE_OF_PAYMENT" | "ULTIMATE_INSTITUTION_COUNTRY" | "IDENTIFIER" | "BUSINESS_TYPE" | "COMPANY_LEGAL_NAME" | "ID_TYPE" | "ID_NUMBER";
+        IncomingTransaction: {
+            /** @example Transaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            /** @description Why a transaction is held (compliance review, customer action). */
+            pendingReason?: string;
+            direction: components["schemas"]["TransactionDirection"];
+            destination: components["schemas"]["TransactionDestinationOneOf"];
+            /** @description `Customer:<uuid>`; absent when only the platform's own accounts take part. */
+            customerId?: string;
+            platformCustomerId?: string;
             /** Format: date-time */
-            startedAt: string;
-            latencyMs: number;
-            responseStatus?: number;
-            responseSnippet?: string;
-            error?: string;
-        };
-        SandboxClock: {
+            settledAt?: string;
             /** Format: date-time */
-            now: string;
-        };
-        SandboxClockAdvanceResult: {
+            createdAt?: string;
             /** Format: date-time */
-            now: string;
-            ran: {
-                id: string;
-                kind: string;
-                /** Format: date-time */
-                runAt: string;
-                /** @enum {string} */
-                status: "DONE" | "FAILED";
-                error?: string;
-            }[];
+            updatedAt?: string;
+            /** Format: date-time */
+            receiptDeliveryConfirmedAt?: string;
+            agentId?: string;
+            description?: string;
+            /** @description Sending-currency units per receiving-currency unit. */
+            exchangeRate?: number;
+            quoteId?: string;
+            refund?: components["schemas"]["Refund"];
+            counterpartyInformation?: {
+                [key: string]: unknown;
+            };
+            reconciliationInstructions?: components["schemas"]["ReconciliationInstructions"];
+            fees?: number;
+            status: components["schemas"]["TransactionStatus"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "INCOMING";
+            source?: components["schemas"]["TransactionSourceOneOf"];
+            sentAmount?: components["schemas"]["CurrencyAmount"];
+            receivedAmount: components["schemas"]["CurrencyAmount"];
+            failureReason?: components["schemas"]["IncomingTransactionFailureReason"];
+            rateDetails?: {
+                [key: string]: unknown;
+            };
         };
-        SandboxClockAdvanceRequest: {
-            seconds: number;
+        /** @description An INTERNAL_ACCOUNT.* event. */
+        InternalAccountStatusWebhook: {
+            /**
+             * @description `Webhook:<uuid>`, the same on every retry and replay of this event: deduplicate on it.
+             * @example Webhook:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            id: string;
+            /** @enum {string} */
+            type: "INTERNAL_ACCOUNT.BALANCE_UPDATED" | "INTERNAL_ACCOUNT.STATUS_UPDATED";
+            /**
+             * Format: date-time
+             * @description When the change happened, on the platform's clock; unchanged on retries and replays.
+             */
+            timestamp: string;
+            data: components["schemas"]["InternalAccount"];
+        };
+        InternalAccount: {
+            /** @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            /**
+             * @description The owning customer; absent on the platform's own accounts.
+             * @example Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            customerId?: string;
+            type: components["schemas"]["InternalAccountType"];
+            status: components["schemas"]["InternalAccountStatus"];
+            balance: components["schemas"]["CurrencyAmount"] & unknown;
+            totalBalance: components["schemas"]["CurrencyAmount"] & unknown;
+            /** @description Where to send money to fund this account. Empty for embedded wallets. */
+            fundingPaymentInstructions: components["schemas"]["PaymentInstructions"][];
+            /** @description Embedded wallets only. */
+            privateEnabled?: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last change of the account, its status or its balance.
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description INTERNAL_FIAT holds one fiat currency, INTERNAL_CRYPTO one crypto asset, EMBEDDED_WALLET is the customer's self-custody USDB wallet.
+         * @enum {string}
+         */
+        InternalAccountType: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+        /**
+         * @description PENDING: provisioning or review, cannot send or receive. ACTIVE: ready for payments. CLOSED: closed by the customer. FROZEN: compliance or fraud hold, cannot send or receive.
+         * @enum {string}
+         */
+        InternalAccountStatus: "PENDING" | "ACTIVE" | "CLOSED" | "FROZEN";
+        PaymentInstructions: {
+            instructionsNotes?: string;
+            /** @description True when the instructions fund one of the platform's own accounts. */
+            isPlatformAccount?: boolean;
+            accountOrWalletInfo: components["schemas"]["PaymentAccountOrWalletInfo"];
+        };
+        PaymentAccountOrWalletInfo: components["schemas"]["PaymentUsdAccountInfo"] | components["schemas"]["PaymentEurAccountInfo"] | components["schemas"]["PaymentGbpAccountInfo"] | components["schemas"]["PaymentMxnAccountInfo"] | components["schemas"]["PaymentSwiftAccountInfo"] | components["schemas"]["PaymentSolanaWalletInfo"] | components["schemas"]["PaymentEthereumWalletInfo"] | components["schemas"]["PaymentBaseWalletInfo"] | components["schemas"]["PaymentPolygonWalletInfo"] | components["schemas"]["PaymentBitcoinDepositAddressInfo"];
+        PaymentUsdAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "USD_ACCOUNT";
+            accountNumber: string;
+            routingNumber: string;
+            bankName: string;
+            bankAddress?: string;
+            /** @description Name of the account holder to address the payment to. */
+            accountHolderName: string;
+            /** @description Put this in the payment's reference or memo so the deposit is matched to the account. */
+            reference: string;
+            paymentRails: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
+        };
+        PaymentEurAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "EUR_ACCOUNT";
+            iban: string;
+            swiftCode: string;
+            bankName: string;
+            /** @description Name of the account holder to address the payment to. */
+            accountHolderName: string;
+            /** @description Put this in the payment's reference or memo so the deposit is matched to the account. */
+            reference: string;
+            paymentRails: ("SEPA" | "SEPA_INSTANT")[];
+        };
+        PaymentGbpAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "GBP_ACCOUNT";
+            sortCode: string;
+            accountNumber: string;
+            bankName: string;
+            /** @description Name of the account holder to address the payment to. */
+            accountHolderName: string;
+            /** @description Put this in the payment's reference or memo so the deposit is matched to the account. */
+            reference: string;
+            paymentRails: "FASTER_PAYMENTS"[];
+        };
+        PaymentMxnAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "MXN_ACCOUNT";
+            clabeNumber: string;
+            bankName: string;
+            /** @description Name of the account holder to address the payment to. */
+            accountHolderName: string;
+            /** @description Put this in the payment's reference or memo so the deposit is matched to the account. */
+            reference: string;
+            paymentRails: "SPEI"[];
+        };
+        PaymentSwiftAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SWIFT_ACCOUNT";
+            country: string;
+            swiftCode: string;
+            bankName: string;
+            accountNumber: string;
+            /** @description Name of the account holder to address the payment to. */
+            accountHolderName: string;
+            /** @description Put this in the payment's reference or memo so the deposit is matched to the account. */
+            reference: string;
+            paymentRails: "SWIFT"[];
+        };
+        PaymentSolanaWalletInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SOLANA_WALLET";
+            address: string;
+            /** @description The token to send, e.g. USDC. */
+            assetType: string;
+        };
+        PaymentEthereumWalletInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "ETHEREUM_WALLET";
+            address: string;
+            /** @description The token to send, e.g. USDC. */
+            assetType: string;
+        };
+        PaymentBaseWalletInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "BASE_WALLET";
+            address: string;
+            /** @description The token to send, e.g. USDC. */
+            assetType: string;
+        };
+        PaymentPolygonWalletInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "POLYGON_WALLET";
+            address: string;
+            /** @description The token to send, e.g. USDC. */
+            assetType: string;
+        };
+        PaymentBitcoinDepositAddressInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "BITCOIN_L1";
+            address: string;
+            /** @enum {string} */
+            network: "BITCOIN";
+        };
+        /** @description An EXTERNAL_ACCOUNT.STATUS_UPDATED event. */
+        ExternalAccountStatusWebhook: {
+            /**
+             * @description `Webhook:<uuid>`, the same on every retry and replay of this event: deduplicate on it.
+             * @example Webhook:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            id: string;
+            /** @enum {string} */
+            type: "EXTERNAL_ACCOUNT.STATUS_UPDATED";
+            /**
+             * Format: date-time
+             * @description When the change happened, on the platform's clock; unchanged on retries and replays.
+             */
+            timestamp: string;
+            data: components["schemas"]["ExternalAccount"];
         };
         ExternalAccount: {
             /** @example ExternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
@@ -4032,6 +4550,973 @@ export interface components {
             invoice?: string;
             bolt12?: string;
         };
+        /** @description A CUSTOMER.KYC_* or CUSTOMER.KYB_* event. */
+        CustomerWebhook: {
+            /**
+             * @description `Webhook:<uuid>`, the same on every retry and replay of this event: deduplicate on it.
+             * @example Webhook:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            id: string;
+            /** @enum {string} */
+            type: "CUSTOMER.KYC_PENDING" | "CUSTOMER.KYC_APPROVED" | "CUSTOMER.KYC_REJECTED" | "CUSTOMER.KYB_PENDING" | "CUSTOMER.KYB_APPROVED" | "CUSTOMER.KYB_REJECTED";
+            /**
+             * Format: date-time
+             * @description When the change happened, on the platform's clock; unchanged on retries and replays.
+             */
+            timestamp: string;
+            data: components["schemas"]["CustomerOneOf"];
+        };
+        CustomerOneOf: components["schemas"]["IndividualCustomer"] | components["schemas"]["BusinessCustomer"];
+        IndividualCustomer: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            customerType: "INDIVIDUAL";
+            /** @example Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            platformCustomerId: string;
+            umaAddress: string;
+            region?: string;
+            currencies: string[];
+            email?: string;
+            phoneNumber?: string;
+            /** @description Latest acceptance per accepted type; empty until the first. */
+            agreementConsents: components["schemas"]["AgreementConsent"][];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            contactVerification?: components["schemas"]["ContactVerification"];
+            isDeleted: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            kycStatus: components["schemas"]["KycStatus"];
+            /** @description Given and family name. */
+            fullName?: string;
+            /**
+             * Format: date
+             * @description Date of birth, YYYY-MM-DD; not in the future.
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code.
+             * @example US
+             */
+            nationality?: string;
+            address?: components["schemas"]["Address"];
+            idType?: components["schemas"]["IdentificationType"];
+            /**
+             * @description Country that issued `identifier`.
+             * @example US
+             */
+            countryOfIssuance?: string;
+            sourceOfFundsCategories?: components["schemas"]["IndividualSourceOfFundsCategory"][];
+            /** @description Required when sourceOfFundsCategories includes OTHER. */
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: components["schemas"]["SourceOfWealthCategory"][];
+            /** @description Required when sourceOfWealthCategories includes OTHER. */
+            sourceOfWealthOtherDescription?: string;
+            purposeOfAccount?: components["schemas"]["PurposeOfAccount"];
+            /** @description Required when purposeOfAccount is OTHER. */
+            purposeOfAccountOtherDescription?: string;
+            expectedMonthlyTransactionCount?: components["schemas"]["ExpectedMonthlyTransactionCount"];
+            expectedMonthlyTransactionVolume?: components["schemas"]["ExpectedMonthlyTransactionVolume"];
+            annualIncomeRange?: components["schemas"]["AnnualIncomeRange"];
+            netWorthRange?: components["schemas"]["NetWorthRange"];
+            pepStatus?: components["schemas"]["PepStatus"];
+        };
+        AgreementConsent: {
+            type: components["schemas"]["AgreementType"];
+            /** Format: date-time */
+            acceptedAt: string;
+            ipAddress: string;
+            termsVersion: string;
+            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
+        };
+        /** @enum {string} */
+        AgreementType: "SERVICE_END_USER_TERMS" | "SERVICE_PRIVACY_POLICY" | "ELECTRONIC_COMMUNICATIONS_CONSENT" | "IDENTITY_DATA_SHARING_CONSENT" | "EMBEDDED_WALLET_TERMS" | "CARDHOLDER_AGREEMENT" | "STABLECOIN_TERMS";
+        /** @enum {string} */
+        EndUserTermsAcceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+        /**
+         * @deprecated
+         * @description Latest SERVICE_END_USER_TERMS acceptance.
+         */
+        EndUserTermsConsent: {
+            /** Format: date-time */
+            acceptedAt: string;
+            ipAddress: string;
+            termsVersion: string;
+            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
+        };
+        /** @description Only where the provider mandates contact verification (EU/EEA customers): each channel to verify, PENDING or VERIFIED. */
+        ContactVerification: {
+            email?: components["schemas"]["ContactVerificationStatus"];
+            phone?: components["schemas"]["ContactVerificationStatus"];
+        };
+        /** @enum {string} */
+        ContactVerificationStatus: "PENDING" | "VERIFIED";
+        /** @enum {string} */
+        KycStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
+        /**
+         * @description Sent together with `identifier`.
+         * @enum {string}
+         */
+        IdentificationType: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+        /** @enum {string} */
+        IndividualSourceOfFundsCategory: "SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER";
+        /** @enum {string} */
+        SourceOfWealthCategory: "SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER";
+        /** @enum {string} */
+        PurposeOfAccount: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+        /** @enum {string} */
+        ExpectedMonthlyTransactionCount: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+        /** @enum {string} */
+        ExpectedMonthlyTransactionVolume: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+        /** @enum {string} */
+        AnnualIncomeRange: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
+        /** @enum {string} */
+        NetWorthRange: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+        /** @enum {string} */
+        PepStatus: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
+        BusinessCustomer: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            customerType: "BUSINESS";
+            /** @example Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            platformCustomerId: string;
+            umaAddress: string;
+            region?: string;
+            currencies: string[];
+            email?: string;
+            phoneNumber?: string;
+            /** @description Latest acceptance per accepted type; empty until the first. */
+            agreementConsents: components["schemas"]["AgreementConsent"][];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            contactVerification?: components["schemas"]["ContactVerification"];
+            isDeleted: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            kybStatus: components["schemas"]["KybStatus"];
+            address?: components["schemas"]["Address"];
+            businessInfo: components["schemas"]["BusinessInfoResponse"];
+            /** @description The business's beneficial owners, as GET /beneficial-owners returns them (newest first, identifiers masked). Sent on every business customer this API answers and in its CUSTOMER.KYB_* webhooks, empty until the first owner is added; individuals never carry it. */
+            beneficialOwners?: components["schemas"]["BeneficialOwner"][];
+        };
+        /** @enum {string} */
+        KybStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
+        BusinessInfoResponse: {
+            legalName: string;
+            doingBusinessAs?: string;
+            /**
+             * @description Country of incorporation.
+             * @example US
+             */
+            country?: string;
+            registrationNumber?: string;
+            /**
+             * Format: date
+             * @description Date of incorporation, YYYY-MM-DD. Required when the customer holds a currency with direct customer-owned accounts (BRL, MXN, INR).
+             * @example 1990-01-31
+             */
+            incorporatedOn?: string;
+            entityType?: components["schemas"]["EntityType"];
+            /** @description Required when the customer holds a currency with direct customer-owned accounts (BRL, MXN, INR). */
+            taxId?: string;
+            countriesOfOperation?: string[];
+            businessType?: components["schemas"]["BusinessType"];
+            purposeOfAccount?: components["schemas"]["PurposeOfAccount"];
+            sourceOfFunds?: string;
+            expectedMonthlyTransactionCount?: components["schemas"]["ExpectedMonthlyTransactionCount"];
+            expectedMonthlyTransactionVolume?: components["schemas"]["ExpectedMonthlyTransactionVolume"];
+            expectedRecipientJurisdictions?: string[];
+            naicsCode?: string;
+            sourceOfFundsCategories?: components["schemas"]["SourceOfFundsCategory"][];
+            /** @description Required when sourceOfFundsCategories includes OTHER. */
+            sourceOfFundsOtherDescription?: string;
+            /** @description Required when purposeOfAccount is OTHER. */
+            purposeOfAccountOtherDescription?: string;
+            expectedCounterpartyCountries?: string[];
+            primaryContactFirstName?: string;
+            primaryContactLastName?: string;
+        };
+        /** @enum {string} */
+        EntityType: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+        /** @enum {string} */
+        BusinessType: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+        /** @enum {string} */
+        SourceOfFundsCategory: "OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER";
+        BeneficialOwner: {
+            /** @example BeneficialOwner:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            customerId: string;
+            roles: components["schemas"]["BeneficialOwnerRole"][];
+            ownershipPercentage: number;
+            personalInfo: components["schemas"]["BeneficialOwnerPersonalInfo"];
+            kycStatus: components["schemas"]["KycStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        BeneficialOwnerRole: "UBO" | "DIRECTOR" | "COMPANY_OFFICER" | "CONTROL_PERSON" | "TRUSTEE" | "GENERAL_PARTNER";
+        BeneficialOwnerPersonalInfo: {
+            firstName: string;
+            middleName?: string;
+            /** @description Sandbox: its last 3 characters choose this owner's result (001 PENDING, 002 REJECTED, other APPROVED). */
+            lastName: string;
+            /**
+             * Format: date
+             * @example 1980-04-02
+             */
+            birthDate: string;
+            /** @example US */
+            nationality: string;
+            /** Format: email */
+            email?: string;
+            phoneNumber?: string;
+            address: components["schemas"]["Address"];
+            idType: components["schemas"]["IdentificationType"];
+            /** @description Returned masked (last 4 characters only). */
+            identifier: string;
+            /**
+             * @description Country that issued `identifier`; default US.
+             * @example US
+             */
+            countryOfIssuance?: string;
+        };
+        /** @description A VERIFICATION.* event. */
+        VerificationWebhook: {
+            /**
+             * @description `Webhook:<uuid>`, the same on every retry and replay of this event: deduplicate on it.
+             * @example Webhook:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            id: string;
+            /** @enum {string} */
+            type: "VERIFICATION.RESOLVE_ERRORS" | "VERIFICATION.READY_FOR_VERIFICATION" | "VERIFICATION.IN_PROGRESS" | "VERIFICATION.PENDING_MANUAL_REVIEW" | "VERIFICATION.APPROVED" | "VERIFICATION.REJECTED";
+            /**
+             * Format: date-time
+             * @description When the change happened, on the platform's clock; unchanged on retries and replays.
+             */
+            timestamp: string;
+            data: components["schemas"]["Verification"];
+        };
+        Verification: {
+            /** @example Verification:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            customerId: string;
+            verificationStatus: components["schemas"]["VerificationStatus"];
+            errors: components["schemas"]["VerificationError"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        VerificationStatus: "RESOLVE_ERRORS" | "READY_FOR_VERIFICATION" | "IN_PROGRESS" | "PENDING_MANUAL_REVIEW" | "APPROVED" | "REJECTED";
+        VerificationError: {
+            /** @description The Customer, BeneficialOwner or Document the entry is about. */
+            resourceId: string;
+            type: components["schemas"]["VerificationErrorType"];
+            /**
+             * @description Dot path of the field, for MISSING_FIELD and INVALID_FIELD.
+             * @example businessInfo.taxId
+             */
+            field?: string;
+            acceptedDocumentTypes?: components["schemas"]["DocumentType"][];
+            reason: string;
+        };
+        /** @enum {string} */
+        VerificationErrorType: "MISSING_FIELD" | "INVALID_FIELD" | "MISSING_LEGAL_PRESENCE_DOCUMENT" | "MISSING_CONTROL_STRUCTURE_DOCUMENT" | "MISSING_OWNERSHIP_STRUCTURE_DOCUMENT" | "MISSING_PROOF_OF_ADDRESS_DOCUMENT" | "MISSING_IDENTITY_DOCUMENT" | "INVALID_DOCUMENT" | "EXPIRED_DOCUMENT" | "POOR_QUALITY_DOCUMENT" | "SUSPECTED_FRAUD_DOCUMENT" | "WRONG_DOCUMENT_TYPE" | "INCOMPLETE_DOCUMENT" | "UNREADABLE_DOCUMENT" | "DOCUMENT_VERIFICATION_FAILED" | "APPLICANT_SANCTIONED" | "APPLICANT_FRAUD" | "APPLICANT_CRIMINAL_RECORD" | "APPLICANT_REJECTED" | "MISSING_BENEFICIAL_OWNER" | "MISSING_CONTROL_PERSON" | "MISSING_GOOD_STANDING_DOCUMENT";
+        /** @enum {string} */
+        DocumentType: "PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER";
+        /** @description A CARD.STATE_CHANGE event. */
+        CardStateChangeWebhook: {
+            /**
+             * @description `Webhook:<uuid>`, the same on every retry and replay of this event: deduplicate on it.
+             * @example Webhook:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            id: string;
+            /** @enum {string} */
+            type: "CARD.STATE_CHANGE";
+            /**
+             * Format: date-time
+             * @description When the change happened, on the platform's clock; unchanged on retries and replays.
+             */
+            timestamp: string;
+            data: components["schemas"]["Card"];
+        };
+        Card: {
+            /** @example Card:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            /** @description `Customer:<uuid>` of the cardholder. */
+            cardholderId: string;
+            platformCardId?: string;
+            state: components["schemas"]["CardState"];
+            /**
+             * @description Why the card is CLOSED; null otherwise.
+             * @enum {string|null}
+             */
+            stateReason: "ISSUER_REJECTED" | "CLOSED_BY_PLATFORM" | "CLOSED_BY_SERVICE" | null;
+            /** @enum {string} */
+            brand?: "VISA" | "MASTERCARD";
+            /** @enum {string} */
+            form: "VIRTUAL";
+            last4?: string;
+            expMonth?: number;
+            expYear?: number;
+            /** @description `InternalAccount:<uuid>` ids in priority order; v1 authorizations use the first. */
+            fundingSources: string[];
+            /** @description Per-authorization ceiling in the card currency's smallest unit; null = none. */
+            maxSpendPerTransaction: number | null;
+            currency?: string;
+            processorRef?: string;
+            issuerRef?: string;
+            cardCapabilities: {
+                supportsDigitalWalletTokenization: boolean;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description PROCESSING until the issuer answers; ACTIVE ⇄ FROZEN by PATCH; CLOSED is terminal. PENDING_KYC is unused.
+         * @enum {string}
+         */
+        CardState: "PENDING_KYC" | "PROCESSING" | "ACTIVE" | "FROZEN" | "CLOSED";
+        /** @description A CARD.FUNDING_SOURCE_CHANGE event. */
+        CardFundingSourceChangeWebhook: {
+            /**
+             * @description `Webhook:<uuid>`, the same on every retry and replay of this event: deduplicate on it.
+             * @example Webhook:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            id: string;
+            /** @enum {string} */
+            type: "CARD.FUNDING_SOURCE_CHANGE";
+            /**
+             * Format: date-time
+             * @description When the change happened, on the platform's clock; unchanged on retries and replays.
+             */
+            timestamp: string;
+            data: components["schemas"]["Card"];
+        };
+        /** @description A CARD_TRANSACTION.* event. */
+        CardTransactionWebhook: {
+            /**
+             * @description `Webhook:<uuid>`, the same on every retry and replay of this event: deduplicate on it.
+             * @example Webhook:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            id: string;
+            /** @enum {string} */
+            type: "CARD_TRANSACTION.AUTHORIZED" | "CARD_TRANSACTION.PARTIALLY_SETTLED" | "CARD_TRANSACTION.SETTLED" | "CARD_TRANSACTION.DECLINED" | "CARD_TRANSACTION.VOIDED" | "CARD_TRANSACTION.EXCEPTION";
+            /**
+             * Format: date-time
+             * @description When the change happened, on the platform's clock; unchanged on retries and replays.
+             */
+            timestamp: string;
+            data: components["schemas"]["CardTransaction"];
+        };
+        CardTransaction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "CARD";
+            /** @example CardTransaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            cardId: string;
+            customerId: string;
+            platformCustomerId: string;
+            issuerTransactionToken: string;
+            status: components["schemas"]["CardTransactionStatus"];
+            /** @enum {string} */
+            direction: "DEBIT" | "CREDIT";
+            merchant: components["schemas"]["CardMerchant"];
+            authorizedAmount: components["schemas"]["CurrencyAmount"];
+            settledAmount: components["schemas"]["CurrencyAmount"];
+            refundedAmount: components["schemas"]["CurrencyAmount"];
+            /**
+             * @description DECLINED only. Treat unknown values as OTHER.
+             * @enum {string|null}
+             */
+            cardDeclinedReason: "CARD_NOT_ACTIVE" | "SPEND_LIMIT_EXCEEDED" | "INSUFFICIENT_FUNDS" | "NO_ELIGIBLE_FUNDING_SOURCE" | "BLOCKED" | "UNSUPPORTED_NETWORK" | "INCORRECT_CARD_DETAILS" | "TEMPORARILY_UNAVAILABLE" | "OTHER" | null;
+            /** @description Refund rows: the purchase they return. */
+            originalTransactionId: string | null;
+            accountId: string;
+            pullSummary: components["schemas"]["CardPullSummary"];
+            settlementSummary: components["schemas"]["CardSettlementSummary"];
+            refundSummary: components["schemas"]["CardRefundSummary"];
+            /** Format: date-time */
+            authorizedAt: string;
+            /** Format: date-time */
+            lastEventAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        CardTransactionStatus: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "DECLINED" | "VOIDED" | "EXCEPTION";
+        CardMerchant: {
+            descriptor: string;
+            mcc?: string;
+            country?: string;
+            city?: string;
+            state?: string;
+        };
+        CardPullSummary: {
+            count: number;
+            /**
+             * Format: int64
+             * @description Sum pulled.
+             */
+            totalAmount: number;
+            pendingCount: number;
+        };
+        CardSettlementSummary: {
+            count: number;
+            /**
+             * Format: int64
+             * @description Sum, smallest unit.
+             */
+            totalAmount: number;
+        };
+        CardRefundSummary: {
+            count: number;
+            /**
+             * Format: int64
+             * @description Sum, smallest unit.
+             */
+            totalAmount: number;
+        };
+        /** @description A STABLECOIN_OPERATION.* event. */
+        StablecoinOperationWebhook: {
+            /**
+             * @description `Webhook:<uuid>`, the same on every retry and replay of this event: deduplicate on it.
+             * @example Webhook:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            id: string;
+            /** @enum {string} */
+            type: "STABLECOIN_OPERATION.PENDING_FUNDING" | "STABLECOIN_OPERATION.PENDING_PROVIDER" | "STABLECOIN_OPERATION.PROCESSING" | "STABLECOIN_OPERATION.COMPLETED" | "STABLECOIN_OPERATION.FAILED" | "STABLECOIN_OPERATION.EXPIRED";
+            /**
+             * Format: date-time
+             * @description When the change happened, on the platform's clock; unchanged on retries and replays.
+             */
+            timestamp: string;
+            data: components["schemas"]["StablecoinOperation"];
+        };
+        StablecoinOperation: {
+            /** @example StablecoinOperation:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            stablecoinId: string;
+            operationType: components["schemas"]["StablecoinOperationType"];
+            status: components["schemas"]["StablecoinOperationStatus"];
+            amount: string;
+            provider: components["schemas"]["StablecoinProvider"];
+            providerEnvironment: components["schemas"]["StablecoinProviderEnvironment"];
+            stablecoinProviderAccountId: string;
+            source?: components["schemas"]["StablecoinOperationSource"];
+            fundingInstructions?: components["schemas"]["StablecoinFundingInstructions"];
+            destination?: components["schemas"]["StablecoinOperationDestination"];
+            estimatedDelivery?: components["schemas"]["StablecoinEstimatedDelivery"];
+            /** Format: date-time */
+            expiresAt?: string;
+            providerStatus?: string;
+            /** @description Stable code of a FAILED operation: PROVIDER_TRANSFER_FAILED (the provider's bank transfer failed: a mint's debit or a burn's payout), DESTINATION_ACCOUNT_UNAVAILABLE (a mint's internal destination could no longer receive when it completed; its fiat was returned). */
+            failureReason?: string;
+            description?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        StablecoinOperationType: "MINT" | "BURN";
+        /** @enum {string} */
+        StablecoinOperationStatus: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        /** @enum {string} */
+        StablecoinProvider: "BRALE";
+        /** @enum {string} */
+        StablecoinProviderEnvironment: "SANDBOX" | "PRODUCTION";
+        StablecoinOperationSource: {
+            /** @enum {string} */
+            type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "SERVICE_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+            externalAccountId?: string;
+            accountId?: string;
+            sourceTokenIdentifier?: string;
+            cryptoNetwork?: string;
+        };
+        StablecoinFundingInstructions: {
+            rail?: string;
+            network?: string;
+            address?: string;
+            valueType?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        StablecoinOperationDestination: {
+            accountId: string;
+            rail?: components["schemas"]["StablecoinPayoutRail"];
+        };
+        /** @enum {string} */
+        StablecoinPayoutRail: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+        StablecoinEstimatedDelivery: {
+            rail?: string;
+            amount?: string;
+            currency?: string;
+            timing?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A BULK_UPLOAD.* event. */
+        BulkUploadWebhook: {
+            /**
+             * @description `Webhook:<uuid>`, the same on every retry and replay of this event: deduplicate on it.
+             * @example Webhook:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            id: string;
+            /** @enum {string} */
+            type: "BULK_UPLOAD.COMPLETED" | "BULK_UPLOAD.FAILED";
+            /**
+             * Format: date-time
+             * @description When the change happened, on the platform's clock; unchanged on retries and replays.
+             */
+            timestamp: string;
+            data: components["schemas"]["BulkCustomerImportJob"];
+        };
+        BulkCustomerImportJob: {
+            id: string;
+            /**
+             * @description FAILED only when every row failed.
+             * @enum {string}
+             */
+            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
+            progress: {
+                total: number;
+                processed: number;
+                successful: number;
+                failed: number;
+            };
+            errors: components["schemas"]["BulkCustomerImportErrorEntry"][];
+            /** @description Customers created so far, in row order. */
+            createdCustomers: {
+                correlationId: string;
+                row: number;
+                customerId: string;
+            }[];
+            /** Format: date-time */
+            completedAt?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        BulkCustomerImportErrorEntry: {
+            /** @description The row's platformCustomerId, or `row-<n>` when it has none. */
+            correlationId: string;
+            /** @description 1-based data row (the header is not counted). */
+            row: number;
+            code: string;
+            message: string;
+            details?: {
+                [key: string]: unknown;
+            };
+            /** @description The same error, nested (the docs' form). */
+            error: {
+                code: string;
+                message: string;
+                details?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description An INVITATION.CLAIMED event. */
+        InvitationClaimedWebhook: {
+            /**
+             * @description `Webhook:<uuid>`, the same on every retry and replay of this event: deduplicate on it.
+             * @example Webhook:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            id: string;
+            /** @enum {string} */
+            type: "INVITATION.CLAIMED";
+            /**
+             * Format: date-time
+             * @description When the change happened, on the platform's clock; unchanged on retries and replays.
+             */
+            timestamp: string;
+            data: components["schemas"]["UmaInvitation"];
+        };
+        UmaInvitation: {
+            /** @example K7Q2M9XD */
+            code: string;
+            /** @description Link to share with the invitee. */
+            url: string;
+            status: components["schemas"]["UmaInvitationStatus"];
+            inviterUma: string;
+            inviteeUma?: string;
+            firstName?: string;
+            amountToSend?: components["schemas"]["CurrencyAmount"] & unknown;
+            /** Format: date-time */
+            expiresAt?: string;
+            /** Format: date-time */
+            claimedAt?: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @enum {string} */
+        UmaInvitationStatus: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
+        /** @description An AGENT_ACTION.PENDING_APPROVAL event. */
+        AgentActionWebhook: {
+            /**
+             * @description `Webhook:<uuid>`, the same on every retry and replay of this event: deduplicate on it.
+             * @example Webhook:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            id: string;
+            /** @enum {string} */
+            type: "AGENT_ACTION.PENDING_APPROVAL";
+            /**
+             * Format: date-time
+             * @description When the change happened, on the platform's clock; unchanged on retries and replays.
+             */
+            timestamp: string;
+            data: components["schemas"]["AgentAction"];
+        };
+        AgentAction: {
+            /** @example AgentAction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            agentId: string;
+            customerId: string;
+            platformCustomerId: string;
+            status: components["schemas"]["AgentActionStatus"];
+            type: components["schemas"]["AgentActionType"];
+            /** @description The quote, for EXECUTE_QUOTE (Quote). */
+            quote?: {
+                [key: string]: unknown;
+            };
+            transferDetails?: components["schemas"]["AgentTransferDetails"];
+            /** @description The transaction once executed (TransactionOneOf). */
+            transaction?: {
+                [key: string]: unknown;
+            };
+            /** @description Why it was rejected, or why it FAILED at execution. */
+            rejectionReason?: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        AgentActionStatus: "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED";
+        /** @enum {string} */
+        AgentActionType: "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
+        AgentTransferDetails: {
+            amount: number;
+            currency: string;
+            sourceAccountId: string;
+            destinationAccountId: string;
+        };
+        /** @description The TEST event. */
+        TestWebhookRequest: {
+            /** @enum {boolean} */
+            test: true;
+            /** @example Webhook:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            /** @enum {string} */
+            type: "TEST";
+            /** Format: date-time */
+            timestamp: string;
+            data: Record<string, never>;
+        };
+        PlatformConfig: {
+            id: string;
+            umaDomain?: string;
+            proxyUmaSubdomain?: string;
+            webhookEndpoint?: string;
+            supportedCurrencies: components["schemas"]["PlatformCurrencyConfig"][];
+            isRegulatedFinancialInstitution: boolean;
+            /** @description Extension (sandbox setting "Skip verification paperwork"): suffix outcomes other than 001/003 resolve without documents — individuals at creation, businesses at their first POST /verifications. */
+            skipVerificationPaperwork: boolean;
+            embeddedWalletConfig: components["schemas"]["EmbeddedWalletConfig"];
+            cardTokenization2faConfig?: components["schemas"]["CardTokenization2FAConfig"];
+            feeConfigs: {
+                /** @enum {string} */
+                feeType: "CROSS_CURRENCY_TRANSACTION";
+                sourceCurrency: string;
+                variableFeeBps: number;
+                fixedFee: {
+                    amount: number;
+                    currency: string;
+                };
+            }[];
+            /** @description Extension: PEM (SPKI) P-256 public key that verifies `X-Service-Signature` on webhook deliveries. */
+            readonly webhookPublicKey: string;
+            /** @description Read-only: uncompressed hex P-256 public key of the sandbox's long-lived wallet enclave key, which signs `otpEncryptionTargetBundle`, OTP verification tokens and wallet exports (pass it as the override signer key to verifying clients). */
+            readonly walletEnclavePublicKey?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PlatformCurrencyConfig: {
+            /** @enum {string} */
+            currencyCode: "USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "AED" | "AUD" | "BDT" | "BWP" | "CHF" | "CNY" | "DKK" | "EGP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "JMD" | "JPY" | "MWK" | "MYR" | "NOK" | "PKR" | "PLN" | "RWF" | "SEK" | "THB" | "TZS" | "UGX" | "XAF" | "ZAR" | "ZMW" | "USDC" | "USDB" | "USDT" | "BTC";
+            /** @description Smallest amount per transaction, in minor units. */
+            minAmount: number;
+            /** @description Largest amount per transaction, in minor units. */
+            maxAmount: number;
+            requiredCounterpartyFields: components["schemas"]["CounterpartyFieldDefinition"][];
+            enabledTransactionTypes: ("INCOMING" | "OUTGOING")[];
+            readonly providerRequiredCustomerFields?: components["schemas"]["CustomerInfoFieldName"][];
+            readonly providerRequiredCounterpartyCustomerFields?: components["schemas"]["CustomerInfoFieldName"][];
+        };
+        EmbeddedWalletConfig: {
+            appName?: string;
+            otpLength?: number;
+            alphanumeric?: boolean;
+            expirationSeconds?: number;
+            /** Format: email */
+            sendFromEmailAddress?: string;
+            sendFromEmailSenderName?: string;
+            /** Format: email */
+            replyToEmailAddress?: string;
+            /** Format: uri */
+            logoUrl?: string;
+        };
+        CardTokenization2FAConfig: {
+            displayName?: string;
+            /** Format: uri */
+            logoUrl?: string;
+            email?: {
+                /** Format: email */
+                fromAddress?: string;
+                fromName?: string;
+                /** Format: email */
+                replyToAddress?: string;
+                subject?: string;
+                bodyText?: string;
+            };
+            sms?: {
+                templateSid?: string;
+                bodyText?: string;
+            };
+        };
+        Error: {
+            status: number;
+            code: string;
+            message: string;
+            details?: {
+                errors?: components["schemas"]["FieldError"][];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Sandbox 401 only: the authentication check that failed. */
+            reason?: string;
+        };
+        FieldError: {
+            /** @example webhookEndpoint */
+            field: string;
+            message?: string;
+            /** @description Machine-readable rule that failed, e.g. {maxLength: 255}. */
+            constraint?: {
+                [key: string]: unknown;
+            };
+        };
+        PlatformConfigUpdateRequest: {
+            umaDomain?: string;
+            /** @description HTTPS URL receiving webhooks (sandbox also accepts http://localhost and http://127.0.0.1). null clears it. */
+            webhookEndpoint?: string | null;
+            supportedCurrencies?: {
+                /** @enum {string} */
+                currencyCode: "USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "AED" | "AUD" | "BDT" | "BWP" | "CHF" | "CNY" | "DKK" | "EGP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "JMD" | "JPY" | "MWK" | "MYR" | "NOK" | "PKR" | "PLN" | "RWF" | "SEK" | "THB" | "TZS" | "UGX" | "XAF" | "ZAR" | "ZMW" | "USDC" | "USDB" | "USDT" | "BTC";
+                /** @description Smallest amount per transaction, in minor units. */
+                minAmount: number;
+                /** @description Largest amount per transaction, in minor units. */
+                maxAmount: number;
+                requiredCounterpartyFields: components["schemas"]["CounterpartyFieldDefinition"][];
+                enabledTransactionTypes: ("INCOMING" | "OUTGOING")[];
+            }[];
+            embeddedWalletConfig?: components["schemas"]["EmbeddedWalletConfig"];
+            cardTokenization2faConfig?: components["schemas"]["CardTokenization2FAConfig"];
+            feeConfigs?: components["schemas"]["FeeConfig"][];
+            /** @description Sandbox setting "Skip verification paperwork" (see PlatformConfig). */
+            skipVerificationPaperwork?: boolean;
+        };
+        FeeConfig: {
+            feeType: components["schemas"]["FeeType"];
+            sourceCurrency: string;
+            variableFeeBps?: number;
+            fixedFee?: components["schemas"]["FixedFee"];
+        };
+        /** @enum {string} */
+        FeeType: "CROSS_CURRENCY_TRANSACTION";
+        FixedFee: {
+            /** @description Minor units of `currency`. */
+            amount: number;
+            currency: string;
+        };
+        ApiToken: {
+            /** @example Token:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            name: string;
+            permissions: components["schemas"]["Permission"][];
+            /** @description User name for HTTP Basic authentication. */
+            clientId: string;
+            /** @description Only in the creation response; never retrievable again. */
+            clientSecret?: string;
+            /**
+             * Format: date-time
+             * @description Requests after this time get 401. Absent: no expiry.
+             */
+            expiresAt?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description VIEW reads all data; TRANSACT sends payments; MANAGE manages configuration, API tokens and customers.
+         * @enum {string}
+         */
+        Permission: "VIEW" | "TRANSACT" | "MANAGE";
+        ApiTokenCreateRequest: {
+            name: string;
+            permissions: components["schemas"]["Permission"][];
+            /**
+             * Format: date-time
+             * @description Optional expiry; must be in the future.
+             */
+            expiresAt?: string;
+        };
+        TokenListResponse: {
+            data: components["schemas"]["ApiToken"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
+            totalCount?: number;
+        };
+        ExchangeRateListResponse: {
+            data: components["schemas"]["ExchangeRate"][];
+        };
+        ExchangeRate: {
+            sourceCurrency: components["schemas"]["Currency"];
+            destinationCurrency: components["schemas"]["Currency"];
+            destinationPaymentRail: string;
+            sendingAmount: number;
+            minSendingAmount: number;
+            maxSendingAmount: number;
+            receivingAmount: number;
+            /** @description Sending units per one receiving unit (major units). */
+            exchangeRate: number;
+            fees: components["schemas"]["ExchangeRateFees"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ExchangeRateFees: {
+            fixed: number;
+            total: number;
+        };
+        DiscoveryListResponse: {
+            data: components["schemas"]["Discovery"][];
+        };
+        Discovery: {
+            bankName: string;
+            displayName: string;
+            country: string;
+            currency: string;
+        };
+        VaspListResponse: {
+            data: components["schemas"]["Vasp"][];
+            hasMore: boolean;
+            nextCursor?: string;
+        };
+        Vasp: {
+            vaspName: string;
+            url?: string;
+        };
+        UmaProviderListResponse: {
+            data: components["schemas"]["UmaProvider"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            totalCount: number;
+        };
+        UmaProvider: {
+            name: string;
+            supportedRegions: string[];
+            domain: string;
+            logoUrl: string;
+            supportedCurrencies: components["schemas"]["Currency"][];
+            lei: string;
+            allowListStatus: boolean;
+        };
+        TestWebhookResponse: {
+            url: string;
+            response_status: number;
+            /** @description The start of the endpoint's reply body; empty string when it sent none (e.g. 204). */
+            response_body: string;
+        };
+        WebhookEventListResponse: {
+            data: components["schemas"]["WebhookEvent"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
+            totalCount?: number;
+        };
+        /** @description Extension: a webhook event and its delivery state. */
+        WebhookEvent: {
+            /** @example Webhook:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            type: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            deliveryStatus: "PENDING" | "DELIVERED" | "RETRYING" | "FAILED" | "NO_ENDPOINT";
+            attemptCount: number;
+            /** Format: date-time */
+            nextAttemptAt?: string;
+            /** Format: date-time */
+            deliveredAt?: string;
+            /** @description The envelope exactly as delivered. */
+            payload: {
+                [key: string]: unknown;
+            };
+            /** @description Every attempt, oldest first (single-event reads only). */
+            attempts?: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookAttempt: {
+            attemptNumber: number;
+            url: string;
+            /** Format: date-time */
+            startedAt: string;
+            latencyMs: number;
+            responseStatus?: number;
+            responseSnippet?: string;
+            error?: string;
+        };
+        SandboxClock: {
+            /** Format: date-time */
+            now: string;
+        };
+        SandboxClockAdvanceResult: {
+            /** Format: date-time */
+            now: string;
+            ran: {
+                id: string;
+                kind: string;
+                /** Format: date-time */
+                runAt: string;
+                /** @enum {string} */
+                status: "DONE" | "FAILED";
+                error?: string;
+            }[];
+        };
+        SandboxClockAdvanceRequest: {
+            seconds: number;
+        };
         CustomerExternalAccountCreateRequest: {
             /**
              * @description Required: the customer who owns the account.
@@ -4880,179 +6365,6 @@ export interface components {
             /** @description Uncompressed hex P-256 public key on the curve (130 hex digits, 04 prefix) the wallet secret is sealed to. */
             clientPublicKey: string;
         };
-        InternalAccount: {
-            /** @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            /**
-             * @description The owning customer; absent on the platform's own accounts.
-             * @example Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
-             */
-            customerId?: string;
-            type: components["schemas"]["InternalAccountType"];
-            status: components["schemas"]["InternalAccountStatus"];
-            balance: components["schemas"]["CurrencyAmount"];
-            totalBalance: components["schemas"]["CurrencyAmount"] & unknown;
-            /** @description Where to send money to fund this account. Empty for embedded wallets. */
-            fundingPaymentInstructions: components["schemas"]["PaymentInstructions"][];
-            /** @description Embedded wallets only. */
-            privateEnabled?: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description Last change of the account, its status or its balance.
-             */
-            updatedAt: string;
-        };
-        /**
-         * @description INTERNAL_FIAT holds one fiat currency, INTERNAL_CRYPTO one crypto asset, EMBEDDED_WALLET is the customer's self-custody USDB wallet.
-         * @enum {string}
-         */
-        InternalAccountType: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
-        /**
-         * @description PENDING: provisioning or review, cannot send or receive. ACTIVE: ready for payments. CLOSED: closed by the customer. FROZEN: compliance or fraud hold, cannot send or receive.
-         * @enum {string}
-         */
-        InternalAccountStatus: "PENDING" | "ACTIVE" | "CLOSED" | "FROZEN";
-        /** @description Available balance: what can be spent now (excludes held and pending funds). */
-        CurrencyAmount: {
-            /** @description In the smallest unit of the currency. */
-            amount: number;
-            currency: components["schemas"]["Currency"];
-        };
-        PaymentInstructions: {
-            instructionsNotes?: string;
-            /** @description True when the instructions fund one of the platform's own accounts. */
-            isPlatformAccount?: boolean;
-            accountOrWalletInfo: components["schemas"]["PaymentAccountOrWalletInfo"];
-        };
-        PaymentAccountOrWalletInfo: components["schemas"]["PaymentUsdAccountInfo"] | components["schemas"]["PaymentEurAccountInfo"] | components["schemas"]["PaymentGbpAccountInfo"] | components["schemas"]["PaymentMxnAccountInfo"] | components["schemas"]["PaymentSwiftAccountInfo"] | components["schemas"]["PaymentSolanaWalletInfo"] | components["schemas"]["PaymentEthereumWalletInfo"] | components["schemas"]["PaymentBaseWalletInfo"] | components["schemas"]["PaymentPolygonWalletInfo"] | components["schemas"]["PaymentBitcoinDepositAddressInfo"];
-        PaymentUsdAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "USD_ACCOUNT";
-            accountNumber: string;
-            routingNumber: string;
-            bankName: string;
-            bankAddress?: string;
-            /** @description Name of the account holder to address the payment to. */
-            accountHolderName: string;
-            /** @description Put this in the payment's reference or memo so the deposit is matched to the account. */
-            reference: string;
-            paymentRails: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
-        };
-        PaymentEurAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "EUR_ACCOUNT";
-            iban: string;
-            swiftCode: string;
-            bankName: string;
-            /** @description Name of the account holder to address the payment to. */
-            accountHolderName: string;
-            /** @description Put this in the payment's reference or memo so the deposit is matched to the account. */
-            reference: string;
-            paymentRails: ("SEPA" | "SEPA_INSTANT")[];
-        };
-        PaymentGbpAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "GBP_ACCOUNT";
-            sortCode: string;
-            accountNumber: string;
-            bankName: string;
-            /** @description Name of the account holder to address the payment to. */
-            accountHolderName: string;
-            /** @description Put this in the payment's reference or memo so the deposit is matched to the account. */
-            reference: string;
-            paymentRails: "FASTER_PAYMENTS"[];
-        };
-        PaymentMxnAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "MXN_ACCOUNT";
-            clabeNumber: string;
-            bankName: string;
-            /** @description Name of the account holder to address the payment to. */
-            accountHolderName: string;
-            /** @description Put this in the payment's reference or memo so the deposit is matched to the account. */
-            reference: string;
-            paymentRails: "SPEI"[];
-        };
-        PaymentSwiftAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "SWIFT_ACCOUNT";
-            country: string;
-            swiftCode: string;
-            bankName: string;
-            accountNumber: string;
-            /** @description Name of the account holder to address the payment to. */
-            accountHolderName: string;
-            /** @description Put this in the payment's reference or memo so the deposit is matched to the account. */
-            reference: string;
-            paymentRails: "SWIFT"[];
-        };
-        PaymentSolanaWalletInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "SOLANA_WALLET";
-            address: string;
-            /** @description The token to send, e.g. USDC. */
-            assetType: string;
-        };
-        PaymentEthereumWalletInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "ETHEREUM_WALLET";
-            address: string;
-            /** @description The token to send, e.g. USDC. */
-            assetType: string;
-        };
-        PaymentBaseWalletInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "BASE_WALLET";
-            address: string;
-            /** @description The token to send, e.g. USDC. */
-            assetType: string;
-        };
-        PaymentPolygonWalletInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "POLYGON_WALLET";
-            address: string;
-            /** @description The token to send, e.g. USDC. */
-            assetType: string;
-        };
-        PaymentBitcoinDepositAddressInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "BITCOIN_L1";
-            address: string;
-            /** @enum {string} */
-            network: "BITCOIN";
-        };
         InternalAccountUpdateRequest: {
             privateEnabled: boolean;
         };
@@ -5135,340 +6447,6 @@ export interface components {
         };
         /** @description TransactionOneOf plus CARD → CardTransaction. */
         TransactionListItem: components["schemas"]["IncomingTransaction"] | components["schemas"]["OutgoingTransaction"] | components["schemas"]["CardTransaction"];
-        IncomingTransaction: {
-            /** @example Transaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            /** @description Why a transaction is held (compliance review, customer action). */
-            pendingReason?: string;
-            direction: components["schemas"]["TransactionDirection"];
-            destination: components["schemas"]["TransactionDestinationOneOf"];
-            /** @description `Customer:<uuid>`; absent when only the platform's own accounts take part. */
-            customerId?: string;
-            platformCustomerId?: string;
-            /** Format: date-time */
-            settledAt?: string;
-            /** Format: date-time */
-            createdAt?: string;
-            /** Format: date-time */
-            updatedAt?: string;
-            /** Format: date-time */
-            receiptDeliveryConfirmedAt?: string;
-            agentId?: string;
-            description?: string;
-            /** @description Sending-currency units per receiving-currency unit. */
-            exchangeRate?: number;
-            quoteId?: string;
-            refund?: components["schemas"]["Refund"];
-            counterpartyInformation?: {
-                [key: string]: unknown;
-            };
-            reconciliationInstructions?: components["schemas"]["ReconciliationInstructions"];
-            fees?: number;
-            status: components["schemas"]["TransactionStatus"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "INCOMING";
-            source?: components["schemas"]["TransactionSourceOneOf"];
-            sentAmount?: components["schemas"]["CurrencyAmount"];
-            receivedAmount: components["schemas"]["CurrencyAmount"];
-            failureReason?: components["schemas"]["IncomingTransactionFailureReason"];
-            rateDetails?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @enum {string} */
-        TransactionDirection: "CREDIT" | "DEBIT";
-        TransactionDestinationOneOf: components["schemas"]["AccountTransactionDestination"] | components["schemas"]["UmaAddressTransactionDestination"];
-        AccountTransactionDestination: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            destinationType: "ACCOUNT";
-            /**
-             * @description `InternalAccount:<uuid>` or `ExternalAccount:<uuid>`.
-             * @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
-             */
-            accountId: string;
-            /**
-             * @description Currency code of this side.
-             * @example USD
-             */
-            currency?: string;
-            railDetails?: components["schemas"]["RailDetails"];
-            onChainTransaction?: components["schemas"]["OnChainTransaction"];
-        };
-        RailDetails: {
-            /** @enum {string} */
-            paymentRail: "ACH" | "ACH_SAME_DAY";
-            /**
-             * @description The ACH entry's own status, distinct from the transaction's.
-             * @enum {string}
-             */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "RETURNED" | "RETURN_DISHONORED" | "RETURN_CONTESTED";
-            /** @description Company entry description shown on the bank statement. */
-            statementDescriptor?: string;
-            /** Format: date-time */
-            returnedAt?: string;
-            /** Format: date-time */
-            dishonoredAt?: string;
-            /** Format: date-time */
-            contestedAt?: string;
-        };
-        OnChainTransaction: {
-            transactionHash: string;
-            /** @enum {string} */
-            network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
-        };
-        UmaAddressTransactionDestination: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            destinationType: "UMA_ADDRESS";
-            umaAddress: string;
-            /**
-             * @description Currency code of this side.
-             * @example USD
-             */
-            currency?: string;
-        };
-        /** @description A refund of the transaction's debited amount to its source (replaces the REFUNDED status). */
-        Refund: {
-            /** @description The transaction's reconciliation reference followed by `-REFUND`. */
-            reference: string;
-            /** Format: date-time */
-            initiatedAt: string;
-            /** Format: date-time */
-            settledAt?: string;
-            /** @enum {string} */
-            status: "PENDING" | "COMPLETED" | "FAILED";
-            /** @enum {string} */
-            reason?: "TRANSACTION_FAILED" | "USER_CANCELLATION" | "TIMEOUT";
-        };
-        ReconciliationInstructions: {
-            reference?: string;
-            /** @deprecated */
-            transactionHash?: string;
-        };
-        /**
-         * @description CREATED: lookup made. PENDING: quote exists, awaiting funds or approval. PROCESSING: funds received, payment initiated. COMPLETED: delivered. REJECTED: refused by the receiver or platform, refunded. FAILED: see failureReason (not terminal: a later event may move it). REFUNDED: deprecated, never sent (read `refund`). EXPIRED: quote expired, the only terminal status.
-         * @enum {string}
-         */
-        TransactionStatus: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED";
-        TransactionSourceOneOf: components["schemas"]["AccountTransactionSource"] | components["schemas"]["UmaAddressTransactionSource"] | components["schemas"]["RealtimeFundingTransactionSource"];
-        AccountTransactionSource: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            sourceType: "ACCOUNT";
-            /**
-             * @description `InternalAccount:<uuid>` or `ExternalAccount:<uuid>`.
-             * @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
-             */
-            accountId: string;
-            /**
-             * @description Currency code of this side.
-             * @example USD
-             */
-            currency?: string;
-            railDetails?: components["schemas"]["RailDetails"];
-            onChainTransaction?: components["schemas"]["OnChainTransaction"];
-        };
-        UmaAddressTransactionSource: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            sourceType: "UMA_ADDRESS";
-            umaAddress: string;
-            /**
-             * @description Currency code of this side.
-             * @example USD
-             */
-            currency?: string;
-        };
-        RealtimeFundingTransactionSource: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            sourceType: "REALTIME_FUNDING";
-            customerId?: string;
-            /**
-             * @description Currency code of this side.
-             * @example USD
-             */
-            currency: string;
-            accountHolderName?: string;
-            accountIdentifier?: string;
-            bankName?: string;
-            bankIdentifier?: string;
-            paymentRail?: components["schemas"]["PaymentRail"];
-            remittanceInformation?: string;
-            endToEndId?: string;
-            traceNumber?: string;
-            railDetails?: components["schemas"]["RailDetails"];
-            onChainTransaction?: components["schemas"]["OnChainTransaction"];
-        };
-        /**
-         * @description ACH_SAME_DAY is its own rail, used only when named on the destination.
-         * @enum {string}
-         */
-        PaymentRail: "ACH" | "ACH_SAME_DAY" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-        /** @enum {string} */
-        IncomingTransactionFailureReason: "LNURLP_FAILED" | "PAY_REQUEST_FAILED" | "PAYMENT_APPROVAL_WEBHOOK_ERROR" | "PAYMENT_APPROVAL_TIMED_OUT" | "OFFRAMP_FAILED" | "MISSING_MANDATORY_PAYEE_DATA" | "QUOTE_EXPIRED" | "QUOTE_EXECUTION_FAILED" | "COMPLIANCE_REJECTED" | "COLLECTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "SCA_NOT_COMPLETED";
-        OutgoingTransaction: {
-            /** @example Transaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            /** @description Why a transaction is held (compliance review, customer action). */
-            pendingReason?: string;
-            direction: components["schemas"]["TransactionDirection"];
-            destination: components["schemas"]["TransactionDestinationOneOf"];
-            /** @description `Customer:<uuid>`; absent when only the platform's own accounts take part. */
-            customerId?: string;
-            platformCustomerId?: string;
-            /** Format: date-time */
-            settledAt?: string;
-            /** Format: date-time */
-            createdAt?: string;
-            /** Format: date-time */
-            updatedAt?: string;
-            /** Format: date-time */
-            receiptDeliveryConfirmedAt?: string;
-            agentId?: string;
-            description?: string;
-            /** @description Sending-currency units per receiving-currency unit. */
-            exchangeRate?: number;
-            quoteId?: string;
-            refund?: components["schemas"]["Refund"];
-            counterpartyInformation?: {
-                [key: string]: unknown;
-            };
-            reconciliationInstructions?: components["schemas"]["ReconciliationInstructions"];
-            fees?: number;
-            status: components["schemas"]["OutgoingTransactionStatus"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "OUTGOING";
-            source: components["schemas"]["TransactionSourceOneOf"];
-            sentAmount: components["schemas"]["CurrencyAmount"];
-            receivedAmount?: components["schemas"]["CurrencyAmount"];
-            platformFees?: number;
-            rateDetails?: {
-                [key: string]: unknown;
-            };
-            /** @description The quote's paymentInstructions: where to send a realtime-funded payment (withheld while it awaits strong customer authentication) or what an embedded wallet signs. */
-            paymentInstructions?: components["schemas"]["QuotePaymentInstructions"][];
-            failureReason?: components["schemas"]["OutgoingTransactionFailureReason"];
-            /** @description null when no external rail is used. */
-            paymentRail: components["schemas"]["PaymentRail"] | null;
-            /** @enum {string|null} */
-            railSelectionMode: "AUTO" | "MANUAL" | null;
-            /**
-             * Format: date-time
-             * @description Next business day for ACH, the same day for ACH_SAME_DAY, null for instant rails.
-             */
-            expectedSettlementAt: string | null;
-            /** @description Seconds from creation to settlement, once settled. */
-            settlementTimelineSeconds: number | null;
-        };
-        /** @enum {string} */
-        OutgoingTransactionStatus: "PENDING" | "PENDING_AUTHORIZATION" | "EXPIRED" | "PROCESSING" | "COMPLETED" | "FAILED";
-        QuotePaymentInstructions: {
-            instructionsNotes?: string;
-            isPlatformAccount?: boolean;
-            accountOrWalletInfo: components["schemas"]["QuoteAccountOrWalletInfo"];
-        };
-        /** @description Bank form (`USD_ACCOUNT`…, with the `reference` the payer must quote), wallet form (`<NETWORK>_WALLET`, `BITCOIN_L1`) or `EMBEDDED_WALLET` with `payloadToSign`. */
-        QuoteAccountOrWalletInfo: {
-            accountType: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * @description QUOTE_EXECUTION_FAILED covers the whole path to settlement and implies an automatic refund of anything debited (see `refund`).
-         * @enum {string}
-         */
-        OutgoingTransactionFailureReason: "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "QUOTE_EXECUTION_FAILED" | "FUNDING_AMOUNT_MISMATCH" | "SCA_NOT_COMPLETED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "LIGHTNING_PAYMENT_FAILED" | "COUNTERPARTY_POST_TX_FAILED";
-        CardTransaction: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "CARD";
-            /** @example CardTransaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            cardId: string;
-            customerId: string;
-            platformCustomerId: string;
-            issuerTransactionToken: string;
-            status: components["schemas"]["CardTransactionStatus"];
-            /** @enum {string} */
-            direction: "DEBIT" | "CREDIT";
-            merchant: components["schemas"]["CardMerchant"];
-            authorizedAmount: components["schemas"]["CurrencyAmount"];
-            settledAmount: components["schemas"]["CurrencyAmount"];
-            refundedAmount: components["schemas"]["CurrencyAmount"];
-            /**
-             * @description DECLINED only. Treat unknown values as OTHER.
-             * @enum {string|null}
-             */
-            cardDeclinedReason: "CARD_NOT_ACTIVE" | "SPEND_LIMIT_EXCEEDED" | "INSUFFICIENT_FUNDS" | "NO_ELIGIBLE_FUNDING_SOURCE" | "BLOCKED" | "UNSUPPORTED_NETWORK" | "INCORRECT_CARD_DETAILS" | "TEMPORARILY_UNAVAILABLE" | "OTHER" | null;
-            /** @description Refund rows: the purchase they return. */
-            originalTransactionId: string | null;
-            accountId: string;
-            pullSummary: components["schemas"]["CardPullSummary"];
-            settlementSummary: components["schemas"]["CardSettlementSummary"];
-            refundSummary: components["schemas"]["CardRefundSummary"];
-            /** Format: date-time */
-            authorizedAt: string;
-            /** Format: date-time */
-            lastEventAt: string;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        /** @enum {string} */
-        CardTransactionStatus: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "DECLINED" | "VOIDED" | "EXCEPTION";
-        CardMerchant: {
-            descriptor: string;
-            mcc?: string;
-            country?: string;
-            city?: string;
-            state?: string;
-        };
-        CardPullSummary: {
-            count: number;
-            /**
-             * Format: int64
-             * @description Sum pulled.
-             */
-            totalAmount: number;
-            pendingCount: number;
-        };
-        CardSettlementSummary: {
-            count: number;
-            /**
-             * Format: int64
-             * @description Sum, smallest unit.
-             */
-            totalAmount: number;
-        };
-        CardRefundSummary: {
-            count: number;
-            /**
-             * Format: int64
-             * @description Sum, smallest unit.
-             */
-            totalAmount: number;
-        };
         TransactionStatusHistory: {
             transactionId: string;
             data: components["schemas"]["TransactionStatusChange"][];
@@ -5672,7 +6650,7 @@ export interface components {
             destination: components["schemas"]["QuoteDestinationOneOf"];
             lockedCurrencySide: components["schemas"]["QuoteLockSide"];
             /**
-             * @description Smallest unit of the locked side's currency, 1 to 9×10^15 (else 400 AMOUNT_OUT_OF_RANGE).
+             * @description Smallest unit of the locked side's currency, 1 to 9×10^15 (else 400 INVALID_INPUT naming the field; an amount that would deliver nothing after fees is 400 AMOUNT_OUT_OF_RANGE).
              * @example 100000
              */
             lockedCurrencyAmount: number;
@@ -5845,35 +6823,6 @@ export interface components {
              */
             redirectUri?: string;
         };
-        Verification: {
-            /** @example Verification:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            customerId: string;
-            verificationStatus: components["schemas"]["VerificationStatus"];
-            errors: components["schemas"]["VerificationError"][];
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        /** @enum {string} */
-        VerificationStatus: "RESOLVE_ERRORS" | "READY_FOR_VERIFICATION" | "IN_PROGRESS" | "PENDING_MANUAL_REVIEW" | "APPROVED" | "REJECTED";
-        VerificationError: {
-            /** @description The Customer, BeneficialOwner or Document the entry is about. */
-            resourceId: string;
-            type: components["schemas"]["VerificationErrorType"];
-            /**
-             * @description Dot path of the field, for MISSING_FIELD and INVALID_FIELD.
-             * @example businessInfo.taxId
-             */
-            field?: string;
-            acceptedDocumentTypes?: components["schemas"]["DocumentType"][];
-            reason: string;
-        };
-        /** @enum {string} */
-        VerificationErrorType: "MISSING_FIELD" | "INVALID_FIELD" | "MISSING_LEGAL_PRESENCE_DOCUMENT" | "MISSING_CONTROL_STRUCTURE_DOCUMENT" | "MISSING_OWNERSHIP_STRUCTURE_DOCUMENT" | "MISSING_PROOF_OF_ADDRESS_DOCUMENT" | "MISSING_IDENTITY_DOCUMENT" | "INVALID_DOCUMENT" | "EXPIRED_DOCUMENT" | "POOR_QUALITY_DOCUMENT" | "SUSPECTED_FRAUD_DOCUMENT" | "WRONG_DOCUMENT_TYPE" | "INCOMPLETE_DOCUMENT" | "UNREADABLE_DOCUMENT" | "DOCUMENT_VERIFICATION_FAILED" | "APPLICANT_SANCTIONED" | "APPLICANT_FRAUD" | "APPLICANT_CRIMINAL_RECORD" | "APPLICANT_REJECTED" | "MISSING_BENEFICIAL_OWNER" | "MISSING_CONTROL_PERSON" | "MISSING_GOOD_STANDING_DOCUMENT";
-        /** @enum {string} */
-        DocumentType: "PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER";
         VerificationRequest: {
             /** @example Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
             customerId: string;
@@ -5957,50 +6906,6 @@ export interface components {
             /** @description Required for identity documents (PASSPORT, DRIVERS_LICENSE, NATIONAL_ID). */
             issuingAuthority?: string;
         };
-        BeneficialOwner: {
-            /** @example BeneficialOwner:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            customerId: string;
-            roles: components["schemas"]["BeneficialOwnerRole"][];
-            ownershipPercentage: number;
-            personalInfo: components["schemas"]["BeneficialOwnerPersonalInfo"];
-            kycStatus: components["schemas"]["KycStatus"];
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        /** @enum {string} */
-        BeneficialOwnerRole: "UBO" | "DIRECTOR" | "COMPANY_OFFICER" | "CONTROL_PERSON" | "TRUSTEE" | "GENERAL_PARTNER";
-        BeneficialOwnerPersonalInfo: {
-            firstName: string;
-            middleName?: string;
-            /** @description Sandbox: its last 3 characters choose this owner's result (001 PENDING, 002 REJECTED, other APPROVED). */
-            lastName: string;
-            /**
-             * Format: date
-             * @example 1980-04-02
-             */
-            birthDate: string;
-            /** @example US */
-            nationality: string;
-            /** Format: email */
-            email?: string;
-            phoneNumber?: string;
-            address: components["schemas"]["Address"];
-            idType: components["schemas"]["IdentificationType"];
-            /** @description Returned masked (last 4 characters only). */
-            identifier: string;
-            /**
-             * @description Country that issued `identifier`; default US.
-             * @example US
-             */
-            countryOfIssuance?: string;
-        };
-        /** @enum {string} */
-        IdentificationType: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
-        /** @enum {string} */
-        KycStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
         BeneficialOwnerCreateRequest: {
             /** @description The business customer (`Customer:<uuid>`). */
             customerId: string;
@@ -6047,184 +6952,6 @@ export interface components {
              */
             countryOfIssuance?: string;
         };
-        CustomerOneOf: components["schemas"]["IndividualCustomer"] | components["schemas"]["BusinessCustomer"];
-        IndividualCustomer: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            customerType: "INDIVIDUAL";
-            /** @example Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            platformCustomerId: string;
-            umaAddress: string;
-            region?: string;
-            currencies: string[];
-            email?: string;
-            phoneNumber?: string;
-            /** @description Latest acceptance per accepted type; empty until the first. */
-            agreementConsents: components["schemas"]["AgreementConsent"][];
-            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
-            contactVerification?: components["schemas"]["ContactVerification"];
-            isDeleted: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            kycStatus: components["schemas"]["KycStatus"];
-            /** @description Given and family name. */
-            fullName?: string;
-            /**
-             * Format: date
-             * @description Date of birth, YYYY-MM-DD; not in the future.
-             * @example 1990-01-31
-             */
-            birthDate?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code.
-             * @example US
-             */
-            nationality?: string;
-            address?: components["schemas"]["Address"];
-            idType?: components["schemas"]["IdentificationType"] & unknown;
-            /**
-             * @description Country that issued `identifier`.
-             * @example US
-             */
-            countryOfIssuance?: string;
-            sourceOfFundsCategories?: components["schemas"]["IndividualSourceOfFundsCategory"][];
-            /** @description Required when sourceOfFundsCategories includes OTHER. */
-            sourceOfFundsOtherDescription?: string;
-            sourceOfWealthCategories?: components["schemas"]["SourceOfWealthCategory"][];
-            /** @description Required when sourceOfWealthCategories includes OTHER. */
-            sourceOfWealthOtherDescription?: string;
-            purposeOfAccount?: components["schemas"]["PurposeOfAccount"];
-            /** @description Required when purposeOfAccount is OTHER. */
-            purposeOfAccountOtherDescription?: string;
-            expectedMonthlyTransactionCount?: components["schemas"]["ExpectedMonthlyTransactionCount"];
-            expectedMonthlyTransactionVolume?: components["schemas"]["ExpectedMonthlyTransactionVolume"];
-            annualIncomeRange?: components["schemas"]["AnnualIncomeRange"];
-            netWorthRange?: components["schemas"]["NetWorthRange"];
-            pepStatus?: components["schemas"]["PepStatus"];
-        };
-        AgreementConsent: {
-            type: components["schemas"]["AgreementType"];
-            /** Format: date-time */
-            acceptedAt: string;
-            ipAddress: string;
-            termsVersion: string;
-            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
-        };
-        /** @enum {string} */
-        AgreementType: "SERVICE_END_USER_TERMS" | "SERVICE_PRIVACY_POLICY" | "ELECTRONIC_COMMUNICATIONS_CONSENT" | "IDENTITY_DATA_SHARING_CONSENT" | "EMBEDDED_WALLET_TERMS" | "CARDHOLDER_AGREEMENT" | "STABLECOIN_TERMS";
-        /** @enum {string} */
-        EndUserTermsAcceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
-        /**
-         * @deprecated
-         * @description Latest SERVICE_END_USER_TERMS acceptance.
-         */
-        EndUserTermsConsent: {
-            /** Format: date-time */
-            acceptedAt: string;
-            ipAddress: string;
-            termsVersion: string;
-            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
-        };
-        /** @description Only where the provider mandates contact verification (EU/EEA customers): each channel to verify, PENDING or VERIFIED. */
-        ContactVerification: {
-            email?: components["schemas"]["ContactVerificationStatus"];
-            phone?: components["schemas"]["ContactVerificationStatus"];
-        };
-        /** @enum {string} */
-        ContactVerificationStatus: "PENDING" | "VERIFIED";
-        /** @enum {string} */
-        IndividualSourceOfFundsCategory: "SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER";
-        /** @enum {string} */
-        SourceOfWealthCategory: "SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER";
-        /** @enum {string} */
-        PurposeOfAccount: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
-        /** @enum {string} */
-        ExpectedMonthlyTransactionCount: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
-        /** @enum {string} */
-        ExpectedMonthlyTransactionVolume: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
-        /** @enum {string} */
-        AnnualIncomeRange: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
-        /** @enum {string} */
-        NetWorthRange: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
-        /** @enum {string} */
-        PepStatus: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
-        BusinessCustomer: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            customerType: "BUSINESS";
-            /** @example Customer:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            platformCustomerId: string;
-            umaAddress: string;
-            region?: string;
-            currencies: string[];
-            email?: string;
-            phoneNumber?: string;
-            /** @description Latest acceptance per accepted type; empty until the first. */
-            agreementConsents: components["schemas"]["AgreementConsent"][];
-            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
-            contactVerification?: components["schemas"]["ContactVerification"];
-            isDeleted: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            kybStatus: components["schemas"]["KybStatus"];
-            address?: components["schemas"]["Address"];
-            businessInfo: components["schemas"]["BusinessInfoResponse"];
-            /** @description The business's beneficial owners, as GET /beneficial-owners returns them (newest first, identifiers masked). Sent on every business customer this API answers and in its CUSTOMER.KYB_* webhooks, empty until the first owner is added; individuals never carry it. */
-            beneficialOwners?: components["schemas"]["BeneficialOwner"][];
-        };
-        /** @enum {string} */
-        KybStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
-        BusinessInfoResponse: {
-            legalName: string;
-            doingBusinessAs?: string;
-            /**
-             * @description Country of incorporation.
-             * @example US
-             */
-            country?: string;
-            registrationNumber?: string;
-            /**
-             * Format: date
-             * @description Date of incorporation, YYYY-MM-DD. Required when the customer holds a currency with direct customer-owned accounts (BRL, MXN, INR).
-             * @example 1990-01-31
-             */
-            incorporatedOn?: string;
-            entityType?: components["schemas"]["EntityType"];
-            /** @description Required when the customer holds a currency with direct customer-owned accounts (BRL, MXN, INR). */
-            taxId?: string;
-            countriesOfOperation?: string[];
-            businessType?: components["schemas"]["BusinessType"];
-            purposeOfAccount?: components["schemas"]["PurposeOfAccount"];
-            sourceOfFunds?: string;
-            expectedMonthlyTransactionCount?: components["schemas"]["ExpectedMonthlyTransactionCount"];
-            expectedMonthlyTransactionVolume?: components["schemas"]["ExpectedMonthlyTransactionVolume"];
-            expectedRecipientJurisdictions?: string[];
-            naicsCode?: string;
-            sourceOfFundsCategories?: components["schemas"]["SourceOfFundsCategory"][];
-            /** @description Required when sourceOfFundsCategories includes OTHER. */
-            sourceOfFundsOtherDescription?: string;
-            /** @description Required when purposeOfAccount is OTHER. */
-            purposeOfAccountOtherDescription?: string;
-            expectedCounterpartyCountries?: string[];
-            primaryContactFirstName?: string;
-            primaryContactLastName?: string;
-        };
-        /** @enum {string} */
-        EntityType: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
-        /** @enum {string} */
-        BusinessType: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
-        /** @enum {string} */
-        SourceOfFundsCategory: "OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER";
         ContactVerificationConfirmRequest: {
             /**
              * @description The code sent to the customer (sandbox: 123456).
@@ -6232,25 +6959,6 @@ export interface components {
              */
             code: string;
         };
-        UmaInvitation: {
-            /** @example K7Q2M9XD */
-            code: string;
-            /** @description Link to share with the invitee. */
-            url: string;
-            status: components["schemas"]["UmaInvitationStatus"];
-            inviterUma: string;
-            inviteeUma?: string;
-            firstName?: string;
-            amountToSend?: components["schemas"]["CurrencyAmount"] & unknown;
-            /** Format: date-time */
-            expiresAt?: string;
-            /** Format: date-time */
-            claimedAt?: string;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        /** @enum {string} */
-        UmaInvitationStatus: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
         UmaInvitationCreateRequest: {
             /**
              * @description UMA address of the inviting customer.
@@ -6421,10 +7129,6 @@ export interface components {
             updatedAt: string;
         };
         /** @enum {string} */
-        StablecoinProvider: "BRALE";
-        /** @enum {string} */
-        StablecoinProviderEnvironment: "SANDBOX" | "PRODUCTION";
-        /** @enum {string} */
         StablecoinProviderAccountStatus: "ACTIVE" | "INVALID" | "REVOKED";
         StablecoinProviderAccountLinkRequest: {
             provider: components["schemas"]["StablecoinProvider"];
@@ -6481,65 +7185,6 @@ export interface components {
             nextCursor?: string;
             /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
-        };
-        StablecoinOperation: {
-            /** @example StablecoinOperation:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            stablecoinId: string;
-            operationType: components["schemas"]["StablecoinOperationType"];
-            status: components["schemas"]["StablecoinOperationStatus"];
-            amount: string;
-            provider: components["schemas"]["StablecoinProvider"];
-            providerEnvironment: components["schemas"]["StablecoinProviderEnvironment"];
-            stablecoinProviderAccountId: string;
-            source?: components["schemas"]["StablecoinOperationSource"];
-            fundingInstructions?: components["schemas"]["StablecoinFundingInstructions"];
-            destination?: components["schemas"]["StablecoinOperationDestination"];
-            estimatedDelivery?: components["schemas"]["StablecoinEstimatedDelivery"];
-            /** Format: date-time */
-            expiresAt?: string;
-            providerStatus?: string;
-            /** @description Stable code of a FAILED operation: PROVIDER_TRANSFER_FAILED (the provider's bank transfer failed: a mint's debit or a burn's payout), DESTINATION_ACCOUNT_UNAVAILABLE (a mint's internal destination could no longer receive when it completed; its fiat was returned). */
-            failureReason?: string;
-            description?: string;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        /** @enum {string} */
-        StablecoinOperationType: "MINT" | "BURN";
-        /** @enum {string} */
-        StablecoinOperationStatus: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
-        StablecoinOperationSource: {
-            /** @enum {string} */
-            type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "SERVICE_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
-            externalAccountId?: string;
-            accountId?: string;
-            sourceTokenIdentifier?: string;
-            cryptoNetwork?: string;
-        };
-        StablecoinFundingInstructions: {
-            rail?: string;
-            network?: string;
-            address?: string;
-            valueType?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        StablecoinOperationDestination: {
-            accountId: string;
-            rail?: components["schemas"]["StablecoinPayoutRail"];
-        };
-        /** @enum {string} */
-        StablecoinPayoutRail: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
-        StablecoinEstimatedDelivery: {
-            rail?: string;
-            amount?: string;
-            currency?: string;
-            timing?: string;
-        } & {
-            [key: string]: unknown;
         };
         StablecoinMintRequest: {
             amount: string;
@@ -6616,45 +7261,6 @@ export interface components {
             /** @description true: mints and burns through this link answer 503 until set back to false. */
             providerUnavailable?: boolean;
         };
-        Card: {
-            /** @example Card:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            /** @description `Customer:<uuid>` of the cardholder. */
-            cardholderId: string;
-            platformCardId?: string;
-            state: components["schemas"]["CardState"];
-            /**
-             * @description Why the card is CLOSED; null otherwise.
-             * @enum {string|null}
-             */
-            stateReason: "ISSUER_REJECTED" | "CLOSED_BY_PLATFORM" | "CLOSED_BY_SERVICE" | null;
-            /** @enum {string} */
-            brand?: "VISA" | "MASTERCARD";
-            /** @enum {string} */
-            form: "VIRTUAL";
-            last4?: string;
-            expMonth?: number;
-            expYear?: number;
-            /** @description `InternalAccount:<uuid>` ids in priority order; v1 authorizations use the first. */
-            fundingSources: string[];
-            /** @description Per-authorization ceiling in the card currency's smallest unit; null = none. */
-            maxSpendPerTransaction: number | null;
-            currency?: string;
-            processorRef?: string;
-            issuerRef?: string;
-            cardCapabilities: {
-                supportsDigitalWalletTokenization: boolean;
-            };
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        /**
-         * @description PROCESSING until the issuer answers; ACTIVE ⇄ FROZEN by PATCH; CLOSED is terminal. PENDING_KYC is unused.
-         * @enum {string}
-         */
-        CardState: "PENDING_KYC" | "PROCESSING" | "ACTIVE" | "FROZEN" | "CLOSED";
         CardCreateRequest: {
             /** @description `Customer:<uuid>` whose kycStatus is APPROVED. */
             cardholderId: string;
@@ -6730,38 +7336,6 @@ export interface components {
         SandboxCardAuthorizationAdviceRequest: {
             cardTransactionId: string;
             amount: number;
-        };
-        AgentAction: {
-            /** @example AgentAction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            agentId: string;
-            customerId: string;
-            platformCustomerId: string;
-            status: components["schemas"]["AgentActionStatus"];
-            type: components["schemas"]["AgentActionType"];
-            /** @description The quote, for EXECUTE_QUOTE (Quote). */
-            quote?: {
-                [key: string]: unknown;
-            };
-            transferDetails?: components["schemas"]["AgentTransferDetails"];
-            /** @description The transaction once executed (TransactionOneOf). */
-            transaction?: {
-                [key: string]: unknown;
-            };
-            /** @description Why it was rejected, or why it FAILED at execution. */
-            rejectionReason?: string;
-            createdAt: string;
-            updatedAt: string;
-        };
-        /** @enum {string} */
-        AgentActionStatus: "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED";
-        /** @enum {string} */
-        AgentActionType: "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
-        AgentTransferDetails: {
-            amount: number;
-            currency: string;
-            sourceAccountId: string;
-            destinationAccountId: string;
         };
         AgentActionListResponse: {
             data: components["schemas"]["AgentAction"][];
@@ -6915,52 +7489,6 @@ export interface components {
             /** @enum {string} */
             status: "PENDING" | "PROCESSING";
         };
-        BulkCustomerImportJob: {
-            id: string;
-            /**
-             * @description FAILED only when every row failed.
-             * @enum {string}
-             */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
-            progress: {
-                total: number;
-                processed: number;
-                successful: number;
-                failed: number;
-            };
-            errors: components["schemas"]["BulkCustomerImportErrorEntry"][];
-            /** @description Customers created so far, in row order. */
-            createdCustomers: {
-                correlationId: string;
-                row: number;
-                customerId: string;
-            }[];
-            /** Format: date-time */
-            completedAt?: string;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        BulkCustomerImportErrorEntry: {
-            /** @description The row's platformCustomerId, or `row-<n>` when it has none. */
-            correlationId: string;
-            /** @description 1-based data row (the header is not counted). */
-            row: number;
-            code: string;
-            message: string;
-            details?: {
-                [key: string]: unknown;
-            };
-            /** @description The same error, nested (the docs' form). */
-            error: {
-                code: string;
-                message: string;
-                details?: {
-                    [key: string]: unknown;
-                };
-            };
-        };
         CustomerCreateRequestOneOf: components["schemas"]["IndividualCustomerCreateRequest"] | components["schemas"]["BusinessCustomerCreateRequest"];
         IndividualCustomerCreateRequest: {
             /**
@@ -7003,7 +7531,7 @@ export interface components {
              */
             nationality?: string;
             address?: components["schemas"]["Address"];
-            idType?: components["schemas"]["IdentificationType"] & unknown;
+            idType?: components["schemas"]["IdentificationType"];
             /** @description Write-only; never returned. SSN/ITIN `###-##-####` (or 9 digits), EIN `##-#######` (or 9 digits). */
             identifier?: string;
             /**
@@ -7172,7 +7700,7 @@ export interface components {
              */
             nationality?: string;
             address?: components["schemas"]["Address"];
-            idType?: components["schemas"]["IdentificationType"] & unknown;
+            idType?: components["schemas"]["IdentificationType"];
             /** @description Write-only; never returned. SSN/ITIN `###-##-####` (or 9 digits), EIN `##-#######` (or 9 digits). */
             identifier?: string;
             /**
@@ -19661,6 +20189,565 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    outgoingPaymentWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Base64 of the DER ECDSA P-256/SHA-256 signature over the raw body; see the WebhookSignature security scheme. */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OutgoingPaymentWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description You already have this event (by `id`): counted as delivered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    incomingPaymentWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Base64 of the DER ECDSA P-256/SHA-256 signature over the raw body; see the WebhookSignature security scheme. */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncomingPaymentWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx. INCOMING_PAYMENT.PENDING (the approval request): approves the payment (COMPLETED and credited); a missing mandatory field fails it (MISSING_MANDATORY_PAYEE_DATA). Other types: delivered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingPaymentWebhookResponse"];
+                };
+            };
+            /** @description INCOMING_PAYMENT.PENDING: decide within 5 seconds with POST /transactions/{transactionId}/approve or /reject; after that the payment fails PAYMENT_APPROVAL_TIMED_OUT. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INCOMING_PAYMENT.PENDING: rejects the payment (REJECTED, INCOMING_PAYMENT.FAILED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingPaymentWebhookForbiddenResponse"];
+                };
+            };
+            /** @description INCOMING_PAYMENT.PENDING: more information needed; the payment fails MISSING_MANDATORY_PAYEE_DATA. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingPaymentWebhookUnprocessableResponse"];
+                };
+            };
+            /** @description INCOMING_PAYMENT.PENDING: anything else, or no answer within 30 seconds, fails the payment (PAYMENT_APPROVAL_WEBHOOK_ERROR); the approval request is sent once, never retried. Other types are retried as every other event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    internalAccountStatusWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Base64 of the DER ECDSA P-256/SHA-256 signature over the raw body; see the WebhookSignature security scheme. */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InternalAccountStatusWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description You already have this event (by `id`): counted as delivered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    externalAccountStatusWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Base64 of the DER ECDSA P-256/SHA-256 signature over the raw body; see the WebhookSignature security scheme. */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExternalAccountStatusWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description You already have this event (by `id`): counted as delivered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    customerStatusWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Base64 of the DER ECDSA P-256/SHA-256 signature over the raw body; see the WebhookSignature security scheme. */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description You already have this event (by `id`): counted as delivered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    verificationStatusWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Base64 of the DER ECDSA P-256/SHA-256 signature over the raw body; see the WebhookSignature security scheme. */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerificationWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description You already have this event (by `id`): counted as delivered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cardStateChangeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Base64 of the DER ECDSA P-256/SHA-256 signature over the raw body; see the WebhookSignature security scheme. */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardStateChangeWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description You already have this event (by `id`): counted as delivered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cardFundingSourceChangeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Base64 of the DER ECDSA P-256/SHA-256 signature over the raw body; see the WebhookSignature security scheme. */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardFundingSourceChangeWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description You already have this event (by `id`): counted as delivered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cardTransactionWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Base64 of the DER ECDSA P-256/SHA-256 signature over the raw body; see the WebhookSignature security scheme. */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardTransactionWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description You already have this event (by `id`): counted as delivered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    stablecoinOperationWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Base64 of the DER ECDSA P-256/SHA-256 signature over the raw body; see the WebhookSignature security scheme. */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StablecoinOperationWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description You already have this event (by `id`): counted as delivered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bulkUploadWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Base64 of the DER ECDSA P-256/SHA-256 signature over the raw body; see the WebhookSignature security scheme. */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkUploadWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description You already have this event (by `id`): counted as delivered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invitationClaimedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Base64 of the DER ECDSA P-256/SHA-256 signature over the raw body; see the WebhookSignature security scheme. */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationClaimedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description You already have this event (by `id`): counted as delivered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    agentActionWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Base64 of the DER ECDSA P-256/SHA-256 signature over the raw body; see the WebhookSignature security scheme. */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentActionWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description You already have this event (by `id`): counted as delivered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Base64 of the DER ECDSA P-256/SHA-256 signature over the raw body; see the WebhookSignature security scheme. */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: POST /webhooks/test answers 200 with your status and body. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else: POST /webhooks/test answers 400 WEBHOOK_DELIVERY_ERROR. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,6 +1,6 @@
 import type { Db, Tx } from "../db";
 import { invalidInput, ServiceError } from "../http/errors";
-import { formatId, parseId } from "../http/ids";
+import { formatId, parseId, notFoundMessage } from "../http/ids";
 import { inTransaction } from "../nested-transaction";
 import { createQuote } from "../quotes/create-quote";
 import { getQuoteOrThrow } from "../quotes/get-quote";
@@ -37,10 +37,10 @@ export async function createAgentQuote(db: Db, input: { platformId: string; agen
     if (request.source.sourceType === "ACCOUNT") {
       accountIds.push(formatId("InternalAccount", (await customerInternalAccount(tx, platformId, agent.customerId, request.source.accountId)).id));
       if (request.source.customerId !== undefined && parseId("Customer", request.source.customerId) !== agent.customerId)
-        throw new ServiceError("NOT_FOUND", `Customer ${request.source.customerId} not found`);
+        throw new ServiceError("NOT_FOUND", notFoundMessage("Customer", request.source.customerId));
     } else {
       if (request.source.customerId !== undefined && parseId("Customer", request.source.customerId) !== agent.customerId)
-        throw new ServiceError("NOT_FOUND", `Customer ${request.source.customerId} not found`);
+        throw new ServiceError("NOT_FOUND", notFoundMessage("Customer", request.source.customerId));
       request = { ...request, source: { ...request.source, customerId: customerRef } };
     }
     if (request.destination.destinationType === "ACCOUNT") {

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../db";
 import { ServiceError } from "../http/errors";
-import { parseId } from "../http/ids";
+import { parseId, notFoundMessage } from "../http/ids";
 import type { AgentRow } from "./serialize-agent";
 
 /**
@@ -12,7 +12,7 @@ export async function getAgentOrThrow(db: DbOrTx, platformId: string, agentId: s
   const id = parseId("Agent", agentId);
   if (id && options.isLocking) await db.$queryRaw`SELECT id FROM "Agent" WHERE id = ${id}::uuid AND "platformId" = ${platformId}::uuid FOR UPDATE`;
   const row = id ? await db.agent.findFirst({ where: { id, platformId, deletedAt: null } }) : null;
-  if (!row) throw new ServiceError("NOT_FOUND", `Agent ${agentId} not found`);
+  if (!row) throw new ServiceError("NOT_FOUND", notFoundMessage("Agent", agentId));
   return row;
 }
 

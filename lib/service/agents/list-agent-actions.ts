@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { invalidInput, ServiceError } from "../http/errors";
-import { parseId } from "../http/ids";
+import { parseId, notFoundMessage } from "../http/ids";
 import { afterCursor, countArgs, decodeCursor, toPage, type Cursor, type Page } from "../http/pagination";
 import type { AgentAction, AgentApprovalsQuery, AgentMyActionsQuery } from "./schemas";
 import { showAgentActions } from "./serialize-agent-action";
@@ -30,7 +30,7 @@ export async function listMyAgentActions(db: Db, platformId: string, agentId: st
 export async function getMyAgentAction(db: Db, platformId: string, agentId: string, actionId: string): Promise<AgentAction> {
   const id = parseId("AgentAction", actionId);
   const row = id ? await db.agentAction.findFirst({ where: { id, platformId, agentId } }) : null;
-  if (!row) throw new ServiceError("NOT_FOUND", `Agent action ${actionId} not found`);
+  if (!row) throw new ServiceError("NOT_FOUND", notFoundMessage("AgentAction", actionId));
   return (await showAgentActions(db, [row]))[0]!;
 }
 

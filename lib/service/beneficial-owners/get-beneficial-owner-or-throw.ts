@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../db";
 import { ServiceError } from "../http/errors";
-import { parseId } from "../http/ids";
+import { parseId, notFoundMessage } from "../http/ids";
 import type { BeneficialOwnerRow } from "./serialize-beneficial-owner";
 
 /**
@@ -12,6 +12,6 @@ export async function getBeneficialOwnerOrThrow(db: DbOrTx, platformId: string, 
   const id = parseId("BeneficialOwner", beneficialOwnerId);
   if (id && options.isLocking) await db.$queryRaw`SELECT 1 FROM "BeneficialOwner" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid FOR UPDATE`;
   const row = id ? await db.beneficialOwner.findFirst({ where: { id, platformId } }) : null;
-  if (!row) throw new ServiceError("NOT_FOUND", `Beneficial owner ${beneficialOwnerId} not found`);
+  if (!row) throw new ServiceError("NOT_FOUND", notFoundMessage("BeneficialOwner", beneficialOwnerId));
   return row;
 }

@@ -1,7 +1,7 @@
 import type { Card } from "@/lib/generated/prisma/client";
 import type { DbOrTx } from "../db";
 import { ServiceError } from "../http/errors";
-import { parseId } from "../http/ids";
+import { parseId, notFoundMessage } from "../http/ids";
 
 /**
  * The platform's card `Card:<uuid>`; with `isLocking` the row is locked (FOR UPDATE) so state
@@ -11,6 +11,6 @@ export async function getCardOrThrow(db: DbOrTx, platformId: string, cardId: str
   const id = parseId("Card", cardId);
   if (id && options.isLocking) await db.$queryRaw`SELECT 1 FROM "Card" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid FOR UPDATE`;
   const row = id ? await db.card.findFirst({ where: { id, platformId } }) : null;
-  if (!row) throw new ServiceError("NOT_FOUND", `Card ${cardId} not found`);
+  if (!row) throw new ServiceError("NOT_FOUND", notFoundMessage("Card", cardId));
   return row;
 }

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../db";
 import { ServiceError } from "../http/errors";
-import { parseId } from "../http/ids";
+import { parseId, notFoundMessage } from "../http/ids";
 import { serializeBulkCustomerImportJob } from "./serialize-bulk-customer-import-job";
 import type { BulkCustomerImportJob } from "./schemas";
 
@@ -12,7 +12,7 @@ import type { BulkCustomerImportJob } from "./schemas";
 export async function getBulkCustomerImportJob(db: DbOrTx, platformId: string, jobId: string): Promise<BulkCustomerImportJob> {
   const id = parseId("Job", jobId) ?? parseId("BulkUploadJob", jobId);
   const job = id ? await db.bulkCustomerImport.findFirst({ where: { id, platformId } }) : null;
-  if (!job) throw new ServiceError("BULK_UPLOAD_JOB_NOT_FOUND", `Bulk upload job ${jobId} not found`);
+  if (!job) throw new ServiceError("BULK_UPLOAD_JOB_NOT_FOUND", id ? `Bulk upload job ${jobId} not found` : notFoundMessage("Job", jobId));
   const results = await db.bulkCustomerImportRow.findMany({ where: { importId: job.id, platformId }, orderBy: { rowNumber: "asc" } });
   return serializeBulkCustomerImportJob(job, results);
 }

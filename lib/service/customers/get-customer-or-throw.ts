@@ -1,6 +1,6 @@
 import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
-import { parseId } from "../http/ids";
+import { parseId, notFoundMessage } from "../http/ids";
 import { Prisma, type ContactVerification, type Customer, type CustomerAgreementConsent } from "@/lib/generated/prisma/client";
 import { columnsOf, readOf } from "@/lib/db/sql";
 import { beneficialOwnerRowsFromJson, beneficialOwnersJson, type BeneficialOwnerJson } from "../beneficial-owners/beneficial-owners-json";
@@ -26,7 +26,7 @@ export async function getCustomerOrThrow(
 ): Promise<CustomerRow> {
   const id = parseId("Customer", customerId);
   const row = id ? await findCustomer(readOf(db), platformId, id, options) : null;
-  if (!row) throw new ServiceError("USER_NOT_FOUND", `Customer ${customerId} not found`);
+  if (!row) throw new ServiceError("USER_NOT_FOUND", notFoundMessage("Customer", customerId));
   if (row.deletedAt && !options.isIncludingDeleted)
     throw new ServiceError("CUSTOMER_DELETED", `Customer ${customerId} was deleted at ${row.deletedAt.toISOString()}`);
   return row;

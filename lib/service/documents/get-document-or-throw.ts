@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../db";
 import { ServiceError } from "../http/errors";
-import { parseId } from "../http/ids";
+import { parseId, notFoundMessage } from "../http/ids";
 import type { DocumentRow } from "./serialize-document";
 
 /**
@@ -10,7 +10,7 @@ import type { DocumentRow } from "./serialize-document";
 export async function getDocumentOrThrow(db: DbOrTx, platformId: string, documentId: string): Promise<DocumentRow> {
   const id = parseId("Document", documentId);
   const row = id ? await db.document.findFirst({ where: { id, platformId } }) : null;
-  if (!row) throw new ServiceError("NOT_FOUND", `Document ${documentId} not found`);
+  if (!row) throw new ServiceError("NOT_FOUND", notFoundMessage("Document", documentId));
   return row;
 }
 

@@ -25,7 +25,7 @@ export const digits = (min: number, max = min, example?: string) =>
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => def(z.enum(values), z.enum(values));
 
 export const SWIFT_CODE = matching(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "must be an 8 or 11 character SWIFT/BIC code such as DEUTDEFF", "DEUTDEFF");
-export const IBAN = matching(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/, "must be an IBAN: country code, 2 check digits, 11 to 30 letters or digits", "DE89370400440532013000");
+export const IBAN = matching(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/, "must be an IBAN written without spaces: country code, 2 check digits, 11 to 30 letters or digits, e.g. DE89370400440532013000", "DE89370400440532013000");
 export const PHONE = matching(/^\+[0-9]{6,14}$/, "must be a phone number in international format such as +233241234567", "+233241234567");
 export const phoneWithPrefix = (prefix: string, count: string, example: string) =>
   matching(new RegExp(`^\\+${prefix}[0-9]{${count}}$`), `must be +${prefix} followed by ${count.replace(",", " to ")} digits`, example);

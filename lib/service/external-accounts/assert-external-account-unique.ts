@@ -1,15 +1,19 @@
 import type { DbOrTx } from "../db";
 import { ServiceError } from "../http/errors";
+import { formatId } from "../http/ids";
 
-function duplicateAccount() {
-  return new ServiceError("CONFLICT", "This owner already has an external account with these details in this currency", {
-    details: { field: "accountInfo" },
+/** Names the existing account when it is known, so a client retrying a create can carry on with it. */
+function duplicateAccount(existingId?: string) {
+  const existing = existingId && formatId("ExternalAccount", existingId);
+  return new ServiceError("CONFLICT", `This owner already has an external account with these details in this currency${existing ? `: ${existing}` : ""}`, {
+    details: { field: "accountInfo", ...(existing && { externalAccountId: existing }) },
   });
 }
 
-function duplicatePlatformAccountId(platformAccountId: string) {
-  return new ServiceError("CONFLICT", `An external account with platformAccountId ${platformAccountId} already exists`, {
-    details: { field: "platformAccountId", platformAccountId },
+function duplicatePlatformAccountId(platformAccountId: string, existingId?: string) {
+  const existing = existingId && formatId("ExternalAccount", existingId);
+  return new ServiceError("CONFLICT", `An external account with platformAccountId ${platformAccountId} already exists${existing ? `: ${existing}` : ""}`, {
+    details: { field: "platformAccountId", platformAccountId, ...(existing && { externalAccountId: existing }) },
   });
 }
 
@@ -21,10 +25,10 @@ function duplicatePlatformAccountId(platformAccountId: string) {
  */
 export async function assertExternalAccountUnique(tx: DbOrTx, input: { platformId: string; fingerprint: string; platformAccountId?: string }): Promise<void> {
   const same = await tx.externalAccount.findFirst({ where: { platformId: input.platformId, activeFingerprint: input.fingerprint }, select: { id: true } });
-  if (same) throw duplicateAccount();
+  if (same) throw duplicateAccount(same.id);
   if (input.platformAccountId === undefined) return;
   const taken = await tx.externalAccount.findFirst({ where: { platformId: input.platformId, activePlatformAccountId: input.platformAccountId }, select: { id: true } });
-  if (taken) throw duplicatePlatformAccountId(input.platformAccountId);
+  if (taken) throw duplicatePlatformAccountId(input.platformAccountId, taken.id);
 }
 
 /** A unique-index violation on an external-account write as its API error, else null. */

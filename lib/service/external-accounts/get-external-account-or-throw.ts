@@ -1,7 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { DbOrTx, SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
-import { parseId } from "../http/ids";
+import { parseId, notFoundMessage } from "../http/ids";
 import { columnsOf } from "@/lib/db/sql";
 import type { ExternalAccountRow } from "./serialize-external-account";
 
@@ -31,7 +31,7 @@ export async function getExternalAccountOrThrow(
 
 /** Throws NOT_FOUND unless the account was found (by getExternalAccountOrThrow or a statement reading it beside other rows). */
 export function foundExternalAccount(row: ExternalAccountRow | null, externalAccountId: string): ExternalAccountRow {
-  if (!row) throw new ServiceError("NOT_FOUND", `External account ${externalAccountId} not found`);
+  if (!row) throw new ServiceError("NOT_FOUND", notFoundMessage("ExternalAccount", externalAccountId));
   return row;
 }
 

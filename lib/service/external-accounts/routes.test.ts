@@ -101,9 +101,12 @@ describe("POST /customers/external-accounts", () => {
     const again = await create(usd("111222333"));
     expect(again.status).toBe(409);
     expect(again.json.code).toBe("CONFLICT");
+    // The existing account is named, so a client retrying its create can carry on with it.
+    expect(again.json.details).toEqual({ field: "accountInfo", externalAccountId: first.json.id });
+    expect(again.json.message).toBe(`This owner already has an external account with these details in this currency: ${first.json.id}`);
     const pid = await create({ ...usd("111222334"), platformAccountId: "dup-pid" });
     expect(pid.status).toBe(409);
-    expect(pid.json.details).toMatchObject({ field: "platformAccountId" });
+    expect(pid.json.details).toEqual({ field: "platformAccountId", platformAccountId: "dup-pid", externalAccountId: first.json.id });
     const evmUpper = await create({ ...EXAMPLES.BASE_WALLET, accountInfo: { accountType: "BASE_WALLET", address: "0xABCDEF0000000000000000000000000000000001" } });
     const evmLower = await create({ ...EXAMPLES.BASE_WALLET, accountInfo: { accountType: "BASE_WALLET", address: "0xabcdef0000000000000000000000000000000001" } });
     expect([evmUpper.status, evmLower.status]).toEqual([201, 409]);
@@ -161,6 +164,14 @@ describe("sandbox beneficiary verification by suffix (BEHAVIORS.md §4.4)", () =
     expect(res.status).toBe(400);
     expect(res.json.code).toBe("INVALID_BANK_ACCOUNT");
     expect((await t.call("GET", `${CUSTOMERS}?customerId=${owner}`, { auth: p.auth })).json.totalCount).toBe(0);
+  });
+
+  it("an IBAN in its printed form (groups of four) is told to leave out the spaces", async () => {
+    const res = await create({ ...EXAMPLES.EUR_ACCOUNT, accountInfo: { ...EXAMPLES.EUR_ACCOUNT!.accountInfo, iban: "DE89 3704 0044 0532 0130 00" } });
+    expect([res.status, res.json.code]).toEqual([400, "INVALID_INPUT"]);
+    expect(res.json.details.errors).toContainEqual(
+      expect.objectContaining({ field: "accountInfo.iban", message: "must be an IBAN written without spaces: country code, 2 check digits, 11 to 30 letters or digits, e.g. DE89370400440532013000" }),
+    );
   });
 
   it("reads the suffix from the IBAN, the CLABE, the user part of a PIX e-mail key, and a phone number", async () => {

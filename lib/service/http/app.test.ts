@@ -33,7 +33,7 @@ describe("authentication", () => {
     expect(unknown.json.reason).toBe("unknown clientId");
     const bearer = await t.call("GET", "/config", { auth: "Bearer abc" });
     expect(bearer.status).toBe(401);
-    expect(bearer.json.reason).toBe("Authorization header is not HTTP Basic");
+    expect(bearer.json.reason).toBe("Authorization header is not HTTP Basic; Bearer tokens are only for agents on /agents/me/**");
     const noColon = await t.call("GET", "/config", { auth: `Basic ${Buffer.from("justone").toString("base64")}` });
     expect(noColon.json.reason).toBe("Basic credentials must be clientId:clientSecret");
   });
@@ -123,7 +123,7 @@ describe("error envelope", () => {
   it("answers malformed JSON with 400 INVALID_INPUT", async () => {
     const res = await t.call("PATCH", "/config", { auth: p.auth, rawBody: '{"umaDomain": ', headers: { "content-type": "application/json" } });
     expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ status: 400, code: "INVALID_INPUT", message: "Request body is not valid JSON" });
+    expect(res.json).toMatchObject({ status: 400, code: "INVALID_INPUT", message: expect.stringMatching(/^Request body is not valid JSON: /) });
   });
 
   it("answers a non-JSON content type with 400 INVALID_INPUT", async () => {

@@ -8,10 +8,12 @@ import type { H, RouterRoute } from "hono/types";
 import type { ApiDeps, AppEnv } from "./context";
 import { ServiceError, databaseBusyError, databaseUnavailableError, isServiceError, transientConflictError, type ErrorBody } from "./errors";
 import { uuidv7 } from "./ids";
-import { authenticate } from "./auth";
+import { authenticate, wwwAuthenticate } from "./auth";
 import { idempotency } from "./idempotency";
 import { rateLimit } from "./rate-limit";
-import { API_BASE_PATH, API_VERSION } from "./openapi";
+import { API_BASE_PATH, API_VERSION, SANDBOX_SUMMARY } from "./openapi";
+import { WEBHOOK_SIGNATURE_SUMMARY } from "../webhooks/signature-docs";
+import { registerWebhooks } from "../webhooks/webhooks-document";
 import { validationHook } from "./validation";
 import { SegmentRouter } from "./segment-router";
 import { configRouter } from "../config/routes";
@@ -120,14 +122,18 @@ export function buildApi(deps: ApiDeps) {
   api.use("*", (c, next) => (isUnauthenticated(c.req.path) ? next() : idempotency(c, next)));
 
   for (const router of ROUTERS) api.route("/", router);
+  registerWebhooks(api);
 
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {
       title: "Service API",
       version: API_VERSION,
-      description:
+      description: [
         "Payments, embedded-wallet and stablecoin service (sandbox). Errors share one envelope `{status, code, message, details?}`; every response carries `X-Request-Id`. Besides the answers each operation lists, any operation may answer 413 PAYLOAD_TOO_LARGE (body over 1 MB, uploads 12 MB), 429 RATE_LIMITED (back off for `Retry-After` seconds) and 503 SERVICE_UNAVAILABLE (retry; with the same `Idempotency-Key` for a write), and 409 CONFLICT for a write that collided with a concurrent one (`details.retryable`: nothing was written; send it again) or whose `Idempotency-Key` was already used for another body.",
+        WEBHOOK_SIGNATURE_SUMMARY,
+        SANDBOX_SUMMARY,
+      ].join(" "),
     },
     servers: [{ url: API_BASE_PATH }],
     security: [{ BasicAuth: [] }],
@@ -138,14 +144,30 @@ export function buildApi(deps: ApiDeps) {
   // a cost every request paid once per matched middleware.
   // Only the outer app's router matches requests (route() copies the areas' routes into it).
   const router = new SmartRouter<[H, RouterRoute]>({ routers: [new SegmentRouter(), new TrieRouter()] });
-  return new Hono<AppEnv>({ router }).route(API_BASE_PATH, api).notFound((c) => notFound(api, c)).onError((err, c) => errorResponse(err, c));
+  return new Hono<AppEnv>({ router }).route(API_BASE_PATH, api).notFound((c) => notFound(api, c)).onError((err, c) => errorResponse(err, c, api));
 }
 
 export type ServiceApi = ReturnType<typeof buildApi>;
 
-/** 405 when the path exists with other methods, else 404, both in the envelope. */
+/**
+ * 405 when the path exists with other methods, else 404, both in the envelope. A path with a
+ * trailing slash is not the operation's path: 404 naming the path without it. One spelling per
+ * operation, as the interface writes it, so a client that works here works against any
+ * implementation, and a payment request to a mistyped path fails before anything moves.
+ */
 function notFound(api: OpenAPIHono<AppEnv>, c: Context<AppEnv>) {
   const path = c.req.path.startsWith(API_BASE_PATH) ? c.req.path.slice(API_BASE_PATH.length) || "/" : c.req.path;
+  if (path.length > 1 && path.endsWith("/")) {
+    const withoutSlash = path.replace(/\/+$/, "");
+    const isServed = withoutSlash !== "" && api.routes.some((route) => route.method !== "ALL" && !route.path.includes("*") && routePattern(route.path).test(withoutSlash));
+    if (isServed)
+      return send(c, {
+        status: 404,
+        code: "NOT_FOUND",
+        message: `No such endpoint: ${c.req.method} ${c.req.path}. API paths take no trailing slash: use ${c.req.method} ${API_BASE_PATH}${withoutSlash}`,
+        details: { path: `${API_BASE_PATH}${withoutSlash}` },
+      });
+  }
   const allowed = new Set<string>();
   for (const route of api.routes) {
     if (route.method === "ALL" || route.path.includes("*")) continue;
@@ -155,33 +177,65 @@ function notFound(api: OpenAPIHono<AppEnv>, c: Context<AppEnv>) {
     c.header("Allow", [...allowed].join(", "));
     return send(c, { status: 405, code: "METHOD_NOT_ALLOWED", message: `${c.req.method} is not allowed on ${path}; allowed: ${[...allowed].join(", ")}` });
   }
-  return send(c, { status: 404, code: "NOT_FOUND", message: `No such endpoint: ${c.req.method} ${c.req.path}. The API is described at ${API_BASE_PATH}/openapi.json` });
+  const suggestion = nearestPath(api, path);
+  return send(c, {
+    status: 404,
+    code: "NOT_FOUND",
+    message: `No such endpoint: ${c.req.method} ${c.req.path}.${suggestion ? ` Did you mean ${API_BASE_PATH}${suggestion}?` : ""} The API is described at ${API_BASE_PATH}/openapi.json`,
+  });
+}
+
+/** A served path one or two typed letters away from `path` (/costumers → /customers), with its parameters as sent; or null. */
+function nearestPath(api: OpenAPIHono<AppEnv>, path: string): string | null {
+  const segments = path.split("/");
+  let best: { path: string; distance: number } | null = null;
+  for (const route of api.routes) {
+    if (route.method === "ALL" || route.path.includes("*")) continue;
+    const pattern = route.path.split("/");
+    if (pattern.length !== segments.length) continue;
+    let distance = 0;
+    for (let i = 0; i < pattern.length && distance <= 2; i++) distance += pattern[i]!.startsWith(":") ? (segments[i] === "" ? 3 : 0) : editDistance(pattern[i]!, segments[i]!);
+    if (distance > 0 && distance <= 2 && (!best || distance < best.distance))
+      best = { path: pattern.map((part, i) => (part.startsWith(":") ? segments[i] : part)).join("/"), distance };
+  }
+  return best?.path ?? null;
+}
+
+function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 const patterns = new Map<string, RegExp>();
 function routePattern(path: string): RegExp {
   let re = patterns.get(path);
   if (!re) {
-    re = new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z0-9_]+/g, "[^/]+")}/?$`);
+    re = new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z0-9_]+/g, "[^/]+")}$`);
     patterns.set(path, re);
   }
   return re;
 }
 
-function errorResponse(err: Error, c: Context<AppEnv>) {
+async function errorResponse(err: Error, c: Context<AppEnv>, api: OpenAPIHono<AppEnv>) {
   const known = isServiceError(err) ? err : (transientConflictError(err) ?? databaseBusyError(err) ?? databaseUnavailableError(err));
   if (known) {
     // An outage of the database is for the operators to see, whatever the client is told.
     if (known.code === "SERVICE_UNAVAILABLE" && !isServiceError(err))
       console.error(JSON.stringify({ level: "warn", msg: "database unavailable", requestId: c.get("requestId"), method: c.req.method, path: c.req.path, error: String(err), cause: String((err as { cause?: unknown }).cause ?? "") }));
     for (const [name, value] of Object.entries(known.headers ?? {})) c.header(name, value);
+    if (known.status === 401) c.header("WWW-Authenticate", wwwAuthenticate(c.req.path));
     return send(c, known.toBody());
   }
   if (err instanceof HTTPException) {
-    if (err.status === 415)
-      return send(c, { status: 400, code: "INVALID_INPUT", message: "Content-Type must be application/json for this request body" });
-    if (err.status === 400)
-      return send(c, { status: 400, code: "INVALID_INPUT", message: err.message.startsWith("Malformed JSON") ? "Request body is not valid JSON" : err.message });
+    if (err.status === 415) return send(c, wrongContentType(c, requestBodyOf(api, c)));
+    if (err.status === 400) return send(c, err.message.startsWith("Malformed JSON") ? await malformedJson(c, requestBodyOf(api, c)) : { status: 400, code: "INVALID_INPUT", message: err.message });
     if (err.status === 413) return send(c, { status: 413, code: "PAYLOAD_TOO_LARGE", message: err.message });
   }
   const requestId = c.get("requestId") ?? "unknown";
@@ -192,6 +246,68 @@ function errorResponse(err: Error, c: Context<AppEnv>) {
     message: `An unexpected error occurred. Quote request id ${requestId} when contacting support.`,
     details: { requestId },
   });
+}
+
+interface RequestBodyDefinition {
+  required: boolean;
+  mediaTypes: string[];
+  /** A form body's fields, required ones first. */
+  formFields?: { required: string[]; optional: string[] };
+}
+
+const requestBodies = new WeakMap<OpenAPIHono<AppEnv>, Map<string, RequestBodyDefinition>>();
+/** The request body the matched operation declares (its media types, a form's fields), from the OpenAPI registry. */
+function requestBodyOf(api: OpenAPIHono<AppEnv>, c: Context<AppEnv>): RequestBodyDefinition | undefined {
+  let bodies = requestBodies.get(api);
+  if (!bodies) {
+    bodies = new Map();
+    for (const definition of api.openAPIRegistry.definitions) {
+      if (definition.type !== "route") continue;
+      const body = definition.route.request?.body;
+      if (!body || !("content" in body)) continue;
+      const content = body.content as Record<string, { schema?: unknown }>;
+      const mediaTypes = Object.keys(content);
+      const form = mediaTypes.find((type) => type === "multipart/form-data" || type === "application/x-www-form-urlencoded");
+      const shape = form ? (content[form]?.schema as { shape?: Record<string, { safeParse: (v: unknown) => { success: boolean } }> } | undefined)?.shape : undefined;
+      const fields = shape && Object.keys(shape);
+      const formFields = shape && fields && { required: fields.filter((f) => !shape[f]!.safeParse(undefined).success), optional: fields.filter((f) => shape[f]!.safeParse(undefined).success) };
+      const path = `${API_BASE_PATH}${definition.route.path.replace(/\{([^}]+)\}/g, ":$1")}`;
+      bodies.set(`${definition.route.method.toUpperCase()} ${path}`, { required: body.required === true, mediaTypes, formFields });
+    }
+    requestBodies.set(api, bodies);
+  }
+  return bodies.get(`${c.req.method} ${c.req.routePath}`);
+}
+
+/** A body sent with a media type the operation does not take: say which it takes (and a form's fields) and what came. */
+function wrongContentType(c: Context<AppEnv>, body: RequestBodyDefinition | undefined): ErrorBody {
+  const expected = body?.mediaTypes ?? ["application/json"];
+  const received = c.req.header("content-type")?.split(";")[0]?.trim() || undefined;
+  const fields = body?.formFields && [body.formFields.required.length > 0 && `required ${body.formFields.required.join(", ")}`, body.formFields.optional.length > 0 && `optional ${body.formFields.optional.join(", ")}`].filter(Boolean).join("; ");
+  return {
+    status: 400,
+    code: "INVALID_INPUT",
+    message: `Content-Type must be ${expected.join(" or ")} for ${c.req.method} ${c.req.path.slice(API_BASE_PATH.length)}${fields ? ` (fields: ${fields})` : ""}; got ${received ?? "a body without a Content-Type"}`,
+    details: { expectedContentType: expected, receivedContentType: received ?? null },
+  };
+}
+
+/** The JSON parser's own words (with the position) for a body that is not JSON, and a plain answer for an empty one. */
+async function malformedJson(c: Context<AppEnv>, body: RequestBodyDefinition | undefined): Promise<ErrorBody> {
+  const text = await c.req.text().catch(() => "");
+  if (text.trim() === "")
+    return {
+      status: 400,
+      code: "INVALID_INPUT",
+      message: body?.required === false ? "Request body is empty; send a JSON object, or no Content-Type header when there is nothing to send" : "Request body is empty; send a JSON object",
+    };
+  let reason = "";
+  try {
+    JSON.parse(text);
+  } catch (e) {
+    reason = e instanceof Error ? `: ${e.message}` : "";
+  }
+  return { status: 400, code: "INVALID_INPUT", message: `Request body is not valid JSON${reason}` };
 }
 
 function send(c: Context<AppEnv>, body: ErrorBody) {

@@ -16,6 +16,13 @@ function unauthorized(reason: string): ServiceError {
   return new ServiceError("UNAUTHORIZED", `Authentication failed: ${reason}`, { details: { reason } });
 }
 
+const AGENT_PATH = /^\/api\/[^/]+\/agents\/me(\/|$)/;
+
+/** The challenge a 401 carries (RFC 9110 §11.6.1): Basic for the platform's API token, Bearer on the agents' own paths. */
+export function wwwAuthenticate(path: string): string {
+  return AGENT_PATH.test(path) ? 'Bearer realm="Service API agents"' : 'Basic realm="Service API", charset="UTF-8"';
+}
+
 /** HTTP Basic with an API token (SPEC.md § Authentication), or the dashboard's in-process staff call. */
 export function authenticate(deps: ApiDeps) {
   const internalKey = Buffer.from(deps.internalKey);
@@ -28,7 +35,7 @@ export function authenticate(deps: ApiDeps) {
     }
     const header = c.req.header("authorization");
     if (!header) throw unauthorized("missing Authorization header; send HTTP Basic credentials: clientId as user name, clientSecret as password");
-    const isAgentPath = /^\/api\/[^/]+\/agents\/me(\/|$)/.test(c.req.path);
+    const isAgentPath = AGENT_PATH.test(c.req.path);
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (bearer && isAgentPath) {
       c.set("auth", await agentAuth(db, bearer[1]!));
@@ -37,12 +44,19 @@ export function authenticate(deps: ApiDeps) {
     if (bearer && (await agentAuth(db, bearer[1]!).catch(() => null)))
       throw new ServiceError("FORBIDDEN", "An agent credential can only call /agents/me/**; platform endpoints need the platform's HTTP Basic API token");
     if (isAgentPath) throw unauthorized("/agents/me/** takes the agent's credential: send Authorization: Bearer <accessToken> from the device-code redeem");
-    const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
-    if (!match) throw unauthorized("Authorization header is not HTTP Basic");
-    const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
+    const basic = /^Basic\s+(\S*)\s*$/i.exec(header);
+    if (!basic)
+      throw unauthorized(bearer ? "Authorization header is not HTTP Basic; Bearer tokens are only for agents on /agents/me/**" : "Authorization header is not HTTP Basic");
+    if (!/^[A-Za-z0-9+/=_-]+$/.test(basic[1]!))
+      throw unauthorized(`Basic credentials must be base64 of clientId:clientSecret${basic[1]!.includes(":") ? " (these look unencoded)" : ""}`);
+    const decoded = Buffer.from(basic[1]!, "base64").toString("utf8");
     const colon = decoded.indexOf(":");
     if (colon <= 0 || colon === decoded.length - 1) throw unauthorized("Basic credentials must be clientId:clientSecret");
-    const result = await authenticateToken(db, decoded.slice(0, colon), decoded.slice(colon + 1));
+    const clientId = decoded.slice(0, colon);
+    const result = await authenticateToken(db, clientId, decoded.slice(colon + 1));
+    // `Token:<uuid>:<secret>` splits at its first colon into the user name "Token": the token's id, not its clientId.
+    if (!result.ok && result.reason === "unknown clientId" && clientId.toLowerCase() === "token")
+      throw unauthorized("unknown clientId: the user name is the token's clientId (the bare uuid), not its Token:<uuid> id");
     if (!result.ok) throw unauthorized(result.reason);
     c.set("auth", result.auth);
     return next();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatId, parseId, uuidv7 } from "./ids";
+import { formatId, notFoundMessage, parseId, uuidv7 } from "./ids";
 
 describe("ids", () => {
   it("makes version-7 uuids that sort by creation time", () => {
@@ -29,6 +29,20 @@ describe("ids", () => {
     const uuid = uuidv7();
     expect(parseId("Card", uuid, { allowBare: true })).toBe(uuid);
     expect(parseId("Card", `Card:${uuid.toUpperCase()}`)).toBe(uuid);
+  });
+});
+
+describe("notFoundMessage", () => {
+  const uuid = "01a22379-79a1-700d-98c6-5491b941c14a";
+  it.each([
+    ["a well-formed id: not found", "InternalAccount", `InternalAccount:${uuid}`, {}, `Internal account InternalAccount:${uuid} not found`],
+    ["a bare uuid: the prefix it lacks", "Customer", uuid, {}, `${uuid} is not a Customer id: Customer ids look like Customer:<uuid> (here Customer:${uuid})`],
+    ["a bare uuid where bare ones are taken: not found", "Transaction", uuid, { allowBare: true }, `Transaction ${uuid} not found`],
+    ["another type's id", "Quote", `Transaction:${uuid}`, {}, `Transaction:${uuid} is a Transaction id, not a Quote id: Quote ids look like Quote:<uuid>`],
+    ["garbage", "Card", "Card:nope", {}, "Card:nope is not a Card id: Card ids look like Card:<uuid>"],
+    ["a noun of the caller's", "AuthMethod", `AuthMethod:${uuid}`, { noun: "Credential" }, `Credential AuthMethod:${uuid} not found`],
+  ] as const)("%s", (_name, type, value, options, message) => {
+    expect(notFoundMessage(type, value, options)).toBe(message);
   });
 });
 

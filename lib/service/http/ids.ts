@@ -97,3 +97,27 @@ export function parseId(type: IdType, value: string, options: { allowBare?: bool
   uuid = uuid.toLowerCase();
   return UUID_RE.test(uuid) ? uuid : null;
 }
+
+/** What is wrong with `value` as a `Type:<uuid>` id of `type`, or null when it is one. */
+export function idFormProblem(type: IdType, value: string): string | null {
+  if (parseId(type, value) !== null) return null;
+  const form = `${type} ids look like ${type}:<uuid>`;
+  if (UUID_RE.test(value.toLowerCase())) return `${value} is not a ${type} id: ${form} (here ${type}:${value})`;
+  const prefix = /^([A-Za-z]+):/.exec(value)?.[1];
+  const other = ID_TYPES.find((t) => t.toLowerCase() === prefix?.toLowerCase());
+  if (other && other !== type) return `${value} is a${/^[AEIOU]/.test(other) ? "n" : ""} ${other} id, not a ${type} id: ${form}`;
+  return `${value} is not a ${type} id: ${form}`;
+}
+
+/** "InternalAccount" → "Internal account", the noun a message reads. */
+const nounOf = (type: IdType) => type.replace(/(?<=[a-z])([A-Z])/g, (c) => ` ${c.toLowerCase()}`);
+
+/**
+ * The message of the 404 for an id the client gave: "<Noun> <id> not found" for a well-formed id,
+ * else what is wrong with its form (a bare uuid, another type's id), so nobody goes looking for a
+ * deleted resource when the id only lacked its `Type:` prefix. The status stays the spec's 404.
+ */
+export function notFoundMessage(type: IdType, value: string, options: { noun?: string; allowBare?: boolean } = {}): string {
+  const isWellFormed = parseId(type, value, { allowBare: options.allowBare }) !== null;
+  return (isWellFormed ? null : idFormProblem(type, value)) ?? `${options.noun ?? nounOf(type)} ${value} not found`;
+}

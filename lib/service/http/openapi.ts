@@ -6,6 +6,10 @@ import { validationHook } from "./validation";
 export const API_VERSION = "2025-10-13";
 export const API_BASE_PATH = `/api/${API_VERSION}`;
 
+/** The document's word on sandbox time and tools (F3.9, F5.5 of the integrator walk-through). */
+export const SANDBOX_SUMMARY =
+  "Sandbox: every time the API shows or checks (`createdAt`; the `expiresAt` of quotes, tokens, sessions and challenges; `startDate`/`endDate` filters; webhook `timestamp`s and retries; an `Idempotency-Key`'s 24 hours) is on the platform's own clock, GET /sandbox/clock. POST /sandbox/clock/advance moves it forward and runs what falls due on the way (timed outcomes, expiries, webhook retries). It never goes back and cannot be reset: after an advance the platform stays ahead of the wall clock and of the HTTP `Date` header. The operations tagged Sandbox simulate counterparties (funding, incoming UMA payments, ACH returns, card networks, stablecoin providers); each names the sandbox values it answers to.";
+
 /**
  * A router for one area; every area uses the same validation hook. Each route's operation states
  * the permission its `requirePermission(...)` middleware enforces as `x-required-permission`, read

@@ -2,7 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { columnsOf, readOf } from "@/lib/db/sql";
 import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
-import { parseId } from "../http/ids";
+import { parseId, notFoundMessage } from "../http/ids";
 import type { InternalAccountRow } from "./serialize-internal-account";
 
 /**
@@ -19,6 +19,6 @@ export async function getInternalAccountOrThrow(
   const id = parseId("InternalAccount", accountId, options);
   // Raw (payments read it inside a bare pg transaction, sqlTransaction), on the pool outside a transaction (readOf).
   const [row] = id ? await readOf(db).$queryRaw<InternalAccountRow[]>`SELECT ${columnsOf(Prisma.InternalAccountScalarFieldEnum)} FROM "InternalAccount" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid` : [];
-  if (!row) throw new ServiceError("NOT_FOUND", `Internal account ${accountId} not found`);
+  if (!row) throw new ServiceError("NOT_FOUND", notFoundMessage("InternalAccount", accountId, options));
   return row;
 }

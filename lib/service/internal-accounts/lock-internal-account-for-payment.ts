@@ -1,6 +1,6 @@
 import { Prisma, type LedgerAccount } from "@/lib/generated/prisma/client";
 import { ServiceError } from "../http/errors";
-import { parseId } from "../http/ids";
+import { parseId, notFoundMessage } from "../http/ids";
 import { LedgerInvariantError } from "../ledger/ledger-invariant-error";
 import type { SqlLedgerTx } from "../ledger/ledger-tx";
 import { assertCanMoveMoney, type MoneyDirection } from "./account-can-move-money";
@@ -28,8 +28,8 @@ export async function lockInternalAccountForPayment(
 }
 
 /** The checks of lockInternalAccountForPayment on an account read by another statement. Throws: NOT_FOUND (null); CONFLICT. */
-export function usableForPayment(locked: LockedInternalAccount | null, input: { accountId: string; direction: MoneyDirection }): LockedInternalAccount {
-  if (!locked) throw new ServiceError("NOT_FOUND", `Internal account ${input.accountId} not found`);
+export function usableForPayment(locked: LockedInternalAccount | null, input: { accountId: string; direction: MoneyDirection; allowBare?: boolean }): LockedInternalAccount {
+  if (!locked) throw new ServiceError("NOT_FOUND", notFoundMessage("InternalAccount", input.accountId, { allowBare: input.allowBare }));
   assertCanMoveMoney(locked.account, input.direction);
   return locked;
 }

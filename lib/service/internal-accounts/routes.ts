@@ -33,7 +33,7 @@ export const internalAccountsRouter = createRouter()
       operationId: "listCustomerInternalAccounts",
       summary: "List customers' internal accounts",
       description:
-        "Accounts are provisioned with the customer, one per currency it holds (on unregulated platforms once the end-user terms are accepted): INTERNAL_FIAT, INTERNAL_CRYPTO, or EMBEDDED_WALLET for USDB. Newest first.",
+        "A customer gets one account per currency it holds that the platform supports (INTERNAL_FIAT, INTERNAL_CRYPTO, or EMBEDDED_WALLET for USDB), provisioned once: at creation on a regulated platform; on an unregulated one only once the customer's agreement consents are recorded (`agreementConsents` with SERVICE_END_USER_TERMS, on POST /customers or a later PATCH /customers/{customerId}). Until then the list is empty for that customer, whatever its kycStatus. Accounts are PENDING until the customer is APPROVED, then ACTIVE (INTERNAL_ACCOUNT.STATUS_UPDATED). Newest first.",
       tags,
       security,
       middleware: [requirePermission("VIEW")] as const,

@@ -97,3 +97,23 @@ describe("POST /transactions/{transactionId}/cancel of an ACH pull (BEHAVIORS.md
     expect(await f.balance()).toEqual({ available: 500, total: 500 });
   });
 });
+
+describe("POST /transactions/{transactionId}/cancel again (integrator finding F3.3)", () => {
+  it("a second cancel keeps 409 TRANSACTION_NOT_CANCELLABLE but says the payment was already cancelled and where its refund is", async () => {
+    const f = await quotesFixture(t, { fund: 10_000 });
+    const quote = await f.okQuote(await f.external({ suffix: "003" }), 1_000);
+    await f.execute(quote.id);
+    expect((await cancel(f, quote.transactionId, { reason: "customer asked" })).status).toBe(200);
+
+    const again = await cancel(f, quote.transactionId);
+    expect([again.status, again.json.code]).toEqual([409, "TRANSACTION_NOT_CANCELLABLE"]);
+    expect(again.json.message).toMatch(new RegExp(`^Transaction ${quote.transactionId} was already cancelled: its refund is under way \\(refund.status PENDING, refund.reason USER_CANCELLATION\\); there is nothing more to cancel\\.`));
+    expect(again.json.message).not.toMatch(/only a payment still PROCESSING/);
+    expect(again.json.details).toEqual({ transactionId: quote.transactionId, status: "PROCESSING", refundStatus: "PENDING" });
+
+    await f.advanceSeconds(400); // the refund completes; the payment then reads COMPLETED (BEHAVIORS.md 10.6)
+    const later = await cancel(f, quote.transactionId);
+    expect([later.status, later.json.code]).toEqual([409, "TRANSACTION_NOT_CANCELLABLE"]);
+    expect(later.json.message).toContain("was already cancelled: its refund has completed (refund.status COMPLETED");
+  });
+});

@@ -1,11 +1,11 @@
 import type { Db, SqlTx } from "../db";
 import { ServiceError, invalidInput } from "../http/errors";
-import { parseId } from "../http/ids";
+import { parseId, notFoundMessage } from "../http/ids";
 import { now } from "../sandbox/clock";
 import { lockTransaction } from "../transactions/lock-transaction";
 import { withRailStatus } from "../transactions/rail-details";
 import { recordTransactionStatus } from "../transactions/record-transaction-status";
-import type { RailDetails, Transaction } from "../transactions/schemas";
+import type { RailDetails, Refund, Transaction } from "../transactions/schemas";
 import { serializeTransaction, type TransactionRow } from "../transactions/serialize-transaction";
 import { TRANSFER_IN } from "../transfers/create-transfer-in";
 import { TRANSFER_TX_OPTIONS } from "../transfers/transfer-tx-options";
@@ -34,7 +34,7 @@ const UNSETTLED_RAIL_STATUSES = new Set(["PENDING", "PROCESSING"]);
 export async function cancelTransaction(db: Db, input: { platformId: string; transactionId: string; reason?: string }): Promise<Transaction> {
   const { platformId } = input;
   const id = parseId("Transaction", input.transactionId);
-  if (!id) throw new ServiceError("TRANSACTION_NOT_FOUND", `Transaction ${input.transactionId} not found`);
+  if (!id) throw new ServiceError("TRANSACTION_NOT_FOUND", notFoundMessage("Transaction", input.transactionId));
   return db.$transaction(async (tx) => {
     const row = await lockTransaction(tx, { platformId, transactionId: id });
     const pullRail = pullRailDetails(row);
@@ -51,8 +51,10 @@ export async function cancelTransaction(db: Db, input: { platformId: string; tra
         throw notCancellable(input.transactionId, row, "its quote was not executed, so nothing was sent to the bank (an unexecuted quote simply expires)");
       return serializeTransaction(await cancelPull(tx, row, input.reason));
     }
-    if (!isPayout || row.status !== "PROCESSING" || row.settledAt !== null || row.refund !== null)
-      throw notCancellable(input.transactionId, row, `${row.refund !== null ? "a refund is under way: " : ""}only a payment still PROCESSING and not settled can be cancelled`);
+    const refund = row.refund as Refund | null;
+    if (refund?.reason === "USER_CANCELLATION") throw alreadyCancelled(input.transactionId, row, refund);
+    if (!isPayout || row.status !== "PROCESSING" || row.settledAt !== null || refund !== null)
+      throw notCancellable(input.transactionId, row, `${refund !== null ? `a refund is ${refund.status === "PENDING" ? "under way" : refund.status} (refund.reason ${refund.reason ?? "TRANSACTION_FAILED"}); ` : ""}only a payment still PROCESSING and not settled can be cancelled`);
     const cancelled = await startQuoteRefund(tx, row, { reason: "USER_CANCELLATION", then: "COMPLETE", note: `Cancelled${input.reason ? `: ${input.reason}` : ""}` });
     return serializeTransaction(cancelled);
   }, TRANSFER_TX_OPTIONS);
@@ -88,6 +90,19 @@ async function cancelPull(tx: SqlTx, row: TransactionRow, reason: string | undef
     note: `Cancelled${reason ? `: ${reason}` : ""}; the pull was stopped before it settled, nothing was pulled`,
   });
   return failed;
+}
+
+/**
+ * A cancel of a payment already cancelled (a client retrying one whose answer it lost): still 409,
+ * as the spec has no repeat-is-success rule, but saying so rather than that it "is PROCESSING".
+ */
+function alreadyCancelled(transactionId: string, row: TransactionRow, refund: Refund): ServiceError {
+  const progress = refund.status === "PENDING" ? "its refund is under way" : refund.status === "COMPLETED" ? "its refund has completed" : "its refund failed";
+  return new ServiceError(
+    "TRANSACTION_NOT_CANCELLABLE",
+    `Transaction ${transactionId} was already cancelled: ${progress} (refund.status ${refund.status}, refund.reason USER_CANCELLATION); there is nothing more to cancel. Follow the refund with GET /transactions/${transactionId}; a cancel retried with the same Idempotency-Key replays the first answer.`,
+    { details: { transactionId, status: row.status, refundStatus: refund.status } },
+  );
 }
 
 function notCancellable(transactionId: string, row: TransactionRow, why: string): ServiceError {

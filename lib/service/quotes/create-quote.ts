@@ -101,10 +101,9 @@ interface ResolvedDestination {
 export async function createQuote(db: Db, input: { platformId: string; request: QuoteRequest }): Promise<Quote> {
   const { platformId, request } = input;
   const locked = BigInt(request.lockedCurrencyAmount);
+  // The request schema's range, for callers that do not come through it: the same field error either way.
   if (locked < 1n || locked > BigInt(MAX_LOCKED_AMOUNT))
-    throw new ServiceError("AMOUNT_OUT_OF_RANGE", `lockedCurrencyAmount must be between 1 and ${MAX_LOCKED_AMOUNT} (smallest units); got ${request.lockedCurrencyAmount}`, {
-      details: { min: 1, max: MAX_LOCKED_AMOUNT },
-    });
+    throw invalidInput([{ field: "lockedCurrencyAmount", message: locked < 1n ? "must be at least 1" : `must be at most ${MAX_LOCKED_AMOUNT}`, constraint: locked < 1n ? { minimum: 1 } : { maximum: MAX_LOCKED_AMOUNT } }]);
   if (request.immediatelyExecute && request.source.sourceType === "REALTIME_FUNDING")
     throw invalidInput([{ field: "immediatelyExecute", message: "cannot be used with a REALTIME_FUNDING source: the funds arriving run the quote", constraint: { sourceType: ["ACCOUNT"] } }]);
   // Platform fees land on the platform's own account: make sure it exists before the money transaction.

@@ -12,12 +12,17 @@ afterAll(() => t.close());
 const fieldsOf = (res: { json: { details?: { errors?: { field: string }[] } } }) => (res.json.details?.errors ?? []).map((e) => e.field);
 
 describe("POST /quotes — refusals", () => {
-  it("AMOUNT_OUT_OF_RANGE: 0, above 9×10^15, and an amount that delivers nothing after fees", async () => {
+  it("lockedCurrencyAmount outside 1…9×10^15, past 2^53 included, is one field error with the one limit; an amount that delivers nothing after fees is AMOUNT_OUT_OF_RANGE", async () => {
     const f = await quotesFixture(t);
     const usd = await f.external();
-    for (const amount of [0, 9_000_000_000_000_001]) {
+    for (const [amount, error] of [
+      [0, { message: "must be at least 1", constraint: { minimum: 1 } }],
+      [-5, { message: "must be at least 1", constraint: { minimum: 1 } }],
+      [9_000_000_000_000_001, { message: "must be at most 9000000000000000", constraint: { maximum: 9_000_000_000_000_000 } }],
+      [2 ** 53, { message: "must be at most 9000000000000000", constraint: { maximum: 9_000_000_000_000_000 } }],
+    ] as const) {
       const res = await f.quote(usd, amount);
-      expect([res.status, res.json.code]).toEqual([400, "AMOUNT_OUT_OF_RANGE"]);
+      expect([amount, res.status, res.json.code, res.json.details.errors]).toEqual([amount, 400, "INVALID_INPUT", [{ field: "lockedCurrencyAmount", ...error }]]);
     }
     const eur = await f.external({ currency: "EUR" });
     const tiny = await f.quote(eur, 1);

@@ -75,7 +75,9 @@ export const QuoteRequestSchema = z
     lockedCurrencyAmount: z
       .number()
       .int()
-      .openapi({ description: "Smallest unit of the locked side's currency, 1 to 9×10^15 (else 400 AMOUNT_OUT_OF_RANGE).", example: 100_000 }),
+      .min(1)
+      .max(MAX_LOCKED_AMOUNT)
+      .openapi({ description: "Smallest unit of the locked side's currency, 1 to 9×10^15 (else 400 INVALID_INPUT naming the field; an amount that would deliver nothing after fees is 400 AMOUNT_OUT_OF_RANGE).", example: 100_000 }),
     immediatelyExecute: z.boolean().optional().openapi({ description: "Create and execute in one call (internal-account sources, not embedded wallets, and pull sources)." }),
     description: z.string().max(1024).optional(),
     remittanceInformation: z.string().max(80).optional().openapi({ description: "Travels with the payment (at most 80 characters)." }),

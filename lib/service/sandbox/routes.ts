@@ -23,6 +23,8 @@ export const sandboxRouter = createRouter()
       path: "/sandbox/clock",
       operationId: "getSandboxClock",
       summary: "Read the platform's sandbox clock (extension)",
+      description:
+        "The platform's time. Everything the API stamps or checks runs on it: `createdAt`/`updatedAt`, every `expiresAt` check (quotes, API tokens, sessions, challenges, signed requests), `startDate`/`endDate` filters, webhook `timestamp`s and retry times, sandbox delays (\"completes after 6 minutes\"). It starts at the wall clock and only moves forward (POST /sandbox/clock/advance); after an advance it stays ahead of the wall clock and of the HTTP `Date` header for good.",
       tags,
       security: BASIC_AUTH,
       middleware: [requirePermission("VIEW"), requireSandbox] as const,
@@ -36,7 +38,7 @@ export const sandboxRouter = createRouter()
       path: "/sandbox/clock/advance",
       operationId: "advanceSandboxClock",
       summary: "Move the platform's sandbox clock forward (extension)",
-      description: "Runs every scheduled step that falls due in between, in order (webhook retries, timed payment outcomes, quote expiry), and lists them. Advances sent at once run one after another and add up.",
+      description: "Moves the platform's clock forward by `seconds` and runs every scheduled step that falls due in between, in order (timed payment outcomes such as suffix 003 after 6 minutes or 005's return, quote and approval expiries, webhook retries), and lists them. Forward only, with no reset: the platform keeps the new time, so choose `expiresAt` values from GET /sandbox/clock, not the wall clock; advancing past an API token's `expiresAt` expires it. Advances sent at once run one after another and add up.",
       tags,
       security: BASIC_AUTH,
       middleware: [requirePermission("TRANSACT"), requireSandbox] as const,

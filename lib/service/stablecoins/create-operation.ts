@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, DbOrTx } from "../db";
 import { ServiceError, invalidInput } from "../http/errors";
-import { formatId, parseId, uuidv7 } from "../http/ids";
+import { formatId, parseId, uuidv7, notFoundMessage } from "../http/ids";
 import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import { getExternalAccountOrThrow } from "../external-accounts/get-external-account-or-throw";
 import { sandboxSuffix } from "../external-accounts/primary-identifier";
@@ -211,7 +211,7 @@ export async function createOperation(
 export async function getOperation(db: Db, platformId: string, operationId: string): Promise<Operation> {
   const id = parseId("StablecoinOperation", operationId);
   const row = id ? await db.stablecoinOperation.findFirst({ where: { id, platformId } }) : null;
-  if (!row) throw new ServiceError("NOT_FOUND", `Stablecoin operation ${operationId} not found`);
+  if (!row) throw new ServiceError("NOT_FOUND", notFoundMessage("StablecoinOperation", operationId));
   const link = await db.stablecoinProviderAccount.findUniqueOrThrow({ where: { id: row.providerAccountId } });
   return serializeOperation(row, link);
 }

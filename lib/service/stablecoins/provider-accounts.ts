@@ -3,7 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { hashSecret } from "../crypto/password";
 import type { Db, DbOrTx } from "../db";
 import { ServiceError, invalidInput } from "../http/errors";
-import { parseId, uuidv7 } from "../http/ids";
+import { parseId, uuidv7, idFormProblem } from "../http/ids";
 import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import { now } from "../sandbox/clock";
 import type { ProviderAccount, ProviderAccountLinkRequest, ProviderAccountListQuery } from "./schemas";
@@ -81,7 +81,7 @@ export async function getProviderAccountOrThrow(
   if (uuid && options.isLocking)
     await db.$queryRaw`SELECT "id" FROM "StablecoinProviderAccount" WHERE "id" = ${uuid}::uuid AND "platformId" = ${platformId}::uuid FOR UPDATE`;
   const row = uuid ? await db.stablecoinProviderAccount.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw new ServiceError("STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND", `Stablecoin provider account ${id} not found. List them with GET /stablecoin-provider-accounts.`);
+  if (!row) throw new ServiceError("STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND", (uuid ? null : idFormProblem("StablecoinProviderAccount", id)) ?? `Stablecoin provider account ${id} not found. List them with GET /stablecoin-provider-accounts.`);
   return row;
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from "../db";
 import { ServiceError } from "../http/errors";
-import { parseId } from "../http/ids";
+import { parseId, notFoundMessage } from "../http/ids";
 import type { JobContext } from "../jobs/handlers";
 import { now } from "../sandbox/clock";
 import { DESTINATION_ACCOUNT_UNAVAILABLE, creditMintDestination } from "./credit-mint-destination";
@@ -73,7 +73,7 @@ export async function runOperationStepJob({ db, platformId, payload }: JobContex
 export async function reportOperationFunds(db: Db, input: { platformId: string; operationId: string }): Promise<OperationRow> {
   const id = parseId("StablecoinOperation", input.operationId);
   const after = id ? await runOperationStep(db, { platformId: input.platformId, operationId: id, step: "FUNDS_RECEIVED" }) : null;
-  if (!after) throw new ServiceError("NOT_FOUND", `Stablecoin operation ${input.operationId} not found`);
+  if (!after) throw new ServiceError("NOT_FOUND", notFoundMessage("StablecoinOperation", input.operationId));
   // Decided under the operation's lock: of reports racing each other (or the provider's own), one moves it.
   if (!after.moved) {
     const { status } = after.operation;

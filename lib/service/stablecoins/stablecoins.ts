@@ -1,7 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, DbOrTx } from "../db";
 import { ServiceError } from "../http/errors";
-import { parseId, uuidv7 } from "../http/ids";
+import { parseId, uuidv7, idFormProblem } from "../http/ids";
 import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import { now } from "../sandbox/clock";
 import { assertLinkUsable, getProviderAccountOrThrow } from "./provider-accounts";
@@ -94,7 +94,7 @@ export async function registerStablecoin(db: Db, input: { platformId: string; re
 export async function getStablecoinOrThrow(db: DbOrTx, platformId: string, id: string): Promise<StablecoinRow> {
   const uuid = parseId("Stablecoin", id);
   const row = uuid ? await db.stablecoin.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw new ServiceError("NOT_FOUND", `Stablecoin ${id} not found. Register it with POST /stablecoins.`);
+  if (!row) throw new ServiceError("NOT_FOUND", idFormProblem("Stablecoin", id) ?? `Stablecoin ${id} not found. Register it with POST /stablecoins.`);
   return row;
 }
 

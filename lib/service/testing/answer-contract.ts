@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { listOperations, responseChecker, type Operation } from "@/reliability/operations";
+import { listOperations, responseChecker, webhookChecker, type Operation } from "@/reliability/operations";
 
 /**
  * Every answer the tests get is checked against our OpenAPI document, so the document (and the
@@ -13,7 +13,7 @@ const DOC_FILE = new URL("../../client/generated/openapi.json", import.meta.url)
 /** Answers the middleware gives any operation, described once in the document's description. */
 const ANY_OPERATION: Record<number, string> = { 413: "PAYLOAD_TOO_LARGE", 429: "RATE_LIMITED", 503: "SERVICE_UNAVAILABLE" };
 
-let contract: { operations: { operation: Operation; pattern: RegExp }[]; check: ReturnType<typeof responseChecker> } | undefined;
+let contract: { operations: { operation: Operation; pattern: RegExp }[]; check: ReturnType<typeof responseChecker>; checkWebhook: ReturnType<typeof webhookChecker> } | undefined;
 
 function load() {
   if (contract) return contract;
@@ -22,7 +22,7 @@ function load() {
   const operations = listOperations(doc)
     .map((operation) => ({ operation, pattern: new RegExp(`^${operation.path.replace(/\{\w+\}/g, "[^/]+")}$`) }))
     .sort((a, b) => a.operation.pathParams.length - b.operation.pathParams.length);
-  contract = { operations, check: responseChecker(doc) };
+  contract = { operations, check: responseChecker(doc), checkWebhook: webhookChecker(doc) };
   return contract;
 }
 
@@ -53,6 +53,12 @@ export function contractProblems(answer: Answer): string[] {
   else if (answer.status === 204 && answer.text) problems.push("a 204 with a body");
   else if (answer.contentType?.includes("json")) problems.push(...check(operation, answer.status, answer.json));
   return problems.map((p) => `${method} ${operation.path} → ${answer.status}${typeof code === "string" ? ` ${code}` : ""}: ${p}`);
+}
+
+/** What in a webhook body (the envelope as sent) the document's `webhooks` do not describe; none when it matches. */
+export function webhookProblems(body: unknown): string[] {
+  const type = (body as { type?: unknown } | null)?.type;
+  return load().checkWebhook(body).map((p) => `webhook ${String(type)}: ${p}`);
 }
 
 function envelopeProblems(answer: Answer): string[] {

@@ -1,6 +1,6 @@
 import type { Db } from "../db";
 import { ServiceError } from "../http/errors";
-import { parseId } from "../http/ids";
+import { parseId, notFoundMessage } from "../http/ids";
 import { serializeToken } from "./serialize-token";
 import type { ApiToken } from "./schemas";
 
@@ -12,6 +12,6 @@ export async function getToken(db: Db, platformId: string, tokenId: string): Pro
 export async function getTokenRowOrThrow(db: Db, platformId: string, tokenId: string) {
   const id = parseId("Token", tokenId);
   const row = id ? await db.apiToken.findFirst({ where: { id, platformId, revokedAt: null } }) : null;
-  if (!row) throw new ServiceError("TOKEN_NOT_FOUND", `Token ${tokenId} not found`);
+  if (!row) throw new ServiceError("TOKEN_NOT_FOUND", notFoundMessage("Token", tokenId));
   return row;
 }

@@ -2,7 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { columnsOf, readOf } from "@/lib/db/sql";
 import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
-import { parseId } from "../http/ids";
+import { parseId, notFoundMessage } from "../http/ids";
 import type { TransactionRow } from "./serialize-transaction";
 
 /**
@@ -16,6 +16,6 @@ export async function getTransactionOrThrow(db: SqlTx, platformId: string, trans
   const [row] = id
     ? await readOf(db).$queryRaw<TransactionRow[]>`SELECT ${columnsOf(Prisma.TransactionScalarFieldEnum)} FROM "Transaction" WHERE "id" = ${id}::uuid AND "platformId" = ${platformId}::uuid`
     : [];
-  if (!row) throw new ServiceError("TRANSACTION_NOT_FOUND", `Transaction ${transactionId} not found`);
+  if (!row) throw new ServiceError("TRANSACTION_NOT_FOUND", notFoundMessage("Transaction", transactionId, options));
   return row;
 }

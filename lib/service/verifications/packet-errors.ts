@@ -90,7 +90,8 @@ export function packetErrors(packet: Packet): VerificationError[] {
     ["MISSING_PROOF_OF_ADDRESS_DOCUMENT", PROOF_OF_ADDRESS_DOCUMENT_TYPES, "a proof of the business address"],
   ];
   for (const [type, accepted, what] of requirements) {
-    if (ownDocuments.some((d) => !d.rejectionReason && (accepted as readonly string[]).includes(d.documentType))) continue;
+    // A rejected one counts here: its own entry says to replace it (PUT), and asking for a new one (POST) too would contradict that.
+    if (ownDocuments.some((d) => (accepted as readonly string[]).includes(d.documentType))) continue;
     errors.push({ resourceId: customerRef, type, acceptedDocumentTypes: [...accepted], reason: `Upload ${what} with POST /documents` });
   }
   return errors;
@@ -111,12 +112,33 @@ export function identityDocuments(documents: DocumentRow[]): DocumentRow[] | nul
 
 function identityDocumentError(resourceId: string, documents: DocumentRow[]): VerificationError | null {
   if (identityDocuments(documents)) return null;
+  // Rejected documents that would complete the set once replaced: their own entries say to PUT them; a "missing" entry asking to POST another would contradict that.
+  if (identityDocuments(documents.map((d) => ({ ...d, rejectionReason: null })))) return null;
+  const incomplete = incompleteTwoSidedDocuments(documents);
   return {
     resourceId,
     type: "MISSING_IDENTITY_DOCUMENT",
     acceptedDocumentTypes: [...IDENTITY_DOCUMENT_TYPES],
-    reason: "Upload a PASSPORT, or the FRONT and BACK of a DRIVERS_LICENSE or NATIONAL_ID, with POST /documents",
+    reason:
+      incomplete.length > 0
+        ? `${incomplete.join("; ")}. An identity document is a PASSPORT, or the FRONT and BACK of a DRIVERS_LICENSE or NATIONAL_ID`
+        : "Upload a PASSPORT, or the FRONT and BACK of a DRIVERS_LICENSE or NATIONAL_ID, with POST /documents",
   };
+}
+
+/** Why each uploaded DRIVERS_LICENSE / NATIONAL_ID does not count yet: it has no `side`, or its other side is missing. */
+function incompleteTwoSidedDocuments(documents: DocumentRow[]): string[] {
+  const usable = documents.filter((d) => !d.rejectionReason);
+  return TWO_SIDED_DOCUMENT_TYPES.flatMap((type) => {
+    const ofType = usable.filter((d) => d.documentType === type);
+    const sideless = ofType.find((d) => !d.side);
+    if (sideless)
+      return [`The ${type} ${formatId("Document", sideless.id)} has no side, so it does not count: replace it with PUT /documents/{documentId} giving side FRONT or BACK, and upload the other side with POST /documents`];
+    const [one] = ofType;
+    if (!one) return [];
+    const other = one.side === "FRONT" ? "BACK" : "FRONT";
+    return [`The ${type} ${formatId("Document", one.id)} is its ${one.side}: upload its ${other} with POST /documents (side ${other})`];
+  });
 }
 
 function rejectedDocumentErrors(documents: DocumentRow[]): VerificationError[] {

@@ -65,6 +65,29 @@ describe("POST /verifications — individuals", () => {
     expect((await p.o.submit(customer.id)).json.verificationStatus).toBe("APPROVED");
   });
 
+  it("a DRIVERS_LICENSE without a side, or with one side only, is named in the error with what it lacks", async () => {
+    const p = await platform();
+    const customer = await p.o.createCustomer(completeIndividual("Ada Lovelace"));
+    const license = (fields: Record<string, string>) =>
+      p.o.upload({ documentHolder: customer.id, documentType: "DRIVERS_LICENSE", country: "US", documentNumber: "D123", issuingAuthority: "CA DMV", ...fields });
+    const sideless = await license({});
+    expect(sideless.status).toBe(201);
+    const first = await p.o.submit(customer.id);
+    expect(first.json.errors).toEqual([
+      expect.objectContaining({
+        type: "MISSING_IDENTITY_DOCUMENT",
+        resourceId: customer.id,
+        reason: `The DRIVERS_LICENSE ${sideless.json.id} has no side, so it does not count: replace it with PUT /documents/{documentId} giving side FRONT or BACK, and upload the other side with POST /documents. An identity document is a PASSPORT, or the FRONT and BACK of a DRIVERS_LICENSE or NATIONAL_ID`,
+      }),
+    ]);
+    const front = await p.o.upload({ documentType: "DRIVERS_LICENSE", side: "FRONT", country: "US", documentNumber: "D123", issuingAuthority: "CA DMV" }, undefined, { method: "PUT", path: `/documents/${sideless.json.id}` });
+    expect(front.status).toBe(200);
+    const second = await p.o.submit(customer.id);
+    expect(second.json.errors.map((e: { reason: string }) => e.reason)).toEqual([expect.stringMatching(new RegExp(`^The DRIVERS_LICENSE ${sideless.json.id} is its FRONT: upload its BACK with POST /documents \\(side BACK\\)`))]);
+    expect((await license({ side: "BACK" })).status).toBe(201);
+    expect((await p.o.submit(customer.id)).json.verificationStatus).toBe("APPROVED");
+  });
+
   it("approves a complete packet (other suffix): CUSTOMER.KYC_APPROVED, VERIFICATION.APPROVED, then every account PENDING → ACTIVE", async () => {
     const p = await platform();
     const { customer } = await readyIndividual(p, "Ada Lovelace");
@@ -127,7 +150,8 @@ describe("POST /verifications — individuals", () => {
 
     const unchanged = await p.o.submit(customer.id);
     expect(unchanged.json.verificationStatus).toBe("RESOLVE_ERRORS");
-    expect(unchanged.json.errors.map((e: { type: string }) => e.type)).toContain("POOR_QUALITY_DOCUMENT");
+    // Only the rejection, which says to replace the passport (PUT): no "missing identity document" asking to POST another (F5.2).
+    expect(unchanged.json.errors).toEqual([expect.objectContaining({ type: "POOR_QUALITY_DOCUMENT", resourceId: passportId, reason: expect.stringContaining("PUT /documents/{documentId}") })]);
 
     const replaced = await p.o.upload(
       { documentType: "PASSPORT", country: "US", documentNumber: "X1234567", issuingAuthority: "US State Dept" },

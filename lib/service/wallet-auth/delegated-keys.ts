@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db, DbOrTx, Tx } from "../db";
 import { ServiceError, invalidInput, type FieldError } from "../http/errors";
-import { formatId, parseId, uuidv7 } from "../http/ids";
+import { formatId, parseId, uuidv7, notFoundMessage } from "../http/ids";
 import { now } from "../sandbox/clock";
 import { getCardOrThrow } from "../cards/get-card-or-throw";
 import { generateP256KeyPair } from "../crypto/p256-keys";
@@ -128,7 +128,7 @@ export async function listDelegatedKeys(db: DbOrTx, platformId: string, query: {
 export async function getDelegatedKey(db: DbOrTx, platformId: string, id: string): Promise<DelegatedKey> {
   const uuid = parseId("DelegatedKey", id);
   const row = uuid ? await db.walletDelegatedKey.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw new ServiceError("NOT_FOUND", `Delegated key ${id} not found`);
+  if (!row) throw new ServiceError("NOT_FOUND", notFoundMessage("DelegatedKey", id));
   return serializeDelegatedKey(row);
 }
 

@@ -1,7 +1,7 @@
 import type { WalletAuthMethod } from "@/lib/generated/prisma/client";
 import type { DbOrTx } from "../db";
 import { ServiceError } from "../http/errors";
-import { parseId } from "../http/ids";
+import { parseId, notFoundMessage } from "../http/ids";
 
 /**
  * An active credential `AuthMethod:<uuid>` of the platform; with `isLocking` (inside a
@@ -12,6 +12,6 @@ export async function getAuthMethodOrThrow(db: DbOrTx, platformId: string, id: s
   const uuid = parseId("AuthMethod", id);
   if (uuid && options.isLocking) await db.$queryRaw`SELECT 1 FROM "WalletAuthMethod" WHERE "id" = ${uuid}::uuid AND "platformId" = ${platformId}::uuid FOR UPDATE`;
   const row = uuid ? await db.walletAuthMethod.findFirst({ where: { id: uuid, platformId, revokedAt: null } }) : null;
-  if (!row) throw new ServiceError("NOT_FOUND", `Credential ${id} not found`);
+  if (!row) throw new ServiceError("NOT_FOUND", notFoundMessage("AuthMethod", id, { noun: "Credential" }));
   return row;
 }

@@ -1,6 +1,6 @@
 import type { Db } from "../db";
 import { ServiceError } from "../http/errors";
-import { parseId } from "../http/ids";
+import { parseId, notFoundMessage } from "../http/ids";
 import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import { now } from "../sandbox/clock";
 import { serializeEvent } from "./serialize-event";
@@ -23,7 +23,7 @@ export async function listEvents(db: Db, platformId: string, query: WebhookEvent
 async function getEventRow(db: Db, platformId: string, eventId: string) {
   const id = parseId("Webhook", eventId);
   const row = id ? await db.webhookEvent.findFirst({ where: { id, platformId }, include: { attempts: { orderBy: { attemptNumber: "asc" } } } }) : null;
-  if (!row) throw new ServiceError("NOT_FOUND", `Webhook event ${eventId} not found`);
+  if (!row) throw new ServiceError("NOT_FOUND", notFoundMessage("Webhook", eventId, { noun: "Webhook event" }));
   return row;
 }
 

@@ -39,6 +39,8 @@ export const webhooksRouter = createRouter()
       path: "/webhooks/events",
       operationId: "listWebhookEvents",
       summary: "List webhook events and their delivery state (extension)",
+      description:
+        "Every event written for the platform, newest first: `payload` is the envelope exactly as sent (the `webhooks` section describes each type). `deliveryStatus`: PENDING or RETRYING (with `nextAttemptAt`), DELIVERED, FAILED (given up after 7 days or 160 attempts; an approval request that got no usable answer), or NO_ENDPOINT (raised while no `webhookEndpoint` was set: replay it once one is). Filter by exact `type` and by `deliveryStatus`.",
       tags,
       security: BASIC_AUTH,
       middleware: [requirePermission("VIEW")] as const,
@@ -53,6 +55,7 @@ export const webhooksRouter = createRouter()
       path: "/webhooks/events/{eventId}",
       operationId: "getWebhookEvent",
       summary: "Get a webhook event with every delivery attempt (extension)",
+      description: "The event and each attempt, oldest first: the URL, when it started, the latency, and the receiver's status with the start of its answer, or the network error (for example a timeout after 30 s).",
       tags,
       security: BASIC_AUTH,
       middleware: [requirePermission("VIEW")] as const,
@@ -67,7 +70,8 @@ export const webhooksRouter = createRouter()
       path: "/webhooks/events/{eventId}/replay",
       operationId: "replayWebhookEvent",
       summary: "Deliver a webhook event again now (extension)",
-      description: "Same envelope id and body as before, so receivers that deduplicate on `id` stay correct.",
+      description:
+        "Queues the event for delivery now, whatever its state (DELIVERED, FAILED and NO_ENDPOINT included), to the current `webhookEndpoint`, then retried like any delivery. The body is the original one, byte for byte: same envelope `id`, same `timestamp`, a valid signature. Receivers that deduplicate on `id` stay correct, and must not reject it for its age. Without an endpoint it settles NO_ENDPOINT again.",
       tags,
       security: BASIC_AUTH,
       middleware: [requirePermission("MANAGE")] as const,
