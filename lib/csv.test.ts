@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvField, csvHeader, csvRecord, csvText, type CsvColumn } from "./csv";
+import { csvField, csvHeader, csvRecord, csvText, parseCsv, type CsvColumn } from "./csv";
 
 describe("csvField (RFC 4180)", () => {
   it.each([
@@ -45,5 +45,11 @@ describe("csvHeader and csvRecord", () => {
 
   it("guards text cells but never a numeric cell: a negative amount stays a number", () => {
     expect(csvRecord(columns, { memo: "-12.50", amount: "-12.50" })).toBe("'-12.50,-12.50,\r\n");
+  });
+
+  it("reads back what it writes, quotes, commas and line breaks included, and refuses a file cut off midway", () => {
+    const file = csvHeader(columns) + csvRecord(columns, { memo: 'say "hi",\r\nthen go', amount: "1" });
+    expect(parseCsv(file)).toEqual([["memo", "amount", "missing"], ['say "hi",\r\nthen go', "1", ""]]);
+    expect(() => parseCsv(file.slice(0, -2))).toThrow(/complete record/);
   });
 });

@@ -41,3 +41,36 @@ export function csvRecord<T>(columns: readonly CsvColumn<T>[], row: T): string {
   });
   return `${cells.join(",")}\r\n`;
 }
+
+/**
+ * The records of a whole CSV file as written here (RFC 4180: quoted fields may hold commas, quotes
+ * and line breaks; records end in CRLF). Throws when the file does not end with a complete record,
+ * as a download cut off midway would not. For reading exports back (tests).
+ */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      field += '"';
+      i += 1;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ",") {
+      record.push(field);
+      field = "";
+    } else if (!quoted && c === "\r" && text[i + 1] === "\n") {
+      records.push([...record, field]);
+      record = [];
+      field = "";
+      i += 1;
+    } else {
+      field += c;
+    }
+  }
+  if (field !== "" || record.length > 0 || quoted) throw new Error("The CSV does not end with a complete record (CRLF)");
+  return records;
+}

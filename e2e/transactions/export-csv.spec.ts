@@ -2,40 +2,12 @@ import { expect, test, type APIRequestContext, type Download, type Page } from "
 import { API, signIn, signInAsNewMember } from "../support";
 import { cardholder } from "../cards/setup";
 import { activeCustomer, deposit, headers } from "./setup";
+import { parseCsv } from "../../lib/csv";
 
 /**
  * Export CSV on the Transactions page downloads every transaction the filters match, all pages,
  * in the page's order: a finance person reconciles it against what they paid and received.
  */
-
-/** RFC 4180 records (quoted fields may hold commas, quotes and line breaks); every line ends in CRLF. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i += 1;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ",") {
-      record.push(field);
-      field = "";
-    } else if (!quoted && c === "\r" && text[i + 1] === "\n") {
-      records.push([...record, field]);
-      record = [];
-      field = "";
-      i += 1;
-    } else {
-      field += c;
-    }
-  }
-  expect(field, "the file ends with CRLF").toBe("");
-  return records;
-}
 
 /** Clicks Export CSV and reads the file the browser saved: its name and its rows by header. */
 async function exportCsv(page: Page): Promise<{ filename: string; rows: Record<string, string>[] }> {

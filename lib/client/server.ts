@@ -58,3 +58,16 @@ export async function serviceClient(): Promise<ServiceClient> {
     },
   });
 }
+
+/**
+ * serviceClient() for a route handler (a download): the client, or the answer to give when no one
+ * may use the dashboard (401 signed out, 403 until a new password is chosen).
+ */
+export async function routeServiceClient(): Promise<ServiceClient | Response> {
+  try {
+    return await serviceClient();
+  } catch (error) {
+    if (error instanceof NotSignedInError) return error.toResponse();
+    throw error;
+  }
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { components } from "@/lib/client/generated/schema";
+import { parseCsv } from "@/lib/csv";
 import { TRANSACTION_CSV_COLUMNS, transactionsCsvFilename, transactionsCsvHeader, transactionsCsvRows } from "./transactions-csv";
 
 type Listed = components["schemas"]["TransactionListItem"];
@@ -79,37 +80,9 @@ const cardRow = (fields: Partial<components["schemas"]["CardTransaction"]>): Lis
   ...fields,
 });
 
-/** RFC 4180 records of a whole file (quoted fields may hold commas, quotes and line breaks). */
-function parse(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i += 1;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ",") {
-      record.push(field);
-      field = "";
-    } else if (!quoted && c === "\r" && text[i + 1] === "\n") {
-      records.push([...record, field]);
-      record = [];
-      field = "";
-      i += 1;
-    } else {
-      field += c;
-    }
-  }
-  return records;
-}
-
 /** Each row of the file as { header: cell }. */
 function rowsOf(transactions: Listed[]): Record<string, string>[] {
-  const [header, ...rows] = parse(transactionsCsvHeader() + transactionsCsvRows(transactions));
+  const [header, ...rows] = parseCsv(transactionsCsvHeader() + transactionsCsvRows(transactions));
   return rows.map((cells) => Object.fromEntries(header!.map((name, i) => [name, cells[i]!])));
 }
 
@@ -118,7 +91,7 @@ describe("transactions CSV", () => {
     const text = transactionsCsvHeader() + transactionsCsvRows([payout, payout]);
     expect(text.endsWith("\r\n")).toBe(true);
     expect(text.split("\r\n")).toHaveLength(4);
-    expect(parse(text).every((record) => record.length === TRANSACTION_CSV_COLUMNS.length)).toBe(true);
+    expect(parseCsv(text).every((record) => record.length === TRANSACTION_CSV_COLUMNS.length)).toBe(true);
     expect(new Set(TRANSACTION_CSV_COLUMNS.map((c) => c.header)).size).toBe(TRANSACTION_CSV_COLUMNS.length);
   });
 

@@ -1,4 +1,4 @@
-import { NotSignedInError, serviceClient } from "@/lib/client/server";
+import { routeServiceClient } from "@/lib/client/server";
 import { apiQuery, filterQuery } from "../_lib/list-params";
 import { exportFilters } from "../_lib/export-filters";
 import { streamTransactionsCsv, type FetchTransactionPage } from "../_lib/stream-transactions-csv";
@@ -14,13 +14,8 @@ const text = (status: number, body: string) => new Response(body, { status, head
 
 /** Export CSV: every transaction matching the Transactions page's filters, in its order, all pages. */
 export async function GET(request: Request) {
-  let client;
-  try {
-    client = await serviceClient();
-  } catch (error) {
-    if (error instanceof NotSignedInError) return error.toResponse();
-    throw error;
-  }
+  const client = await routeServiceClient();
+  if (client instanceof Response) return client;
   const filters = exportFilters(new URL(request.url));
   if (!filters.ok) return text(400, `Nothing was exported. Check the filters:\n${filters.problems.map((p) => `- ${p}\n`).join("")}`);
   const { params } = filters;

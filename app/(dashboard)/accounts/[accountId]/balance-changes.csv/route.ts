@@ -1,4 +1,4 @@
-import { NotSignedInError, serviceClient } from "@/lib/client/server";
+import { routeServiceClient } from "@/lib/client/server";
 import { balanceChangesCsv } from "../../_lib/balance-changes-csv";
 import { BalanceWindowParamsSchema, balanceWindow } from "../../_lib/balance-window";
 import { resourceIdFromSegment } from "@/components/resource-id";
@@ -9,13 +9,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ acco
   const accountId = resourceIdFromSegment((await params).accountId, "InternalAccount");
   if (!accountId) return new Response("No such account\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   const { from, to } = BalanceWindowParamsSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  let client;
-  try {
-    client = await serviceClient();
-  } catch (error) {
-    if (error instanceof NotSignedInError) return error.toResponse();
-    throw error;
-  }
+  const client = await routeServiceClient();
+  if (client instanceof Response) return client;
   const window = balanceWindow({ from, to });
   const result = await loadAllBalanceChanges(client, accountId, window);
   if (!result.ok) {

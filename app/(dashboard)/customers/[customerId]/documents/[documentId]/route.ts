@@ -1,4 +1,4 @@
-import { NotSignedInError, serviceClient } from "@/lib/client/server";
+import { routeServiceClient } from "@/lib/client/server";
 import { resourceIdFromSegment } from "@/components/resource-id";
 
 const ALLOWED_TYPES = new Set(["application/pdf", "image/jpeg", "image/png"]);
@@ -13,13 +13,8 @@ const DOCUMENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inli
 export async function GET(_request: Request, { params }: { params: Promise<{ documentId: string }> }) {
   const documentId = resourceIdFromSegment((await params).documentId, "Document");
   if (!documentId) return new Response("No such document\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
-  let client;
-  try {
-    client = await serviceClient();
-  } catch (error) {
-    if (error instanceof NotSignedInError) return error.toResponse();
-    throw error;
-  }
+  const client = await routeServiceClient();
+  if (client instanceof Response) return client;
   const { data, error, response } = await client.GET("/documents/{documentId}/content", { params: { path: { documentId } }, parseAs: "stream" });
   if (!response.ok || !data) {
     const status = response.status === 404 ? 404 : response.status === 403 ? 403 : 502;
