@@ -125,9 +125,10 @@ export function SchemaView({ schema, depth = 0 }: { schema: Schema; depth?: numb
   );
 }
 
+/** Not prefetched: a tag page holds dozens, and scrolling one would render each schema page on the server. */
 function SchemaLink({ name, label }: { name: string; label: string }) {
   return (
-    <Link href={schemaHref(name)} className="mt-1 inline-block font-mono text-xs text-brand-700 hover:underline">
+    <Link href={schemaHref(name)} prefetch={false} className="mt-1 inline-block font-mono text-xs text-brand-700 hover:underline">
       {label} →
     </Link>
   );
