@@ -30,6 +30,12 @@ function list(count: number, size: number, fail?: { at: number; result: Extract<
   return { fetchPage, requests };
 }
 
+/** A wait that returns at once and records how long it was asked to wait. */
+function noWait() {
+  const waited: number[] = [];
+  return { waited, wait: async (ms: number) => void waited.push(ms) };
+}
+
 const ids = (csv: string) => csv.split("\r\n").slice(1, -1).map((line) => line.split(",")[0]);
 
 describe("streamTransactionsCsv", () => {
@@ -54,7 +60,7 @@ describe("streamTransactionsCsv", () => {
     expect(await streamTransactionsCsv(list(250, 100, { at: 0, result: refusal }).fetchPage)).toEqual(refusal);
     const thrown = await streamTransactionsCsv(async () => {
       throw new TypeError("fetch failed");
-    });
+    }, noWait().wait);
     expect(thrown).toMatchObject({ ok: false, status: 502, message: "fetch failed" });
   });
 
@@ -92,5 +98,36 @@ describe("streamTransactionsCsv", () => {
     const result = await streamTransactionsCsv(stuck);
     if (!result.ok) throw new Error("expected a stream");
     await expect(new Response(result.stream).text()).rejects.toThrow("the service answered the same cursor twice");
+  });
+
+  it("waits out a rate limit or a restart midway and goes on, so a long export does not end broken", async () => {
+    const { fetchPage: pages, requests } = list(300, 100);
+    const refusals: PageResult[] = [
+      { ok: false, status: 429, code: "RATE_LIMITED", message: "Too many requests", retryAfterSeconds: 2 },
+      { ok: false, status: 503, code: "SERVICE_UNAVAILABLE", message: "The database is busy" },
+    ];
+    const fetchPage: FetchTransactionPage = async (cursor) => (cursor === "100" && refusals.length > 0 ? refusals.shift()! : pages(cursor));
+    const { waited, wait } = noWait();
+    const result = await streamTransactionsCsv(fetchPage, wait);
+    if (!result.ok) throw new Error("expected a stream");
+    expect(ids(await new Response(result.stream).text())).toHaveLength(300);
+    expect(waited).toEqual([2_000, 1_000]);
+    expect(requests).toEqual([undefined, "100", "200"]);
+  });
+
+  it("gives up after four tries of a page that stays unavailable, and never retries a refusal that would repeat", async () => {
+    const unavailable = { ok: false, status: 503, code: "SERVICE_UNAVAILABLE", message: "The database is busy" } as const;
+    const { waited, wait } = noWait();
+    const down = list(250, 100, { at: 100, result: unavailable });
+    const result = await streamTransactionsCsv(down.fetchPage, wait);
+    if (!result.ok) throw new Error("expected a stream");
+    await expect(new Response(result.stream).text()).rejects.toThrow("Export stopped after 100 transactions: SERVICE_UNAVAILABLE");
+    expect(waited).toEqual([500, 1_000, 2_000]);
+    expect(down.requests).toEqual([undefined, "100", "100", "100", "100"]);
+
+    const forbidden = { ok: false, status: 403, code: "FORBIDDEN", message: "This call requires the VIEW permission" } as const;
+    const refused = list(250, 100, { at: 0, result: forbidden });
+    expect(await streamTransactionsCsv(refused.fetchPage, wait)).toEqual(forbidden);
+    expect(refused.requests).toEqual([undefined]);
   });
 });

@@ -3,19 +3,40 @@ import { transactionsCsvHeader, transactionsCsvRows } from "./transactions-csv";
 
 type TransactionPage = components["schemas"]["TransactionListResponse"];
 
-export type PageResult = { ok: true; page: TransactionPage } | { ok: false; status: number; code: string; message: string };
+/** A refusal; `retryAfterSeconds` is the API's Retry-After when it gave one. */
+export type PageResult = { ok: true; page: TransactionPage } | { ok: false; status: number; code: string; message: string; retryAfterSeconds?: number };
 
 /** One page of GET /transactions after `cursor` (none: the first), with the export's filters. */
 export type FetchTransactionPage = (cursor: string | undefined) => Promise<PageResult>;
 
 export type CsvStreamResult = { ok: true; stream: ReadableStream<Uint8Array> } | Extract<PageResult, { ok: false }>;
 
-/** A call that threw (the service unreachable over HTTP) fails like one that answered an error. */
-async function read(fetchPage: FetchTransactionPage, cursor: string | undefined): Promise<PageResult> {
-  try {
-    return await fetchPage(cursor);
-  } catch (error) {
-    return { ok: false, status: 502, code: "SERVICE_UNREACHABLE", message: error instanceof Error ? error.message : String(error) };
+/** Waits `ms`; tests pass their own to run without real delays. */
+export type Wait = (ms: number) => Promise<void>;
+const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Answers that say "try again": the rate limit (all staff share one token's budget), a busy or
+ * restarting service, and a call that could not reach it. A long export would otherwise end broken
+ * at the first one. Reads are safe to repeat.
+ */
+const TRANSIENT = new Set([429, 502, 503]);
+/** Tries per page, and the most a Retry-After may make the export wait at once. */
+const MAX_ATTEMPTS = 4;
+const MAX_WAIT_MS = 10_000;
+
+/** One page, tried again after a transient refusal; a call that threw fails like one that answered an error. */
+async function read(fetchPage: FetchTransactionPage, cursor: string | undefined, wait: Wait): Promise<PageResult> {
+  for (let attempt = 1; ; attempt++) {
+    let result: PageResult;
+    try {
+      result = await fetchPage(cursor);
+    } catch (error) {
+      result = { ok: false, status: 502, code: "SERVICE_UNREACHABLE", message: error instanceof Error ? error.message : String(error) };
+    }
+    if (result.ok || !TRANSIENT.has(result.status) || attempt === MAX_ATTEMPTS) return result;
+    const backoffMs = 500 * 2 ** (attempt - 1);
+    await wait(Math.min(MAX_WAIT_MS, result.retryAfterSeconds !== undefined ? result.retryAfterSeconds * 1000 : backoffMs));
   }
 }
 
@@ -25,11 +46,12 @@ const nextCursor = (page: TransactionPage) => (page.hasMore ? page.nextCursor : 
 /**
  * Every page of the list as one CSV, streamed: the first page is read before anything is answered,
  * so a refusal there is a proper error; after that each page is fetched only when the reader has
- * taken the last (pull), so memory holds about one page whatever the size. A page that fails
- * later errors the stream: the download ends broken rather than looking complete.
+ * taken the last (pull), so memory holds about one page whatever the size. A transient refusal
+ * (429, 503, unreachable) is tried again a few times; a page that still fails errors the stream:
+ * the download ends broken rather than looking complete.
  */
-export async function streamTransactionsCsv(fetchPage: FetchTransactionPage): Promise<CsvStreamResult> {
-  const first = await read(fetchPage, undefined);
+export async function streamTransactionsCsv(fetchPage: FetchTransactionPage, wait: Wait = sleep): Promise<CsvStreamResult> {
+  const first = await read(fetchPage, undefined, wait);
   if (!first.ok) return first;
   const encoder = new TextEncoder();
   let cursor = nextCursor(first.page);
@@ -40,7 +62,7 @@ export async function streamTransactionsCsv(fetchPage: FetchTransactionPage): Pr
       if (!cursor) controller.close();
     },
     async pull(controller) {
-      const result = await read(fetchPage, cursor);
+      const result = await read(fetchPage, cursor, wait);
       if (!result.ok) {
         controller.error(new Error(`Export stopped after ${rows} transactions: ${result.code}: ${result.message}`));
         return;

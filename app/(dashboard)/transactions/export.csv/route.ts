@@ -23,7 +23,14 @@ export async function GET(request: Request) {
   const fetchPage: FetchTransactionPage = async (cursor) => {
     const { data, error, response } = await client.GET("/transactions", { params: { query: apiQuery(params, EXPORT_PAGE_SIZE, cursor) } });
     if (data) return { ok: true, page: data };
-    return { ok: false, status: response.status, code: error?.code ?? "UNEXPECTED_RESPONSE", message: error?.message ?? `The service answered ${response.status}.` };
+    const retryAfter = Number(response.headers.get("retry-after") ?? NaN);
+    return {
+      ok: false,
+      status: response.status,
+      code: error?.code ?? "UNEXPECTED_RESPONSE",
+      message: error?.message ?? `The service answered ${response.status}.`,
+      ...(Number.isFinite(retryAfter) && retryAfter >= 0 && { retryAfterSeconds: retryAfter }),
+    };
   };
   const result = await streamTransactionsCsv(fetchPage);
   if (!result.ok) return text(PASSED_THROUGH.has(result.status) ? result.status : 502, `Nothing was exported. ${result.code}: ${result.message}\n`);
