@@ -103,6 +103,40 @@ describe("agent quotes", () => {
     const approved = await t.call("POST", `/agents/${agentId}/actions/${pending.json.id}/approve`, { auth: f.auth });
     expect(approved.json).toMatchObject({ status: "APPROVED", transaction: { id: quote.json.transactionId, agentId } });
   });
+
+  it("the platform cannot execute an agent's quote around its pending approval: 409 naming the AgentAction to approve; approving runs it and counts usage", async () => {
+    const { agentId, bearer } = await installAgent();
+    const quote = await t.call("POST", "/agents/me/quotes", { auth: bearer, body: quoteBody(25_000) });
+    const pending = await t.call("POST", `/agents/me/quotes/${quote.json.id}/execute`, { auth: bearer });
+    expect(pending.json.status).toBe("PENDING_APPROVAL");
+    const before = await f.balance();
+
+    const direct = await t.call("POST", `/quotes/${quote.json.id}/execute`, { auth: f.auth });
+    expect(direct.status, direct.text).toBe(409);
+    expect(direct.json).toMatchObject({ code: "CONFLICT", details: { quoteId: quote.json.id, agentId, agentActionId: pending.json.id, approvePath: `/agents/${agentId}/actions/${pending.json.id}/approve` } });
+    expect(direct.json.message).toContain(`POST /agents/${agentId}/actions/${pending.json.id}/approve`);
+    expect((await t.call("GET", `/quotes/${quote.json.id}`, { auth: f.auth })).json.status).toBe("PENDING");
+    expect((await f.balance()).available).toBe(before.available);
+    expect((await t.call("GET", "/agents/me", { auth: bearer })).json.usage).toMatchObject({ dailyTransactionCount: 0, dailySpend: 0 });
+
+    const approved = await t.call("POST", `/agents/${agentId}/actions/${pending.json.id}/approve`, { auth: f.auth });
+    expect(approved.json).toMatchObject({ status: "APPROVED", transaction: { id: quote.json.transactionId, agentId } });
+    expect((await t.call("GET", "/agents/me", { auth: bearer })).json.usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: quote.json.totalSendingAmount });
+  });
+
+  it("an agent's quote the agent has not asked to execute is refused to the platform too (409): the agent executes it under its policy", async () => {
+    const { agentId, bearer } = await installAgent();
+    const quote = await t.call("POST", "/agents/me/quotes", { auth: bearer, body: quoteBody(1_000) });
+    const before = await f.balance();
+    const direct = await t.call("POST", `/quotes/${quote.json.id}/execute`, { auth: f.auth });
+    expect(direct.status, direct.text).toBe(409);
+    expect(direct.json).toMatchObject({ code: "CONFLICT", details: { quoteId: quote.json.id, agentId } });
+    expect(direct.json.message).toContain("/agents/me/quotes/{quoteId}/execute");
+    expect((await f.balance()).available).toBe(before.available);
+
+    const executed = await t.call("POST", `/agents/me/quotes/${quote.json.id}/execute`, { auth: bearer });
+    expect(executed.json).toMatchObject({ status: "APPROVED", transaction: { id: quote.json.transactionId } });
+  });
 });
 
 describe("agent reads and external accounts", () => {

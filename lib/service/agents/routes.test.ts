@@ -168,6 +168,27 @@ describe("device codes", () => {
     expect((await t.call("POST", `/agents/device-codes/${fresh.json.code}/redeem`)).status).toBe(200);
   });
 
+  it("status of a replaced or expired unredeemed code is 404 saying why, so a poller stops; the newest code reports redeemed", async () => {
+    const { agent, deviceCode } = (await create()).json;
+    const fresh = await t.call("POST", `/agents/${agent.id}/device-codes`, { auth: p.auth });
+    const replaced = await t.call("GET", `/agents/device-codes/${deviceCode.code}/status`, { auth: p.auth });
+    expect(replaced.status, replaced.text).toBe(404);
+    expect(replaced.json).toMatchObject({ code: "NOT_FOUND", details: { code: deviceCode.code, agentId: agent.id, reason: "REPLACED" } });
+    expect(replaced.json.message).toContain("replaced by a newer one");
+    expect((await t.call("GET", `/agents/device-codes/${fresh.json.code}/status`, { auth: p.auth })).json).toEqual({ code: fresh.json.code, redeemed: false });
+    expect((await t.call("POST", `/agents/device-codes/${fresh.json.code}/redeem`)).status).toBe(200);
+    expect((await t.call("GET", `/agents/device-codes/${fresh.json.code}/status`, { auth: p.auth })).json).toEqual({ code: fresh.json.code, redeemed: true });
+    // Still replaced (not "redeemed") after the newer code connected the agent.
+    expect((await t.call("GET", `/agents/device-codes/${deviceCode.code}/status`, { auth: p.auth })).json.details.reason).toBe("REPLACED");
+
+    const idle = (await create()).json;
+    expect((await advance(15 * 60)).status).toBe(200);
+    const expired = await t.call("GET", `/agents/device-codes/${idle.deviceCode.code}/status`, { auth: p.auth });
+    expect(expired.status, expired.text).toBe(404);
+    expect(expired.json).toMatchObject({ details: { reason: "EXPIRED", agentId: idle.agent.id } });
+    expect(expired.json.message).toContain(`POST /agents/${idle.agent.id}/device-codes`);
+  });
+
   it("a code redeems until 15 minutes and fails after (sandbox clock)", async () => {
     const first = (await create()).json;
     const second = (await create()).json;

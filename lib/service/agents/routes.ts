@@ -53,7 +53,8 @@ export const agentsRouter = createRouter()
       path: "/agents/device-codes/{code}/status",
       operationId: "getAgentDeviceCodeStatus",
       summary: "Check whether a device code was redeemed",
-      description: "Poll after showing the code to the person installing the agent.",
+      description:
+        "Poll after showing the code to the person installing the agent: `redeemed` turns true once the agent software redeems it. A code that can no longer be redeemed answers 404 saying why (`details.reason` REPLACED by a newer code from POST /agents/{agentId}/device-codes, or EXPIRED unredeemed after 15 minutes): stop polling it and poll the newest code, or issue a new one. Unknown codes and deleted agents' codes → 404.",
       tags,
       security,
       middleware: [requirePermission("VIEW")] as const,

@@ -251,6 +251,44 @@ describe("clearing", () => {
     await f.patch({ state: "CLOSED" });
     expect((await f.clear(row, 500)).status).toBe("SETTLED");
   });
+
+  it("closing the card resolves its pending authorizations: holds released, AUTHORIZED → VOIDED, PARTIALLY_SETTLED → SETTLED, balance-changes settle; late clearings still post once", async () => {
+    const f = await cardsFixture(t, { funding: 5000 });
+    const partial = await f.authorize(1000);
+    await f.clear(partial, 400);
+    const open = await f.authorize(300);
+    const credit = await f.authorize(250, plainDescriptor(), "credit_authorization");
+    const expiredBefore = await f.authorize(50);
+    await f.clear(expiredBefore, 0);
+    expect(await f.balance()).toEqual({ available: 3700, total: 4600 });
+    const window = `/internal-accounts/${f.accountId}/balance-changes`;
+    expect((await t.call("GET", window, { auth: f.auth })).json.code).toBe("NOT_YET_AVAILABLE");
+
+    const closed = await f.patch({ state: "CLOSED" });
+    expect(closed.status, closed.text).toBe(200);
+    expect(amounts(await f.getRow(partial.id))).toEqual({ status: "SETTLED", authorized: 1000, settled: 400, refunded: 0 });
+    expect(amounts(await f.getRow(open.id))).toEqual({ status: "VOIDED", authorized: 300, settled: 0, refunded: 0 });
+    expect(amounts(await f.getRow(credit.id))).toEqual({ status: "VOIDED", authorized: 250, settled: 0, refunded: 0 });
+    expect((await f.eventsOf(partial.id)).map((e) => e.type)).toEqual(["CARD_TRANSACTION.AUTHORIZED", "CARD_TRANSACTION.PARTIALLY_SETTLED", "CARD_TRANSACTION.SETTLED"]);
+    expect((await f.eventsOf(open.id)).map((e) => e.type)).toEqual(["CARD_TRANSACTION.AUTHORIZED", "CARD_TRANSACTION.VOIDED"]);
+    expect((await f.eventsOf(credit.id)).map((e) => e.type)).toEqual(["CARD_TRANSACTION.AUTHORIZED", "CARD_TRANSACTION.VOIDED"]);
+    expect(await f.balance()).toEqual({ available: 4600, total: 4600 });
+    const settled = await t.call("GET", window, { auth: f.auth });
+    expect(settled.status, settled.text).toBe(200);
+    expect(settled.json.closingBalance.amount).toBe(4600);
+
+    // Late clearings: a fresh pull for the released part (a credit is credited), each posted once.
+    expect((await f.simulate("clearing", { cardTransactionId: open.id, amount: 0 })).status).toBe(409);
+    expect(amounts(await f.clear(open, 300))).toEqual({ status: "SETTLED", authorized: 300, settled: 300, refunded: 0 });
+    expect(amounts(await f.clear(partial, 600))).toEqual({ status: "SETTLED", authorized: 1000, settled: 1000, refunded: 0 });
+    expect(amounts(await f.clear(credit, 100))).toEqual({ status: "SETTLED", authorized: 250, settled: 100, refunded: 0 });
+    expect(await f.balance()).toEqual({ available: 3800, total: 3800 });
+    expect((await f.simulate("clearing", { cardTransactionId: open.id, amount: 300 })).status).toBe(409);
+    expect((await f.simulate("clearing", { cardTransactionId: expiredBefore.id, amount: 50 })).status).toBe(409);
+    expect(await f.balance()).toEqual({ available: 3800, total: 3800 });
+    const after = await t.call("GET", window, { auth: f.auth });
+    expect([after.status, after.json.closingBalance.amount]).toEqual([200, 3800]);
+  });
 });
 
 describe("authorization advice", () => {
@@ -337,7 +375,10 @@ describe("returns", () => {
     expect(amounts(await f.getRow(row.id))).toEqual({ status: "SETTLED", authorized: 1000, settled: 1000, refunded: 0 });
     expect(await f.balance()).toEqual({ available: 4000, total: 4000 });
     const twice = await f.simulate("return_reversal", { cardTransactionId: refund.id });
-    expect(twice.json.code).toBe("INVALID_STATE_TRANSITION");
+    expect([twice.status, twice.json.code]).toEqual([409, "INVALID_STATE_TRANSITION"]);
+    expect(twice.json.message).toContain("already reversed");
+    expect(twice.json.message).not.toContain("not a posted return");
+    expect(await f.balance()).toEqual({ available: 4000, total: 4000 });
   });
 
   it("return reversal while a payment spends the balance: EXCEPTION, nothing taken back, not an error", async () => {
@@ -350,6 +391,9 @@ describe("returns", () => {
     expect((await f.getRow(refund.id)).status).toBe("EXCEPTION");
     expect(amounts(await f.getRow(row.id))).toEqual({ status: "SETTLED", authorized: 1000, settled: 1000, refunded: 400 });
     expect(await f.balance()).toEqual({ available: 200, total: 4400 });
+    const again = await f.simulate("return_reversal", { cardTransactionId: refund.id });
+    expect([again.status, again.json.code]).toEqual([409, "INVALID_STATE_TRANSITION"]);
+    expect(again.json.message).toContain("reversal already ended EXCEPTION");
   });
 });
 

@@ -149,15 +149,21 @@ describe("PATCH /cards/{id}", () => {
     expect((await f.getCard()).state).toBe("ACTIVE");
   });
 
-  it("replaces funding sources (CARD.FUNDING_SOURCE_CHANGE) and sets or clears the spend limit", async () => {
+  it("sets or clears the spend limit; the same funding sources again change nothing and fire no CARD.FUNDING_SOURCE_CHANGE", async () => {
     const f = await cardsFixture(t);
     const limited = await f.patch({ maxSpendPerTransaction: 700 });
     expect(limited.json.maxSpendPerTransaction).toBe(700);
     expect((await f.patch({ maxSpendPerTransaction: null })).json.maxSpendPerTransaction).toBeNull();
-    const same = await f.patch({ fundingSources: [f.accountId] });
+    const cardBefore = await t.db.card.findFirstOrThrow({ where: { id: f.cardId.replace("Card:", "") } });
+    const same = await f.patch({ fundingSources: [f.accountId], maxSpendPerTransaction: 150 });
     expect(same.status).toBe(200);
-    const events = (await f.events("CARD.FUNDING_SOURCE_CHANGE")).map((e) => e.data.fundingSources);
-    expect(events).toEqual([[f.accountId]]);
+    expect(same.json).toMatchObject({ fundingSources: [f.accountId], maxSpendPerTransaction: 150 });
+    expect(await f.events("CARD.FUNDING_SOURCE_CHANGE")).toEqual([]);
+    const cardAfter = await t.db.card.findFirstOrThrow({ where: { id: f.cardId.replace("Card:", "") } });
+    expect(cardAfter.fundingSources).toEqual(cardBefore.fundingSources);
+    // The same list is still checked: another customer's account is refused as before.
+    const stranger = await f.activeAccount("USD");
+    expect((await f.patch({ fundingSources: [stranger.accountId] })).json.code).toBe("FUNDING_SOURCE_INELIGIBLE");
     const empty = await f.patch({ fundingSources: [] });
     expect(empty.status).toBe(400);
     expect(empty.json.code).toBe("INVALID_INPUT");

@@ -76,7 +76,7 @@ export const cardsRouter = createRouter()
       operationId: "updateCard",
       summary: "Freeze, unfreeze or close a card; change its funding sources or spend limit",
       description:
-        "At least one field. state FROZEN freezes an ACTIVE card (new authorizations decline), ACTIVE unfreezes a FROZEN one, CLOSED closes either (terminal, CLOSED_BY_PLATFORM; alone in its request); each fires CARD.STATE_CHANGE. fundingSources replaces the ordered list (CARD.FUNDING_SOURCE_CHANGE); maxSpendPerTransaction null removes the limit. 409 INVALID_STATE_TRANSITION for other moves, CARD_ALREADY_CLOSED for closing a closed card, CARD_NOT_MUTABLE for changing one. Requires MANAGE.",
+        "At least one field. state FROZEN freezes an ACTIVE card (new authorizations decline), ACTIVE unfreezes a FROZEN one, CLOSED closes either (terminal, CLOSED_BY_PLATFORM; alone in its request); each fires CARD.STATE_CHANGE. Closing resolves the card's pending authorizations at once: each AUTHORIZED row ends VOIDED and each PARTIALLY_SETTLED row SETTLED at what cleared, the held rest released (CARD_TRANSACTION.VOIDED / .SETTLED, INTERNAL_ACCOUNT.BALANCE_UPDATED); a clearing that arrives later still posts. fundingSources replaces the ordered list (CARD.FUNDING_SOURCE_CHANGE, not fired when the list is the same); maxSpendPerTransaction null removes the limit. 409 INVALID_STATE_TRANSITION for other moves, CARD_ALREADY_CLOSED for closing a closed card, CARD_NOT_MUTABLE for changing one. Requires MANAGE.",
       tags,
       security,
       middleware: [requirePermission("MANAGE")] as const,

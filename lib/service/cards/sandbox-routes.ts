@@ -46,7 +46,7 @@ export const cardsSandboxRouter = createRouter()
     async (c) => c.json(await simulateAuthorization(c.get("db"), { platformId: c.get("auth").platformId, cardId: c.req.valid("param").cardId, request: c.req.valid("json") }), 202),
   )
   .openapi(
-    simulateRoute("clearing", "Simulate a clearing", "Clears an AUTHORIZED or PARTIALLY_SETTLED row: equal to the open amount → SETTLED, less → PARTIALLY_SETTLED (the rest stays held), more → a second pull then SETTLED, 0 → the authorization expires (VOIDED, hold released).", SandboxCardClearingRequestSchema),
+    simulateRoute("clearing", "Simulate a clearing", "Clears an AUTHORIZED or PARTIALLY_SETTLED row: equal to the open amount → SETTLED, less → PARTIALLY_SETTLED (the rest stays held), more → a second pull then SETTLED, 0 → the authorization expires (VOIDED, hold released). On a closed card, a late clearing (amount > 0) still posts on an authorization the close resolved: a fresh pull (EXCEPTION if the balance cannot cover it) or credit, then SETTLED.", SandboxCardClearingRequestSchema),
     async (c) => c.json(await simulateClearing(c.get("db"), { platformId: c.get("auth").platformId, cardId: c.req.valid("param").cardId, request: c.req.valid("json") }), 202),
   )
   .openapi(

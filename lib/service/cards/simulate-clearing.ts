@@ -8,6 +8,7 @@ import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
 import { releaseHold } from "../ledger/release-hold";
 import { balanceUpdated, cardLedgerAccounts, lockCardTransaction, updateCardTransaction } from "./card-transaction-rows";
 import { descriptorSuffix } from "./decide-authorization";
+import { expireAuthorization, isLateClearing } from "./expire-authorization";
 import { postCardCredit } from "./post-card-credit";
 import type { CardMerchant, SandboxCardSimulationResponse } from "./schemas";
 import { BALANCE_INQUIRY } from "./simulate-balance-inquiry";
@@ -23,29 +24,35 @@ import { simulationContext } from "./simulation-context";
  * hold is released, VOIDED (SETTLED when earlier clearings posted). Descriptor suffix 006: the
  * money moves but the pull confirmation fails → EXCEPTION. Credits: the funding account is
  * credited; cleared in full → SETTLED, else PARTIALLY_SETTLED; 0 → VOIDED. Clearings post on
- * frozen and closed cards too. Throws: NOT_FOUND, INVALID_STATE_TRANSITION.
+ * frozen and closed cards too, including late ones for authorizations the close expired
+ * (isLateClearing): no hold is left, so a debit is a fresh pull (EXCEPTION when the balance cannot
+ * cover it) and the row ends SETTLED. Throws: NOT_FOUND, INVALID_STATE_TRANSITION.
  */
 export async function simulateClearing(db: Db, input: { platformId: string; cardId: string; request: { cardTransactionId: string; amount: number } }): Promise<SandboxCardSimulationResponse> {
   return db.$transaction(async (tx) => {
     const { card } = await simulationContext(tx, { platformId: input.platformId, cardId: input.cardId });
     const row = await lockCardTransaction(tx, card, input.request.cardTransactionId);
-    if ((row.status !== "AUTHORIZED" && row.status !== "PARTIALLY_SETTLED") || row.kind === BALANCE_INQUIRY)
-      throw new ServiceError("INVALID_STATE_TRANSITION", `Card transaction ${input.request.cardTransactionId} is ${row.status}${row.kind === BALANCE_INQUIRY ? " (balance inquiry)" : ""}; only AUTHORIZED or PARTIALLY_SETTLED authorizations can clear`);
     const amount = BigInt(input.request.amount);
-    if (row.direction === "CREDIT") await clearCredit(tx, card, row, amount);
+    const isLate = isLateClearing(card, row);
+    if (!isLate && ((row.status !== "AUTHORIZED" && row.status !== "PARTIALLY_SETTLED") || row.kind === BALANCE_INQUIRY))
+      throw new ServiceError("INVALID_STATE_TRANSITION", `Card transaction ${input.request.cardTransactionId} is ${row.status}${row.kind === BALANCE_INQUIRY ? " (balance inquiry)" : ""}; only AUTHORIZED or PARTIALLY_SETTLED authorizations can clear`);
+    if (isLate && amount === 0n)
+      throw new ServiceError("INVALID_STATE_TRANSITION", `Card transaction ${input.request.cardTransactionId} already expired when card ${input.cardId} closed (${row.status}); a late clearing posts an amount above 0`);
+    if (row.direction === "CREDIT") await clearCredit(tx, card, row, amount, isLate);
     else await clearDebit(tx, card, row, amount);
     return { issuerTransactionToken: row.issuerTransactionToken };
   });
 }
 
-async function clearCredit(tx: Tx, card: Card, row: CardTransactionRow, amount: bigint): Promise<void> {
+async function clearCredit(tx: Tx, card: Card, row: CardTransactionRow, amount: bigint, isLate: boolean): Promise<void> {
   if (amount === 0n) {
-    await updateCardTransaction(tx, row, { status: row.settledAmount === 0n ? "VOIDED" : "SETTLED" });
+    await expireAuthorization(tx, row);
     return;
   }
   await postCardCredit(tx, { card, accountId: row.accountId, amount, cardTransactionId: row.id });
   const settled = row.settledAmount + amount;
-  await updateCardTransaction(tx, row, { settledAmount: settled, settlementCount: { increment: 1 }, status: settled >= row.authorizedAmount ? "SETTLED" : "PARTIALLY_SETTLED" });
+  // A late clearing (card closed) expects no more: it ends SETTLED whatever it covered.
+  await updateCardTransaction(tx, row, { settledAmount: settled, settlementCount: { increment: 1 }, status: settled >= row.authorizedAmount || isLate ? "SETTLED" : "PARTIALLY_SETTLED" });
 }
 
 async function clearDebit(tx: Tx, card: Card, row: CardTransactionRow, amount: bigint): Promise<void> {
@@ -53,9 +60,7 @@ async function clearDebit(tx: Tx, card: Card, row: CardTransactionRow, amount: b
   const hold = row.holdId ? await tx.hold.findFirst({ where: { id: row.holdId, platformId, status: "ACTIVE" } }) : null;
   const remainder = hold?.amount ?? 0n;
   if (amount === 0n) {
-    if (hold) await releaseHold(tx, { platformId, holdId: hold.id });
-    await updateCardTransaction(tx, row, { holdId: null, status: row.settledAmount === 0n ? "VOIDED" : "SETTLED" });
-    await balanceUpdated(tx, platformId, row.accountId);
+    await expireAuthorization(tx, row);
     return;
   }
   const { funding, clearing } = await cardLedgerAccounts(tx, platformId, row.accountId, card.currency);

@@ -19,6 +19,18 @@ export async function simulateReturnReversal(db: Db, input: { platformId: string
   return db.$transaction(async (tx) => {
     const { card } = await simulationContext(tx, { platformId: input.platformId, cardId: input.cardId });
     const refund = await lockCardTransaction(tx, card, input.request.cardTransactionId);
+    if (refund.kind === CARD_RETURN && refund.reversedAt !== null)
+      throw new ServiceError(
+        "INVALID_STATE_TRANSITION",
+        `Card transaction ${input.request.cardTransactionId} is a return already reversed at ${refund.reversedAt.toISOString()} (VOIDED); a return is reversed once`,
+        { details: { status: refund.status, reversedAt: refund.reversedAt.toISOString() } },
+      );
+    if (refund.kind === CARD_RETURN && refund.status === "EXCEPTION")
+      throw new ServiceError(
+        "INVALID_STATE_TRANSITION",
+        `Card transaction ${input.request.cardTransactionId} is a return whose reversal already ended EXCEPTION (the funding account could not cover taking it back); it is not reversed again`,
+        { details: { status: refund.status } },
+      );
     if (refund.kind !== CARD_RETURN || refund.originalTransactionId === null || refund.status !== "SETTLED")
       throw new ServiceError(
         "INVALID_STATE_TRANSITION",

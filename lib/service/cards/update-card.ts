@@ -2,6 +2,7 @@ import type { Db } from "../db";
 import { ServiceError, invalidInput } from "../http/errors";
 import { now } from "../sandbox/clock";
 import { CARD_EVENTS, enqueueCardEvent } from "./card-events";
+import { expireOpenAuthorizations } from "./expire-authorization";
 import { getCardOrThrow } from "./get-card-or-throw";
 import { changeCardState } from "./issue-card";
 import { resolveFundingSources } from "./resolve-funding-sources";
@@ -12,8 +13,9 @@ const TRANSITIONS: Record<string, readonly string[]> = { ACTIVE: ["FROZEN", "CLO
 
 /**
  * PATCH /cards/{id} (BEHAVIORS.md §5): freeze (ACTIVE → FROZEN), unfreeze (FROZEN → ACTIVE), close
- * (ACTIVE|FROZEN → CLOSED CLOSED_BY_PLATFORM, alone), replace the ordered funding sources
- * (CARD.FUNDING_SOURCE_CHANGE) and set or clear maxSpendPerTransaction. Answers 200 with the card.
+ * (ACTIVE|FROZEN → CLOSED CLOSED_BY_PLATFORM, alone; its pending authorizations expire, holds
+ * released), replace the ordered funding sources (CARD.FUNDING_SOURCE_CHANGE, only when the list
+ * changes) and set or clear maxSpendPerTransaction. Answers 200 with the card.
  * Throws: NOT_FOUND, INVALID_INPUT (no field; CLOSED with other fields), CARD_ALREADY_CLOSED,
  * CARD_NOT_MUTABLE, INVALID_STATE_TRANSITION, FUNDING_SOURCE_INELIGIBLE.
  */
@@ -35,6 +37,7 @@ export async function updateCard(db: Db, input: { platformId: string; cardId: st
       if (!TRANSITIONS[card.state]?.includes(request.state))
         throw new ServiceError("INVALID_STATE_TRANSITION", `Card ${input.cardId} is ${card.state} and cannot move to ${request.state}`, { details: { from: card.state, to: request.state } });
       card = await changeCardState(tx, card, { state: request.state, stateReason: request.state === "CLOSED" ? "CLOSED_BY_PLATFORM" : null });
+      if (card.state === "CLOSED") await expireOpenAuthorizations(tx, card);
     }
     const at = await now(tx, platformId);
     if (request.maxSpendPerTransaction !== undefined)
@@ -44,8 +47,12 @@ export async function updateCard(db: Db, input: { platformId: string; cardId: st
       });
     if (request.fundingSources !== undefined) {
       const accounts = await resolveFundingSources(tx, { platformId, cardholderId: card.customerId, fundingSources: request.fundingSources, currency: card.currency });
-      card = await tx.card.update({ where: { id: card.id }, data: { fundingSources: accounts.map((a) => a.id), updatedAt: at } });
-      await enqueueCardEvent(tx, CARD_EVENTS.FUNDING_SOURCE_CHANGE, card);
+      const ids = accounts.map((a) => a.id);
+      // The same ordered list again is no change: nothing written, no CARD.FUNDING_SOURCE_CHANGE.
+      if (ids.join() !== card.fundingSources.join()) {
+        card = await tx.card.update({ where: { id: card.id }, data: { fundingSources: ids, updatedAt: at } });
+        await enqueueCardEvent(tx, CARD_EVENTS.FUNDING_SOURCE_CHANGE, card);
+      }
     }
     return serializeCard(card);
   });

@@ -7,6 +7,7 @@ import type { SqlLedgerTx } from "../ledger/ledger-tx";
 import { now } from "../sandbox/clock";
 import { lockTransaction } from "../transactions/lock-transaction";
 import { TRANSFER_TX_OPTIONS } from "../transfers/transfer-tx-options";
+import { assertQuoteNotAgents } from "../agents/assert-quote-not-agents";
 import { assertWalletSignedExecution } from "./assert-wallet-signed-execution";
 import { getQuoteOrThrow, lockQuote } from "./get-quote";
 import { sqlTransaction } from "../sql-transaction";
@@ -38,12 +39,13 @@ export async function assertQuoteRunnable(tx: SqlLedgerTx, quote: QuoteRow): Pro
  * decides, runPullQuote: a failed pull answers the quote FAILED). The quote row lock makes any number of concurrent executes run it once; the
  * others see it PROCESSING and answer 409. Insufficient balance leaves it PENDING. A customer of an
  * SCA region (EU/EEA) must authorize it first: it goes PENDING_AUTHORIZATION with a `scaChallenge`
- * (nothing debited; POST /quotes/{quoteId}/authorize runs it).
- * Throws: QUOTE_NOT_FOUND; INVALID_INPUT (realtime-funded); QUOTE_EXPIRED; CONFLICT;
+ * (nothing debited; POST /quotes/{quoteId}/authorize runs it). A quote an agent created runs only
+ * through its AgentAction (`viaAgentAction`, run-agent-action.ts); the platform's execute → 409.
+ * Throws: QUOTE_NOT_FOUND; INVALID_INPUT (realtime-funded); QUOTE_EXPIRED; CONFLICT (also an agent's quote);
  * WALLET_SIGNATURE_MISSING / _INVALID; INSUFFICIENT_BALANCE; DAILY_VOLUME_LIMIT_EXCEEDED; for a pull
  * source that is no longer usable NOT_FOUND, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, CONFLICT.
  */
-export async function executeQuote(db: Db, input: { platformId: string; quoteId: string; walletSignature?: string }): Promise<Quote> {
+export async function executeQuote(db: Db, input: { platformId: string; quoteId: string; walletSignature?: string; viaAgentAction?: boolean }): Promise<Quote> {
   const { platformId } = input;
   await ensurePlatformInternalAccounts(db, platformId);
   const row = await sqlTransaction(db, async (tx) => {
@@ -54,6 +56,7 @@ export async function executeQuote(db: Db, input: { platformId: string; quoteId:
         `Quote ${input.quoteId} is funded in real time: the funds arriving at its paymentInstructions run it (sandbox: POST /sandbox/send); it cannot be executed`,
       );
     await assertQuoteRunnable(tx, quote);
+    if (!input.viaAgentAction) await assertQuoteNotAgents(tx, quote);
     // A pull source has no balance to check or debit: the money comes from the bank account.
     const pull = quote.sourceAccountKind === "EXTERNAL" ? await getPullSourceOrThrow(tx, quote) : null;
     const source = pull ? null : await lockInternalAccountForPayment(tx, { platformId, accountId: quote.sourceAccountId, direction: "SEND", allowBare: true });
