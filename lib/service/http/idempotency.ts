@@ -36,9 +36,10 @@ type Scope = { platformId: string; method: string; path: string; key: string };
  * retry replays it) — never a payment without its response, or a key stuck "in flight".
  * The same key with the same body replays the stored response; another body → 409 CONFLICT; a
  * duplicate arriving while the first still runs waits for it briefly (the claim is a row lock),
- * then → 409 CONFLICT. 5xx answers, transient conflicts (409 with Retry-After) and signed-retry
- * challenges (202 with payloadToSign) are not stored: the client may retry, or send the signed
- * leg, with the same key.
+ * then → 409 CONFLICT. 5xx answers, transient conflicts (409 with Retry-After), signed-retry
+ * challenges (202 with payloadToSign) and 4xx refusals that kept no write are not stored: the client
+ * may retry, send the signed leg, or send the corrected request, with the same key. A 4xx that kept
+ * a write is stored like a success.
  * Inside, the request's own `db.$transaction` calls become savepoints of the one transaction, so
  * each still succeeds or fails as a whole, and runs again when it loses a deadlock (without a key,
  * each runs again as its own transaction: nested-transaction.ts).
@@ -103,9 +104,14 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     // cannot be released did not happen (a deferred write failed), so the COMMIT fails, and the
     // request is rolled back and answered as an error, never stored. A handler that caught a
     // database error and answered 4xx may have left the transaction unusable: released now, or
-    // rolled back to the savepoint, so that its answer can be stored.
+    // rolled back to the savepoint (then it kept nothing), so that the key can be settled.
+    let isKeptWriting = true;
     if (c.res.status < 400) await runOrDefer(tx, `RELEASE SAVEPOINT idempotent_request`);
-    else await tx.$executeRawUnsafe(`RELEASE SAVEPOINT idempotent_request`).catch(() => tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT idempotent_request`));
+    else
+      isKeptWriting = await tx.$executeRawUnsafe(`RELEASE SAVEPOINT idempotent_request`).then(
+        () => c.res.status >= 500 || keepsWrites(tx),
+        () => tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT idempotent_request`).then(() => false),
+      );
     const { status, headers } = c.res;
     const responseBody = await c.res.text();
     // Answered from the text just read (a clone of the response would copy its stream, ~0.3 ms),
@@ -114,8 +120,12 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     c.res = new Response(responseBody === "" ? null : responseBody, { status, headers });
     // A 409 with Retry-After is a transient conflict (transientConflictError): rolled back, so the same key must run again.
     const isRetryable = status >= 500 || (status === 409 && headers.has("retry-after"));
-    if (isRetryable || isSignedRetryChallenge(status, responseBody)) {
-      // Not a final answer: let the client retry (or send the signed leg) with the same key.
+    // A refusal that kept nothing (validation, a missing resource, a business rule checked before
+    // any write) did not run: as at Stripe, the corrected request may come with the same key. A
+    // refusal that kept a write (a wrong OTP code counted) is stored, so its retry cannot count twice.
+    const isRefusedUnrun = status >= 400 && status < 500 && !isKeptWriting;
+    if (isRetryable || isRefusedUnrun || isSignedRetryChallenge(status, responseBody)) {
+      // Not a final answer: let the client retry (or send the signed leg, or the corrected request) with the same key.
       await runOrDefer(
         tx,
         Prisma.sql`DELETE FROM "IdempotencyKey" WHERE "platformId" = ${scope.platformId}::uuid AND "method" = ${scope.method} AND "path" = ${scope.path} AND "key" = ${scope.key}`,
@@ -206,6 +216,22 @@ async function replay(tx: SqlTx, scope: Scope, fingerprint: Fingerprint): Promis
     status: row.responseStatus,
     headers: { "content-type": "application/json", "idempotent-replayed": "true" },
   });
+}
+
+/**
+ * Whether the request kept anything it wrote, asked once its savepoint is released: a table written
+ * by the request (in its savepoint, or a step released into it) stays locked ROW EXCLUSIVE until the
+ * transaction ends, while a step rolled back drops the locks it took. Tables only (a sequence's
+ * nextval takes the lock too but changes no row); the key's own row was claimed before the request.
+ */
+async function keepsWrites(tx: SqlTx): Promise<boolean> {
+  const [row] = await tx.$queryRaw<{ kept: boolean }[]>`
+    SELECT EXISTS (
+      SELECT 1 FROM pg_locks l JOIN pg_class t ON t.oid = l.relation
+      WHERE l.pid = pg_backend_pid() AND l.locktype = 'relation' AND l.mode = 'RowExclusiveLock'
+        AND t.relkind IN ('r', 'p') AND t.oid <> '"IdempotencyKey"'::regclass
+    ) AS "kept"`;
+  return row?.kept ?? true;
 }
 
 /** A 202 asking the caller to sign `payloadToSign` and repeat the request with `Request-Id` (SPEC.md signed retries). */

@@ -123,6 +123,9 @@ describe("POST /sandbox/uma/receive: other answers", () => {
     expect(res.json).not.toHaveProperty("failureReason");
     expect(await f.balance()).toBe(0);
     expect(await f.eventTypesFor(res.json.id)).toEqual(["INCOMING_PAYMENT.PENDING", "INCOMING_PAYMENT.FAILED"]);
+    // the answer's reason is kept where the reject operation's description says (walk-money M13)
+    const history = await t.call("GET", `/transactions/${res.json.id}/status-history`, { auth: f.auth });
+    expect(history.json.data.at(-1)).toMatchObject({ status: "REJECTED", note: expect.stringContaining("sanctions") });
   });
 
   it("422 fails with MISSING_MANDATORY_PAYEE_DATA", async () => {

@@ -32,7 +32,7 @@ export const incomingPaymentsRouter = createRouter()
       operationId: "sandboxReceiveUmaPayment",
       summary: "Simulate an incoming UMA payment",
       description:
-        "A sandbox counterparty (`$success.usd@sandbox.uma.money`, `$success.eur@…`, `$success.mxn@…`) pays one of the platform's customers, named by `receiverUmaAddress` or `customerId`, into their internal account in `receivingCurrencyCode`. The service sends the signed `INCOMING_PAYMENT.PENDING` approval request (the transaction plus `requestedReceiverCustomerInfoFields`) to the webhook endpoint, once, and follows the answer: 200 approves (COMPLETED and credited; FAILED MISSING_MANDATORY_PAYEE_DATA if a mandatory `receiverCustomerInfo` field is missing), 202 leaves it PENDING for 5 s to approve or reject, 403 REJECTED, 422 FAILED MISSING_MANDATORY_PAYEE_DATA, a timeout, error or missing endpoint FAILED PAYMENT_APPROVAL_WEBHOOK_ERROR. `$fail.compliance.usd@…` fails with COMPLIANCE_REJECTED and `$pending.long.usd@…` stays PENDING (pendingReason COMPLIANCE_REVIEW), without asking the platform. Answers 200 with the transaction after the answer was applied. Sandbox only; requires TRANSACT.",
+        "A sandbox counterparty (`$success.usd@sandbox.uma.money`, `$success.eur@…`, `$success.mxn@…`) pays one of the platform's customers, named by `receiverUmaAddress` or `customerId`, into their internal account in `receivingCurrencyCode`. The service sends the signed `INCOMING_PAYMENT.PENDING` approval request (the transaction plus `requestedReceiverCustomerInfoFields`) to the webhook endpoint, once, and follows the answer: 200 approves (COMPLETED and credited; FAILED MISSING_MANDATORY_PAYEE_DATA if a mandatory `receiverCustomerInfo` field is missing), 202 leaves it PENDING for 5 s to approve or reject, 403 REJECTED, 422 FAILED MISSING_MANDATORY_PAYEE_DATA, a timeout, error or missing endpoint FAILED PAYMENT_APPROVAL_WEBHOOK_ERROR. `requestedReceiverCustomerInfoFields` lists only what the service lacks about the receiving customer: FULL_NAME and BIRTH_DATE (mandatory) and NATIONALITY (optional) when the customer has none, so a customer with all three gets `[]`; to exercise the mandatory branches, receive into a customer created without `birthDate`. `$fail.compliance.usd@…` fails with COMPLIANCE_REJECTED and `$pending.long.usd@…` stays PENDING (pendingReason COMPLIANCE_REVIEW), without asking the platform. Answers 200 with the transaction after the answer was applied. Sandbox only; requires TRANSACT.",
       tags: ["Sandbox"],
       security,
       middleware: [requirePermission("TRANSACT"), requireSandbox] as const,
@@ -67,7 +67,8 @@ export const incomingPaymentsRouter = createRouter()
       path: "/transactions/{transactionId}/reject",
       operationId: "rejectPendingPayment",
       summary: "Reject an incoming payment awaiting the platform",
-      description: "The payment becomes REJECTED (INCOMING_PAYMENT.FAILED); nothing is credited. 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when it is not awaiting the platform. Requires TRANSACT.",
+      description:
+        "The payment becomes REJECTED (INCOMING_PAYMENT.FAILED); nothing is credited. The transaction has no field for a free-text reason (`failureReason` is a fixed enum and stays unset on REJECTED): `reason` is kept as the `note` of the REJECTED step of GET /transactions/{transactionId}/status-history, as is the message of a 403 webhook answer. 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when it is not awaiting the platform. Requires TRANSACT.",
       tags: ["Transactions"],
       security,
       middleware: [requirePermission("TRANSACT")] as const,

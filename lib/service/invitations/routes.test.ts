@@ -137,4 +137,14 @@ describe("invitations", () => {
     expect(missing.status).toBe(400);
     expect(missing.json.details.errors[0].field).toBe("inviterUma");
   });
+
+  it("the inviter cannot claim their own invitation (any letter case): 400 SELF_PAYMENT, and it stays PENDING for the invitee (walk-money M14)", async () => {
+    const p = await platform();
+    const { code } = (await create(p)).json;
+    const own = await claim(p, code, "$Alice@UMA.example.com");
+    expect([own.status, own.json.code, own.json.details.field]).toEqual([400, "SELF_PAYMENT", "inviteeUma"]);
+    expect(own.json.message).toContain("inviter's own address");
+    expect((await t.call("GET", `/invitations/${code}`, { auth: p.auth })).json.status).toBe("PENDING");
+    expect((await claim(p, code)).json.status).toBe("CLAIMED");
+  });
 });

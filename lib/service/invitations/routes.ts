@@ -29,7 +29,7 @@ export const invitationsRouter = createRouter()
       operationId: "createInvitation",
       summary: "Create a UMA invitation",
       description:
-        "A PENDING invitation with a shareable `code` and `url`. Needs the platform's `umaDomain` (400 INVITATIONS_NOT_CONFIGURED); a malformed `inviterUma` → 400 INVALID_UMA_ADDRESS. `amountToSend` is display only. Requires MANAGE.",
+        "A PENDING invitation with a shareable `code` and `url`. Needs the platform's `umaDomain` (400 INVITATIONS_NOT_CONFIGURED); a malformed `inviterUma` → 400 INVALID_UMA_ADDRESS. `inviterUma` is not looked up: it need not be a customer of the platform (the platform vouches for its own user). `amountToSend` is display only. Requires MANAGE.",
       tags,
       security,
       middleware: [requirePermission("MANAGE")] as const,
@@ -60,7 +60,7 @@ export const invitationsRouter = createRouter()
       operationId: "claimInvitation",
       summary: "Claim an invitation",
       description:
-        "The invitee claims a PENDING invitation: CLAIMED with `claimedAt` and `inviteeUma`, and INVITATION.CLAIMED is sent to the inviter's platform, which then sends the payment. 400 INVITATION_ALREADY_CLAIMED, INVITATION_CANCELLED, INVALID_INPUT when expired, INVALID_UMA_ADDRESS; 404 INVITATION_NOT_FOUND. Requires MANAGE.",
+        "The invitee claims a PENDING invitation: CLAIMED with `claimedAt` and `inviteeUma`, and INVITATION.CLAIMED is sent to the inviter's platform, which then sends the payment. 400 INVITATION_ALREADY_CLAIMED, INVITATION_CANCELLED, INVALID_INPUT when expired, INVALID_UMA_ADDRESS, SELF_PAYMENT when `inviteeUma` is the inviter's own address (compared case-insensitively); 404 INVITATION_NOT_FOUND. Requires MANAGE.",
       tags,
       security,
       middleware: [requirePermission("MANAGE")] as const,

@@ -20,7 +20,8 @@ export async function assertWalletSignedExecution(
   if (signature === undefined || signature === "")
     throw new ServiceError(
       "WALLET_SIGNATURE_MISSING",
-      `Executing a quote from embedded wallet InternalAccount:${internalAccountId} needs the Service-Wallet-Signature header: sign the quote's paymentInstructions[0].accountOrWalletInfo.payloadToSign with the wallet session key`,
+      `Executing a quote from embedded wallet InternalAccount:${internalAccountId} needs the Service-Wallet-Signature header: sign the quote's paymentInstructions[0].accountOrWalletInfo.payloadToSign with the wallet session key and send this same call again with it. This is not a 202 signed retry: no 202, no requestId, no Request-Id header`,
+      { details: { reason: "Service-Wallet-Signature missing" } },
     );
   // Real verification (wallet-auth): the stamp over the exact payloadToSign by an active session (or ACTIVE delegated key) of this wallet; legacy literal accepted.
   await verifyWalletExecutionSignature(tx, { platformId, internalAccountId, payloadToSign, signature });

@@ -15,6 +15,6 @@ export function assertNotEmbeddedWallet(account: Pick<InternalAccountRow, "id" |
   throw new ServiceError(
     "WALLET_SIGNATURE_MISSING",
     `${accountId} is an embedded wallet: spending from it needs a Service-Wallet-Signature, which POST /transfer-out cannot carry. Create a quote from it (POST /quotes with source.accountId ${accountId}) and execute it with POST /quotes/{quoteId}/execute, signing the quote's payloadToSign with a wallet session key.`,
-    { details: { accountId, accountType: account.type } },
+    { details: { reason: "embedded wallet source needs a signed quote execution", accountId, accountType: account.type } },
   );
 }

@@ -48,6 +48,11 @@ describe("POST /auth/credentials: adding credentials is a signed retry", () => {
     expect(second.json).toMatchObject({ type: "SMS_OTP", nickname: "+14155550123", otpEncryptionTargetBundle: expect.any(String) });
     expect(JSON.parse(Buffer.from(JSON.parse(second.json.otpEncryptionTargetBundle).data, "hex").toString()).targetPublic).toMatch(/^04/);
 
+    // registration sent the first code: a challenge right after is 429, and says to use the registration's bundle (walk-wallet W6)
+    const early = await t.call("POST", `/auth/credentials/${second.json.id}/challenge`, { auth: f.auth });
+    expect([early.status, early.json.code, early.headers.get("retry-after")]).toEqual([429, "RATE_LIMITED", "30"]);
+    expect(early.json.message).toContain("otpEncryptionTargetBundle of that response (the credential's registration, POST /auth/credentials, or the last challenge)");
+
     // the SMS credential logs in with the bundle it came with
     const sms = await f.otpLogin(w.accountId, { credentialId: second.json.id, skipChallenge: second.json.otpEncryptionTargetBundle });
     expect(sms.session.type).toBe("SMS_OTP");

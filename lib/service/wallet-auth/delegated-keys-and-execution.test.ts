@@ -206,7 +206,7 @@ describe("delegated keys: the three legs", () => {
     const stillPending = async () => expect((await t.call("GET", `/auth/delegated-keys/${pendingId}`, { auth: f.auth })).json.status).toBe("PENDING");
 
     const foreign = await post(await signedBy(second, newClientKey()));
-    expect([foreign.status, foreign.json.code, foreign.json.details.reason]).toEqual([401, "WALLET_SIGNATURE_INVALID", "stamp key is not an active session of this wallet"]);
+    expect([foreign.status, foreign.json.code, foreign.json.details.reason]).toEqual([401, "WALLET_SIGNATURE_INVALID", "stamp key is not a session of this wallet"]);
     // the first payload's stamp with the new requestId: the signature is over other text
     const stale = await post({ "service-wallet-signature": firstHeaders["service-wallet-signature"], "request-id": second.json.requestId });
     expect([stale.status, stale.json.code, stale.json.details.reason]).toEqual([401, "WALLET_SIGNATURE_INVALID", "signature does not verify over payloadToSign"]);
@@ -286,9 +286,10 @@ describe("quote execution from an embedded wallet: assertWalletSignedExecution",
 
     await expect(check(await stamp(payloadToSign, mine.key))).resolves.toBeUndefined();
     await expect(check("sandbox-valid-signature")).resolves.toBeUndefined();
-    await expect(check(undefined)).rejects.toMatchObject({ code: "WALLET_SIGNATURE_MISSING" });
+    // walk-wallet W7/W1: the missing header names the failed check, and says this is no 202 flow
+    await expect(check(undefined)).rejects.toMatchObject({ code: "WALLET_SIGNATURE_MISSING", details: { reason: "Service-Wallet-Signature missing" }, message: expect.stringContaining("This is not a 202 signed retry") });
     await expect(check("garbage")).rejects.toMatchObject({ code: "WALLET_SIGNATURE_MALFORMED" });
-    await expect(check(await stamp(payloadToSign, theirs.key))).rejects.toMatchObject({ code: "WALLET_SIGNATURE_INVALID" });
+    await expect(check(await stamp(payloadToSign, theirs.key))).rejects.toMatchObject({ code: "WALLET_SIGNATURE_INVALID", details: { reason: "stamp key is not a session of this wallet" } });
     await expect(check(await stamp(payloadToSign, mine.key), `${payloadToSign} `)).rejects.toMatchObject({ code: "WALLET_SIGNATURE_INVALID" });
 
     // a delegated key of the wallet may sign while ACTIVE
@@ -301,7 +302,7 @@ describe("quote execution from an embedded wallet: assertWalletSignedExecution",
 
     // a revoked session no longer signs
     expect((await f.signed("DELETE", `/auth/sessions/${mine.session.id}`, undefined, mine.key)).second.status).toBe(204);
-    await expect(check(await stamp(payloadToSign, mine.key))).rejects.toMatchObject({ code: "WALLET_SIGNATURE_INVALID" });
+    await expect(check(await stamp(payloadToSign, mine.key))).rejects.toMatchObject({ code: "WALLET_SIGNATURE_INVALID", details: { reason: "session revoked" } });
   });
 });
 

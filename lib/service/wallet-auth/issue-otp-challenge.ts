@@ -18,7 +18,11 @@ export async function issueOtpChallenge(tx: Tx, method: WalletAuthMethod, at: Da
     const waitMs = method.lastOtpIssuedAt.getTime() + OTP_REISSUE_INTERVAL_MS - at.getTime();
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
-      throw new ServiceError("RATE_LIMITED", `A code was issued less than 30 seconds ago; retry in ${seconds} s`, { headers: { "Retry-After": String(seconds) }, details: { retryAfterSeconds: seconds } });
+      throw new ServiceError(
+        "RATE_LIMITED",
+        `A code was issued less than 30 seconds ago and is still valid: encrypt it to the otpEncryptionTargetBundle of that response (the credential's registration, POST /auth/credentials, or the last challenge) and call POST /auth/credentials/{id}/verify. For a new code, retry in ${seconds} s`,
+        { headers: { "Retry-After": String(seconds) }, details: { retryAfterSeconds: seconds } },
+      );
     }
   }
   const platform = await tx.platform.findUniqueOrThrow({ where: { id: method.platformId }, select: { embeddedWalletConfig: true } });

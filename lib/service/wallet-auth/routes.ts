@@ -43,6 +43,9 @@ import { updateWalletPrivacy } from "./update-wallet-privacy";
 
 const tags = ["Embedded Wallet Auth"];
 const security = BASIC_AUTH;
+/** Where the sandbox accepts passkey ceremonies from (wallet-auth-config.ts; README "Configuration"). */
+const PASSKEY_RP_NOTE =
+  " Passkeys: the sandbox's relying-party id is `localhost`, and clientDataJSON.origin must be one of http://localhost:3000, http://localhost:3100, http://localhost:5173 or the server's own origin (NEXTAUTH_URL, default http://localhost:$PORT); other origins → 400 on registration, 401 on verify. There is no per-platform setting: the service operator sets the lists with the environment variables WEBAUTHN_RP_IDS and WEBAUTHN_ORIGINS (comma-separated).";
 const SIGNED_RETRY_NOTE =
   " Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.";
 
@@ -77,7 +80,8 @@ export const walletAuthRouter = createRouter()
       operationId: "createAuthCredential",
       summary: "Register a credential on an embedded wallet",
       description:
-        "EMAIL_OTP and SMS_OTP use the customer's email / phone number as nickname; OAUTH takes an OIDC token (nickname = its email claim); PASSKEY takes a WebAuthn registration (attestation, base64url) verified against the platform's challenge. Limits per wallet: one EMAIL_OTP (400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS), one SMS_OTP (400 SMS_OTP_CREDENTIAL_ALREADY_EXISTS), distinct passkeys (400 PASSKEY_CREDENTIAL_ALREADY_EXISTS), one OAUTH per identity (409 CONFLICT); an email used by another wallet → 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS. A wallet without credentials gets its first one at once (201); otherwise adding is a signed retry, and 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the credentials changed after the 202. OTP credentials come back with an `otpEncryptionTargetBundle`. Requires TRANSACT." +
+        "EMAIL_OTP and SMS_OTP use the customer's email / phone number as nickname; OAUTH takes an OIDC token (nickname = its email claim); PASSKEY takes a WebAuthn registration (attestation, base64url) verified against the platform's challenge. Limits per wallet: one EMAIL_OTP (400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS), one SMS_OTP (400 SMS_OTP_CREDENTIAL_ALREADY_EXISTS), distinct passkeys (400 PASSKEY_CREDENTIAL_ALREADY_EXISTS), one OAUTH per identity (409 CONFLICT); an email used by another wallet → 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS. A wallet without credentials gets its first one at once (201); otherwise adding is a signed retry, and 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the credentials changed after the 202. EMAIL_OTP and SMS_OTP registration sends a code (sandbox: 000000) and the 201 carries its `otpEncryptionTargetBundle`: encrypt the code to it and call POST /auth/credentials/{id}/verify directly; a challenge within 30 s of the registration answers 429. Requires TRANSACT." +
+        PASSKEY_RP_NOTE +
         SIGNED_RETRY_NOTE,
       tags,
       security,
@@ -138,7 +142,8 @@ export const walletAuthRouter = createRouter()
       operationId: "challengeAuthCredential",
       summary: "Start authentication with a credential",
       description:
-        "EMAIL_OTP/SMS_OTP (no body): issues a fresh code (sandbox: always 000000) and returns the credential with `otpEncryptionTargetBundle`, signed by GET /config `walletEnclavePublicKey`; at most once per 30 s, else 429 RATE_LIMITED with Retry-After. PASSKEY (body `clientPublicKey`): returns a PasskeyAuthChallenge whose hex `challenge` (UTF-8 bytes) is the WebAuthn challenge and whose `requestId` goes into verify's Request-Id. Requires TRANSACT.",
+        "EMAIL_OTP/SMS_OTP (no body): issues a fresh code (sandbox: always 000000) and returns the credential with `otpEncryptionTargetBundle`, signed by GET /config `walletEnclavePublicKey`; at most once per 30 s (registration counts: it issues the first code), else 429 RATE_LIMITED with Retry-After — the code already issued stays valid: verify with the bundle of that response. PASSKEY (body `clientPublicKey`): returns a PasskeyAuthChallenge whose hex `challenge` (UTF-8 bytes) is the WebAuthn challenge and whose `requestId` goes into verify's Request-Id. Requires TRANSACT." +
+        PASSKEY_RP_NOTE,
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,
@@ -160,7 +165,7 @@ export const walletAuthRouter = createRouter()
       operationId: "verifyAuthCredential",
       summary: "Verify a credential and open a session",
       description:
-        "EMAIL_OTP/SMS_OTP: `encryptedOtpBundle` (HPKE to the challenge's target) holding the code and a client public key; answers 202 with a verification token as payloadToSign; sign it with that key and repeat with both headers → 200 AuthSession (no sealed key). OAUTH: fresh `oidcToken` (nonce = hex SHA-256 of the clientPublicKey text; iss/aud/sub of the credential) and `clientPublicKey` → 200 AuthSession with `encryptedSessionSigningKey`. PASSKEY: the WebAuthn `assertion` with Request-Id from the challenge → 200 AuthSession with `encryptedSessionSigningKey`. Failed checks: 401 UNAUTHORIZED with `reason`. After 5 wrong OTP codes the code is spent: 429 RATE_LIMITED (Retry-After) until POST /auth/credentials/{id}/challenge issues a new one. Requires TRANSACT.",
+        "EMAIL_OTP/SMS_OTP: `encryptedOtpBundle` (HPKE to the challenge's target) holding the code and a client public key; answers 202 with a verification token as payloadToSign; sign it with that key and repeat with both headers → 200 AuthSession (no sealed key). OAUTH: fresh `oidcToken` (nonce = hex SHA-256 of the clientPublicKey text; iss/aud/sub of the credential) and `clientPublicKey` → 200 AuthSession with `encryptedSessionSigningKey`. PASSKEY: the WebAuthn `assertion` with Request-Id from the challenge → 200 AuthSession with `encryptedSessionSigningKey`. Failed checks: 401 UNAUTHORIZED with `reason`. After 5 wrong OTP codes the code is spent: 429 RATE_LIMITED (Retry-After) until POST /auth/credentials/{id}/challenge issues a new one. Requires TRANSACT." + PASSKEY_RP_NOTE,
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,
@@ -198,7 +203,9 @@ export const walletAuthRouter = createRouter()
       path: "/auth/sessions/{id}",
       operationId: "revokeAuthSession",
       summary: "Revoke a session",
-      description: "Signed retry; the 202 carries `type`, the session's credential type; answers 204. Requires TRANSACT." + SIGNED_RETRY_NOTE,
+      description:
+        "Signed retry; the 202 carries `type`, the session's credential type; answers 204. Idempotent: a session already revoked (by an earlier call, or with its credential) answers 204 at once, with nothing to sign. Requires TRANSACT." +
+        SIGNED_RETRY_NOTE,
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,
@@ -217,7 +224,8 @@ export const walletAuthRouter = createRouter()
       operationId: "refreshAuthSession",
       summary: "Refresh an active session",
       description:
-        "Signed retry with body `clientPublicKey` on both legs; answers 201 with a new AuthSession of the same credential whose `encryptedSessionSigningKey` is sealed to clientPublicKey. A revoked or expired session → 401. Requires TRANSACT." + SIGNED_RETRY_NOTE,
+        "Signed retry with body `clientPublicKey` on both legs; answers 201 with a new AuthSession of the same credential whose `encryptedSessionSigningKey` is sealed to clientPublicKey. The refreshed session is not ended: it stays active (listed, and its key still signs) until its own `expiresAt`; revoke it with DELETE /auth/sessions/{id} once the new session is in use. A revoked or expired session → 401. Requires TRANSACT." +
+        SIGNED_RETRY_NOTE,
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,

@@ -30,15 +30,17 @@ async function getSessionOrThrow(tx: Tx, platformId: string, id: string): Promis
 }
 
 /**
- * DELETE /auth/sessions/{id}: signed retry by an active session of the wallet; 204. Unknown or
- * already revoked → 404. `type` is the session's credential type, for the 202 body
- * (AuthSignedRequestChallenge, SPEC.md "Signed-retry challenge").
+ * DELETE /auth/sessions/{id}: signed retry by an active session of the wallet; 204. Idempotent, as
+ * Stripe's deletes are for a retrying client: a session already revoked (itself, or with its
+ * credential) answers 204 at once, with nothing to sign, since nothing changes; so does a signed
+ * retry that finds it revoked meanwhile. Unknown → 404. `type` is the session's credential type,
+ * for the 202 body (AuthSignedRequestChallenge, SPEC.md "Signed-retry challenge").
  */
 export async function revokeSession(db: Db, input: { platformId: string; id: string; headers: SignedRetryHeaders; fingerprint: string }): Promise<{ result: SignedResult<null>; type: WalletAuthMethodType }> {
   return db.$transaction(async (tx) => {
     const session = await getSessionOrThrow(tx, input.platformId, input.id);
-    if (session.revokedAt) throw new ServiceError("NOT_FOUND", `Session ${input.id} is already revoked`);
-    const method = await tx.walletAuthMethod.findUniqueOrThrow({ where: { id: session.authMethodId }, select: { type: true } });
+    const method = await tx.walletAuthMethod.findUniqueOrThrow({ where: { id: session.authMethodId }, select: { type: true, revokedAt: true } });
+    if (session.revokedAt || method.revokedAt) return { result: { kind: "done", value: null }, type: method.type };
     const result = await runSignedRetry(
       tx,
       {
@@ -52,9 +54,8 @@ export async function revokeSession(db: Db, input: { platformId: string; id: str
       },
       async () => {
         const at = await now(tx, input.platformId);
-        // Revoked only if still active: of revokes racing with their own requestIds one answers 204, the others 404.
-        const revoked = await tx.walletAuthSession.updateMany({ where: { id: session.id, revokedAt: null }, data: { revokedAt: at, updatedAt: at } });
-        if (revoked.count !== 1) throw new ServiceError("NOT_FOUND", `Session ${input.id} is already revoked`);
+        // Revoked only if still active: of revokes racing with their own requestIds the first revokes it, and all answer 204.
+        await tx.walletAuthSession.updateMany({ where: { id: session.id, revokedAt: null }, data: { revokedAt: at, updatedAt: at } });
         return null;
       },
     );

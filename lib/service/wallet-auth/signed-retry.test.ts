@@ -50,7 +50,7 @@ describe("the signed retry (PATCH /internal-accounts/{id} as the example flow)",
     await expectCode(retry({ "service-wallet-signature": b64(JSON.stringify({ ...stampJson, publicKey: key.publicKeyUncompressed })), "request-id": first.json.requestId }), 401, "WALLET_SIGNATURE_MALFORMED");
     await expectCode(retry({ "service-wallet-signature": b64(JSON.stringify({ ...stampJson, scheme: "SIGNATURE_SCHEME_OTHER" })), "request-id": first.json.requestId }), 401, "WALLET_SIGNATURE_MALFORMED");
     const other = await expectCode(retry({ "service-wallet-signature": await stamp(first.json.payloadToSign, newClientKey()), "request-id": first.json.requestId }), 401, "WALLET_SIGNATURE_INVALID");
-    expect(other.json.message).toBe("Invalid Service-Wallet-Signature");
+    expect(other.json.message).toMatch(/^Invalid Service-Wallet-Signature: its publicKey was never a session key of InternalAccount:/);
     await expectCode(retry({ "service-wallet-signature": await stamp(`${first.json.payloadToSign} `, key), "request-id": first.json.requestId }), 401, "WALLET_SIGNATURE_INVALID");
     await expectCode(retry({ "service-wallet-signature": "anything-else", "request-id": first.json.requestId }), 401, "WALLET_SIGNATURE_MALFORMED");
     // a signature by the right key, over the payload, but the body was modified
@@ -87,7 +87,9 @@ describe("the signed retry (PATCH /internal-accounts/{id} as the example flow)",
 
     const foreign = await f.signed("PATCH", path, { privateEnabled: true }, theirs.key);
     expect(foreign.second.status).toBe(401);
-    expect(foreign.second.json).toMatchObject({ code: "WALLET_SIGNATURE_INVALID", reason: "stamp key is not an active session of this wallet" });
+    // walk-wallet W5: a key that never was a session here, a revoked session and an expired one each say which
+    expect(foreign.second.json).toMatchObject({ code: "WALLET_SIGNATURE_INVALID", reason: "stamp key is not a session of this wallet" });
+    expect(foreign.second.json.message).toContain(`was never a session key of ${w.accountId};`);
 
     // a requestId issued for another wallet's path: the retry must repeat that request
     const pendingOther = await t.call("PATCH", `/internal-accounts/${other.accountId}`, { auth: f.auth, body: { privateEnabled: true } });
@@ -111,8 +113,12 @@ describe("the signed retry (PATCH /internal-accounts/{id} as the example flow)",
     expect(revoke.second.status).toBe(204);
     const afterRevoke = await f.signed("PATCH", path, { privateEnabled: true }, mine.key);
     expect(afterRevoke.second.status).toBe(401);
-    expect(afterRevoke.second.json.code).toBe("WALLET_SIGNATURE_INVALID");
-    expect((await t.call("DELETE", `/auth/sessions/${mine.session.id}`, { auth: f.auth })).status).toBe(404);
+    expect(afterRevoke.second.json).toMatchObject({ code: "WALLET_SIGNATURE_INVALID", reason: "session revoked" });
+    expect(afterRevoke.second.json.message).toMatch(new RegExp(`^Session ${mine.session.id}, whose key made this stamp, was revoked at \\d{4}-.*; verify a credential for a new session`));
+    // walk-wallet W8: revoking it again is an idempotent 204, with nothing to sign
+    const revokeAgain = await t.call("DELETE", `/auth/sessions/${mine.session.id}`, { auth: f.auth });
+    expect([revokeAgain.status, revokeAgain.text]).toEqual([204, ""]);
+    expect((await t.call("DELETE", "/auth/sessions/Session:0199a0c6-8f5e-7cc2-9a41-2b7d1c0e5f10", { auth: f.auth })).status).toBe(404);
 
     // sessions expire after 15 minutes (a new code needs 30 s since the last one)
     await f.advance(31);
@@ -120,7 +126,8 @@ describe("the signed retry (PATCH /internal-accounts/{id} as the example flow)",
     await f.advance(15 * 60 + 1);
     const expired = await f.signed("PATCH", path, { privateEnabled: true }, fresh.key);
     expect(expired.second.status).toBe(401);
-    expect(expired.second.json.code).toBe("WALLET_SIGNATURE_INVALID");
+    expect(expired.second.json).toMatchObject({ code: "WALLET_SIGNATURE_INVALID", reason: "session expired" });
+    expect(expired.second.json.message).toContain(`Session ${fresh.session.id}, whose key made this stamp, expired at ${fresh.session.expiresAt}; verify a credential for a new session`);
     expect((await t.call("GET", `/auth/sessions?accountId=${w.accountId}`, { auth: f.auth })).json.data).toEqual([]);
   });
 });
@@ -139,7 +146,7 @@ describe("concurrency and permissions", () => {
     expect(await t.db.walletDelegatedKey.count({ where: { platformId: f.platformId } })).toBe(1);
   });
 
-  it("concurrent revokes of one session, each with its own requestId: one 204, the others 404", async () => {
+  it("concurrent revokes of one session, each with its own requestId: all 204 (idempotent), revoked once", async () => {
     const f = await walletFixture(t);
     const w = await f.wallet();
     const target = await f.otpLogin(w.accountId);
@@ -150,7 +157,9 @@ describe("concurrency and permissions", () => {
     expect(firsts.map((r) => r.status)).toEqual([202, 202, 202, 202, 202]);
     const headers = await Promise.all(firsts.map(async (r) => ({ "service-wallet-signature": await stamp(r.json.payloadToSign, signer.key), "request-id": r.json.requestId as string })));
     const results = await Promise.all(headers.map((h) => t.call("DELETE", path, { auth: f.auth, headers: h })));
-    expect(results.map((r) => r.status).sort()).toEqual([204, 404, 404, 404, 404]);
+    expect(results.map((r) => r.status)).toEqual([204, 204, 204, 204, 204]);
+    const row = await t.db.walletAuthSession.findUniqueOrThrow({ where: { id: target.session.id.replace("Session:", "") } });
+    expect(row.revokedAt).not.toBeNull();
   });
 
   it("writes need TRANSACT (403), reads need VIEW", async () => {

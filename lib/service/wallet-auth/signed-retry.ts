@@ -7,6 +7,7 @@ import { now } from "../sandbox/clock";
 import { parseWalletStamp, verifyWalletStamp } from "../crypto/wallet-stamp";
 import { activeCredentialSetHash } from "./credential-set";
 import { activityPayload } from "./activity-payload";
+import { inactiveSessionError } from "./inactive-session-error";
 
 /**
  * The one signed-retry mechanism (SPEC.md "Signed-retry flows", WALLET-CRYPTO.md §4) behind
@@ -172,7 +173,8 @@ export async function consumeSignedRetry(
       },
       orderBy: { createdAt: "desc" },
     });
-    if (!session) throw invalidSignature(scope.excludeAuthMethodId ? "stamp key is not an active session of another credential of this wallet" : "stamp key is not an active session of this wallet");
+    if (!session)
+      throw await inactiveSessionError(tx, { platformId: scope.platformId, internalAccountId: scope.internalAccountId, publicKeyHex, at, otherThanAuthMethodId: scope.excludeAuthMethodId });
     sessionId = session.id;
   }
 

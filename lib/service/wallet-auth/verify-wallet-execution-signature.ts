@@ -2,6 +2,7 @@ import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { now } from "../sandbox/clock";
 import { parseWalletStamp, verifyWalletStamp } from "../crypto/wallet-stamp";
+import { inactiveSessionError } from "./inactive-session-error";
 import { LEGACY_SANDBOX_SIGNATURE } from "./signed-retry";
 
 /**
@@ -40,7 +41,7 @@ export async function verifyWalletExecutionSignature(
     LEFT JOIN "WalletAuthMethod" m ON m."id" = s."authMethodId"`;
   if (signer?.sessionId && signer.isMethodLive) return { signer: "session", sessionId: signer.sessionId };
   if (signer?.delegatedKeyId) return { signer: "delegated-key", delegatedKeyId: signer.delegatedKeyId };
-  throw invalid("stamp key is not an active session of this wallet");
+  throw await inactiveSessionError(db, { platformId: input.platformId, internalAccountId: input.internalAccountId, publicKeyHex: stamp.publicKeyHex, at });
 }
 
 function invalid(reason: string): ServiceError {
