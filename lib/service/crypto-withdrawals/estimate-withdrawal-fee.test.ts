@@ -19,31 +19,46 @@ async function fixture() {
   const accounts = await f.accountsOf(customerId);
   const find = (code: string) => accounts.find((a) => a.balance.currency.code === code)!.id;
   const estimate = (body: Record<string, unknown>, auth = f.auth) => t.call("POST", "/crypto/estimate-withdrawal-fee", { auth, body });
-  return { ...f, usdc, usd: find("USD"), usdb: find("USDB"), estimate };
+  return { ...f, customerId, usdc, usd: find("USD"), usdb: find("USDB"), estimate };
 }
 
 describe("POST /crypto/estimate-withdrawal-fee", () => {
+  it("agrees with the withdrawal itself: a quote of the same amount to a SOLANA wallet charges totalFee and delivers netAmount", async () => {
+    const f = await fixture();
+    const wallet = await t.call("POST", "/customers/external-accounts", {
+      auth: f.auth,
+      body: { customerId: f.customerId, currency: "USDC", accountInfo: { accountType: "SOLANA_WALLET", address: SOLANA }, ownershipType: "THIRD_PARTY" },
+    });
+    expect(wallet.status, wallet.text).toBe(201);
+    const res = await f.estimate({ internalAccountId: f.usdc, currency: "USDC", cryptoNetwork: "SOLANA", amount: 10_000, destinationAddress: SOLANA });
+    expect(res.status).toBe(200);
+    expect(EstimateCryptoWithdrawalFeeResponseSchema.safeParse(res.json).success).toBe(true);
+    const quote = await t.call("POST", "/quotes", {
+      auth: f.auth,
+      body: { source: { sourceType: "ACCOUNT", accountId: f.usdc }, destination: { destinationType: "ACCOUNT", accountId: wallet.json.id }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 10_000 },
+    });
+    expect(quote.status, quote.text).toBe(200);
+    expect(res.json).toEqual({ networkFee: 0, networkFeeAsset: "USDC", applicationFee: quote.json.feesIncluded, totalFee: quote.json.feesIncluded, netAmount: quote.json.totalReceivingAmount });
+    // The sandbox's fee schedule: no fee on a same-currency withdrawal, no network fee (BEHAVIORS 10.12).
+    expect(res.json).toMatchObject({ totalFee: 0, netAmount: 10_000 });
+  });
+
   it.each([
-    // network fee: $0.005 → 1 cent (rounded up); application fee 10 bps of 10,000 = 10
-    ["SOLANA", SOLANA, 10_000, { networkFee: 1, applicationFee: 10, totalFee: 11, netAmount: 9_989 }],
-    // $1.50 → 150 cents; 10 bps of 25,005 = 25.005 → 25 (half-even)
-    ["ETHEREUM", EVM, 25_005, { networkFee: 150, applicationFee: 25, totalFee: 175, netAmount: 24_830 }],
-    // $0.01 → 1 cent; 10 bps of 1,500 = 1.5 → 2 (half-even to the even neighbour)
-    ["BASE", EVM, 1_500, { networkFee: 1, applicationFee: 2, totalFee: 3, netAmount: 1_497 }],
-    ["POLYGON", EVM, 2_500, { networkFee: 1, applicationFee: 2, totalFee: 3, netAmount: 2_497 }],
-  ])("USDC on %s: deterministic fees in the withdrawn currency", async (cryptoNetwork, destinationAddress, amount, expected) => {
+    ["ETHEREUM", EVM, 25_005],
+    ["BASE", EVM, 1_500],
+    ["POLYGON", EVM, 2_500],
+  ])("USDC on %s: the same-currency fee schedule (no fee) in the withdrawn currency", async (cryptoNetwork, destinationAddress, amount) => {
     const f = await fixture();
     const res = await f.estimate({ internalAccountId: f.usdc, currency: "USDC", cryptoNetwork, amount, destinationAddress });
     expect(res.status).toBe(200);
-    expect(EstimateCryptoWithdrawalFeeResponseSchema.safeParse(res.json).success).toBe(true);
-    expect(res.json).toEqual({ ...expected, networkFeeAsset: "USDC" });
+    expect(res.json).toEqual({ networkFee: 0, networkFeeAsset: "USDC", applicationFee: 0, totalFee: 0, netAmount: amount });
   });
 
-  it("USDB from the embedded wallet on SPARK: $0.001 network fee → 1,000 micro-units", async () => {
+  it("USDB from the embedded wallet on SPARK", async () => {
     const f = await fixture();
     const res = await f.estimate({ internalAccountId: f.usdb, currency: "USDB", cryptoNetwork: "SPARK", amount: 5_000_000, destinationAddress: SPARK });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ networkFee: 1_000, networkFeeAsset: "USDB", applicationFee: 5_000, totalFee: 6_000, netAmount: 4_994_000 });
+    expect(res.json).toEqual({ networkFee: 0, networkFeeAsset: "USDB", applicationFee: 0, totalFee: 0, netAmount: 5_000_000 });
   });
 
   it("answers 400 INVALID_INPUT listing every field that does not fit: currency not the account's, network not carrying it, address format", async () => {
@@ -71,15 +86,6 @@ describe("POST /crypto/estimate-withdrawal-fee", () => {
     const res = await f.estimate({ cryptoNetwork: "DOGE", amount: 0 });
     expect(res.status).toBe(400);
     expect(res.json.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["amount", "cryptoNetwork", "currency", "destinationAddress", "internalAccountId"]);
-  });
-
-  it("answers 400 AMOUNT_OUT_OF_RANGE when the amount does not exceed the fees", async () => {
-    const f = await fixture();
-    const res = await f.estimate({ internalAccountId: f.usdc, currency: "USDC", cryptoNetwork: "ETHEREUM", amount: 150, destinationAddress: EVM });
-    expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ code: "AMOUNT_OUT_OF_RANGE", details: { totalFee: 150 } });
-    const ok = await f.estimate({ internalAccountId: f.usdc, currency: "USDC", cryptoNetwork: "ETHEREUM", amount: 151, destinationAddress: EVM });
-    expect(ok.json).toMatchObject({ totalFee: 150, netAmount: 1 });
   });
 
   it("answers 404 NOT_FOUND for an unknown or other platform's account", async () => {

@@ -8,34 +8,25 @@ export interface NetworkRule {
   currencies: readonly string[];
   /** Validates an address on the network. */
   address: z.ZodType;
-  /** Sandbox network fee, in millionths of a US dollar, charged in the withdrawn asset. */
-  networkFeeUsdMicros: bigint;
 }
 
 const BITCOIN_ADDRESS = z
   .string()
   .regex(/^(bc1|tb1|bcrt1)[02-9ac-hj-np-z]{8,87}$|^[13mn2][1-9A-HJ-NP-Za-km-z]{25,34}$/, "must be a Bitcoin address: bech32 (bc1…, tb1…, bcrt1…) or base58 (1…, 3…)");
 
-function walletRule(walletType: string, networkFeeUsdMicros: bigint): NetworkRule {
+function walletRule(walletType: string): NetworkRule {
   const spec = WALLET_ACCOUNT_TYPES.find((t) => t.accountType === walletType)!;
-  return { currencies: spec.currencies as readonly string[], address: (spec.fields.address as FieldDef).create, networkFeeUsdMicros };
+  return { currencies: spec.currencies as readonly string[], address: (spec.fields.address as FieldDef).create };
 }
 
-/**
- * Per network: assets, address format (shared with wallet external accounts) and a fixed,
- * deterministic sandbox network fee (roughly each chain's typical cost: Ethereum $1.50, Tron $1,
- * Bitcoin $2, L2s and Solana under a cent).
- */
+/** Per network: the assets it carries and its address format (shared with wallet external accounts). */
 export const NETWORK_RULES: Readonly<Record<CryptoNetwork, NetworkRule>> = {
-  ETHEREUM: walletRule("ETHEREUM_WALLET", 1_500_000n),
-  BASE: walletRule("BASE_WALLET", 10_000n),
-  POLYGON: walletRule("POLYGON_WALLET", 10_000n),
-  SOLANA: walletRule("SOLANA_WALLET", 5_000n),
-  TRON: walletRule("TRON_WALLET", 1_000_000n),
-  PLASMA: walletRule("PLASMA_WALLET", 0n),
-  SPARK: walletRule("SPARK_WALLET", 1_000n),
-  BITCOIN: { currencies: ["BTC"], address: BITCOIN_ADDRESS, networkFeeUsdMicros: 2_000_000n },
+  ETHEREUM: walletRule("ETHEREUM_WALLET"),
+  BASE: walletRule("BASE_WALLET"),
+  POLYGON: walletRule("POLYGON_WALLET"),
+  SOLANA: walletRule("SOLANA_WALLET"),
+  TRON: walletRule("TRON_WALLET"),
+  PLASMA: walletRule("PLASMA_WALLET"),
+  SPARK: walletRule("SPARK_WALLET"),
+  BITCOIN: { currencies: ["BTC"], address: BITCOIN_ADDRESS },
 };
-
-/** The Service's application fee on a withdrawal: 10 basis points of the amount, rounded half-even. */
-export const APPLICATION_FEE_BPS = 10n;

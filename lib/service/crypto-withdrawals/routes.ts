@@ -11,7 +11,7 @@ export const cryptoWithdrawalsRouter = createRouter().openapi(
     operationId: "estimateCryptoWithdrawalFee",
     summary: "Estimate the fees of a crypto withdrawal",
     description:
-      "What withdrawing `amount` from an internal account to `destinationAddress` on `cryptoNetwork` would cost; nothing moves. The currency must be the account's, the network must carry it (SOLANA, BASE, POLYGON, ETHEREUM: USDC; SPARK: BTC, USDB; BITCOIN: BTC) and the address must be in the network's format; the amount must exceed the fees. Sandbox fees are deterministic: a fixed network fee per network in the withdrawn currency plus a 10 bps application fee. Requires VIEW.",
+      "What withdrawing `amount` from an internal account to `destinationAddress` on `cryptoNetwork` would cost; nothing moves. The currency must be the account's, the network must carry it (SOLANA, BASE, POLYGON, ETHEREUM: USDC; SPARK: BTC, USDB; BITCOIN: BTC) and the address must be in the network's format; something must arrive after the fees (else 400 AMOUNT_OUT_OF_RANGE). A crypto withdrawal is a quote (POST /quotes) from the account to a wallet external account on that network: the estimate is priced by the same fee schedule, so `totalFee` is the quote's `feesIncluded` and `netAmount` what it delivers. The sandbox's fee schedule charges no fee on a same-currency withdrawal and no network fee (BEHAVIORS 10.12: rail fees 0), so today `totalFee` is 0. Requires VIEW.",
     tags: ["Cross-Currency Transfers"],
     security: BASIC_AUTH,
     middleware: [requirePermission("VIEW")] as const,

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { bech32m } from "@scure/base";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, DbOrTx } from "../db";
 import { ServiceError, invalidInput } from "../http/errors";
@@ -14,6 +15,7 @@ import { now } from "../sandbox/clock";
 import { currencyInfo } from "../sandbox/currencies";
 import { tokenAmountInCurrencyUnits, tokenAmountToCents } from "./amounts";
 import { AUTO_FUND_SECONDS, FUNDING_WINDOW_MS, PROVIDER_STEP_SECONDS, emitOperationEvent, scheduleStep } from "./operation-status";
+import { assertProviderBalanceCovers } from "./provider-balance";
 import { assertLinkUsable, getProviderAccountOrThrow } from "./provider-accounts";
 import type { BurnRequest, MintRequest, Operation, OperationListQuery } from "./schemas";
 import { serializeOperation, type StablecoinRow } from "./serialize";
@@ -68,18 +70,19 @@ interface Plan {
 async function planMint(db: Db, platformId: string, request: MintRequest, coin: StablecoinRow, cents: bigint, id: string): Promise<Plan> {
   const fs = request.fundingSource;
   if (fs.type === "SERVICE_INTERNAL_ACCOUNT" || fs.type === "PROVIDER_INTERNAL_BALANCE") throw reserved(`fundingSource.type ${fs.type}`);
-  let destination: Record<string, unknown>;
+  let destinationOwner: string | null;
   const destId = request.destination.accountId;
   if (parseId("InternalAccount", destId)) {
     const account = await getInternalAccountOrThrow(db, platformId, destId).catch(notFoundAs("destination.accountId", `destination.accountId: internal account ${destId} not found`));
     assertCanHoldTokens(account, coin, request.amount);
-    destination = { accountId: destId };
+    destinationOwner = account.customerId;
   } else if (destId.startsWith("ExternalAccount:")) {
     const account = await externalAccount(db, platformId, destId, "destination.accountId");
     if (account.accountType !== "SPARK_WALLET" || account.status !== "ACTIVE")
       throw invalidInput([{ field: "destination.accountId", message: "must be an ACTIVE SPARK_WALLET external account (tokens are minted on Spark)", constraint: { accountType: "SPARK_WALLET" } }]);
-    destination = { accountId: destId };
+    destinationOwner = account.customerId;
   } else throw invalidInput([{ field: "destination.accountId", message: "must be an ExternalAccount:… (Spark wallet) or InternalAccount:… id", constraint: { format: "id" } }]);
+  const destination = { accountId: destId };
 
   if (fs.type === "WIRE")
     return {
@@ -100,6 +103,7 @@ async function planMint(db: Db, platformId: string, request: MintRequest, coin: 
     };
   const funder = await externalAccount(db, platformId, fs.externalAccountId, "fundingSource.externalAccountId");
   assertAchDebitable(funder, fs.type);
+  assertSameOwner(funder.customerId, destinationOwner, fs.externalAccountId);
   return {
     source: { type: fs.type, externalAccountId: fs.externalAccountId },
     destination,
@@ -115,10 +119,14 @@ async function planMint(db: Db, platformId: string, request: MintRequest, coin: 
  */
 function assertCanHoldTokens(account: InternalAccountRow, coin: StablecoinRow, amount: string): void {
   const tokenCurrency = coin.currency ?? coin.symbol;
-  if (account.currency !== tokenCurrency)
-    throw invalidInput([
-      { field: "destination.accountId", message: `must be an internal account holding ${tokenCurrency}, the stablecoin's currency; this one holds ${account.currency}`, constraint: { currency: tokenCurrency } },
-    ]);
+  if (account.currency !== tokenCurrency) {
+    // Sandbox: the currency is derived from providerTokenIdentifier (sandboxTokenMetadata); say so when no account can ever hold it.
+    const derived = `${tokenCurrency} is the stablecoin's currency (sandbox: the first 6 letters and digits of providerTokenIdentifier ${coin.providerTokenIdentifier}, upper-cased)`;
+    const held = currencyInfo(tokenCurrency)
+      ? `this one holds ${account.currency}`
+      : `no internal account can hold ${tokenCurrency}, as it is not a supported currency: mint to an ACTIVE SPARK_WALLET ExternalAccount instead, or register a token whose identifier is a supported currency code (usdb, usdc, usdt, with an optional -d<N>)`;
+    throw invalidInput([{ field: "destination.accountId", message: `must be an internal account holding ${tokenCurrency}; ${derived}; ${held}`, constraint: { currency: tokenCurrency } }]);
+  }
   assertCanMoveMoney(account, "RECEIVE");
   tokenAmountInCurrencyUnits(amount, coin.decimals, currencyInfo(tokenCurrency)?.decimals ?? coin.decimals);
 }
@@ -133,6 +141,29 @@ function assertAchDebitable(account: { accountType: string }, type: "ACH_DEBIT" 
   ]);
 }
 
+const ownerName = (customerId: string | null) => (customerId === null ? "the platform" : formatId("Customer", customerId));
+
+/**
+ * An ACH mint debits one owner's bank and credits the tokens to the same owner (a customer, or the
+ * platform), as quotes and transfers refuse to move one customer's money to another's account.
+ * Throws: INVALID_INPUT naming destination.accountId.
+ */
+function assertSameOwner(funderOwner: string | null, destinationOwner: string | null, funderId: string): void {
+  if (funderOwner === destinationOwner) return;
+  throw invalidInput([
+    {
+      field: "destination.accountId",
+      message: `belongs to ${destinationOwner === null ? "the platform" : "another customer"}, not to the owner of fundingSource.externalAccountId ${funderId} (${ownerName(funderOwner)}): mint into an account of the same owner`,
+      constraint: { sameOwner: true },
+    },
+  ]);
+}
+
+/** Sandbox deposit address of an external-wallet burn: a bech32m Spark address (`sparkrt1…`), as SPARK_WALLET external accounts take. */
+export function sandboxBurnDepositAddress(operationId: string): string {
+  return bech32m.encode("sparkrt", bech32m.toWords(createHash("sha256").update(operationId).digest()), 200);
+}
+
 async function planBurn(db: Db, platformId: string, request: BurnRequest, cents: bigint, id: string, currency: string): Promise<Plan> {
   if (request.source.type === "SERVICE_INTERNAL_ACCOUNT") throw reserved("source.type SERVICE_INTERNAL_ACCOUNT");
   const bank = await externalAccount(db, platformId, request.destination.externalAccountId, "destination.externalAccountId");
@@ -145,7 +176,7 @@ async function planBurn(db: Db, platformId: string, request: BurnRequest, cents:
       source: { type: "EXTERNAL_ACCOUNT" },
       destination,
       awaitsFunds: true,
-      fundingInstructions: { rail: "SPARK", network: "SPARK", address: `sprt1sandbox${createHash("sha256").update(id).digest("hex").slice(0, 40)}`, valueType: currency },
+      fundingInstructions: { rail: "SPARK", network: "SPARK", address: sandboxBurnDepositAddress(id), valueType: currency },
       estimatedDelivery,
       sandboxFailure: failureFor(bank),
     };
@@ -175,6 +206,7 @@ export async function createOperation(
   const expiresAt = plan.awaitsFunds ? new Date(at.getTime() + FUNDING_WINDOW_MS) : null;
 
   return db.$transaction(async (tx) => {
+    if (input.operationType === "BURN" && input.request.source.type === "PROVIDER_INTERNAL_BALANCE") await assertProviderBalanceCovers(tx, coin, input.request.amount);
     const row = await tx.stablecoinOperation.create({
       data: {
         id,

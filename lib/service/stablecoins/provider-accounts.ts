@@ -12,6 +12,8 @@ import { serializeProviderAccount, type ProviderAccountRow } from "./serialize";
 /** Sandbox credentials rule: a secret ending in 002 fails verification; a client id ending in 009 sees two accounts. */
 export const SANDBOX_BAD_SECRET_SUFFIX = "002";
 export const SANDBOX_MULTI_ACCOUNT_SUFFIX = "009";
+/** Retry-After of the provider-down 503: the sandbox cannot know when it comes back, so a short poll. */
+export const PROVIDER_RETRY_AFTER_SECONDS = 30;
 
 function sandboxAccountsFor(apiClientId: string): string[] {
   const base = `brale-${createHash("sha256").update(apiClientId).digest("hex").slice(0, 10)}`;
@@ -94,9 +96,11 @@ export function assertLinkUsable(row: ProviderAccountRow): void {
   if (row.status === "INVALID")
     throw new ServiceError("STABLECOIN_PROVIDER_ACCOUNT_INVALID", `Provider account link ${id} failed verification. Re-link it with POST /stablecoin-provider-accounts using current credentials.`);
   if (row.status === "REVOKED")
-    throw new ServiceError("STABLECOIN_PROVIDER_ACCOUNT_REVOKED", `Provider account link ${id} was revoked. Link the provider account again with new credentials.`);
+    throw new ServiceError("STABLECOIN_PROVIDER_ACCOUNT_REVOKED", `Provider account link ${id} was revoked and can never be used again. Link the provider account again (POST /stablecoin-provider-accounts: a new link id), then move each stablecoin of the revoked link to it by registering its providerTokenIdentifier again with the new link's id as stablecoinProviderAccountId (POST /stablecoins): the stablecoin keeps its id.`);
   if (row.providerUnavailable)
-    throw new ServiceError("SERVICE_UNAVAILABLE", "The stablecoin provider is temporarily unavailable. Retry later with the same Idempotency-Key.");
+    throw new ServiceError("SERVICE_UNAVAILABLE", `The stablecoin provider is temporarily unavailable. Retry after ${PROVIDER_RETRY_AFTER_SECONDS} s with the same Idempotency-Key.`, {
+      headers: { "Retry-After": String(PROVIDER_RETRY_AFTER_SECONDS) },
+    });
 }
 
 export async function listProviderAccounts(db: Db, input: { platformId: string; query: ProviderAccountListQuery }): Promise<Page<ProviderAccount>> {

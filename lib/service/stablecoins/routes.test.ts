@@ -6,6 +6,7 @@ import { setInternalAccountStatus } from "../internal-accounts/set-internal-acco
 import { STABLECOIN_BURN_PAYOUT, STABLECOIN_MINT_FUNDING_RETURNED, STABLECOIN_OPERATION_STEP_JOB } from "./operation-status";
 import { runOperationStep } from "./run-operation-step";
 import { OperationSchema, ProviderAccountSchema, StablecoinSchema } from "./schemas";
+import { EXAMPLES } from "../external-accounts/external-account-fixtures";
 import { bankAccount, linkAccount, newKey, operationEvents, post, registerCoin, sparkWallet } from "./stablecoin-fixtures";
 
 let t: TestApp;
@@ -219,7 +220,7 @@ describe("lifecycle on the sandbox clock", () => {
       estimatedDelivery: { rail: "ACH_CREDIT", amount: "250", currency: "USD", timing: "1-3 business days" },
       description: "payout",
     });
-    expect(res.json.fundingInstructions.address).toMatch(/^sprt1/);
+    expect(res.json.fundingInstructions.address).toMatch(/^sparkrt1/);
     expect(new Date(res.json.expiresAt).getTime() - new Date(res.json.createdAt).getTime()).toBe(7 * 24 * 3600 * 1000);
     expect((await ledgerBalances(q.platform.id)).clearing).toBe(0n);
 
@@ -330,6 +331,9 @@ describe("lifecycle on the sandbox clock", () => {
     const bank = await bankAccount(t, q.auth);
     const wallet = await sparkWallet(t, q.auth);
     const m = await post(t, q.auth, `/stablecoins/${coin.id}/mints`, { amount: "1000000", fundingSource: { type: "WIRE" }, destination: { accountId: wallet } });
+    // The burn takes tokens the provider holds: the mint's, once COMPLETED (30 s funding, 10 s processing).
+    await advanceClock(t.db, q.platform.id, 30);
+    await advanceClock(t.db, q.platform.id, 15);
     const b = await post(t, q.auth, `/stablecoins/${coin.id}/burns`, burnBody({ amount: "1000000", source: { type: "PROVIDER_INTERNAL_BALANCE" }, destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: bank, rail: "RTP_CREDIT" } }));
     expect(b.json).toMatchObject({ status: "PENDING_PROVIDER", source: { type: "PROVIDER_INTERNAL_BALANCE" } });
     expect(b.json.fundingInstructions).toBeUndefined();
@@ -507,5 +511,185 @@ describe("mint destinations and funding sources", () => {
     const bank = await bankAccount(t, q.auth);
     const ok = await post(t, q.auth, `/stablecoins/${coin.id}/mints`, { amount: "1000000", fundingSource: { type: "SAME_DAY_ACH_DEBIT", externalAccountId: bank }, destination: { accountId: wallet } });
     expect([ok.status, ok.json.status]).toEqual([201, "PENDING_PROVIDER"]);
+  });
+});
+
+describe("provider balance: PROVIDER_INTERNAL_BALANCE burns", () => {
+  async function heldPlatform() {
+    const q = await t.createTestPlatform();
+    await linkAccount(t, q.auth);
+    const coin = await registerCoin(t, q.auth, "held");
+    const bank = await bankAccount(t, q.auth);
+    const wallet = await sparkWallet(t, q.auth);
+    const burn = (amount: string) =>
+      post(t, q.auth, `/stablecoins/${coin.id}/burns`, burnBody({ amount, source: { type: "PROVIDER_INTERNAL_BALANCE" }, destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: bank, rail: "WIRE" } }));
+    const mint = (amount: string) => post(t, q.auth, `/stablecoins/${coin.id}/mints`, { amount, fundingSource: { type: "ACH_DEBIT", externalAccountId: bank }, destination: { accountId: wallet } });
+    // PENDING_PROVIDER → PROCESSING after 5 s, COMPLETED 10 s later.
+    const completeMints = async () => {
+      await advanceClock(t.db, q.platform.id, 5);
+      await advanceClock(t.db, q.platform.id, 10);
+    };
+    return { q, coin, burn, mint, completeMints };
+  }
+
+  it("answers 409 CONFLICT with details.providerBalance when a burn exceeds what COMPLETED mints less burns left; within it the burn is created", async () => {
+    const { q, coin, burn, mint, completeMints } = await heldPlatform();
+    const nothing = await burn("999999990000000");
+    expect([nothing.status, nothing.json.code]).toEqual([409, "CONFLICT"]);
+    expect(nothing.json.details).toMatchObject({ field: "amount", providerBalance: "0", amount: "999999990000000", stablecoinId: coin.id });
+    expect(nothing.json.message).toContain(`POST /stablecoins/${coin.id}/mints`);
+
+    expect((await mint("1000000")).status).toBe(201);
+    // Not COMPLETED yet: the minted tokens are not held yet.
+    expect((await burn("1000000")).json.details).toMatchObject({ providerBalance: "0" });
+    await completeMints();
+    const over = await burn("1010000");
+    expect([over.status, over.json.details.providerBalance]).toEqual([409, "1000000"]);
+    const ok = await burn("600000");
+    expect([ok.status, ok.json.status]).toEqual([201, "PENDING_PROVIDER"]);
+    // A pending burn has taken its tokens already.
+    expect((await burn("500000")).json.details).toMatchObject({ providerBalance: "400000" });
+    expect((await burn("400000")).status).toBe(201);
+    expect(await t.db.stablecoinOperation.count({ where: { platformId: q.platform.id, operationType: "BURN" } })).toBe(2);
+  });
+
+  it("a burn whose payout fails gives its tokens back to the provider balance", async () => {
+    const { q, coin, mint, completeMints } = await heldPlatform();
+    expect((await mint("1000000")).status).toBe(201);
+    await completeMints();
+    const failing = await bankAccount(t, q.auth, "004");
+    const bad = await post(t, q.auth, `/stablecoins/${coin.id}/burns`, burnBody({ amount: "1000000", source: { type: "PROVIDER_INTERNAL_BALANCE" }, destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: failing, rail: "WIRE" } }));
+    expect(bad.status, bad.text).toBe(201);
+    await advanceClock(t.db, q.platform.id, 5);
+    expect((await t.call("GET", `/stablecoin-operations/${bad.json.id}`, { auth: q.auth })).json.status).toBe("FAILED");
+    const again = await post(t, q.auth, `/stablecoins/${coin.id}/burns`, burnBody({ amount: "1000000", source: { type: "PROVIDER_INTERNAL_BALANCE" }, destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: await bankAccount(t, q.auth), rail: "WIRE" } }));
+    expect(again.status).toBe(201);
+  });
+
+  it("concurrent burns cannot spend the same tokens: of five burns of 0.60 against 1.00 held, exactly one is created", async () => {
+    for (let i = 0; i < 3; i++) {
+      const { q, burn, mint, completeMints } = await heldPlatform();
+      expect((await mint("1000000")).status).toBe(201);
+      await completeMints();
+      await t.warmPool();
+      const results = await Promise.all(Array.from({ length: 5 }, () => burn("600000")));
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+      for (const r of results.filter((r) => r.status === 409)) expect(r.json.details.providerBalance).toBe("400000");
+      expect(await t.db.stablecoinOperation.count({ where: { platformId: q.platform.id, operationType: "BURN" } })).toBe(1);
+    }
+  });
+});
+
+describe("mint ownership", () => {
+  it("an ACH debit of one customer's bank that credits another customer's (or the platform's) account is 400 INVALID_INPUT sameOwner; the same customer's account is accepted", async () => {
+    const f = await internalAccountsFixture(t);
+    await linkAccount(t, f.auth);
+    const coin = await registerCoin(t, f.auth, "usdb");
+    const a = await f.activeAccount("USDB");
+    const b = await f.activeAccount("USDB");
+    const bank = await t.call("POST", "/customers/external-accounts", {
+      auth: f.auth,
+      body: { customerId: a.customerId, currency: "USD", accountInfo: { ...EXAMPLES.USD_ACCOUNT!.accountInfo, accountNumber: `${Math.floor(Math.random() * 1e9)}` } },
+    });
+    expect(bank.status, bank.text).toBe(201);
+    const mint = (accountId: string) => post(t, f.auth, `/stablecoins/${coin.id}/mints`, { amount: "1000000", fundingSource: { type: "ACH_DEBIT", externalAccountId: bank.json.id }, destination: { accountId } });
+
+    for (const [accountId, owner] of [[b.accountId, "another customer"], [await sparkWallet(t, f.auth), "the platform"]] as const) {
+      const res = await mint(accountId);
+      expect([res.status, res.json.code]).toEqual([400, "INVALID_INPUT"]);
+      expect(res.json.details.errors[0]).toMatchObject({ field: "destination.accountId", constraint: { sameOwner: true } });
+      expect(res.json.details.errors[0].message).toContain(`belongs to ${owner}`);
+    }
+    expect(await t.db.stablecoinOperation.count({ where: { platformId: f.platformId } })).toBe(0);
+    const own = await mint(a.accountId);
+    expect([own.status, own.json.status]).toEqual([201, "PENDING_PROVIDER"]);
+  });
+});
+
+describe("a REVOKED link: moving its stablecoin to a new link", () => {
+  it("the REVOKED error says how to recover, and registering the token again through the re-linked account moves the stablecoin (same id) there", async () => {
+    const q = await t.createTestPlatform();
+    const old = await linkAccount(t, q.auth, "revoked-client");
+    const coin = await registerCoin(t, q.auth, "moving");
+    const wallet = await sparkWallet(t, q.auth);
+    const mintBody = { amount: "1000000", fundingSource: { type: "WIRE" }, destination: { accountId: wallet } };
+    await t.call("POST", `/sandbox/stablecoin-provider-accounts/${old.id}`, { auth: q.auth, body: { status: "REVOKED" } });
+    const refused = await post(t, q.auth, `/stablecoins/${coin.id}/mints`, mintBody);
+    expect([refused.status, refused.json.code]).toEqual([400, "STABLECOIN_PROVIDER_ACCOUNT_REVOKED"]);
+    expect(refused.json.message).toMatch(/POST \/stablecoin-provider-accounts.*providerTokenIdentifier.*stablecoinProviderAccountId.*POST \/stablecoins/);
+
+    const fresh = await linkAccount(t, q.auth, "revoked-client");
+    expect(fresh.id).not.toBe(old.id);
+    const body = { providerTokenIdentifier: "moving", networkTokenIdentifier: "btkn1moving", network: "SPARK", stablecoinProviderAccountId: fresh.id };
+    const moved = await post(t, q.auth, "/stablecoins", body);
+    expect(moved.status, moved.text).toBe(201);
+    expect(moved.json).toMatchObject({ id: coin.id, stablecoinProviderAccountId: fresh.id });
+    expect((await t.call("GET", `/stablecoins/${coin.id}`, { auth: q.auth })).json.stablecoinProviderAccountId).toBe(fresh.id);
+    expect(await t.db.stablecoin.count({ where: { platformId: q.platform.id } })).toBe(1);
+    const minted = await post(t, q.auth, `/stablecoins/${coin.id}/mints`, mintBody);
+    expect([minted.status, minted.json.stablecoinProviderAccountId]).toEqual([201, fresh.id]);
+
+    // Its link is ACTIVE now: registering again is the plain 409.
+    const twice = await post(t, q.auth, "/stablecoins", body);
+    expect([twice.status, twice.json.code]).toEqual([409, "CONFLICT"]);
+    expect(twice.json.details.stablecoinId).toBe(coin.id);
+  });
+
+  it("a REVOKED link's stablecoin does not move to a link of another provider account (409 naming the account to link again)", async () => {
+    const q = await t.createTestPlatform();
+    const old = await linkAccount(t, q.auth, "first-account");
+    await registerCoin(t, q.auth, "stays");
+    await t.call("POST", `/sandbox/stablecoin-provider-accounts/${old.id}`, { auth: q.auth, body: { status: "REVOKED" } });
+    const other = await linkAccount(t, q.auth, "second-account");
+    const res = await post(t, q.auth, "/stablecoins", { providerTokenIdentifier: "stays", networkTokenIdentifier: "btkn1stays", network: "SPARK", stablecoinProviderAccountId: other.id });
+    expect([res.status, res.json.code]).toEqual([409, "CONFLICT"]);
+    expect(res.json.message).toContain(old.providerAccountId);
+  });
+});
+
+describe("documentation and small answers", () => {
+  it("a mint of a token whose currency no internal account can hold says how the currency is derived and to mint to a Spark wallet", async () => {
+    const f = await internalAccountsFixture(t);
+    await linkAccount(t, f.auth);
+    const coin = await registerCoin(t, f.auth, "acme-usd");
+    const usdb = await f.activeAccount("USDB");
+    const res = await post(t, f.auth, `/stablecoins/${coin.id}/mints`, { amount: "1000000", fundingSource: { type: "WIRE" }, destination: { accountId: usdb.accountId } });
+    expect([res.status, res.json.details.errors[0].field]).toEqual([400, "destination.accountId"]);
+    expect(res.json.details.errors[0].message).toContain("first 6 letters and digits of providerTokenIdentifier acme-usd");
+    expect(res.json.details.errors[0].message).toContain("no internal account can hold ACMEUS");
+    expect(res.json.details.errors[0].message).toContain("SPARK_WALLET");
+  });
+
+  it("the OpenAPI document marks Idempotency-Key required on link, register, mint and burn, and documents how the currency is derived", async () => {
+    const doc = (await t.call("GET", "/openapi.json")).json;
+    for (const path of ["/stablecoin-provider-accounts", "/stablecoins", "/stablecoins/{stablecoinId}/mints", "/stablecoins/{stablecoinId}/burns"]) {
+      const param = doc.paths[path].post.parameters.find((x: { name: string }) => x.name.toLowerCase() === "idempotency-key");
+      expect([path, param.in, param.required]).toEqual([path, "header", true]);
+    }
+    expect(doc.paths["/stablecoins"].post.description).toContain("`currency` are the first 6 letters and digits");
+    expect(doc.paths["/stablecoins/{stablecoinId}/burns"].post.description).toContain("details.providerBalance");
+  });
+
+  it("the external-wallet burn's deposit address is a Spark address that a SPARK_WALLET external account accepts", async () => {
+    const q = await t.createTestPlatform();
+    await linkAccount(t, q.auth);
+    const coin = await registerCoin(t, q.auth, "deposit");
+    const bank = await bankAccount(t, q.auth);
+    const res = await post(t, q.auth, `/stablecoins/${coin.id}/burns`, burnBody({ destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: bank, rail: "WIRE" } }));
+    const { address } = res.json.fundingInstructions;
+    expect(address).toMatch(/^sparkrt1/);
+    const wallet = await t.call("POST", "/platform/external-accounts", { auth: q.auth, body: { ...EXAMPLES.SPARK_WALLET, currency: "USDB", accountInfo: { accountType: "SPARK_WALLET", address } } });
+    expect(wallet.status, wallet.text).toBe(201);
+  });
+
+  it("the provider-down 503 carries Retry-After", async () => {
+    const q = await t.createTestPlatform();
+    const link = await linkAccount(t, q.auth);
+    const coin = await registerCoin(t, q.auth, "later");
+    const bank = await bankAccount(t, q.auth);
+    await t.call("POST", `/sandbox/stablecoin-provider-accounts/${link.id}`, { auth: q.auth, body: { providerUnavailable: true } });
+    const res = await post(t, q.auth, `/stablecoins/${coin.id}/burns`, burnBody({ destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: bank, rail: "WIRE" } }));
+    expect([res.status, res.headers.get("retry-after")]).toEqual([503, "30"]);
+    expect(res.json.message).toContain("Retry after 30 s");
   });
 });

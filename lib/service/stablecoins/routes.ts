@@ -50,7 +50,7 @@ const OPERATION_WEBHOOKS =
   " Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.";
 
 const LIFECYCLE =
-  " Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400; provider unavailable → 503." +
+  " Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400 (REVOKED is terminal: link again and register the token through the new link to move the stablecoin there); provider unavailable → 503 with `Retry-After`." +
   OPERATION_WEBHOOKS;
 
 export const stablecoinsRouter = createRouter()
@@ -112,7 +112,7 @@ export const stablecoinsRouter = createRouter()
       operationId: "registerStablecoin",
       summary: "Register a provider-created stablecoin",
       description:
-        "Links an existing provider token (creates nothing at the provider). With several ACTIVE links, `stablecoinProviderAccountId` is required (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED). The same token twice → 409. Sandbox: decimals come from a `-d<N>` ending of `providerTokenIdentifier` (for example `acme-usd-d18`), else 6. Requires MANAGE." +
+        "Links an existing provider token (creates nothing at the provider). With several ACTIVE links, `stablecoinProviderAccountId` is required (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED). The same token twice → 409, except to move it off a REVOKED link (terminal): registering it again with `stablecoinProviderAccountId` a new ACTIVE link of the same provider account (POST /stablecoin-provider-accounts again) moves the existing stablecoin, same id, to that link (201 with it). Sandbox: decimals come from a `-d<N>` ending of `providerTokenIdentifier` (for example `acme-usd-d18`), else 6; `symbol` and `currency` are the first 6 letters and digits of the rest, upper-cased (`usdb` → USDB, `usdc-d2` → USDC, `acme-usd` → ACMEUS). A mint can credit an internal account only when it holds that currency, so only a token named after a supported currency (usdb, usdc, usdt) can be minted into internal accounts; any token can be minted to a Spark wallet. Requires MANAGE." +
         IDEMPOTENCY_NOTE,
       tags,
       security,
@@ -160,7 +160,7 @@ export const stablecoinsRouter = createRouter()
       operationId: "createStablecoinMint",
       summary: "Mint stablecoins",
       description:
-        "`fundingSource`: WIRE (wire instructions returned) or ACH_DEBIT / SAME_DAY_ACH_DEBIT from an external account; `destination.accountId` an ACTIVE Spark `ExternalAccount:` or an ACTIVE `InternalAccount:` holding the token's currency (409 when it is not ACTIVE). Requires TRANSACT." +
+        "`fundingSource`: WIRE (wire instructions returned) or ACH_DEBIT / SAME_DAY_ACH_DEBIT from an external account; `destination.accountId` an ACTIVE Spark `ExternalAccount:` or an ACTIVE `InternalAccount:` holding the token's currency (the stablecoin's `currency`; 409 when it is not ACTIVE). An ACH debit's bank account and the destination must belong to the same owner, one customer or the platform (400 INVALID_INPUT naming `destination.accountId`, constraint `sameOwner`). The tokens add to the stablecoin's provider balance once the mint is COMPLETED. Requires TRANSACT." +
         IDEMPOTENCY_NOTE +
         LIFECYCLE,
       tags,
@@ -182,7 +182,7 @@ export const stablecoinsRouter = createRouter()
       operationId: "createStablecoinBurn",
       summary: "Burn stablecoins for fiat",
       description:
-        "`source.type`: EXTERNAL_ACCOUNT (send the tokens from any wallet to the deposit address in `fundingInstructions`) or PROVIDER_INTERNAL_BALANCE; `destination` a bank external account and payout rail. `estimatedDelivery.amount` is the fiat value in cents. 404 for the stablecoin or a referenced account. Requires TRANSACT." +
+        "`source.type`: EXTERNAL_ACCOUNT (send the tokens from any wallet to the deposit address in `fundingInstructions`) or PROVIDER_INTERNAL_BALANCE (the tokens the provider holds of this stablecoin: those of its COMPLETED mints less every burn that is PENDING_PROVIDER, PROCESSING or COMPLETED; a larger `amount` → 409 CONFLICT with `details.providerBalance`, the balance held in the token's smallest unit: burn at most that, or mint more first); `destination` a bank external account and payout rail. `estimatedDelivery.amount` is the fiat value in cents. 404 for the stablecoin or a referenced account. Requires TRANSACT." +
         IDEMPOTENCY_NOTE +
         LIFECYCLE,
       tags,

@@ -208,5 +208,9 @@ export type OperationListQuery = z.infer<typeof OperationListQuerySchema>;
 export const OperationListResponseSchema = pageResponseSchema(OperationSchema, "StablecoinOperationListResponse");
 export const OperationIdParamSchema = z.object({ stablecoinOperationId: idOf("StablecoinOperation") });
 export const IdempotencyHeaderSchema = z.object({
-  "idempotency-key": z.string().optional().openapi({ description: "Required, 1 to 255 characters: the same key and body return the first response; another body → 409." }),
+  // Optional to zod so that a missing key gets the route's own 400 (requireIdempotencyKey) after the body is checked; required in the document.
+  "idempotency-key": z
+    .string()
+    .optional()
+    .openapi({ param: { required: true }, description: "Required, 1 to 255 characters: the same key and body return the first response; another body → 409." }),
 });

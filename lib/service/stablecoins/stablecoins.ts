@@ -1,7 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, DbOrTx } from "../db";
 import { ServiceError } from "../http/errors";
-import { parseId, uuidv7, idFormProblem } from "../http/ids";
+import { formatId, parseId, uuidv7, idFormProblem } from "../http/ids";
 import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import { now } from "../sandbox/clock";
 import { assertLinkUsable, getProviderAccountOrThrow } from "./provider-accounts";
@@ -51,13 +51,16 @@ export async function selectProviderAccount(db: DbOrTx, platformId: string, sele
 
 /**
  * POST /stablecoins (BEHAVIORS.md §6.2): links an existing provider token; creates nothing at the
- * provider. Throws: the selection errors above; CONFLICT when the token is already registered.
+ * provider. A token already registered through a REVOKED link moves to the new link (same id).
+ * Throws: the selection errors above; CONFLICT when the token is already registered otherwise.
  */
 export async function registerStablecoin(db: Db, input: { platformId: string; request: StablecoinRegisterRequest }): Promise<Stablecoin> {
   const { platformId, request } = input;
   const link = await selectProviderAccount(db, platformId, request.stablecoinProviderAccountId);
   const meta = sandboxTokenMetadata(request.providerTokenIdentifier);
   const at = await now(db, platformId);
+  const registered = await db.stablecoin.findFirst({ where: { platformId, providerTokenIdentifier: request.providerTokenIdentifier }, select: { id: true } });
+  if (registered) return moveFromRevokedLink(db, { platformId, link, providerTokenIdentifier: request.providerTokenIdentifier });
   try {
     const row = await db.stablecoin.create({
       data: {
@@ -82,12 +85,49 @@ export async function registerStablecoin(db: Db, input: { platformId: string; re
     });
     return serializeStablecoin(row);
   } catch (e) {
+    // Registered concurrently since the look-up above.
     if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002")
       throw new ServiceError("CONFLICT", `Provider token ${request.providerTokenIdentifier} is already registered. List stablecoins to find it.`, {
         details: { field: "providerTokenIdentifier" },
       });
     throw e;
   }
+}
+
+/**
+ * Registering a token again through a new link moves it there when the link it was registered
+ * through is REVOKED (terminal, BEHAVIORS.md §6.1) and the new one reaches the same provider
+ * account: the stablecoin keeps its id and operations through the new link. The coin's row is
+ * locked, so concurrent moves run one at a time.
+ * Throws: CONFLICT when the token is registered through a link that is not REVOKED (or, once
+ * REVOKED, the new link is of another provider account).
+ */
+async function moveFromRevokedLink(db: Db, input: { platformId: string; link: ProviderAccountRow; providerTokenIdentifier: string }): Promise<Stablecoin> {
+  const { platformId, link, providerTokenIdentifier } = input;
+  const at = await now(db, platformId);
+  return db.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ id: string }[]>`
+      SELECT "id" FROM "Stablecoin" WHERE "platformId" = ${platformId}::uuid AND "providerTokenIdentifier" = ${providerTokenIdentifier} FOR UPDATE`;
+    const coin = await tx.stablecoin.findFirstOrThrow({ where: { id: locked!.id, platformId } });
+    const current = await tx.stablecoinProviderAccount.findFirstOrThrow({ where: { id: coin.providerAccountId, platformId } });
+    const coinId = formatId("Stablecoin", coin.id);
+    const sameAccount = current.provider === link.provider && current.providerAccountId === link.providerAccountId;
+    if (current.status !== "REVOKED" || !sameAccount)
+      throw new ServiceError(
+        "CONFLICT",
+        current.status !== "REVOKED"
+          ? `Provider token ${providerTokenIdentifier} is already registered as ${coinId}. Use that stablecoin (GET /stablecoins/${coinId}).`
+          : `Provider token ${providerTokenIdentifier} is registered as ${coinId} through the REVOKED link ${formatId("StablecoinProviderAccount", current.id)} of provider account ${current.providerAccountId}; it can move only to a new link of that provider account. Link ${current.providerAccountId} again (POST /stablecoin-provider-accounts) and register the token with that link's id as stablecoinProviderAccountId.`,
+        current.status !== "REVOKED"
+          ? { details: { field: "providerTokenIdentifier", stablecoinId: coinId } }
+          : { details: { stablecoinId: coinId, providerAccountId: current.providerAccountId } },
+      );
+    const moved = await tx.stablecoin.update({
+      where: { id: coin.id },
+      data: { providerAccountId: link.id, provider: link.provider, providerEnvironment: link.providerEnvironment, updatedAt: at },
+    });
+    return serializeStablecoin(moved);
+  });
 }
 
 /** Throws: NOT_FOUND (unknown, malformed or another platform's id). */

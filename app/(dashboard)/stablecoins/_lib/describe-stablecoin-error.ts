@@ -14,7 +14,7 @@ export function describeStablecoinError(error: ActionError): string {
     case "STABLECOIN_PROVIDER_ACCOUNT_INVALID":
       return "The provider link failed verification. Re-link it with current credentials under Provider links above, then try again.";
     case "STABLECOIN_PROVIDER_ACCOUNT_REVOKED":
-      return "The provider link was revoked. Link the provider account again under Provider links above, then try again.";
+      return "The provider link was revoked and cannot be used again. Link the provider account again under Provider links above, then register this token again choosing the new link: the stablecoin moves to it, keeping its id.";
     case "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED":
       return "Several provider links are active: choose one under Provider link.";
     case "SERVICE_UNAVAILABLE":
