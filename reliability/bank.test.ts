@@ -229,8 +229,18 @@ async function stablecoinFixture(api: Api) {
     return res.json.id as string;
   };
   expect(coin.json.decimals).toBe(6);
-  return { linkId: link.json.id as string, coin: coin.json.id as string, wallet: wallet.json.id as string, bank: await bank("700100555"), failingBank: await bank("700100004") };
+  const treasury = await bank("700100555");
+  // The provider balance the load's burns draw on (a burn beyond it is refused): one ACH mint,
+  // completed before the load by moving the sandbox clock past its 5 s debit and 10 s processing.
+  const seed = await keyed(`/stablecoins/${coin.json.id}/mints`, { amount: tokens(SEED_MINT_CENTS), fundingSource: { type: "ACH_DEBIT", externalAccountId: treasury }, destination: { accountId: wallet.json.id } });
+  expect(seed.status, JSON.stringify(seed.json)).toBe(201);
+  expect((await api("POST", "/sandbox/clock/advance", { seconds: 20 })).status).toBe(200);
+  expect((await api("GET", `/stablecoin-operations/${seed.json.id}`)).json.status).toBe("COMPLETED");
+  return { linkId: link.json.id as string, coin: coin.json.id as string, wallet: wallet.json.id as string, bank: treasury, failingBank: await bank("700100004"), seedMint: seed.json.id as string };
 }
+
+/** The fixture's mint before the load, in cents: enough for most of the load's burns, not for all of them at full size. */
+const SEED_MINT_CENTS = 2_000_000;
 
 type Fixture = Awaited<ReturnType<typeof bankFixture>>;
 
@@ -534,7 +544,8 @@ async function checkStablecoins(f: Fixture, outcomes: Outcome[]) {
   for (const o of ops) if (o.status !== 201 && !(o.op.kind === "burn" && o.status === 409)) drift.push(`stablecoin ${o.op.kind} ${o.key} answered ${o.status}: ${o.message}`);
   for (const o of ops) if (o.fundReport !== undefined && o.fundReport !== 200 && o.fundReport !== 409) drift.push(`funding report of ${o.operationId} answered ${o.fundReport}`);
   const acknowledged = ops.filter((o) => o.status === 201);
-  const rows = await db.stablecoinOperation.findMany({ where: { platformId: f.platformId }, select: { id: true, status: true, operationType: true, fiatAmount: true } });
+  const seedMint = f.stablecoin.seedMint.replace("StablecoinOperation:", "");
+  const rows = await db.stablecoinOperation.findMany({ where: { platformId: f.platformId, id: { not: seedMint } }, select: { id: true, status: true, operationType: true, fiatAmount: true } });
   const rowById = new Map(rows.map((r) => [`StablecoinOperation:${r.id}`, r]));
   if (rows.length !== acknowledged.length) drift.push(`${rows.length} stablecoin operations stored for ${acknowledged.length} acknowledged`);
   if (new Set(acknowledged.map((o) => o.operationId)).size !== acknowledged.length) drift.push("two acknowledged stablecoin requests answered with the same operation");
@@ -548,7 +559,7 @@ async function checkStablecoins(f: Fixture, outcomes: Outcome[]) {
     SELECT body::jsonb #>> '{data,id}' AS operation, type, count(*)::bigint AS sent
     FROM "WebhookEvent" WHERE "platformId" = ${f.platformId}::uuid AND type IN ('STABLECOIN_OPERATION.COMPLETED', 'STABLECOIN_OPERATION.FAILED') GROUP BY 1, 2`;
   const finalsOf = new Map(finals.map((e) => [e.operation, `${e.type}×${e.sent}`]));
-  let reserve = 0n;
+  let reserve = BigInt(SEED_MINT_CENTS);
   for (const o of acknowledged) {
     const row = rowById.get(o.operationId!);
     if (!row) {
@@ -805,7 +816,7 @@ function cardSummary(outcomes: Outcome[]) {
   const kind = (k: Op["kind"]) => coins.filter((o) => o.op.kind === k).length;
   return (
     `card purchases: ${count("SETTLED")} settled, ${count("PARTIALLY_SETTLED")} partly, ${count("VOIDED")} voided, ${count("DECLINED")} declined; ` +
-    `stablecoin operations: ${kind("mint")} ACH mints, ${kind("wireMint")} wire mints (${coins.filter((o) => o.fundReport === 409).length} funding reports beaten by the provider's), ${kind("burn")} burns`
+    `stablecoin operations: ${kind("mint")} ACH mints, ${kind("wireMint")} wire mints (${coins.filter((o) => o.fundReport === 409).length} funding reports beaten by the provider's), ${kind("burn")} burns (${outcomes.filter((o) => o.op.kind === "burn" && o.status === 409).length} refused: beyond the provider balance)`
   );
 }
 
