@@ -15,6 +15,9 @@ import { newCspNonce, securityHeaders } from "./security-headers";
 // One Node server (DESIGN.md "Why a custom server"): Service API paths go straight to Hono,
 // every other path to Next. Only dispatch lives here.
 const dev = process.env.NODE_ENV !== "production";
+// `node dist/server.js` without NODE_ENV compiles every page on first use (29 s for /login): say so.
+if (!process.env.NODE_ENV)
+  console.warn("> NODE_ENV is not set, so this runs in development mode: pages compile on first use and are slow. Use `npm start` (NODE_ENV=production) to serve the built app.");
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0"; // not HOSTNAME: shells and containers set it
 const isApi = (url: string) =>

@@ -466,7 +466,7 @@ export interface paths {
         put?: never;
         /**
          * Register a credential on an embedded wallet
-         * @description EMAIL_OTP and SMS_OTP use the customer's email / phone number as nickname; OAUTH takes an OIDC token (nickname = its email claim); PASSKEY takes a WebAuthn registration (attestation, base64url) verified against the platform's challenge. Limits per wallet: one EMAIL_OTP (400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS), one SMS_OTP (400 SMS_OTP_CREDENTIAL_ALREADY_EXISTS), distinct passkeys (400 PASSKEY_CREDENTIAL_ALREADY_EXISTS), one OAUTH per identity (409 CONFLICT); an email used by another wallet → 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS. A wallet without credentials gets its first one at once (201); otherwise adding is a signed retry, and 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the credentials changed after the 202. OTP credentials come back with an `otpEncryptionTargetBundle`. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
+         * @description EMAIL_OTP and SMS_OTP use the customer's email / phone number as nickname; OAUTH takes an OIDC token (nickname = its email claim); PASSKEY takes a WebAuthn registration (attestation, base64url) verified against the platform's challenge. Limits per wallet: one EMAIL_OTP (400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS), one SMS_OTP (400 SMS_OTP_CREDENTIAL_ALREADY_EXISTS), distinct passkeys (400 PASSKEY_CREDENTIAL_ALREADY_EXISTS), one OAUTH per identity (409 CONFLICT); an email used by another wallet → 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS. A wallet without credentials gets its first one at once (201); otherwise adding is a signed retry, and 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the credentials changed after the 202. EMAIL_OTP and SMS_OTP registration sends a code (sandbox: 000000) and the 201 carries its `otpEncryptionTargetBundle`: encrypt the code to it and call POST /auth/credentials/{id}/verify directly; a challenge within 30 s of the registration answers 429. Requires TRANSACT. Passkeys: the sandbox's relying-party id is `localhost`, and clientDataJSON.origin must be one of http://localhost:3000, http://localhost:3100, http://localhost:5173 or the server's own origin (NEXTAUTH_URL, default http://localhost:$PORT); other origins → 400 on registration, 401 on verify. There is no per-platform setting: the service operator sets the lists with the environment variables WEBAUTHN_RP_IDS and WEBAUTHN_ORIGINS (comma-separated). Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
          */
         post: operations["createAuthCredential"];
         delete?: never;
@@ -506,7 +506,7 @@ export interface paths {
         put?: never;
         /**
          * Start authentication with a credential
-         * @description EMAIL_OTP/SMS_OTP (no body): issues a fresh code (sandbox: always 000000) and returns the credential with `otpEncryptionTargetBundle`, signed by GET /config `walletEnclavePublicKey`; at most once per 30 s, else 429 RATE_LIMITED with Retry-After. PASSKEY (body `clientPublicKey`): returns a PasskeyAuthChallenge whose hex `challenge` (UTF-8 bytes) is the WebAuthn challenge and whose `requestId` goes into verify's Request-Id. Requires TRANSACT.
+         * @description EMAIL_OTP/SMS_OTP (no body): issues a fresh code (sandbox: always 000000) and returns the credential with `otpEncryptionTargetBundle`, signed by GET /config `walletEnclavePublicKey`; at most once per 30 s (registration counts: it issues the first code), else 429 RATE_LIMITED with Retry-After — the code already issued stays valid: verify with the bundle of that response. PASSKEY (body `clientPublicKey`): returns a PasskeyAuthChallenge whose hex `challenge` (UTF-8 bytes) is the WebAuthn challenge and whose `requestId` goes into verify's Request-Id. Requires TRANSACT. Passkeys: the sandbox's relying-party id is `localhost`, and clientDataJSON.origin must be one of http://localhost:3000, http://localhost:3100, http://localhost:5173 or the server's own origin (NEXTAUTH_URL, default http://localhost:$PORT); other origins → 400 on registration, 401 on verify. There is no per-platform setting: the service operator sets the lists with the environment variables WEBAUTHN_RP_IDS and WEBAUTHN_ORIGINS (comma-separated).
          */
         post: operations["challengeAuthCredential"];
         delete?: never;
@@ -526,7 +526,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a credential and open a session
-         * @description EMAIL_OTP/SMS_OTP: `encryptedOtpBundle` (HPKE to the challenge's target) holding the code and a client public key; answers 202 with a verification token as payloadToSign; sign it with that key and repeat with both headers → 200 AuthSession (no sealed key). OAUTH: fresh `oidcToken` (nonce = hex SHA-256 of the clientPublicKey text; iss/aud/sub of the credential) and `clientPublicKey` → 200 AuthSession with `encryptedSessionSigningKey`. PASSKEY: the WebAuthn `assertion` with Request-Id from the challenge → 200 AuthSession with `encryptedSessionSigningKey`. Failed checks: 401 UNAUTHORIZED with `reason`. After 5 wrong OTP codes the code is spent: 429 RATE_LIMITED (Retry-After) until POST /auth/credentials/{id}/challenge issues a new one. Requires TRANSACT.
+         * @description EMAIL_OTP/SMS_OTP: `encryptedOtpBundle` (HPKE to the challenge's target) holding the code and a client public key; answers 202 with a verification token as payloadToSign; sign it with that key and repeat with both headers → 200 AuthSession (no sealed key). OAUTH: fresh `oidcToken` (nonce = hex SHA-256 of the clientPublicKey text; iss/aud/sub of the credential) and `clientPublicKey` → 200 AuthSession with `encryptedSessionSigningKey`. PASSKEY: the WebAuthn `assertion` with Request-Id from the challenge → 200 AuthSession with `encryptedSessionSigningKey`. Failed checks: 401 UNAUTHORIZED with `reason`. After 5 wrong OTP codes the code is spent: 429 RATE_LIMITED (Retry-After) until POST /auth/credentials/{id}/challenge issues a new one. Requires TRANSACT. Passkeys: the sandbox's relying-party id is `localhost`, and clientDataJSON.origin must be one of http://localhost:3000, http://localhost:3100, http://localhost:5173 or the server's own origin (NEXTAUTH_URL, default http://localhost:$PORT); other origins → 400 on registration, 401 on verify. There is no per-platform setting: the service operator sets the lists with the environment variables WEBAUTHN_RP_IDS and WEBAUTHN_ORIGINS (comma-separated).
          */
         post: operations["verifyAuthCredential"];
         delete?: never;
@@ -567,7 +567,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a session
-         * @description Signed retry; the 202 carries `type`, the session's credential type; answers 204. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
+         * @description Signed retry; the 202 carries `type`, the session's credential type; answers 204. Idempotent: a session already revoked (by an earlier call, or with its credential) answers 204 at once, with nothing to sign. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
          */
         delete: operations["revokeAuthSession"];
         options?: never;
@@ -586,7 +586,7 @@ export interface paths {
         put?: never;
         /**
          * Refresh an active session
-         * @description Signed retry with body `clientPublicKey` on both legs; answers 201 with a new AuthSession of the same credential whose `encryptedSessionSigningKey` is sealed to clientPublicKey. A revoked or expired session → 401. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
+         * @description Signed retry with body `clientPublicKey` on both legs; answers 201 with a new AuthSession of the same credential whose `encryptedSessionSigningKey` is sealed to clientPublicKey. The refreshed session is not ended: it stays active (listed, and its key still signs) until its own `expiresAt`; revoke it with DELETE /auth/sessions/{id} once the new session is in use. A revoked or expired session → 401. Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
          */
         post: operations["refreshAuthSession"];
         delete?: never;
@@ -917,7 +917,7 @@ export interface paths {
         put?: never;
         /**
          * Execute a quote
-         * @description Runs a PENDING quote funded from an internal account: the source is debited at once, the transaction goes PENDING → PROCESSING, then the destination's sandbox outcome decides (external account suffixes 002–008, UMA sandbox counterparties). A quote that pulls from a bank account has no balance check: the pull's outcome comes first (source suffix 002/003 FAILED at once, 004/008 FAILED after PROCESSING, 005 PENDING then FAILED 30 s later; nothing moves and the quote ends FAILED), then, pulled, it runs as above. Realtime-funded quotes are run by their funds (400). Past expiresAt → 409 QUOTE_EXPIRED; already executed → 409 CONFLICT; a balance that cannot cover it → 400 INSUFFICIENT_BALANCE and the quote stays PENDING. Embedded-wallet sources need `Service-Wallet-Signature`. Customers of EU/EEA regions: the quote (and its transaction, OUTGOING_PAYMENT.PENDING_AUTHORIZATION) goes PENDING_AUTHORIZATION with `scaChallenge` and nothing is debited until POST /quotes/{quoteId}/authorize; executing it again → 409. Requires TRANSACT.
+         * @description Runs a PENDING quote funded from an internal account: the source is debited at once, the transaction goes PENDING → PROCESSING, then the destination's sandbox outcome decides (external account suffixes 002–008, UMA sandbox counterparties). A quote that pulls from a bank account has no balance check: the pull's outcome comes first (source suffix 002/003 FAILED at once, 004/008 FAILED after PROCESSING, 005 PENDING then FAILED 30 s later; nothing moves and the quote ends FAILED), then, pulled, it runs as above. Realtime-funded quotes are run by their funds (400). Past expiresAt → 409 QUOTE_EXPIRED; already executed → 409 CONFLICT; a quote an agent created (POST /agents/me/quotes) runs only under the agent's policy → 409 CONFLICT naming its PENDING_APPROVAL AgentAction and the approve path (`details.agentActionId`, `details.approvePath`), or asking the agent to execute it; a balance that cannot cover it → 400 INSUFFICIENT_BALANCE and the quote stays PENDING. Embedded-wallet sources need `Service-Wallet-Signature` on this one call: the stamp over the quote's `paymentInstructions[].accountOrWalletInfo.payloadToSign`, made with an active session key (or ACTIVE delegated key) of the wallet. Unlike the auth operations this is not a 202 signed retry: no 202, no requestId, no `Request-Id` header; without the header → 401 WALLET_SIGNATURE_MISSING, a bad stamp → 401 WALLET_SIGNATURE_MALFORMED / _INVALID (`reason` names the check). Customers of EU/EEA regions: the quote (and its transaction, OUTGOING_PAYMENT.PENDING_AUTHORIZATION) goes PENDING_AUTHORIZATION with `scaChallenge` and nothing is debited until POST /quotes/{quoteId}/authorize; executing it again → 409. Requires TRANSACT.
          */
         post: operations["executeQuote"];
         delete?: never;
@@ -1057,7 +1057,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate an incoming UMA payment
-         * @description A sandbox counterparty (`$success.usd@sandbox.uma.money`, `$success.eur@…`, `$success.mxn@…`) pays one of the platform's customers, named by `receiverUmaAddress` or `customerId`, into their internal account in `receivingCurrencyCode`. The service sends the signed `INCOMING_PAYMENT.PENDING` approval request (the transaction plus `requestedReceiverCustomerInfoFields`) to the webhook endpoint, once, and follows the answer: 200 approves (COMPLETED and credited; FAILED MISSING_MANDATORY_PAYEE_DATA if a mandatory `receiverCustomerInfo` field is missing), 202 leaves it PENDING for 5 s to approve or reject, 403 REJECTED, 422 FAILED MISSING_MANDATORY_PAYEE_DATA, a timeout, error or missing endpoint FAILED PAYMENT_APPROVAL_WEBHOOK_ERROR. `$fail.compliance.usd@…` fails with COMPLIANCE_REJECTED and `$pending.long.usd@…` stays PENDING (pendingReason COMPLIANCE_REVIEW), without asking the platform. Answers 200 with the transaction after the answer was applied. Sandbox only; requires TRANSACT.
+         * @description A sandbox counterparty (`$success.usd@sandbox.uma.money`, `$success.eur@…`, `$success.mxn@…`) pays one of the platform's customers, named by `receiverUmaAddress` or `customerId`, into their internal account in `receivingCurrencyCode`. The service sends the signed `INCOMING_PAYMENT.PENDING` approval request (the transaction plus `requestedReceiverCustomerInfoFields`) to the webhook endpoint, once, and follows the answer: 200 approves (COMPLETED and credited; FAILED MISSING_MANDATORY_PAYEE_DATA if a mandatory `receiverCustomerInfo` field is missing), 202 leaves it PENDING for 5 s to approve or reject, 403 REJECTED, 422 FAILED MISSING_MANDATORY_PAYEE_DATA, a timeout, error or missing endpoint FAILED PAYMENT_APPROVAL_WEBHOOK_ERROR. `requestedReceiverCustomerInfoFields` lists only what the service lacks about the receiving customer: FULL_NAME and BIRTH_DATE (mandatory) and NATIONALITY (optional) when the customer has none, so a customer with all three gets `[]`; to exercise the mandatory branches, receive into a customer created without `birthDate`. `$fail.compliance.usd@…` fails with COMPLIANCE_REJECTED and `$pending.long.usd@…` stays PENDING (pendingReason COMPLIANCE_REVIEW), without asking the platform. Answers 200 with the transaction after the answer was applied. Sandbox only; requires TRANSACT.
          */
         post: operations["sandboxReceiveUmaPayment"];
         delete?: never;
@@ -1097,7 +1097,7 @@ export interface paths {
         put?: never;
         /**
          * Reject an incoming payment awaiting the platform
-         * @description The payment becomes REJECTED (INCOMING_PAYMENT.FAILED); nothing is credited. 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when it is not awaiting the platform. Requires TRANSACT.
+         * @description The payment becomes REJECTED (INCOMING_PAYMENT.FAILED); nothing is credited. The transaction has no field for a free-text reason (`failureReason` is a fixed enum and stays unset on REJECTED): `reason` is kept as the `note` of the REJECTED step of GET /transactions/{transactionId}/status-history, as is the message of a 403 webhook answer. 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when it is not awaiting the platform. Requires TRANSACT.
          */
         post: operations["rejectPendingPayment"];
         delete?: never;
@@ -1177,7 +1177,7 @@ export interface paths {
         put?: never;
         /**
          * Estimate the fees of a crypto withdrawal
-         * @description What withdrawing `amount` from an internal account to `destinationAddress` on `cryptoNetwork` would cost; nothing moves. The currency must be the account's, the network must carry it (SOLANA, BASE, POLYGON, ETHEREUM: USDC; SPARK: BTC, USDB; BITCOIN: BTC) and the address must be in the network's format; the amount must exceed the fees. Sandbox fees are deterministic: a fixed network fee per network in the withdrawn currency plus a 10 bps application fee. Requires VIEW.
+         * @description What withdrawing `amount` from an internal account to `destinationAddress` on `cryptoNetwork` would cost; nothing moves. The currency must be the account's, the network must carry it (SOLANA, BASE, POLYGON, ETHEREUM: USDC; SPARK: BTC, USDB; BITCOIN: BTC) and the address must be in the network's format; something must arrive after the fees (else 400 AMOUNT_OUT_OF_RANGE). A crypto withdrawal is a quote (POST /quotes) from the account to a wallet external account on that network: the estimate is priced by the same fee schedule, so `totalFee` is the quote's `feesIncluded` and `netAmount` what it delivers. The sandbox's fee schedule charges no fee on a same-currency withdrawal and no network fee (BEHAVIORS 10.12: rail fees 0), so today `totalFee` is 0. Requires VIEW.
          */
         post: operations["estimateCryptoWithdrawalFee"];
         delete?: never;
@@ -1449,7 +1449,7 @@ export interface paths {
         put?: never;
         /**
          * Create a UMA invitation
-         * @description A PENDING invitation with a shareable `code` and `url`. Needs the platform's `umaDomain` (400 INVITATIONS_NOT_CONFIGURED); a malformed `inviterUma` → 400 INVALID_UMA_ADDRESS. `amountToSend` is display only. Requires MANAGE.
+         * @description A PENDING invitation with a shareable `code` and `url`. Needs the platform's `umaDomain` (400 INVITATIONS_NOT_CONFIGURED); a malformed `inviterUma` → 400 INVALID_UMA_ADDRESS. `inviterUma` is not looked up: it need not be a customer of the platform (the platform vouches for its own user). `amountToSend` is display only. Requires MANAGE.
          */
         post: operations["createInvitation"];
         delete?: never;
@@ -1489,7 +1489,7 @@ export interface paths {
         put?: never;
         /**
          * Claim an invitation
-         * @description The invitee claims a PENDING invitation: CLAIMED with `claimedAt` and `inviteeUma`, and INVITATION.CLAIMED is sent to the inviter's platform, which then sends the payment. 400 INVITATION_ALREADY_CLAIMED, INVITATION_CANCELLED, INVALID_INPUT when expired, INVALID_UMA_ADDRESS; 404 INVITATION_NOT_FOUND. Requires MANAGE.
+         * @description The invitee claims a PENDING invitation: CLAIMED with `claimedAt` and `inviteeUma`, and INVITATION.CLAIMED is sent to the inviter's platform, which then sends the payment. 400 INVITATION_ALREADY_CLAIMED, INVITATION_CANCELLED, INVALID_INPUT when expired, INVALID_UMA_ADDRESS, SELF_PAYMENT when `inviteeUma` is the inviter's own address (compared case-insensitively); 404 INVITATION_NOT_FOUND. Requires MANAGE.
          */
         post: operations["claimInvitation"];
         delete?: never;
@@ -1835,7 +1835,7 @@ export interface paths {
         put?: never;
         /**
          * Register a provider-created stablecoin
-         * @description Links an existing provider token (creates nothing at the provider). With several ACTIVE links, `stablecoinProviderAccountId` is required (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED). The same token twice → 409. Sandbox: decimals come from a `-d<N>` ending of `providerTokenIdentifier` (for example `acme-usd-d18`), else 6. Requires MANAGE. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT.
+         * @description Links an existing provider token (creates nothing at the provider). With several ACTIVE links, `stablecoinProviderAccountId` is required (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED). The same token twice → 409, except to move it off a REVOKED link (terminal): registering it again with `stablecoinProviderAccountId` a new ACTIVE link of the same provider account (POST /stablecoin-provider-accounts again) moves the existing stablecoin, same id, to that link (201 with it). Sandbox: decimals come from a `-d<N>` ending of `providerTokenIdentifier` (for example `acme-usd-d18`), else 6; `symbol` and `currency` are the first 6 letters and digits of the rest, upper-cased (`usdb` → USDB, `usdc-d2` → USDC, `acme-usd` → ACMEUS). A mint can credit an internal account only when it holds that currency, so only a token named after a supported currency (usdb, usdc, usdt) can be minted into internal accounts; any token can be minted to a Spark wallet. Requires MANAGE. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT.
          */
         post: operations["registerStablecoin"];
         delete?: never;
@@ -1872,7 +1872,7 @@ export interface paths {
         put?: never;
         /**
          * Mint stablecoins
-         * @description `fundingSource`: WIRE (wire instructions returned) or ACH_DEBIT / SAME_DAY_ACH_DEBIT from an external account; `destination.accountId` an ACTIVE Spark `ExternalAccount:` or an ACTIVE `InternalAccount:` holding the token's currency (409 when it is not ACTIVE). Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400; provider unavailable → 503. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
+         * @description `fundingSource`: WIRE (wire instructions returned) or ACH_DEBIT / SAME_DAY_ACH_DEBIT from an external account; `destination.accountId` an ACTIVE Spark `ExternalAccount:` or an ACTIVE `InternalAccount:` holding the token's currency (the stablecoin's `currency`; 409 when it is not ACTIVE). An ACH debit's bank account and the destination must belong to the same owner, one customer or the platform (400 INVALID_INPUT naming `destination.accountId`, constraint `sameOwner`). The tokens add to the stablecoin's provider balance once the mint is COMPLETED. Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400 (REVOKED is terminal: link again and register the token through the new link to move the stablecoin there); provider unavailable → 503 with `Retry-After`. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
          */
         post: operations["createStablecoinMint"];
         delete?: never;
@@ -1892,7 +1892,7 @@ export interface paths {
         put?: never;
         /**
          * Burn stablecoins for fiat
-         * @description `source.type`: EXTERNAL_ACCOUNT (send the tokens from any wallet to the deposit address in `fundingInstructions`) or PROVIDER_INTERNAL_BALANCE; `destination` a bank external account and payout rail. `estimatedDelivery.amount` is the fiat value in cents. 404 for the stablecoin or a referenced account. Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400; provider unavailable → 503. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
+         * @description `source.type`: EXTERNAL_ACCOUNT (send the tokens from any wallet to the deposit address in `fundingInstructions`) or PROVIDER_INTERNAL_BALANCE (the tokens the provider holds of this stablecoin: those of its COMPLETED mints less every burn that is PENDING_PROVIDER, PROCESSING or COMPLETED; a larger `amount` → 409 CONFLICT with `details.providerBalance`, the balance held in the token's smallest unit: burn at most that, or mint more first); `destination` a bank external account and payout rail. `estimatedDelivery.amount` is the fiat value in cents. 404 for the stablecoin or a referenced account. Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400 (REVOKED is terminal: link again and register the token through the new link to move the stablecoin there); provider unavailable → 503 with `Retry-After`. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
          */
         post: operations["createStablecoinBurn"];
         delete?: never;
@@ -2018,7 +2018,7 @@ export interface paths {
         head?: never;
         /**
          * Freeze, unfreeze or close a card; change its funding sources or spend limit
-         * @description At least one field. state FROZEN freezes an ACTIVE card (new authorizations decline), ACTIVE unfreezes a FROZEN one, CLOSED closes either (terminal, CLOSED_BY_PLATFORM; alone in its request); each fires CARD.STATE_CHANGE. fundingSources replaces the ordered list (CARD.FUNDING_SOURCE_CHANGE); maxSpendPerTransaction null removes the limit. 409 INVALID_STATE_TRANSITION for other moves, CARD_ALREADY_CLOSED for closing a closed card, CARD_NOT_MUTABLE for changing one. Requires MANAGE.
+         * @description At least one field. state FROZEN freezes an ACTIVE card (new authorizations decline), ACTIVE unfreezes a FROZEN one, CLOSED closes either (terminal, CLOSED_BY_PLATFORM; alone in its request); each fires CARD.STATE_CHANGE. Closing resolves the card's pending authorizations at once: each AUTHORIZED row ends VOIDED and each PARTIALLY_SETTLED row SETTLED at what cleared, the held rest released (CARD_TRANSACTION.VOIDED / .SETTLED, INTERNAL_ACCOUNT.BALANCE_UPDATED); a clearing that arrives later still posts. fundingSources replaces the ordered list (CARD.FUNDING_SOURCE_CHANGE, not fired when the list is the same); maxSpendPerTransaction null removes the limit. 409 INVALID_STATE_TRANSITION for other moves, CARD_ALREADY_CLOSED for closing a closed card, CARD_NOT_MUTABLE for changing one. Requires MANAGE.
          */
         patch: operations["updateCard"];
         trace?: never;
@@ -2094,7 +2094,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate a clearing
-         * @description Clears an AUTHORIZED or PARTIALLY_SETTLED row: equal to the open amount → SETTLED, less → PARTIALLY_SETTLED (the rest stays held), more → a second pull then SETTLED, 0 → the authorization expires (VOIDED, hold released). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         * @description Clears an AUTHORIZED or PARTIALLY_SETTLED row: equal to the open amount → SETTLED, less → PARTIALLY_SETTLED (the rest stays held), more → a second pull then SETTLED, 0 → the authorization expires (VOIDED, hold released). On a closed card, a late clearing (amount > 0) still posts on an authorization the close resolved: a fresh pull (EXCEPTION if the balance cannot cover it) or credit, then SETTLED. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
         post: operations["simulateCardClearing"];
         delete?: never;
@@ -2588,7 +2588,7 @@ export interface paths {
         };
         /**
          * Check whether a device code was redeemed
-         * @description Poll after showing the code to the person installing the agent.
+         * @description Poll after showing the code to the person installing the agent: `redeemed` turns true once the agent software redeems it. A code that can no longer be redeemed answers 404 saying why (`details.reason` REPLACED by a newer code from POST /agents/{agentId}/device-codes, or EXPIRED unredeemed after 15 minutes): stop polling it and poll the newest code, or issue a new one. Unknown codes and deleted agents' codes → 404.
          */
         get: operations["getAgentDeviceCodeStatus"];
         put?: never;
@@ -11310,7 +11310,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. */
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. A 5xx, or a 4xx refusal that wrote nothing (validation, not found, a rule checked before any write), is not stored: the corrected request may reuse the key. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11400,7 +11400,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. */
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. A 5xx, or a 4xx refusal that wrote nothing (validation, not found, a rule checked before any write), is not stored: the corrected request may reuse the key. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11481,7 +11481,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. */
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. A 5xx, or a 4xx refusal that wrote nothing (validation, not found, a rule checked before any write), is not stored: the corrected request may reuse the key. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11656,7 +11656,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. */
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. A 5xx, or a 4xx refusal that wrote nothing (validation, not found, a rule checked before any write), is not stored: the corrected request may reuse the key. */
                 "idempotency-key"?: string;
                 /** @description Required for embedded-wallet sources: signature over the quote's paymentInstructions[0].accountOrWalletInfo.payloadToSign. */
                 "service-wallet-signature"?: string;
@@ -15677,9 +15677,9 @@ export interface operations {
     linkStablecoinProviderAccount: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
                 /** @description Required, 1 to 255 characters: the same key and body return the first response; another body → 409. */
-                "idempotency-key"?: string;
+                "idempotency-key": string;
             };
             path?: never;
             cookie?: never;
@@ -15880,9 +15880,9 @@ export interface operations {
     registerStablecoin: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
                 /** @description Required, 1 to 255 characters: the same key and body return the first response; another body → 409. */
-                "idempotency-key"?: string;
+                "idempotency-key": string;
             };
             path?: never;
             cookie?: never;
@@ -16037,9 +16037,9 @@ export interface operations {
     createStablecoinMint: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
                 /** @description Required, 1 to 255 characters: the same key and body return the first response; another body → 409. */
-                "idempotency-key"?: string;
+                "idempotency-key": string;
             };
             path: {
                 stablecoinId: string;
@@ -16138,9 +16138,9 @@ export interface operations {
     createStablecoinBurn: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
                 /** @description Required, 1 to 255 characters: the same key and body return the first response; another body → 409. */
-                "idempotency-key"?: string;
+                "idempotency-key": string;
             };
             path: {
                 stablecoinId: string;
@@ -17766,7 +17766,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. */
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. A 5xx, or a 4xx refusal that wrote nothing (validation, not found, a rule checked before any write), is not stored: the corrected request may reuse the key. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -17856,7 +17856,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. */
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. A 5xx, or a 4xx refusal that wrote nothing (validation, not found, a rule checked before any write), is not stored: the corrected request may reuse the key. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -18274,7 +18274,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. */
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. A 5xx, or a 4xx refusal that wrote nothing (validation, not found, a rule checked before any write), is not stored: the corrected request may reuse the key. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -18422,7 +18422,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. */
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. A 5xx, or a 4xx refusal that wrote nothing (validation, not found, a rule checked before any write), is not stored: the corrected request may reuse the key. */
                 "idempotency-key"?: string;
             };
             path: {

@@ -191,3 +191,26 @@ describe("field errors in one shape (F3.8, F2.6, F2.7)", () => {
     expect(errorsOf(res)).toEqual([{ field: "amount", message: "must be a whole number in the currency's smallest unit (e.g. cents: 1050 for 10.50 USD)", constraint: { type: "int" } }]);
   });
 });
+
+describe("a query parameter the operation does not take (walk M11)", () => {
+  it("is refused naming the parameters the operation takes, rather than ignored so the list answers every row", async () => {
+    const filtered = await t.call("GET", "/transactions?type=CARD&issuerTransactionToken=tok_nope", { auth: p.auth });
+    expect(filtered.status).toBe(400);
+    expect(filtered.json.details.errors).toEqual([
+      {
+        field: "query.issuerTransactionToken",
+        message: expect.stringMatching(/^is not a parameter of GET \/api\/2025-10-13\/transactions and would be ignored: it takes limit, cursor, customerId, .*cardId$/),
+        constraint: { additionalProperties: false },
+      },
+    ]);
+    const typo = await t.call("GET", "/customers?limit=5&statuss=ACTIVE", { auth: p.auth });
+    expect(typo.json.details.errors.map((e: { field: string }) => e.field)).toEqual(["query.statuss"]);
+  });
+
+  it("leaves the parameters an operation does take working, and a refused permission still answers 403 first", async () => {
+    expect((await t.call("GET", "/transactions?type=CARD&limit=5&sortOrder=asc", { auth: p.auth })).status).toBe(200);
+    const viewer = await t.call("POST", "/tokens", { auth: p.auth, body: { name: "viewer", permissions: ["VIEW"] } });
+    const auth = { clientId: viewer.json.clientId, clientSecret: viewer.json.clientSecret };
+    expect((await t.call("POST", "/tokens?foo=1", { auth, body: { name: "x", permissions: ["VIEW"] } })).status).toBe(403);
+  });
+});

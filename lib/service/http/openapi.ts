@@ -1,4 +1,6 @@
 import { OpenAPIHono, z, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { invalidInput } from "./errors";
 import type { AppEnv } from "./context";
 import { REQUIRED_PERMISSION_EXTENSION, routeRequiredPermission } from "./required-permission";
 import { validationHook } from "./validation";
@@ -21,9 +23,35 @@ export function createRouter() {
   router.openapi = ((route: RouteConfig, ...rest: unknown[]) => {
     const permission = routeRequiredPermission(route.middleware, `${route.method.toUpperCase()} ${route.path}`);
     const documented = permission ? { ...route, [REQUIRED_PERMISSION_EXTENSION]: permission } : route;
-    return (register as (...args: unknown[]) => unknown)(documented, ...rest);
+    const own = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
+    const middleware = route.request?.query ? [...own, refuseUnknownQuery(route)] : own;
+    return (register as (...args: unknown[]) => unknown)({ ...documented, middleware }, ...rest);
   }) as typeof register;
   return router;
+}
+
+/**
+ * 400 for a query parameter an operation with query parameters does not take: a misspelt or
+ * unsupported filter (`?statuss=`, `?issuerTransactionToken=`) would otherwise be ignored and the
+ * list answer every row, which a reconciliation job takes for a match. Runs after the route's
+ * permission check.
+ */
+function refuseUnknownQuery(route: RouteConfig): MiddlewareHandler {
+  const schema = route.request!.query as { shape?: Record<string, unknown> };
+  if (!schema.shape) throw new Error(`${route.method} ${route.path}: the query schema must be an object schema, so its parameters can be listed`);
+  const known = new Set(Object.keys(schema.shape));
+  const operation = `${route.method.toUpperCase()} ${API_BASE_PATH}${route.path}`;
+  const takes = `it takes ${[...known].join(", ")}`;
+  return async (c, next) => {
+    if (c.req.url.includes("?")) {
+      const unknown = Object.keys(c.req.query()).filter((name) => !known.has(name));
+      if (unknown.length > 0)
+        throw invalidInput(
+          unknown.map((name) => ({ field: `query.${name}`, message: `is not a parameter of ${operation} and would be ignored: ${takes}`, constraint: { additionalProperties: false } })),
+        );
+    }
+    await next();
+  };
 }
 
 export const FieldErrorSchema = z
@@ -75,5 +103,5 @@ export const BASIC_AUTH = [{ BasicAuth: [] }];
 
 /** The optional `Idempotency-Key` header of a mutating operation (the idempotency middleware does the work). */
 export const OptionalIdempotencyHeaderSchema = z.object({
-  "idempotency-key": z.string().max(255).optional().openapi({ description: "Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409." }),
+  "idempotency-key": z.string().max(255).optional().openapi({ description: "Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. A 5xx, or a 4xx refusal that wrote nothing (validation, not found, a rule checked before any write), is not stored: the corrected request may reuse the key." }),
 });

@@ -516,7 +516,8 @@ describe("POST /transfer-out from an embedded wallet (SPEC.md Embedded-wallet se
     const unsigned = await f.transferOut(body, { idempotencyKey: `wallet-${Math.random()}` });
     expect([unsigned.status, unsigned.json.code]).toEqual([401, "WALLET_SIGNATURE_MISSING"]);
     expect(unsigned.json.message).toContain("POST /quotes/{quoteId}/execute");
-    expect(unsigned.json.details).toEqual({ accountId: wallet, accountType: "EMBEDDED_WALLET" });
+    expect(unsigned.json.details).toEqual({ reason: "embedded wallet source needs a signed quote execution", accountId: wallet, accountType: "EMBEDDED_WALLET" });
+    expect(unsigned.json.reason).toBe("embedded wallet source needs a signed quote execution");
     // There is no payloadToSign on this call, so no signature can authorize it.
     const signed = await t.call("POST", "/transfer-out", { auth: f.auth, body, headers: { "service-wallet-signature": "sandbox-valid-signature" } });
     expect([signed.status, signed.json.code]).toEqual([401, "WALLET_SIGNATURE_MISSING"]);
