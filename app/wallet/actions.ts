@@ -7,6 +7,8 @@ import { decodeStamp, verifyStamp } from "@/lib/wallet/crypto";
 import { createBinding, createNonce, createPending, readPending } from "@/lib/wallet/server/tokens";
 import { openLink, platformClient, proveSession, WalletPageError, type SessionProof } from "@/lib/wallet/server/service";
 import { describeExternalAccount, describeInternalAccount } from "./_lib/describe-destination";
+import { describeClosedQuote, describeQuoteStatus, quoteState, whoToAsk, type QuoteState } from "./_lib/quote-state";
+import { findAppName, listSignInMethods, type SignInMethod } from "./_lib/sign-in-methods";
 
 // Server actions of the end-user wallet pages. The browser sends public values only (bundles it
 // encrypted, stamps it made); private keys never reach these functions.
@@ -34,6 +36,14 @@ async function credentialOf(link: string, credentialId: string) {
   const credential = data?.data.find((c) => c.id === credentialId);
   if (!credential) throw new WalletPageError("NOT_FOUND", "This sign-in method is no longer on your wallet. Reload the page.");
   return { claims, client, credential };
+}
+
+/** The sign-in methods as they are now: a passkey added (or a method removed) this visit shows after sign-out. */
+export async function loadSignInMethods(link: string): Promise<ActionResult<SignInMethod[]>> {
+  return guard(async () => {
+    const claims = openLink(link);
+    return actionOk(await listSignInMethods(platformClient(claims.platformId), claims.accountId));
+  });
 }
 
 export interface OtpStart {
@@ -146,6 +156,8 @@ export async function loadWallet(proof: SessionProof): Promise<ActionResult<Wall
 export interface QuoteApproval {
   id: string;
   status: string;
+  /** Only a WAITING quote can be approved; the others are shown as what became of them. */
+  state: QuoteState;
   expiresAt: string;
   sending: { amount: number; code: string; decimals: number };
   receiving: { amount: number; code: string; decimals: number };
@@ -153,10 +165,11 @@ export interface QuoteApproval {
   /** Where the money goes, in words ("USD bank account ****6000 · Jane Doe"); the id when it cannot be read. */
   destination: string;
   description: string | null;
+  /** What the wallet signs to approve it; "" once the quote no longer waits. */
   payloadToSign: string;
 }
 
-/** A quote waiting for this wallet's signature; refused unless its source is this wallet. */
+/** A payment request of this wallet and where it stands (waiting, expired, approved); refused unless its source is this wallet. */
 export async function loadQuote(proof: SessionProof, quoteId: string): Promise<ActionResult<QuoteApproval>> {
   return guard(async () => {
     const { link, client } = await proveSession(proof);
@@ -177,18 +190,20 @@ export async function loadQuote(proof: SessionProof, quoteId: string): Promise<A
       paymentInstructions?: { accountOrWalletInfo?: { accountType?: string; payloadToSign?: string } }[];
     };
     if (q.source.accountId !== link.accountId) return fail("NOT_FOUND", "This payment is not from your wallet.");
+    const state = quoteState(q, Date.now());
     const payloadToSign = q.paymentInstructions?.find((p) => p.accountOrWalletInfo?.accountType === "EMBEDDED_WALLET")?.accountOrWalletInfo?.payloadToSign;
-    if (!payloadToSign) return fail("NOTHING_TO_SIGN", "This payment does not wait for a wallet signature.");
+    if (state === "WAITING" && !payloadToSign) return fail("NOTHING_TO_SIGN", "This payment does not wait for a wallet signature.");
     return actionOk({
       id: q.id,
       status: q.status,
+      state,
       expiresAt: q.expiresAt,
       sending: { amount: q.totalSendingAmount, code: q.sendingCurrency.code, decimals: q.sendingCurrency.decimals ?? 2 },
       receiving: { amount: q.totalReceivingAmount, code: q.receivingCurrency.code, decimals: q.receivingCurrency.decimals ?? 2 },
       fees: q.feesIncluded ?? 0,
       destination: await describeDestination(client, link.accountId, q.destination),
       description: q.description ?? null,
-      payloadToSign,
+      payloadToSign: state === "WAITING" ? (payloadToSign ?? "") : "",
     });
   });
 }
@@ -215,12 +230,23 @@ export async function approveQuote(proof: SessionProof, quoteId: string, signatu
     const { link, client } = await proveSession(proof);
     const current = await client.GET("/quotes/{quoteId}", { params: { path: { quoteId } } });
     if (!current.data) return serviceErrorResult(current.error, current.response.status);
-    if ((current.data as { source: { accountId?: string } }).source.accountId !== link.accountId) return fail("NOT_FOUND", "This payment is not from your wallet.");
+    const quote = current.data as unknown as { status: string; expiresAt: string; source: { accountId?: string } };
+    if (quote.source.accountId !== link.accountId) return fail("NOT_FOUND", "This payment is not from your wallet.");
+    // Approved in another tab, or expired while the page was open: say so, without asking the service to run it.
+    const closed = describeClosedQuote(quote, Date.now(), await findAppName(client));
+    if (closed) return fail(quoteState(quote, Date.now()) === "EXPIRED" ? "QUOTE_EXPIRED" : "QUOTE_ALREADY_APPROVED", closed);
     const res = await client.POST("/quotes/{quoteId}/execute", { params: { path: { quoteId } }, headers: { "Service-Wallet-Signature": signature } });
     if (!res.data) {
       const result = serviceErrorResult(res.error, res.response.status);
-      if (!result.ok && result.error.code === "WALLET_SIGNATURE_INVALID") {
+      if (result.ok) return result;
+      if (result.error.code === "WALLET_SIGNATURE_INVALID") {
         return fail("WALLET_SIGNATURE_INVALID", "The service refused the signature: what was signed is not exactly the payment it issued. Nothing was sent.");
+      }
+      // It expired or ran between the check above and now: the API's words are for the platform's developers.
+      if (result.error.code === "QUOTE_EXPIRED") return fail("QUOTE_EXPIRED", `This payment request expired, so nothing was sent. Ask ${whoToAsk(await findAppName(client))} to send a new one.`);
+      const status = result.error.details?.status;
+      if (result.error.code === "CONFLICT" && typeof status === "string" && status !== "PENDING") {
+        return fail("QUOTE_ALREADY_APPROVED", `This payment was already approved. Status: ${describeQuoteStatus(status)}.`);
       }
       return result;
     }

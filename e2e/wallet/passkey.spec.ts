@@ -28,9 +28,9 @@ test("register a passkey with a virtual authenticator, sign in with it, and revo
   await expect(user.page.getByTestId("wallet-credentials")).toContainText("Passkey · Test laptop");
   expect((await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials).toHaveLength(1);
 
-  // sign out of this browser (the OTP session stays open on the service), then in with the passkey
+  // sign out of this browser (the OTP session stays open on the service), then in with the passkey,
+  // offered at once (no reload)
   await user.page.getByRole("button", { name: "Sign out" }).click();
-  await user.page.reload();
   await user.page.getByRole("button", { name: "Use passkey “Test laptop”" }).click();
   await expect(user.page.getByTestId("wallet-balance")).toBeVisible();
   const sessions = user.page.getByTestId("wallet-sessions");

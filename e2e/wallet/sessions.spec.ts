@@ -23,6 +23,13 @@ test("revoking the session in use signs the browser out, and staff see sessions 
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   expect(await user.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expect(sessions).toContainText(/until \d{1,2}:\d{2}.*(UTC|GMT)/);
+  // "(this browser)" stays whole on one line at every phone width (it broke as "(t / his browser)")
+  const thisBrowser = sessions.getByText("(this browser)", { exact: true });
+  for (let width = 320; width <= 430; width += 2) {
+    await user.page.setViewportSize({ width, height: 800 });
+    expect((await thisBrowser.boundingBox())!.height, `at ${width} px`).toBeLessThan(24);
+  }
+  await user.page.setViewportSize({ width: 390, height: 800 });
 
   await revoke.click();
   await expect(user.page.getByTestId("approval-summary")).toContainText("this is the session you are using now");
@@ -79,7 +86,7 @@ test("adding text-message sign-in is approved by signing, then offered at sign-i
   await expect(user.page.getByTestId("wallet-done")).toContainText("Text-message sign-in added for +15555550123");
   await expect(user.page.getByTestId("wallet-credentials")).toContainText("Text code · +15555550123");
   await user.page.getByRole("button", { name: "Sign out" }).click();
-  await user.page.reload();
+  // offered at once, without a reload
   await expect(user.page.getByRole("button", { name: "Text a code to •••0123" })).toBeVisible();
   await user.context.close();
 });

@@ -1,15 +1,16 @@
 import type { Metadata } from "next";
 import { Notice } from "@/components/ui/notice";
-import { maskContact } from "@/lib/wallet/format";
 import { openLink, platformClient, WalletPageError } from "@/lib/wallet/server/service";
-import { WalletApp, type SignInMethod } from "./wallet-app";
+import { findAppName, listSignInMethods } from "../_lib/sign-in-methods";
+import { WalletApp } from "./wallet-app";
 
 export const metadata: Metadata = { title: "Your wallet" };
 export const dynamic = "force-dynamic";
 
 /**
  * The end user's wallet, reached through the link the platform handed them. Before the browser
- * proves a session, the server shows only how to sign in (masked contacts), nothing of the account.
+ * proves a session, the server shows only how to sign in (masked contacts), nothing of the account,
+ * and whose wallet app it is (Settings → App name), so the user knows who sent the link.
  */
 export default async function WalletPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<{ quote?: string }> }) {
   const token = decodeURIComponent((await params).token);
@@ -20,26 +21,33 @@ export default async function WalletPage({ params, searchParams }: { params: Pro
   } catch (error) {
     if (!(error instanceof WalletPageError)) throw error;
     return (
-      <WalletShell>
+      <WalletShell appName={null}>
         <Notice tone="error" title={error.code === "LINK_EXPIRED" ? "Link expired" : "Link not valid"} testId="wallet-link-error">
           {error.message}
         </Notice>
       </WalletShell>
     );
   }
-  const { data } = await platformClient(claims.platformId).GET("/auth/credentials", { params: { query: { accountId: claims.accountId } } });
-  const methods: SignInMethod[] = (data?.data ?? []).map((c) => ({ id: c.id, type: c.type, label: c.type === "PASSKEY" ? c.nickname : maskContact(c.nickname) }));
+  const client = platformClient(claims.platformId);
+  const [methods, appName] = await Promise.all([listSignInMethods(client, claims.accountId), findAppName(client)]);
   return (
-    <WalletShell>
-      <WalletApp link={token} accountId={claims.accountId} methods={methods} quoteId={typeof quote === "string" ? quote : null} />
+    <WalletShell appName={appName}>
+      <WalletApp link={token} accountId={claims.accountId} methods={methods} quoteId={typeof quote === "string" ? quote : null} appName={appName} />
     </WalletShell>
   );
 }
 
-function WalletShell({ children }: { children: React.ReactNode }) {
+function WalletShell({ appName, children }: { appName: string | null; children: React.ReactNode }) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="mb-6 text-2xl font-semibold text-zinc-900">Your wallet</h1>
+      <header className="mb-6">
+        {appName && (
+          <p className="text-sm font-semibold tracking-wide text-brand-700" data-testid="wallet-app-name">
+            {appName}
+          </p>
+        )}
+        <h1 className="text-2xl font-semibold text-zinc-900">Your wallet</h1>
+      </header>
       {children}
     </main>
   );

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-import { callAction, type ActionResult } from "@/lib/client/action-result";
+import type { ActionResult } from "@/lib/client/action-result";
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { base64urlnopad } from "@scure/base";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
@@ -14,6 +14,9 @@ import { IDP_MESSAGE } from "../idp/idp-form";
 import { formatMinor } from "@/lib/wallet/format";
 import { clearWalletSession, loadWalletSession, saveWalletSession, type StoredWalletSession } from "@/lib/wallet/session-store";
 import type { SessionProof } from "@/lib/wallet/server/service";
+import { callWalletAction, isNoAnswer } from "../_lib/call-wallet-action";
+import { describeClosedQuote, describeQuoteStatus } from "../_lib/quote-state";
+import type { SignInMethod } from "../_lib/sign-in-methods";
 import {
   approveQuote,
   bindSealedSession,
@@ -36,6 +39,7 @@ import {
   finishOtp,
   finishRevokeSession,
   loadQuote,
+  loadSignInMethods,
   loadWallet,
   startOtpSignIn,
   startRevokeSession,
@@ -44,12 +48,6 @@ import {
   type QuoteApproval,
   type WalletView,
 } from "../actions";
-
-export interface SignInMethod {
-  id: string;
-  type: string;
-  label: string;
-}
 
 const SIGN_IN_CODES = new Set(["SESSION_EXPIRED", "PROOF_INVALID"]);
 
@@ -83,10 +81,11 @@ function sandboxIdp(link: string, nonce: string | null): Promise<string> {
   });
 }
 
-export function WalletApp({ link, accountId, methods, quoteId }: { link: string; accountId: string; methods: SignInMethod[]; quoteId: string | null }) {
+export function WalletApp({ link, accountId, methods: initialMethods, quoteId, appName }: { link: string; accountId: string; methods: SignInMethod[]; quoteId: string | null; appName: string | null }) {
   const [session, setSession] = useState<StoredWalletSession | null>(null);
   const [ready, setReady] = useState(false);
   const [signInNotice, setSignInNotice] = useState<string | null>(null);
+  const [methods, setMethods] = useState(initialMethods);
 
   useEffect(() => {
     setSession(loadWalletSession(accountId));
@@ -98,8 +97,12 @@ export function WalletApp({ link, accountId, methods, quoteId }: { link: string;
       clearWalletSession(accountId);
       setSession(null);
       setSignInNotice(message);
+      // Methods added or removed while signed in are offered (or not) without a reload.
+      void callWalletAction(loadSignInMethods, link).then((res) => {
+        if (res.ok) setMethods(res.data);
+      });
     },
-    [accountId],
+    [accountId, link],
   );
 
   if (!ready) return <p className="text-zinc-500">Loading…</p>;
@@ -117,7 +120,7 @@ export function WalletApp({ link, accountId, methods, quoteId }: { link: string;
       />
     );
   }
-  return <SignedIn link={link} session={session} quoteId={quoteId} onSignOut={signOut} />;
+  return <SignedIn link={link} session={session} quoteId={quoteId} appName={appName} onSignOut={signOut} />;
 }
 
 /* ---------------------------------------------------------------- sign in */
@@ -138,7 +141,7 @@ function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: 
     try {
       const client = generateKeyPair();
       const oidcToken = await sandboxIdp(link, oidcNonce(client.publicKey));
-      const sealed = await finishOidcSignIn(link, m.id, client.publicKey, oidcToken);
+      const sealed = await callWalletAction(finishOidcSignIn, link, m.id, client.publicKey, oidcToken);
       if (!sealed.ok) return setError(sealed.error.message);
       await completeSealed(sealed.data, client.privateKey);
     } catch (e) {
@@ -151,7 +154,7 @@ function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: 
   /** Opens the sealed session key here, then proves it to the server by stamping its pending token. */
   async function completeSealed(sealed: SealedSession, clientPrivateKey: string) {
     const key = await openSessionKey(sealed.encryptedSessionSigningKey, clientPrivateKey);
-    const bound = await callAction(bindSealedSession, link, sealed.pending, stampPayload(sealed.pending, key));
+    const bound = await callWalletAction(bindSealedSession, link, sealed.pending, stampPayload(sealed.pending, key));
     if (!bound.ok) return setError(bound.error.message);
     onSignedIn({ key, binding: bound.data.binding, sessionId: bound.data.sessionId, expiresAt: bound.data.expiresAt });
   }
@@ -161,7 +164,7 @@ function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: 
     setError(null);
     try {
       const client = generateKeyPair();
-      const challenge = await startPasskeySignIn(link, m.id, client.publicKeyUncompressed);
+      const challenge = await callWalletAction(startPasskeySignIn, link, m.id, client.publicKeyUncompressed);
       if (!challenge.ok) return setError(challenge.error.message);
       const response = await startAuthentication({
         optionsJSON: {
@@ -173,7 +176,7 @@ function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: 
           timeout: 60_000,
         },
       });
-      const sealed = await finishPasskeySignIn(link, m.id, challenge.data.requestId, {
+      const sealed = await callWalletAction(finishPasskeySignIn, link, m.id, challenge.data.requestId, {
         credentialId: response.id,
         clientDataJson: response.response.clientDataJSON,
         authenticatorData: response.response.authenticatorData,
@@ -192,7 +195,7 @@ function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: 
   async function sendCode(m: SignInMethod) {
     setBusy(true);
     setError(null);
-    const res = await callAction(startOtpSignIn, link, m.id);
+    const res = await callWalletAction(startOtpSignIn, link, m.id);
     setBusy(false);
     if (!res.ok) return setError(res.error.code === "RATE_LIMITED" ? "A code was sent moments ago. Wait 30 seconds before asking for another." : res.error.message);
     setMethod(m);
@@ -208,9 +211,9 @@ function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: 
       // The key pair is made here and its private half never leaves this browser.
       const key = generateKeyPair();
       const encryptedOtpBundle = await encryptOtpBundle(code.trim(), bundle.otpEncryptionTargetBundle, key.publicKey, bundle.enclavePublicKey);
-      const first = await callAction(submitOtp, link, method.id, encryptedOtpBundle);
+      const first = await callWalletAction(submitOtp, link, method.id, encryptedOtpBundle);
       if (!first.ok) return setError(first.error.message);
-      const second = await callAction(finishOtp, link, method.id, encryptedOtpBundle, first.data.requestId, stampPayload(first.data.payloadToSign, key));
+      const second = await callWalletAction(finishOtp, link, method.id, encryptedOtpBundle, first.data.requestId, stampPayload(first.data.payloadToSign, key));
       if (!second.ok) return setError(second.error.message);
       onSignedIn({ key, binding: second.data.binding, sessionId: second.data.sessionId, expiresAt: second.data.expiresAt });
     } catch (e) {
@@ -224,6 +227,9 @@ function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: 
   return (
     <Card title="Sign in to your wallet" description="Your key is created in this browser and never leaves it.">
       <div className="space-y-4">
+        <p className="text-sm text-zinc-600" data-testid="wallet-tab-note">
+          Signed in in another tab? Each tab signs in on its own: your key is kept in that tab only, and is gone when you close it.
+        </p>
         {notice && (
           <Notice tone="warning" testId="wallet-signin-notice">
             {notice}
@@ -281,7 +287,7 @@ function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: 
 
 function useProof(link: string, session: StoredWalletSession) {
   return useCallback(async (): Promise<ActionResult<SessionProof>> => {
-    const nonce = await callAction(walletNonce, link);
+    const nonce = await callWalletAction(walletNonce, link);
     if (!nonce.ok) return nonce;
     return { ok: true, data: { link, binding: session.binding, nonce: nonce.data, stamp: stampPayload(nonce.data, session.key) } };
   }, [link, session]);
@@ -295,7 +301,7 @@ interface PendingSignature {
   onSigned: (signature: string) => Promise<void>;
 }
 
-function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session: StoredWalletSession; quoteId: string | null; onSignOut: (message: string | null) => void }) {
+function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string; session: StoredWalletSession; quoteId: string | null; appName: string | null; onSignOut: (message: string | null) => void }) {
   const proof = useProof(link, session);
   const [view, setView] = useState<WalletView | null>(null);
   const [quote, setQuote] = useState<QuoteApproval | null>(null);
@@ -305,35 +311,58 @@ function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session
   const [busy, setBusy] = useState(false);
   const [nickname, setNickname] = useState("");
   const [mnemonic, setMnemonic] = useState<string | null>(null);
+  /** This page approved the quote: the success notice says so, not a second card. */
+  const [approvedHere, setApprovedHere] = useState(false);
 
-  /** Runs an action that needs a proven session; a dead session sends the user back to sign-in. */
-  const withProof = useCallback(
-    async <T,>(run: (p: SessionProof) => Promise<ActionResult<T>>): Promise<T | null> => {
+  /** Runs an action that needs a proven session; a dead session sends the user back to sign-in (null). */
+  const runProven = useCallback(
+    async <T,>(run: (p: SessionProof) => Promise<ActionResult<T>>): Promise<ActionResult<T> | null> => {
       const p = await proof();
-      const res = p.ok ? await callAction(run, p.data) : p;
-      if (res.ok) return res.data;
-      if (SIGN_IN_CODES.has(res.error.code) || res.error.code === "LINK_EXPIRED") {
+      const res = p.ok ? await callWalletAction(run, p.data) : p;
+      if (!res.ok && (SIGN_IN_CODES.has(res.error.code) || res.error.code === "LINK_EXPIRED")) {
         onSignOut(res.error.message);
         return null;
       }
-      setError(res.error.message);
-      return null;
+      return res;
     },
     [proof, onSignOut],
   );
 
+  /** runProven, its failure shown as the page's error. */
+  const withProof = useCallback(
+    async <T,>(run: (p: SessionProof) => Promise<ActionResult<T>>): Promise<T | null> => {
+      const res = await runProven(run);
+      if (!res) return null;
+      if (res.ok) return res.data;
+      setError(res.error.message);
+      return null;
+    },
+    [runProven],
+  );
+
+  const reloadQuote = useCallback(async () => {
+    if (!quoteId) return;
+    const q = await withProof((p) => loadQuote(p, quoteId));
+    if (q) setQuote(q);
+  }, [withProof, quoteId]);
+
   const refresh = useCallback(async () => {
     const v = await withProof((p) => loadWallet(p));
     if (v) setView(v);
-    if (quoteId) {
-      const q = await withProof((p) => loadQuote(p, quoteId));
-      if (q) setQuote(q);
-    }
-  }, [withProof, quoteId]);
+    await reloadQuote();
+  }, [withProof, reloadQuote]);
 
   useEffect(() => {
     void refresh();
   }, [refresh]);
+
+  // A request left open past its expiry turns into "expired" by itself, not when the user tries to approve it.
+  const waitingUntil = quote?.state === "WAITING" ? quote.expiresAt : null;
+  useEffect(() => {
+    if (!waitingUntil) return;
+    const timer = window.setTimeout(() => void reloadQuote(), Math.min(Math.max(Date.parse(waitingUntil) - Date.now(), 0) + 1000, 2 ** 31 - 1));
+    return () => window.clearTimeout(timer);
+  }, [waitingUntil, reloadQuote]);
 
   async function sign() {
     if (!pending) return;
@@ -355,13 +384,20 @@ function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session
       payloadToSign: q.payloadToSign,
       confirmLabel: "Approve and sign",
       onSigned: async (signature) => {
-        const result = await withProof((p) => approveQuote(p, q.id, signature));
+        const result = await runProven((p) => approveQuote(p, q.id, signature));
+        if (!result) return;
+        // No answer: the review stays open to sign again (a quote runs once, so nothing is paid twice).
+        if (!result.ok && isNoAnswer(result.error)) return setError(result.error.message);
         setPending(null);
-        if (result) {
-          setDone(`Payment approved. Status: ${result.status}.`);
-          setQuote(null);
+        if (result.ok) {
+          setApprovedHere(true);
+          setDone(`Payment approved. Status: ${describeQuoteStatus(result.data.status)}.`);
           await refresh();
+          return;
         }
+        // Approved elsewhere or expired meanwhile: the card shows what became of it, with the reason here.
+        setError(result.error.message);
+        if (result.error.code === "QUOTE_EXPIRED" || result.error.code === "QUOTE_ALREADY_APPROVED") await refresh(); // the balance too, if it ran elsewhere
       },
     });
   }
@@ -587,14 +623,7 @@ function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session
           </div>
         </Card>
       ) : (
-        quote && (
-          <Card title="A payment waits for your approval" tone="attention">
-            <div className="space-y-3">
-              <QuoteSummary quote={quote} />
-              <Button onClick={() => reviewQuote(quote)}>Review and approve</Button>
-            </div>
-          </Card>
-        )
+        quote && <QuoteCard quote={quote} appName={appName} approvedHere={approvedHere} onReview={() => reviewQuote(quote)} />
       )}
       {view ? (
         <>
@@ -652,7 +681,12 @@ function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session
                   <tr key={s.id} className="border-t border-zinc-100">
                     <td className="py-2 pr-2 pl-4 break-all sm:px-5">
                       {label(s.type)} · {s.nickname}
-                      {s.current && <span className="ml-2 text-xs text-brand-700">(this browser)</span>}
+                      {/* whole on one line: the cell breaks anywhere (long emails), this label must not */}
+                      {s.current && (
+                        <span className="ml-2 inline-block text-xs break-normal whitespace-nowrap text-brand-700" data-testid="this-browser">
+                          (this browser)
+                        </span>
+                      )}
                       <span className="block text-xs text-zinc-500 sm:hidden">until {localTime(s.expiresAt)}</span>
                     </td>
                     <td className="hidden px-5 py-2 whitespace-nowrap text-zinc-500 sm:table-cell">until {localTime(s.expiresAt)}</td>
@@ -727,14 +761,45 @@ function SignedIn({ link, session, quoteId, onSignOut }: { link: string; session
   );
 }
 
+/** The payment request the link is for: approvable only while it waits; else what became of it. */
+function QuoteCard({ quote, appName, approvedHere, onReview }: { quote: QuoteApproval; appName: string | null; approvedHere: boolean; onReview: () => void }) {
+  if (quote.state === "WAITING") {
+    return (
+      <Card title="A payment waits for your approval" tone="attention">
+        <div className="space-y-3" data-testid="quote-card">
+          <QuoteSummary quote={quote} />
+          <Button onClick={onReview}>Review and approve</Button>
+        </div>
+      </Card>
+    );
+  }
+  if (approvedHere && quote.state === "APPROVED") return null; // the success notice above says it
+  return (
+    <Card title={quote.state === "EXPIRED" ? "Payment request expired" : "Payment already approved"}>
+      <div className="space-y-2" data-testid="quote-card">
+        <p data-testid="quote-state">{describeClosedQuote(quote, Date.now(), appName)}</p>
+        <p className="text-sm text-zinc-600">
+          {formatMinor(quote.sending.amount, quote.sending.code, quote.sending.decimals)} to {quote.destination}
+          {quote.state === "EXPIRED" && <>, expired at {localTime(quote.expiresAt)}</>}.
+        </p>
+      </div>
+    </Card>
+  );
+}
+
 function QuoteSummary({ quote }: { quote: QuoteApproval }) {
   return (
-    <p data-testid="quote-summary">
-      You are sending <strong>{formatMinor(quote.sending.amount, quote.sending.code, quote.sending.decimals)}</strong> from this wallet to{" "}
-      <strong data-testid="quote-destination">{quote.destination}</strong>, which receives <strong>{formatMinor(quote.receiving.amount, quote.receiving.code, quote.receiving.decimals)}</strong>
-      {quote.fees > 0 && <> (fees included: {formatMinor(quote.fees, quote.sending.code, quote.sending.decimals)})</>}. This offer expires at {localTime(quote.expiresAt)}.
-      {quote.description && <> Note: {quote.description}.</>}
-    </p>
+    <>
+      <p data-testid="quote-summary">
+        You are sending <strong>{formatMinor(quote.sending.amount, quote.sending.code, quote.sending.decimals)}</strong> from this wallet to{" "}
+        <strong data-testid="quote-destination">{quote.destination}</strong>, which receives <strong>{formatMinor(quote.receiving.amount, quote.receiving.code, quote.receiving.decimals)}</strong>
+        {quote.fees > 0 && <> (fees included: {formatMinor(quote.fees, quote.sending.code, quote.sending.decimals)})</>}.
+        {quote.description && <> Note: {quote.description}.</>}
+      </p>
+      <p className="mt-2 font-medium text-zinc-800" data-testid="quote-expires">
+        Approve by {localTime(quote.expiresAt)}: after that this request expires and nothing is sent.
+      </p>
+    </>
   );
 }
 

@@ -1,0 +1,45 @@
+/**
+ * Where a payment request stands for the end user: WAITING for their signature (PENDING, before
+ * expiresAt), EXPIRED, or APPROVED (it ran: PENDING_AUTHORIZATION, PROCESSING, COMPLETED, FAILED).
+ */
+export type QuoteState = "WAITING" | "EXPIRED" | "APPROVED";
+
+/**
+ * `now` is the wall clock. The platform's clock never runs behind it (a sandbox clock only moves
+ * ahead), so a quote past expiresAt here is past it on the platform too; one the platform expired
+ * first reads EXPIRED (an advance of the sandbox clock runs quote expiries).
+ */
+export function quoteState(quote: { status: string; expiresAt: string }, now: number): QuoteState {
+  if (quote.status === "EXPIRED") return "EXPIRED";
+  if (quote.status === "PENDING") return Date.parse(quote.expiresAt) <= now ? "EXPIRED" : "WAITING";
+  return "APPROVED";
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  PENDING_AUTHORIZATION: "waiting for an extra check before it is sent",
+  PROCESSING: "on its way",
+  COMPLETED: "completed, the money was sent",
+  FAILED: "failed, it did not go through",
+};
+
+/** "completed, the money was sent": the quote's status in the end user's words. */
+export function describeQuoteStatus(status: string): string {
+  return STATUS_WORDS[status] ?? status.toLowerCase().replaceAll("_", " ");
+}
+
+/** Who to ask for a new payment request: the platform's app name, else the sender of the link. */
+export function whoToAsk(appName: string | null): string {
+  return appName ?? "whoever sent you this link";
+}
+
+/** The end user's sentence for a request that cannot be approved any more; null while it waits. */
+export function describeClosedQuote(quote: { status: string; expiresAt: string }, now: number, appName: string | null): string | null {
+  switch (quoteState(quote, now)) {
+    case "WAITING":
+      return null;
+    case "EXPIRED":
+      return `This payment request expired, so nothing was sent. Ask ${whoToAsk(appName)} to send a new one.`;
+    case "APPROVED":
+      return `This payment was already approved. Status: ${describeQuoteStatus(quote.status)}.`;
+  }
+}
