@@ -12,5 +12,5 @@ export function proxy(request: NextRequest) {
 }
 
 // Dashboard pages only: the Service API never reaches Next (lib/server.ts), and next-auth, static
-// files and the wallet pages need no redirect target.
-export const config = { matcher: ["/((?!api/|_next/|wallet/|login|favicon\\.ico).*)"] };
+// files, the wallet pages and the public invitation pages need no redirect target.
+export const config = { matcher: ["/((?!api/|_next/|wallet/|invite/|login|favicon\\.ico).*)"] };

@@ -12,7 +12,8 @@ export interface CursorPagerProps extends PagerLinks {
 
 /**
  * Cursor paging: forward one page at a time, back one page as far as the URL's trail of cursors
- * reaches (pagerLinks), or back to the first.
+ * reaches (pagerLinks), or back to the first. Not prefetched: a page has up to three pagers, and
+ * each router.refresh() (after an action, or a live list's tick) would render every page they point to.
  */
 export function CursorPager({ label, pageNumber, firstHref, previousHref, nextHref }: CursorPagerProps) {
   if (pageNumber <= 1 && !nextHref) return null;
@@ -21,17 +22,17 @@ export function CursorPager({ label, pageNumber, firstHref, previousHref, nextHr
       <span>Page {pageNumber}</span>
       <div className="flex gap-2">
         {pageNumber > 1 && (
-          <Link href={firstHref} className={buttonClasses("secondary", "sm")}>
+          <Link href={firstHref} prefetch={false} className={buttonClasses("secondary", "sm")}>
             First page
           </Link>
         )}
         {previousHref && (
-          <Link href={previousHref} className={buttonClasses("secondary", "sm")}>
+          <Link href={previousHref} prefetch={false} className={buttonClasses("secondary", "sm")}>
             Previous page
           </Link>
         )}
         {nextHref && (
-          <Link href={nextHref} className={buttonClasses("secondary", "sm")}>
+          <Link href={nextHref} prefetch={false} className={buttonClasses("secondary", "sm")}>
             Next page
           </Link>
         )}

@@ -11,9 +11,11 @@ const TONES: Record<BadgeTone, string> = {
   info: "bg-sky-50 text-sky-700 ring-sky-200",
 };
 
-export function StatusBadge({ tone = "neutral", children }: { tone?: BadgeTone; children: ReactNode }) {
+/** `isWrapping`: a long status (with a reason) may take two lines rather than run out of a narrow column. */
+export function StatusBadge({ tone = "neutral", isWrapping = false, children }: { tone?: BadgeTone; isWrapping?: boolean; children: ReactNode }) {
+  const shape = isWrapping ? "inline-block max-w-full rounded-md" : "inline-flex items-center rounded-full";
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}>
+    <span className={`${shape} px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}>
       {children}
     </span>
   );

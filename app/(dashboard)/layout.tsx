@@ -16,7 +16,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         Skip to main content
       </a>
       <aside className="sticky top-0 hidden h-screen w-60 shrink-0 overflow-y-auto border-r border-zinc-200 bg-zinc-100/70 px-3 py-4 md:block">
-        <Link href="/" className="mb-6 flex items-center gap-2 px-3">
+        <Link href="/" prefetch={false} className="mb-6 flex items-center gap-2 px-3">
           <span className="flex size-7 items-center justify-center rounded-md bg-brand-600 text-sm font-bold text-white">S</span>
           <span className="text-sm font-semibold text-zinc-900">Service</span>
         </Link>

@@ -12,6 +12,12 @@ test("an agent is created with a policy, installed with its device code, and its
   await page.getByRole("link", { name: "New agent" }).click();
   await page.getByLabel("Name").fill(name);
   await pickCustomer(page, "Acts for customer", c.customerId, c.customerId);
+  // Least privilege to start: it may look, not pay, and any payment would wait for a person.
+  await expect(page.getByLabel("View transactions")).toBeChecked();
+  await expect(page.getByLabel("Create transfers")).not.toBeChecked();
+  await expect(page.getByLabel("When it pays")).toHaveValue("APPROVAL_REQUIRED");
+  await page.getByLabel("Create transfers").check();
+  await page.getByLabel("When it pays").selectOption("AUTO");
   await page.getByLabel("Per transaction (USD)").fill("500");
   await page.getByLabel("Approval above (USD, optional)").fill("100");
   const summary = page.getByRole("list", { name: "Policy summary" });
@@ -48,7 +54,17 @@ test("an agent is created with a policy, installed with its device code, and its
   const inbox = page.getByRole("table", { name: "Pending approvals" });
   const row = inbox.getByRole("row").filter({ hasText: name });
   await expect(row.getByTestId("approval-amount")).toHaveText("$150.00");
+  // Whose money and where it goes, in words: the customer's name and the bank account.
+  await expect(row.getByTestId("approval-customer")).toHaveText("Alan Turing");
+  await expect(row.getByTestId("approval-destination")).toContainText(`USD · Bank account ****${c.accountNumber.slice(-4)}`);
+  // Approving moves money, so it asks first, stating the amount and the destination.
   await row.getByRole("button", { name: "Approve Transfer out of $150.00" }).click();
+  const confirm = page.getByRole("dialog", { name: "Approve and pay $150.00?" });
+  await expect(confirm.getByTestId("approve-summary")).toContainText(`Transfer out of $150.00 for Alan Turing to USD · Bank account ****${c.accountNumber.slice(-4)}`);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(row.getByTestId("approval-amount")).toHaveText("$150.00");
+  await row.getByRole("button", { name: "Approve Transfer out of $150.00" }).click();
+  await page.getByRole("dialog", { name: "Approve and pay $150.00?" }).getByRole("button", { name: "Approve and pay" }).click();
   await expect(page.getByTestId("approval-outcome")).toContainText("Approved and paid");
   await expect(inbox.getByRole("row").filter({ hasText: name })).toHaveCount(0);
   await page.getByTestId("approval-outcome").getByRole("link", { name: "Open transaction" }).click();

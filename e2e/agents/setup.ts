@@ -26,7 +26,7 @@ export async function fundedCustomer(request: APIRequestContext) {
   };
   const external = await request.post(`${API}/customers/external-accounts`, { headers, data: { currency: "USD", customerId, accountInfo } });
   expect(external.status(), await external.text()).toBe(201);
-  return { customerId, accountId, externalAccountId: (await external.json()).id as string };
+  return { customerId, accountId, externalAccountId: (await external.json()).id as string, accountNumber: accountInfo.accountNumber };
 }
 
 /** Every payment of this agent waits for a person (up to 1,000.00 USD each). */

@@ -55,6 +55,16 @@ test("a card is issued, authorizes (held), clears (debited), refunds, declines w
   // Above the card's ceiling: declined with the reason.
   await simulate("Authorize a purchase", { amount: "60.00", merchant: "Big Store" });
   await expect(transactions.getByRole("row").filter({ hasText: "Big Store" }).getByTestId("card-transaction-status")).toHaveText("DECLINED · SPEND_LIMIT_EXCEEDED");
+  // On a phone the status and its reason fit the table's visible width (they wrap), not only after scrolling it sideways.
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await transactions.getByRole("row").filter({ hasText: "Big Store" }).getByTestId("card-transaction-status").evaluate((badge) => {
+    let box = badge.parentElement;
+    while (box && getComputedStyle(box).overflowX === "visible") box = box.parentElement;
+    return badge.getBoundingClientRect().right - (box ?? document.documentElement).getBoundingClientRect().right;
+  });
+  expect(overflow, "pixels of the status past the table's visible edge").toBeLessThanOrEqual(0);
+  await page.setViewportSize(viewport);
 
   // Frozen: purchases decline as not active; then closed for good.
   await page.getByRole("button", { name: "Freeze" }).click();

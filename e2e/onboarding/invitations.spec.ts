@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { API, BOOTSTRAP_TOKEN, basicAuth, signIn } from "../support";
+import { activeCustomer } from "../transactions/setup";
 
 const headers = { authorization: basicAuth(BOOTSTRAP_TOKEN.clientId, BOOTSTRAP_TOKEN.clientSecret) };
 
@@ -10,6 +11,9 @@ function localDateTime(date: Date): string {
 }
 
 test("invitations explain a missing UMA domain, then are created, looked up by code and cancelled", async ({ page, request }) => {
+  const isConfiguredAtStart = Boolean((await (await request.get(`${API}/config`, { headers })).json()).umaDomain);
+  // A customer with a generated address: the banner suggests the domain customers already have.
+  if (!isConfiguredAtStart) await activeCustomer(request, "Uma Domain Person", `uma-${Date.now()}`);
   await signIn(page);
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Invitations" }).click();
   await expect(page.getByRole("heading", { name: "Invitations", level: 1 })).toBeVisible();
@@ -17,7 +21,14 @@ test("invitations explain a missing UMA domain, then are created, looked up by c
 
   const config = await (await request.get(`${API}/config`, { headers })).json();
   if (!config.umaDomain) {
-    await expect(page.getByTestId("invitations-not-configured")).toContainText("Invitations need your platform's UMA domain");
+    const banner = page.getByTestId("invitations-not-configured");
+    await expect(banner).toContainText("Invitations need your platform's UMA domain");
+    // What to enter, and what setting it changes (only customers created afterwards).
+    // (Customers get addresses at customers.sandbox.uma.example unless created with their own.)
+    await expect(banner.getByTestId("uma-domain-suggestion")).toHaveText(
+      /^Your customers' addresses so far end in @(\S+): enter \1 to keep new customers on that domain too, or your own domain to give new customers addresses there\.$/,
+    );
+    await expect(banner).toContainText("It changes no existing address: customers created before keep theirs and can still invite");
     await form.getByLabel("Inviter UMA address").fill("$alice@invite.example.com");
     await form.getByRole("button", { name: "Create invitation" }).click();
     await expect(form.getByTestId("invitation-form-error")).toContainText("Set it under Settings → UMA domain");

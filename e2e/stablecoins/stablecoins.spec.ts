@@ -96,7 +96,7 @@ test("link a provider account, register a stablecoin, mint and burn with live st
   await expect(burnRow).toContainText("PENDING_FUNDING");
   await expect(burnRow).toContainText("Send the tokens to this deposit address");
   await expect(burnRow.getByRole("button", { name: "Copy address" })).toBeVisible();
-  await expect(burnRow).toContainText("sprt1sandbox");
+  await expect(burnRow).toContainText("sparkrt1");
   await burnRow.getByRole("button", { name: "Simulate funds received" }).click();
   await expect(burnRow).toContainText(/PROCESSING|COMPLETED/);
   // The list refreshes itself while operations move: the payout completes about 10 s later.
@@ -205,14 +205,37 @@ test("with nothing to mint to, the form says what to add and where; once added, 
     await page.goto(`/stablecoins?coin=${encodeURIComponent(coin.id)}`);
     await page.getByLabel("Stablecoin", { exact: true }).selectOption(coin.id);
     const hint = page.getByTestId("no-mint-destination");
-    await expect(hint).toContainText(`Minted ${coin.symbol} go to a Spark wallet, or to a platform internal account in ${coin.symbol}.`);
+    await expect(hint).toContainText(`Minted ${coin.symbol} tokens go to an ACTIVE Spark wallet, or to a platform internal account in ${coin.symbol}.`);
     await expect(hint).toContainText("Add the platform's Spark wallet as an external account (type SPARK_WALLET");
     await expect(page.getByLabel("Mint to").locator("option")).toHaveText(["No wallet to mint to yet"]);
     // The link leads to the operation that adds it, with its Try it panel.
     await hint.getByRole("link", { name: "Add the platform's own external account" }).click();
     await expect(page).toHaveURL(/\/api-reference\/external-accounts#op-createPlatformExternalAccount$/);
     await expect(page.locator("#op-createPlatformExternalAccount")).toBeVisible();
+
+    // A FIRST_PARTY wallet waits for ownership proof: the form says why it is not offered and what to do.
+    const firstParty = await request.post(`${API}/platform/external-accounts`, {
+      headers,
+      data: { currency: "BTC", accountInfo: { accountType: "SPARK_WALLET", address: "sparkrt1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6mrhu" }, ownershipType: "FIRST_PARTY" },
+    });
+    expect(firstParty.status(), await firstParty.text()).toBe(201);
+    expect((await firstParty.json()).status).toBe("PENDING_OWNERSHIP_VERIFICATION");
+    await page.goto(`/stablecoins?coin=${encodeURIComponent(coin.id)}`);
+    await page.getByLabel("Stablecoin", { exact: true }).selectOption(coin.id);
+    const awaits = page.getByTestId("mint-wallet-awaits-ownership");
+    await expect(awaits).toContainText("A Spark wallet waits for ownership proof");
+    await expect(awaits).toContainText("BTC · Spark wallet sparkrt1pgssyu…6dj6mrhu · Platform was added as FIRST_PARTY");
+    await expect(awaits).toContainText("PENDING_OWNERSHIP_VERIFICATION until a signature from the wallet proves it.");
+    await expect(page.getByTestId("no-mint-destination")).toHaveCount(0);
+    await expect(page.getByLabel("Mint to").locator("option")).toHaveText(["No wallet to mint to yet"]);
+    await awaits.getByRole("link", { name: "Start an ownership verification challenge" }).click();
+    await expect(page).toHaveURL(/\/api-reference\/external-accounts#op-createPlatformExternalAccountOwnershipChallenge$/);
+    await expect(page.locator("#op-createPlatformExternalAccountOwnershipChallenge")).toBeVisible();
   } finally {
+    // The FIRST_PARTY wallet holds the address the THIRD_PARTY one below needs.
+    const accounts = (await (await request.get(`${API}/platform/external-accounts?limit=100`, { headers })).json()).data as { id: string; status: string; accountInfo: { accountType: string } }[];
+    for (const wallet of accounts.filter((a) => a.accountInfo.accountType === "SPARK_WALLET" && a.status !== "ACTIVE"))
+      await request.delete(`${API}/platform/external-accounts/${encodeURIComponent(wallet.id)}`, { headers });
     await ensurePlatformSparkWallet(request); // as the other tests need it
   }
 

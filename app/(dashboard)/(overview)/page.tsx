@@ -9,6 +9,7 @@ import { CopyButton } from "@/components/copy-button";
 import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
 import { BootstrapCredentials } from "./_components/bootstrap-credentials";
+import { can } from "../_lib/can";
 
 const ROLE_ACCESS = {
   ADMIN: "Admin: view everything, send payments, and manage settings and API tokens.",
@@ -54,10 +55,22 @@ export default async function OverviewPage() {
           </Card>
         </div>
         <Card title="Next steps">
-          <ul className="grid gap-3 text-sm md:grid-cols-3">
-            <Step href="/api-tokens" title="Create an API token">Give each integration its own credentials and permissions.</Step>
-            <Step href="/settings" title="Set your webhook endpoint">Receive signed events when payments change state.</Step>
-            <Step href="/api-reference" title="Explore the API">Every operation, with a Try it panel that runs as you.</Step>
+          {/* Only steps the member's role can take: tokens and the webhook endpoint need MANAGE (admins). */}
+          <ul className="grid gap-3 text-sm md:grid-cols-3" data-testid="next-steps">
+            {can(user, "MANAGE") ? (
+              <>
+                <Step href="/api-tokens" title="Create an API token">Give each integration its own credentials and permissions.</Step>
+                <Step href="/settings" title="Set your webhook endpoint">Receive signed events when payments change state.</Step>
+              </>
+            ) : (
+              <>
+                <Step href="/customers" title="Find a customer">Search by name or your customer ID, and see their accounts and verification.</Step>
+                <Step href="/transactions" title="Review transactions">Every payment with its status, what went wrong, and its webhook deliveries.</Step>
+              </>
+            )}
+            <Step href="/api-reference" title="Explore the API">
+              {can(user, "TRANSACT") ? "Every operation, with a Try it panel that runs as you." : "Every operation and its fields; Try it runs what your role may do."}
+            </Step>
           </ul>
         </Card>
       </div>
@@ -74,10 +87,11 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** Not prefetched: each visit and refresh of the overview would render every page a step leads to. */
 function Step({ href, title, children }: { href: string; title: string; children: ReactNode }) {
   return (
     <li>
-      <Link href={href} className="block h-full rounded-md border border-zinc-200 p-4 hover:border-brand-500 hover:bg-brand-50/40">
+      <Link href={href} prefetch={false} className="block h-full rounded-md border border-zinc-200 p-4 hover:border-brand-500 hover:bg-brand-50/40">
         <p className="font-medium text-brand-700">{title} →</p>
         <p className="mt-1 text-zinc-600">{children}</p>
       </Link>

@@ -29,7 +29,8 @@ export function MobileNav({ platformName }: { platformName: string }) {
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
           <path fillRule="evenodd" d="M2 4.75A.75.75 0 0 1 2.75 4h14.5a.75.75 0 0 1 0 1.5H2.75A.75.75 0 0 1 2 4.75Zm0 5.25a.75.75 0 0 1 .75-.75h14.5a.75.75 0 0 1 0 1.5H2.75A.75.75 0 0 1 2 10Zm.75 4.5a.75.75 0 0 0 0 1.5h14.5a.75.75 0 0 0 0-1.5H2.75Z" clipRule="evenodd" />
         </svg>
-        Menu
+        {/* Icon only on a phone, so the platform's name keeps the room; still named "Menu". */}
+        <span className="sr-only sm:not-sr-only">Menu</span>
       </button>
       {isOpen && (
         <div id="mobile-nav" className="absolute inset-x-0 top-full max-h-[calc(100vh-3.5rem)] overflow-y-auto border-b border-zinc-200 bg-zinc-50 px-3 py-4 shadow-md">

@@ -8,6 +8,11 @@ function isActive(pathname: string, href: string) {
   return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
 }
 
+/**
+ * Not prefetched: the sidebar is on every page, and each router.refresh() (after an action, or a
+ * live page's tick) would fetch all of its pages again, one server render each. A click loads only
+ * the page it opens.
+ */
 export function SidebarNav() {
   const pathname = usePathname();
   return (
@@ -22,6 +27,7 @@ export function SidebarNav() {
                 <li key={item.href}>
                   <Link
                     href={item.href}
+                    prefetch={false}
                     aria-current={active ? "page" : undefined}
                     className={`block rounded-md px-3 py-1.5 text-sm ${
                       active ? "bg-white font-medium text-brand-700 shadow-xs ring-1 ring-zinc-200" : "text-zinc-600 hover:bg-zinc-200/60 hover:text-zinc-900"

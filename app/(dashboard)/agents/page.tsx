@@ -12,6 +12,8 @@ import { Notice } from "@/components/ui/notice";
 import { CursorPager, PAGE_PARAMS, pageParams, pagePosition, pagerLinks, positionQuery } from "@/components/cursor-pager";
 import { AgentStateBadge } from "./_components/agent-state-badge";
 import { ApprovalsInbox } from "./_components/approvals-inbox";
+import { loadActionDestinations } from "./_lib/load-action-destinations";
+import { loadCustomerNames } from "../customers/_lib/load-customer-names";
 import { loadCurrencies } from "./_lib/load-currencies";
 import { can } from "../_lib/can";
 
@@ -34,7 +36,12 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
     loadCurrencies(client),
   ]);
   const list = agents.data?.data ?? [];
-  const agentNames = await namesOfAgents(client, list, approvals.data?.data ?? []);
+  const pending = approvals.data?.data ?? [];
+  const [agentNames, customerNames, destinations] = await Promise.all([
+    namesOfAgents(client, list, pending),
+    loadCustomerNames(client, [...pending.map((a) => a.customerId), ...list.map((a) => a.customerId)]),
+    loadActionDestinations(client, pending),
+  ]);
   const error = agents.error ?? approvals.error;
   const money = (amount: number, code: string) => {
     const info = currencies.find((c) => c.code === code);
@@ -62,8 +69,10 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
           </Notice>
         )}
         <ApprovalsInbox
-          actions={approvals.data?.data ?? []}
+          actions={pending}
           agentNames={agentNames}
+          customerNames={Object.fromEntries(customerNames)}
+          destinations={destinations}
           currencies={currencies}
           canDecide={can(user, "TRANSACT")}
           pager={<CursorPager label="Approval pages" {...pagerLinks("/agents", positionQuery(agentsAt, PAGE_PARAMS), approvalsAt, approvals.data, APPROVAL_PAGE)} />}
@@ -76,7 +85,7 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
             empty="No agents yet. Create one to let software act for a customer within limits you set."
             columns={[
               { header: "Name", cell: (a) => <Link className="font-medium text-brand-700 hover:underline" href={`/agents/${encodeURIComponent(a.id)}`}>{a.name}</Link> },
-              { header: "Customer", cell: (a) => <Link className="font-mono text-xs text-brand-700 hover:underline" href={`/customers/${encodeURIComponent(a.customerId)}`}>{a.customerId}</Link> },
+              { header: "Customer", cell: (a) => <Link className={`${customerNames.has(a.customerId) ? "" : "font-mono text-xs "}text-brand-700 hover:underline`} href={`/customers/${encodeURIComponent(a.customerId)}`}>{customerNames.get(a.customerId) ?? a.customerId}</Link> },
               { header: "State", cell: (a) => <AgentStateBadge agent={a} /> },
               { header: "Today", cell: (a) => `${money(a.usage.dailySpend, a.policy.spendingLimits.currency)} · ${a.usage.dailyTransactionCount} ${a.usage.dailyTransactionCount === 1 ? "action" : "actions"}` },
             ]}

@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/page-header";
 import { InvitationForm } from "./_components/invitation-form";
-import { NOT_CONFIGURED_TEXT, invitationErrorText } from "./_components/invitation-text";
+import { NOT_CONFIGURED_TEXT, invitationErrorText, umaDomainSuggestion } from "./_components/invitation-text";
 import { InvitationsTable } from "./_components/invitations-table";
 import { currencyDecimalsOf } from "./_lib/currency-decimals";
 import { recentInvitationCodes } from "./_lib/recent-codes";
@@ -24,11 +24,18 @@ export default async function InvitationsPage({ searchParams }: { searchParams: 
   const { code } = ParamsSchema.parse(await searchParams);
   const client = await serviceClient();
   const get = (invitationCode: string) => client.GET("/invitations/{invitationCode}", { params: { path: { invitationCode } } });
-  const [{ data: config }, lookup, recent] = await Promise.all([client.GET("/config"), code ? get(code) : undefined, recentInvitationCodes().then((codes) => Promise.all(codes.map(get)))]);
+  const [{ data: config }, lookup, recent, { data: customers }] = await Promise.all([
+    client.GET("/config"),
+    code ? get(code) : undefined,
+    recentInvitationCodes().then((codes) => Promise.all(codes.map(get))),
+    client.GET("/customers", { params: { query: { limit: 1 } } }),
+  ]);
   const canManage = can(user, "MANAGE");
   const currencyCode = config?.supportedCurrencies[0]?.currencyCode ?? "USD";
   const isConfigured = Boolean(config?.umaDomain);
   const invitations = recent.flatMap((r) => (r.data ? [r.data] : []));
+  // What to enter under Settings → UMA domain: the domain customers already have addresses at.
+  const domainSuggestion = umaDomainSuggestion(customers?.data[0]?.umaAddress?.split("@")[1]);
 
   return (
     <>
@@ -36,7 +43,13 @@ export default async function InvitationsPage({ searchParams }: { searchParams: 
       <div className="space-y-6">
         {config && !isConfigured && (
           <Notice tone="warning" title="Invitations are not set up" testId="invitations-not-configured">
-            {NOT_CONFIGURED_TEXT}{" "}
+            {NOT_CONFIGURED_TEXT}
+            {domainSuggestion && (
+              <>
+                {" "}
+                <span data-testid="uma-domain-suggestion">{domainSuggestion}</span>
+              </>
+            )}{" "}
             <Link href="/settings" className="font-medium underline">
               Open Settings
             </Link>

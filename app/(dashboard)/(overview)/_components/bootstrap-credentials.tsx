@@ -15,7 +15,7 @@ export interface BootstrapCredentialsProps {
   baseUrl: string;
 }
 
-/** The first-start API token, shown once to an admin until they confirm they saved it. */
+/** The first-start API token, shown to an admin until they confirm they saved it or the server restarts (memory only). */
 export function BootstrapCredentials({ clientId, clientSecret, baseUrl }: BootstrapCredentialsProps) {
   const [pending, startTransition] = useTransition();
   const [failed, setFailed] = useState<string | null>(null);
@@ -34,9 +34,10 @@ export function BootstrapCredentials({ clientId, clientSecret, baseUrl }: Bootst
       tone="attention"
     >
       <div className="space-y-4" data-testid="bootstrap-credentials">
-        <Notice tone="warning">
-          Save the client secret now, in a password manager or your secrets store. It is shown only here, only
-          until you confirm, and cannot be retrieved later. You can always create new tokens under API tokens.
+        <Notice tone="warning" testId="bootstrap-credentials-notice">
+          Save the client secret now, in a password manager or your secrets store. It is shown here only until you
+          confirm or the server restarts (it is held in the server&apos;s memory, never stored), and cannot be retrieved
+          later; the terminal that started the server printed it too. You can always create new tokens under API tokens.
         </Notice>
         <div className="grid gap-4 md:grid-cols-2">
           <SecretValue label="Client ID" value={clientId} testId="bootstrap-client-id" />

@@ -31,6 +31,9 @@ function problemText(error: ActionError, status: InternalAccountStatus): string 
 }
 
 /** Simulates a deposit: the amount typed in major units is sent in minor units, converted exactly. */
+/** Funding needs TRANSACT: admins and operators (lib/service/staff/roles.ts). */
+const FUND_READ_ONLY = "Only admins and operators can fund accounts.";
+
 export function FundForm({ accountId, status, currency, canFund }: FundFormProps) {
   const [amount, setAmount] = useState("");
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -64,6 +67,11 @@ export function FundForm({ accountId, status, currency, canFund }: FundFormProps
           {INTERNAL_ACCOUNT_STATUS_HELP[status]}
         </Notice>
       )}
+      {!canFund && (
+        <Notice tone="info" title="Read-only" testId="fund-read-only">
+          {FUND_READ_ONLY}
+        </Notice>
+      )}
       {problem && <Notice tone="error" testId="fund-error">{problem}</Notice>}
       {funded && <Notice tone="success" testId="fund-result">{funded}</Notice>}
       <div className="flex flex-wrap items-start gap-3">
@@ -81,7 +89,7 @@ export function FundForm({ accountId, status, currency, canFund }: FundFormProps
             disabled={!canFund || isBlocked || pending}
           />
         </Field>
-        <Button type="submit" className="mt-7" disabled={!canFund || isBlocked || pending}>
+        <Button type="submit" className="mt-7" disabled={!canFund || isBlocked || pending} title={canFund ? undefined : FUND_READ_ONLY}>
           {pending ? "Funding…" : "Fund"}
         </Button>
       </div>

@@ -15,7 +15,9 @@ import { collectPages } from "@/lib/client/collect-pages";
 import { AgentLifecycle, AgentPolicyEditor } from "../_components/agent-controls";
 import { AgentStateBadge } from "../_components/agent-state-badge";
 import { ApprovalsInbox } from "../_components/approvals-inbox";
+import { loadActionDestinations } from "../_lib/load-action-destinations";
 import { loadCurrencies } from "../_lib/load-currencies";
+import { loadCustomerNames } from "../../customers/_lib/load-customer-names";
 import { can } from "../../_lib/can";
 
 export const metadata: Metadata = { title: "Agent" };
@@ -45,6 +47,9 @@ export default async function AgentPage({ params, searchParams }: { params: Prom
     collectPages((cursor) => client.GET("/customers/external-accounts", { params: { query: { customerId, limit: 100, cursor } } }), { maxItems: MAX_ACCOUNTS }),
     loadCurrencies(client),
   ]);
+  const pending = approvals.data?.data ?? [];
+  const [customerNames, destinations] = await Promise.all([loadCustomerNames(client, [customerId]), loadActionDestinations(client, pending)]);
+  const customerName = customerNames.get(customerId);
   const accounts = [
     ...internal.items.map((a) => ({ id: a.id, label: `${a.balance.currency.code} internal account` })),
     ...external.items.map((a) => ({ id: a.id, label: `${a.currency} external account ${a.id.slice(-6)}` })),
@@ -61,7 +66,7 @@ export default async function AgentPage({ params, searchParams }: { params: Prom
       <Link href="/agents" className="text-sm text-brand-700 hover:underline">
         ← Agents
       </Link>
-      <PageHeader title={agent.name} description={`Acts for customer ${agent.customerId}.`} actions={<AgentStateBadge agent={agent} />} />
+      <PageHeader title={agent.name} description={`Acts for customer ${customerName ? `${customerName} (${agent.customerId})` : agent.customerId}.`} actions={<AgentStateBadge agent={agent} />} />
       <div className="space-y-6">
         <Card title="Today">
           <dl className="grid gap-4 sm:grid-cols-4">
@@ -77,8 +82,10 @@ export default async function AgentPage({ params, searchParams }: { params: Prom
         )}
         <AgentPolicyEditor agent={agent} currencies={currencies} accounts={accounts} canEdit={canEdit} />
         <ApprovalsInbox
-          actions={approvals.data?.data ?? []}
+          actions={pending}
           agentNames={{ [agent.id]: agent.name }}
+          customerNames={Object.fromEntries(customerNames)}
+          destinations={destinations}
           currencies={currencies}
           canDecide={can(user, "TRANSACT")}
           pager={<CursorPager label="Approval pages" {...pagerLinks(`/agents/${encodeURIComponent(agent.id)}`, {}, position, approvals.data)} />}

@@ -33,22 +33,30 @@ export function actionAmount(action: AgentAction, currencies: CurrencyInfo[]): s
 export function ApprovalsInbox({
   actions,
   agentNames,
+  customerNames,
+  destinations,
   currencies,
   canDecide,
   pager,
 }: {
   actions: AgentAction[];
   agentNames: Record<string, string>;
+  /** The customer's name by customer id (full or legal name); a missing one shows your customer ID. */
+  customerNames: Record<string, string>;
+  /** Where each action's money goes, in words, by action id (loadActionDestinations). */
+  destinations: Record<string, string>;
   currencies: CurrencyInfo[];
   canDecide: boolean;
   /** The inbox's CursorPager, rendered by the page that knows the URL. */
   pager?: ReactNode;
 }) {
+  const [approving, setApproving] = useState<AgentAction | null>(null);
   const [rejecting, setRejecting] = useState<AgentAction | null>(null);
   const [reason, setReason] = useState("");
   const [outcome, setOutcome] = useState<AgentAction | null>(null);
   const decide = useAction(decideAgentAction, (action) => {
     setOutcome(action);
+    setApproving(null);
     setRejecting(null);
     setReason("");
   });
@@ -84,15 +92,16 @@ export function ApprovalsInbox({
         columns={[
           { header: "Requested", cell: (a) => <DateTime value={a.createdAt} /> },
           { header: "Agent", cell: (a) => <Link className="font-medium text-brand-700 hover:underline" href={`/agents/${encodeURIComponent(a.agentId)}`}>{agentNames[a.agentId] ?? a.agentId}</Link> },
-          { header: "Customer", cell: (a) => <Link className="text-brand-700 hover:underline" href={`/customers/${encodeURIComponent(a.customerId)}`}>{a.platformCustomerId || a.customerId}</Link> },
+          { header: "Customer", cell: (a) => <Link className="text-brand-700 hover:underline" href={`/customers/${encodeURIComponent(a.customerId)}`} data-testid="approval-customer">{customerNames[a.customerId] ?? (a.platformCustomerId || a.customerId)}</Link> },
           { header: "Action", cell: (a) => TYPE_LABELS[a.type] },
+          { header: "To", cell: (a) => <span data-testid="approval-destination" className="break-words">{destinations[a.id] ?? "—"}</span> },
           { header: "Amount", cell: (a) => <span data-testid="approval-amount">{actionAmount(a, currencies)}</span>, className: "text-right" },
           {
             header: <span className="sr-only">Decision</span>,
             cell: (a) =>
               canDecide ? (
                 <div className="flex justify-end gap-2">
-                  <Button size="sm" onClick={() => decide.run({ agentId: a.agentId, actionId: a.id, decision: "approve" })} disabled={decide.pending} aria-label={`Approve ${TYPE_LABELS[a.type]} of ${actionAmount(a, currencies)}`}>
+                  <Button size="sm" onClick={() => setApproving(a)} disabled={decide.pending} aria-label={`Approve ${TYPE_LABELS[a.type]} of ${actionAmount(a, currencies)}`}>
                     Approve
                   </Button>
                   <Button size="sm" variant="secondary" onClick={() => setRejecting(a)} disabled={decide.pending} aria-label={`Reject ${TYPE_LABELS[a.type]} of ${actionAmount(a, currencies)}`}>
@@ -106,6 +115,23 @@ export function ApprovalsInbox({
         ]}
       />
       {pager}
+      <ConfirmDialog
+        open={approving !== null}
+        title={approving ? `Approve and pay ${actionAmount(approving, currencies)}?` : ""}
+        confirmLabel="Approve and pay"
+        tone="primary"
+        pending={decide.pending}
+        onCancel={() => setApproving(null)}
+        onConfirm={() => approving && decide.run({ agentId: approving.agentId, actionId: approving.id, decision: "approve" })}
+      >
+        {approving && (
+          <p data-testid="approve-summary">
+            {TYPE_LABELS[approving.type]} of {actionAmount(approving, currencies)} for {customerNames[approving.customerId] ?? (approving.platformCustomerId || approving.customerId)} to{" "}
+            {destinations[approving.id] ?? "the destination the agent chose"}, requested by {agentNames[approving.agentId] ?? approving.agentId}. The service re-checks the
+            agent&apos;s policy and limits, then the money moves at once.
+          </p>
+        )}
+      </ConfirmDialog>
       <ConfirmDialog
         open={rejecting !== null}
         title="Reject this agent payment?"

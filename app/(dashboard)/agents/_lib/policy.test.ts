@@ -25,8 +25,20 @@ describe("agent policy in the dashboard", () => {
     ]);
   });
 
+  it("starts a new agent with least privilege: view only, and payments wait for approval", () => {
+    expect(EMPTY_POLICY_FORM).toMatchObject({ permissions: ["VIEW_TRANSACTIONS"], defaultExecutionMode: "APPROVAL_REQUIRED" });
+    const result = formToPolicy({ ...EMPTY_POLICY_FORM, perTransactionLimit: "500" }, USD);
+    if (!result.ok) throw new Error("unreachable");
+    expect(summarizePolicy(result.policy, USD)).toEqual([
+      "Can view transactions.",
+      "Spends up to $500.00 per transaction.",
+      "Every payment waits for your approval.",
+      "May use any of the customer's accounts.",
+    ]);
+  });
+
   it("turns the form's major units into exact minor units and back, and names bad fields", () => {
-    const result = formToPolicy({ ...EMPTY_POLICY_FORM, perTransactionLimit: "500", dailyLimit: "2,000.50", approvalThreshold: "1000", dailyTransactionLimit: "3" }, USD);
+    const result = formToPolicy({ ...EMPTY_POLICY_FORM, permissions: ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS"], defaultExecutionMode: "AUTO", perTransactionLimit: "500", dailyLimit: "2,000.50", approvalThreshold: "1000", dailyTransactionLimit: "3" }, USD);
     expect(result).toEqual({
       ok: true,
       policy: {

@@ -31,9 +31,13 @@ export interface PolicyFormValues {
   allowedAccountIds: string[] | null;
 }
 
+/**
+ * A new agent's starting policy, least privilege: it may look, not move money, and whatever
+ * money-moving permission staff tick still waits for a person's approval until they choose "On its own".
+ */
 export const EMPTY_POLICY_FORM: PolicyFormValues = {
-  permissions: ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS"],
-  defaultExecutionMode: "AUTO",
+  permissions: ["VIEW_TRANSACTIONS"],
+  defaultExecutionMode: "APPROVAL_REQUIRED",
   currency: "USD",
   perTransactionLimit: "",
   dailyLimit: "",

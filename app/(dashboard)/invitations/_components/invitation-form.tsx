@@ -61,6 +61,9 @@ export function InvitationForm({ currency }: { currency: MoneyCurrency }) {
           <div className="mt-2">
             <SecretValue label="Invitation link" value={created.url} testId="invitation-url" />
           </div>
+          <p className="mt-2">
+            Share the link: it opens a public page (no sign-in) with the invitation and how to claim it. The invitee&apos;s UMA provider claims it with the code.
+          </p>
         </Notice>
       )}
       <fieldset disabled={pending} className="grid gap-4 md:grid-cols-2">

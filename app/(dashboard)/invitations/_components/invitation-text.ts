@@ -1,7 +1,16 @@
 import { describeActionError, type ActionError } from "@/lib/client/action-result";
 
 export const NOT_CONFIGURED_TEXT =
-  "Invitations need your platform's UMA domain: the domain after the @ in your customers' UMA addresses (such as $alice@pay.example.com). Set it under Settings → UMA domain, then create the invitation again.";
+  "Invitations need your platform's UMA domain: the part after the @ in the UMA addresses your customers get (enter pay.example.com for addresses like $alice@pay.example.com). Set it under Settings → UMA domain, then create the invitation again. It changes no existing address: customers created before keep theirs and can still invite; only customers created afterwards get addresses at the new domain.";
+
+/**
+ * The banner's advice on what to enter: the domain the platform's customers already have addresses
+ * at (`existingDomain`, from one of them), so setting it keeps every customer on one domain.
+ */
+export function umaDomainSuggestion(existingDomain: string | undefined): string | null {
+  if (!existingDomain) return null;
+  return `Your customers' addresses so far end in @${existingDomain}: enter ${existingDomain} to keep new customers on that domain too, or your own domain to give new customers addresses there.`;
+}
 
 /** Creating or cancelling an invitation, in words; the form shows field errors beside the fields. */
 export function invitationErrorText(error: ActionError): string {

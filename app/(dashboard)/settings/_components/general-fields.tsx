@@ -3,7 +3,8 @@ import { Input } from "@/components/ui/input";
 import type { SectionProps } from "./section-props";
 
 const WEBHOOK_HINT = "HTTPS URL that receives signed webhook events. In sandbox, http://localhost also works. Leave empty to stop deliveries.";
-const UMA_HINT = "Domain of your UMA addresses, for example pay.example.com.";
+const UMA_HINT =
+  "The part after the @ in the UMA addresses customers get from now on, for example pay.example.com; existing customers keep their addresses. Invitations need it.";
 
 export function GeneralFields({ values, update, errors }: SectionProps) {
   return (

@@ -23,10 +23,17 @@ export interface AccountOption {
   kind: "BANK" | "SPARK" | "INTERNAL";
   /** An internal account's currency: it can take a mint only of a coin in that currency. */
   currency?: string;
+  /** A FIRST_PARTY Spark wallet still PENDING_OWNERSHIP_VERIFICATION (or UNVERIFIED): a mint needs it ACTIVE. */
+  awaitsOwnershipProof?: boolean;
+  /** The platform's own account (not a customer's): its ownership operations are the platform ones. */
+  isPlatforms?: boolean;
 }
 
 /** Where staff add what a mint pays into: the API reference's Try it panel (the accounts form offers no Spark wallet). */
 const ADD_SPARK_WALLET_HREF = "/api-reference/external-accounts#op-createPlatformExternalAccount";
+/** Proving a FIRST_PARTY wallet: a challenge to sign, then the signature (the dashboard has no form for it). */
+const OWNERSHIP_CHALLENGE_HREF = "/api-reference/external-accounts#op-createPlatformExternalAccountOwnershipChallenge";
+const CUSTOMER_OWNERSHIP_CHALLENGE_HREF = "/api-reference/external-accounts#op-createExternalAccountOwnershipChallenge";
 const ADD_BANK_ACCOUNT_HREF = "/accounts/external/new";
 const LINK = "font-medium underline hover:no-underline";
 
@@ -57,15 +64,18 @@ export function OperationForm({ coins, accounts, shownCoinId, canManageAccounts 
     setAmount("");
     setAmountRequired(false);
     // The new operation shows in its stablecoin's list.
-    if (stablecoinId !== shownCoinId) router.push(`/stablecoins?coin=${encodeURIComponent(stablecoinId)}`);
+    const submittedCoinId = coins.find((c) => c.id === stablecoinId)?.id ?? coins[0]?.id ?? "";
+    if (submittedCoinId !== shownCoinId) router.push(`/stablecoins?coin=${encodeURIComponent(submittedCoinId)}`);
   });
-  const coin = coins.find((c) => c.id === stablecoinId);
+  // The first coin registered while the page is open arrives after the form mounted: fall back to it.
+  const coin = coins.find((c) => c.id === stablecoinId) ?? coins[0];
   const symbol = coin?.symbol ?? "";
   const parsed = coin && amount.trim() ? parseTokenAmount(amount, coin.decimals) : null;
   const banks = accounts.filter((a) => a.kind === "BANK").map((a) => ({ value: a.id, label: a.label }));
   // Minted tokens land on Spark, or in an internal account that holds the coin's currency.
   const coinCurrency = coin?.currency ?? coin?.symbol;
-  const mintDestinations = accounts.filter((a) => a.kind === "SPARK" || (a.kind === "INTERNAL" && a.currency === coinCurrency)).map((a) => ({ value: a.id, label: a.label }));
+  const mintDestinations = accounts.filter((a) => (a.kind === "SPARK" && !a.awaitsOwnershipProof) || (a.kind === "INTERNAL" && a.currency === coinCurrency)).map((a) => ({ value: a.id, label: a.label }));
+  const unprovenWallets = accounts.filter((a) => a.kind === "SPARK" && a.awaitsOwnershipProof);
   const fe = submit.error?.fieldErrors ?? {};
   const amountError = (parsed && !parsed.ok ? parsed.message : undefined) ?? (isAmountRequired && !parsed ? "is required" : undefined) ?? fe.amount;
   // Once an amount parses, the previews below the input say what is sent; the hint gives way to them.
@@ -80,7 +90,7 @@ export function OperationForm({ coins, accounts, shownCoinId, canManageAccounts 
         onSubmit={(e) => {
           e.preventDefault();
           if (!parsed?.ok) return setAmountRequired(true);
-          const common = { operationType, stablecoinId, amount: parsed.units, description: description || undefined };
+          const common = { operationType, stablecoinId: coin?.id ?? stablecoinId, amount: parsed.units, description: description || undefined };
           submit.run(
             operationType === "MINT"
               ? { ...common, fundingType, fundingExternalAccountId: fundingExternalAccountId || undefined, destinationAccountId }
@@ -89,7 +99,7 @@ export function OperationForm({ coins, accounts, shownCoinId, canManageAccounts 
         }}
       >
         <SelectField id="operationType" label="Operation" value={operationType} onChange={(v) => setType(v as "MINT" | "BURN")} options={[{ value: "MINT", label: "Mint" }, { value: "BURN", label: "Burn" }]} />
-        <SelectField id="stablecoinId" label="Stablecoin" value={stablecoinId} onChange={setCoin} options={coins.map((c) => ({ value: c.id, label: `${c.symbol} (${c.decimals} decimals)` }))} />
+        <SelectField id="stablecoinId" label="Stablecoin" value={coin?.id ?? ""} onChange={setCoin} options={coins.map((c) => ({ value: c.id, label: `${c.symbol} (${c.decimals} decimals)` }))} />
         <Field id="amount" label="Amount" hint={amountHint} error={amountError}>
           <AmountInput {...controlProps("amount", amountError, amountHint)} currency={{ code: symbol, decimals: coin?.decimals ?? 2 }} limits={{ max: maxTokenUnits(coin?.decimals ?? 2) }} value={amount} onValueChange={setAmount} maxLength={100} />
           {parsed?.ok && (
@@ -113,9 +123,9 @@ export function OperationForm({ coins, accounts, shownCoinId, canManageAccounts 
               options={mintDestinations}
               error={fe["destination.accountId"] ?? fe.destinationAccountId}
             />
-            {mintDestinations.length === 0 && (
+            {mintDestinations.length === 0 && unprovenWallets.length === 0 && (
               <Notice className="sm:col-span-3" testId="no-mint-destination" title="Nothing to mint to yet">
-                Minted {symbol} go to a Spark wallet, or to a platform internal account in {coinCurrency}.{" "}
+                Minted {symbol} tokens go to an ACTIVE Spark wallet, or to a platform internal account in {coinCurrency}.{" "}
                 {canManageAccounts ? (
                   <>
                     Add the platform&apos;s Spark wallet as an external account (type SPARK_WALLET, currency BTC or USDB) with{" "}
@@ -126,6 +136,25 @@ export function OperationForm({ coins, accounts, shownCoinId, canManageAccounts 
                   </>
                 ) : (
                   "Ask an admin to add the platform's Spark wallet; once it is ACTIVE it is offered here."
+                )}
+              </Notice>
+            )}
+            {unprovenWallets.length > 0 && (
+              <Notice className="sm:col-span-3" testId="mint-wallet-awaits-ownership" title={unprovenWallets.length === 1 ? "A Spark wallet waits for ownership proof" : `${unprovenWallets.length} Spark wallets wait for ownership proof`}>
+                Minted {symbol} tokens go only to an ACTIVE Spark wallet. {unprovenWallets.map((a) => a.label).join("; ")}{" "}
+                {unprovenWallets.length === 1 ? "was" : "were"} added as FIRST_PARTY (held by its owner), so {unprovenWallets.length === 1 ? "it stays" : "they stay"}{" "}
+                PENDING_OWNERSHIP_VERIFICATION until a signature from the wallet proves it.{" "}
+                {canManageAccounts ? (
+                  <>
+                    In the API reference, run{" "}
+                    <Link className={LINK} href={unprovenWallets[0]!.isPlatforms ? OWNERSHIP_CHALLENGE_HREF : CUSTOMER_OWNERSHIP_CHALLENGE_HREF}>
+                      Start an ownership verification challenge
+                    </Link>{" "}
+                    (method WALLET_SIGNATURE), sign its messageToSign with the wallet, then send the signature with Verify ownership with a wallet signature: the wallet
+                    becomes ACTIVE and is offered here. A wallet someone else holds for you is added as THIRD_PARTY and needs no proof.
+                  </>
+                ) : (
+                  "Ask an admin to prove its ownership (an ownership challenge signed with the wallet); it is offered here once ACTIVE."
                 )}
               </Notice>
             )}

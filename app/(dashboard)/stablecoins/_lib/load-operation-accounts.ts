@@ -11,10 +11,14 @@ type ExternalAccount = components["schemas"]["ExternalAccount"];
 /** Past this many external accounts of each kind the form says it offers only some. */
 export const MAX_ACCOUNT_CHOICES = 1000;
 
+/** Spark wallets a mint cannot use until their owner proves them (FIRST_PARTY): the form says how. */
+const UNPROVEN_WALLET_STATUSES: readonly string[] = ["PENDING_OWNERSHIP_VERIFICATION", "UNVERIFIED"];
+
 function accountOption(a: ExternalAccount, owners: Map<string, string>): AccountOption | null {
-  if (a.status !== "ACTIVE") return null;
   const type = a.accountInfo.accountType;
   const label = operationAccountLabel(a, a.customerId ? owners.get(a.customerId) : undefined);
+  if (type === "SPARK_WALLET" && UNPROVEN_WALLET_STATUSES.includes(a.status)) return { id: a.id, kind: "SPARK", label, awaitsOwnershipProof: true, isPlatforms: !a.customerId };
+  if (a.status !== "ACTIVE") return null;
   if (type === "SPARK_WALLET") return { id: a.id, kind: "SPARK", label };
   if (type.endsWith("_WALLET") || type === "LIGHTNING") return null;
   return { id: a.id, kind: "BANK", label };

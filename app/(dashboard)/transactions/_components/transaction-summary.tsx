@@ -42,12 +42,14 @@ function FullId({ id, label }: { id: string; label: string }) {
 function CustomerText({ customer }: { customer: TransactionCustomer | undefined }) {
   if (!customer) return <span className="text-zinc-500">None: the platform&apos;s own accounts</span>;
   const href = `/customers/${encodeURIComponent(customer.id)}`;
+  // "Your customer ID" defaults to the service's id: then it is shown once, below, with its copy button.
+  const ownId = customer.platformCustomerId && customer.platformCustomerId !== customer.id ? customer.platformCustomerId : undefined;
   return (
     <span className="block" data-testid="transaction-customer">
       <Link href={href} className={`${LINK} break-words`}>
-        {customer.name ?? customer.platformCustomerId ?? "Open customer"}
+        {customer.name ?? ownId ?? "Open customer"}
       </Link>
-      {customer.name && customer.platformCustomerId && <span className="block text-xs break-all text-zinc-500">{customer.platformCustomerId}</span>}
+      {customer.name && ownId && <span className="block text-xs break-all text-zinc-500" data-testid="transaction-platform-customer-id">{ownId}</span>}
       <FullId id={customer.id} label="customer id" />
     </span>
   );
