@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { API, signInAsNewMember } from "../support";
+import { API, signIn, signInAsNewMember } from "../support";
 import { headers } from "../transactions/setup";
 
 test("Support is offered only next steps it can take, and told why it cannot fund an account", async ({ browser, request }) => {
@@ -21,8 +21,9 @@ test("Support is offered only next steps it can take, and told why it cannot fun
   await expect(page.getByTestId("fund-read-only")).toContainText("Only admins and operators can fund accounts.");
 });
 
-test("an admin's next steps still lead to API tokens and the webhook endpoint", async ({ browser }) => {
-  const page = await signInAsNewMember(browser, { name: "Ada Admin", role: "ADMIN" });
+// The bootstrap admin, not a new one: e2e/team relies on it being the only admin.
+test("an admin's next steps still lead to API tokens and the webhook endpoint", async ({ page }) => {
+  await signIn(page);
   const steps = page.getByTestId("next-steps");
   await expect(steps.getByRole("link", { name: /Create an API token/ })).toBeVisible();
   await expect(steps.getByRole("link", { name: /Set your webhook endpoint/ })).toBeVisible();

@@ -31,3 +31,21 @@ test("a number too long for its field says it is too large, not that it is not a
   await expect(usdMaximum).toHaveValue("1".repeat(30));
   await expect(page.getByTestId("settings-saved")).toHaveCount(0);
 });
+
+test("the sandbox's 'Skip verification paperwork' is a setting staff can switch, saved to the API", async ({ page, request }) => {
+  await signIn(page);
+  await page.goto("/settings");
+  const skip = page.getByRole("checkbox", { name: "Skip verification paperwork" });
+  await expect(skip).not.toBeChecked();
+  try {
+    await skip.check();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByTestId("settings-saved")).toBeVisible();
+    expect((await (await request.get(`${API}/config`, { headers })).json()).skipVerificationPaperwork).toBe(true);
+    await page.reload();
+    await expect(page.getByRole("checkbox", { name: "Skip verification paperwork" })).toBeChecked();
+  } finally {
+    // Other specs expect documents to be asked for.
+    expect((await request.patch(`${API}/config`, { headers, data: { skipVerificationPaperwork: false } })).status()).toBe(200);
+  }
+});

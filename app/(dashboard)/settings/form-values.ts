@@ -28,6 +28,7 @@ const optionalWholeNumber = z
 export const SettingsFormSchema = z.object({
   webhookEndpoint: z.string().trim().transform((v) => (v === "" ? null : v)),
   umaDomain: optionalText,
+  skipVerificationPaperwork: z.boolean(),
   embeddedWalletConfig: z.object({
     appName: optionalText,
     otpLength: optionalWholeNumber,
@@ -71,6 +72,7 @@ export function configToFormValues(config: PlatformConfig): SettingsFormValues {
   return {
     webhookEndpoint: config.webhookEndpoint ?? "",
     umaDomain: config.umaDomain ?? "",
+    skipVerificationPaperwork: config.skipVerificationPaperwork,
     embeddedWalletConfig: {
       appName: text(wallet.appName),
       otpLength: text(wallet.otpLength),

@@ -33,7 +33,7 @@ export default async function SettingsPage() {
               if something here needs to change.
             </Notice>
           )}
-          <SettingsForm initialValues={configToFormValues(config)} canEdit={canEdit} />
+          <SettingsForm initialValues={configToFormValues(config)} canEdit={canEdit} isSandbox={user.environment === "SANDBOX"} />
           <Card title="Webhook signing key" description="Verify the X-Service-Signature header of each webhook with this P-256 public key (PEM, SPKI).">
             <CodeBlock label="webhook public key" code={config.webhookPublicKey.trim()} testId="webhook-public-key" wrap />
           </Card>

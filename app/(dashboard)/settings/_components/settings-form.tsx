@@ -4,6 +4,7 @@ import { useState, useTransition, type FormEvent } from "react";
 import { callAction, describeActionError, type ActionError } from "@/lib/client/action-result";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
 import { FormErrorNotice } from "@/components/form-error-notice";
 import { updateConfigAction } from "../actions";
 import { configToFormValues, type SettingsFormValues } from "../form-values";
@@ -15,6 +16,8 @@ import { WalletFields } from "./wallet-fields";
 export interface SettingsFormProps {
   initialValues: SettingsFormValues;
   canEdit: boolean;
+  /** Sandbox settings are shown to sandbox platforms only. */
+  isSandbox: boolean;
 }
 
 /** Field paths some input shows its error beside; any other error is listed at the top. */
@@ -28,7 +31,7 @@ function errorMessage(error: ActionError): string {
   return describeActionError(error);
 }
 
-export function SettingsForm({ initialValues, canEdit }: SettingsFormProps) {
+export function SettingsForm({ initialValues, canEdit, isSandbox }: SettingsFormProps) {
   const [values, setValues] = useState(initialValues);
   const [error, setError] = useState<ActionError | null>(null);
   const [saved, setSaved] = useState(false);
@@ -77,6 +80,16 @@ export function SettingsForm({ initialValues, canEdit }: SettingsFormProps) {
         <Card title="Cross-currency fee" description="Your fee on cross-currency transactions funded in USD, on top of the service's.">
           <FeeFields {...section} />
         </Card>
+        {isSandbox && (
+          <Card title="Sandbox" description="How the sandbox treats what you create while you try things out.">
+            <Checkbox
+              label="Skip verification paperwork"
+              description="New individual customers are verified at creation, and businesses at their first verification, without identity documents (the KYC test suffixes 001 and 003 still ask for them). Customers created before keep their state."
+              checked={values.skipVerificationPaperwork}
+              onChange={(e) => update((d) => void (d.skipVerificationPaperwork = e.target.checked))}
+            />
+          </Card>
+        )}
       </fieldset>
       {canEdit && (
         <div className="sticky bottom-0 flex items-center justify-end gap-3 border-t border-zinc-200 bg-zinc-50/95 py-4">
