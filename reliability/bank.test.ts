@@ -594,10 +594,18 @@ async function finishStablecoinOperations(f: Fixture) {
   }
 }
 
-/** Until the worker has run every due step of the platform (refunds 2 s after a failure); webhook deliveries are not jobs. */
+/**
+ * Until the worker has run every step of the platform due within the next minute of its sandbox
+ * clock (refunds 2 s after a failure), which runs ahead of the wall clock once advanced (the
+ * fixture's seed mint, finishStablecoinOperations); webhook deliveries are not jobs.
+ */
 async function waitForJobs(f: Fixture, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
-  while ((await f.db.job.count({ where: { platformId: f.platformId, status: { in: ["PENDING", "RUNNING"] }, runAt: { lt: new Date(Date.now() + 60_000) } } })) > 0) {
+  const dueSoon = async () => {
+    const platform = await f.db.platform.findUniqueOrThrow({ where: { id: f.platformId }, select: { clockOffsetMs: true } });
+    return new Date(Date.now() + Number(platform.clockOffsetMs) + 60_000);
+  };
+  while ((await f.db.job.count({ where: { platformId: f.platformId, status: { in: ["PENDING", "RUNNING"] }, runAt: { lt: await dueSoon() } } })) > 0) {
     if (Date.now() > deadline) throw new Error("the worker did not finish the platform's steps in time");
     await new Promise((r) => setTimeout(r, 250));
   }
