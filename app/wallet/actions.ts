@@ -7,7 +7,7 @@ import { decodeStamp, verifyStamp } from "@/lib/wallet/crypto";
 import { createBinding, createNonce, createPending, readPending } from "@/lib/wallet/server/tokens";
 import { openLink, platformClient, proveSession, WalletPageError, type SessionProof } from "@/lib/wallet/server/service";
 import { describeExternalAccount, describeInternalAccount } from "./_lib/describe-destination";
-import { describeClosedQuote, describeQuoteStatus, quoteState, whoToAsk, type QuoteState } from "./_lib/quote-state";
+import { approvedSentence, describeClosedQuote, expiredSentence, quoteState, type QuoteState } from "./_lib/quote-state";
 import { findAppName, listSignInMethods, type SignInMethod } from "./_lib/sign-in-methods";
 
 // Server actions of the end-user wallet pages. The browser sends public values only (bundles it
@@ -243,10 +243,10 @@ export async function approveQuote(proof: SessionProof, quoteId: string, signatu
         return fail("WALLET_SIGNATURE_INVALID", "The service refused the signature: what was signed is not exactly the payment it issued. Nothing was sent.");
       }
       // It expired or ran between the check above and now: the API's words are for the platform's developers.
-      if (result.error.code === "QUOTE_EXPIRED") return fail("QUOTE_EXPIRED", `This payment request expired, so nothing was sent. Ask ${whoToAsk(await findAppName(client))} to send a new one.`);
+      if (result.error.code === "QUOTE_EXPIRED") return fail("QUOTE_EXPIRED", expiredSentence(await findAppName(client)));
       const status = result.error.details?.status;
       if (result.error.code === "CONFLICT" && typeof status === "string" && status !== "PENDING") {
-        return fail("QUOTE_ALREADY_APPROVED", `This payment was already approved. Status: ${describeQuoteStatus(status)}.`);
+        return fail("QUOTE_ALREADY_APPROVED", approvedSentence(status));
       }
       return result;
     }

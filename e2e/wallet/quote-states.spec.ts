@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { API } from "../support";
 import { endUserBrowser, headers, quoteStatus, signInWithEmailCode, walletCustomer, walletLinkFromDashboard, walletQuote } from "./setup";
 
@@ -7,6 +7,22 @@ const APP_NAME = "Acme Wallet";
 async function nameTheApp(request: APIRequestContext) {
   const res = await request.patch(`${API}/config`, { headers, data: { embeddedWalletConfig: { appName: APP_NAME } } });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A wallet customer's payment request (a quote from their wallet) and the link the platform sends them. */
+async function paymentRequest(page: Page, request: APIRequestContext) {
+  const customer = await walletCustomer(request);
+  const quote = await walletQuote(request, customer);
+  const link = await walletLinkFromDashboard(page, customer.customerId, quote.id);
+  return { customer, quote, link };
+}
+
+/** The end user in a browser of their own, signed in at `link` with an email code. */
+async function signedInEndUser(browser: Browser, link: string, email: string) {
+  const user = await endUserBrowser(browser);
+  await user.page.goto(link);
+  await signInWithEmailCode(user.page, email);
+  return user;
 }
 
 async function advanceClock(request: APIRequestContext, seconds: number) {
@@ -22,14 +38,10 @@ async function expectNothingToApprove(page: Page) {
 
 test("an approved payment request is not offered for approval again; approving it from a stale page says so in plain words", async ({ page, browser, request }) => {
   await nameTheApp(request);
-  const customer = await walletCustomer(request);
-  const quote = await walletQuote(request, customer);
-  const link = await walletLinkFromDashboard(page, customer.customerId, quote.id);
+  const { customer, quote, link } = await paymentRequest(page, request);
 
   // The end user opened the request in one browser and left it at the review step.
-  const stale = await endUserBrowser(browser);
-  await stale.page.goto(link);
-  await signInWithEmailCode(stale.page, customer.email);
+  const stale = await signedInEndUser(browser, link, customer.email);
   await expect.soft(stale.page.getByTestId("quote-expires")).toContainText(/^Approve by \d{1,2}:\d{2}.*(UTC|GMT)/);
   await stale.page.getByRole("button", { name: "Review and approve" }).click();
 
@@ -66,12 +78,8 @@ test("an approved payment request is not offered for approval again; approving i
 
 test("an expired payment request says to ask the platform for a new one, never to create a quote", async ({ page, browser, request }) => {
   await nameTheApp(request);
-  const customer = await walletCustomer(request);
-  const quote = await walletQuote(request, customer);
-  const link = await walletLinkFromDashboard(page, customer.customerId, quote.id);
-  const user = await endUserBrowser(browser);
-  await user.page.goto(link);
-  await signInWithEmailCode(user.page, customer.email);
+  const { customer, quote, link } = await paymentRequest(page, request);
+  const user = await signedInEndUser(browser, link, customer.email);
   await user.page.getByRole("button", { name: "Review and approve" }).click();
   await expect.soft(user.page.getByTestId("quote-expires")).toBeVisible(); // the expiry is on the review too
 
@@ -94,12 +102,8 @@ test("an expired payment request says to ask the platform for a new one, never t
 });
 
 test("approving without a connection says so in the end user's words and keeps the review open; signing again pays once", async ({ page, browser, request }) => {
-  const customer = await walletCustomer(request);
-  const quote = await walletQuote(request, customer);
-  const link = await walletLinkFromDashboard(page, customer.customerId, quote.id);
-  const user = await endUserBrowser(browser);
-  await user.page.goto(link);
-  await signInWithEmailCode(user.page, customer.email);
+  const { customer, quote, link } = await paymentRequest(page, request);
+  const user = await signedInEndUser(browser, link, customer.email);
   await user.page.getByRole("button", { name: "Review and approve" }).click();
 
   await user.context.setOffline(true);

@@ -1,7 +1,7 @@
 import "server-only";
 import type { components } from "@/lib/client/generated/schema";
-import { createServiceClient, type ServiceClient } from "@/lib/client/create-client";
-import { STAFF_HEADERS } from "@/lib/service/http/auth";
+import type { ServiceClient } from "@/lib/client/create-client";
+import { platformClient } from "@/lib/client/platform-client";
 import { isServiceError } from "@/lib/service/http/errors";
 import { getInvitationOrThrow } from "@/lib/service/invitations/get-invitation-or-throw";
 import { services } from "@/lib/services";
@@ -26,20 +26,16 @@ export async function loadInvitation(code: string): Promise<Invitation | null> {
   throw new Error(`The invitation could not be loaded: ${error?.message ?? response.statusText}`);
 }
 
+/** In-process: the platform that created the invitation, found by its code; over SERVICE_BASE_URL the token's. */
 async function invitationClient(code: string): Promise<ServiceClient | null> {
-  const baseUrl = process.env.SERVICE_BASE_URL;
-  if (baseUrl) return createServiceClient({ kind: "http", baseUrl, clientId: process.env.SERVICE_CLIENT_ID ?? "", clientSecret: process.env.SERVICE_CLIENT_SECRET ?? "" });
-  const svc = services();
-  let platformId: string;
-  try {
-    platformId = (await getInvitationOrThrow(await svc.db(), code)).platformId;
-  } catch (error) {
-    if (isServiceError(error) && error.code === "INVITATION_NOT_FOUND") return null;
-    throw error;
+  let platformId = "";
+  if (!process.env.SERVICE_BASE_URL) {
+    try {
+      platformId = (await getInvitationOrThrow(await services().db(), code)).platformId;
+    } catch (error) {
+      if (isServiceError(error) && error.code === "INVITATION_NOT_FOUND") return null;
+      throw error;
+    }
   }
-  return createServiceClient({
-    kind: "in-process",
-    fetch: (request) => svc.api.fetch(request),
-    headers: { [STAFF_HEADERS.key]: svc.internalKey, [STAFF_HEADERS.platform]: platformId, [STAFF_HEADERS.staff]: "invite-page", [STAFF_HEADERS.permissions]: "VIEW" },
-  });
+  return platformClient(platformId, { name: "invite-page", permissions: ["VIEW"] });
 }

@@ -27,9 +27,14 @@ export function describeQuoteStatus(status: string): string {
   return STATUS_WORDS[status] ?? status.toLowerCase().replaceAll("_", " ");
 }
 
-/** Who to ask for a new payment request: the platform's app name, else the sender of the link. */
-export function whoToAsk(appName: string | null): string {
-  return appName ?? "whoever sent you this link";
+/** The end user's sentence for a request that expired; who to ask is the platform's app name, else the sender of the link. */
+export function expiredSentence(appName: string | null): string {
+  return `This payment request expired, so nothing was sent. Ask ${appName ?? "whoever sent you this link"} to send a new one.`;
+}
+
+/** The end user's sentence for a request that already ran, with its status in their words. */
+export function approvedSentence(status: string): string {
+  return `This payment was already approved. Status: ${describeQuoteStatus(status)}.`;
 }
 
 /** The end user's sentence for a request that cannot be approved any more; null while it waits. */
@@ -38,8 +43,8 @@ export function describeClosedQuote(quote: { status: string; expiresAt: string }
     case "WAITING":
       return null;
     case "EXPIRED":
-      return `This payment request expired, so nothing was sent. Ask ${whoToAsk(appName)} to send a new one.`;
+      return expiredSentence(appName);
     case "APPROVED":
-      return `This payment was already approved. Status: ${describeQuoteStatus(quote.status)}.`;
+      return approvedSentence(quote.status);
   }
 }

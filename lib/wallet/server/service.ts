@@ -1,7 +1,6 @@
 import "server-only";
-import { services } from "@/lib/services";
-import { STAFF_HEADERS } from "@/lib/service/http/auth";
-import { createServiceClient, type ServiceClient } from "@/lib/client/create-client";
+import type { ServiceClient } from "@/lib/client/create-client";
+import { platformClient as sharedPlatformClient } from "@/lib/client/platform-client";
 import { checkLink, checkSessionProof, type SessionProof } from "./proof";
 import type { WalletLinkClaims } from "./tokens";
 
@@ -15,26 +14,9 @@ export class WalletPageError extends Error {
   }
 }
 
-/**
- * The Service API as the platform's own app calls it, for the platform the wallet link names:
- * SERVICE_BASE_URL with the platform's API token when configured, else the embedded service.
- */
+/** The Service API as the platform's own app calls it, for the platform the wallet link names. */
 export function platformClient(platformId: string): ServiceClient {
-  const baseUrl = process.env.SERVICE_BASE_URL;
-  if (baseUrl) {
-    return createServiceClient({ kind: "http", baseUrl, clientId: process.env.SERVICE_CLIENT_ID ?? "", clientSecret: process.env.SERVICE_CLIENT_SECRET ?? "" });
-  }
-  const svc = services();
-  return createServiceClient({
-    kind: "in-process",
-    fetch: (request) => svc.api.fetch(request),
-    headers: {
-      [STAFF_HEADERS.key]: svc.internalKey,
-      [STAFF_HEADERS.platform]: platformId,
-      [STAFF_HEADERS.staff]: "wallet-pages",
-      [STAFF_HEADERS.permissions]: "VIEW,TRANSACT",
-    },
-  });
+  return sharedPlatformClient(platformId, { name: "wallet-pages", permissions: ["VIEW", "TRANSACT"] });
 }
 
 export type { SessionProof } from "./proof";
