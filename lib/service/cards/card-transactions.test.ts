@@ -289,6 +289,17 @@ describe("clearing", () => {
     const after = await t.call("GET", window, { auth: f.auth });
     expect([after.status, after.json.closingBalance.amount]).toEqual([200, 3800]);
   });
+  it("an authorization that ended before the close takes no late clearing, even after a return touched it on the closed card", async () => {
+    const f = await cardsFixture(t, { funding: 5000 });
+    const row = await f.authorize(1000);
+    await f.clear(row, 400);
+    expect(amounts(await f.clear(row, 0))).toEqual({ status: "SETTLED", authorized: 1000, settled: 400, refunded: 0 });
+    expect((await f.patch({ state: "CLOSED" })).status).toBe(200);
+    expect((await f.simulate("return", { cardTransactionId: row.id, amount: 100 })).status).toBe(202);
+    const late = await f.simulate("clearing", { cardTransactionId: row.id, amount: 600 });
+    expect([late.status, late.json.code]).toEqual([409, "INVALID_STATE_TRANSITION"]);
+    expect(await f.balance()).toEqual({ available: 4700, total: 4700 });
+  });
 });
 
 describe("authorization advice", () => {

@@ -3,20 +3,19 @@ import type { Tx } from "../db";
 import { releaseHold } from "../ledger/release-hold";
 import { balanceUpdated, updateCardTransaction } from "./card-transaction-rows";
 
-/** The row kinds that wait for clearings (two-message authorizations); the others settle at once or never. */
-const CLEARABLE_KINDS = ["AUTHORIZATION", "CREDIT_AUTHORIZATION", "CREDIT_AUTHORIZATION_ADVICE"];
-
 /**
  * An open authorization expires uncleared (BEHAVIORS.md §5 "`AUTHORIZED` | expired uncleared |
  * `VOIDED`, hold released"): the hold of its uncleared part is released and it ends VOIDED, or
  * SETTLED at what already cleared, with its CARD_TRANSACTION.* event and, when money was held,
  * INTERNAL_ACCOUNT.BALANCE_UPDATED. Both a clearing of 0 and closing the card end an authorization
- * this way. The caller holds the row's lock.
+ * this way; a close passes `closedAt`, which marks the row for late clearings. The caller holds the
+ * row's lock.
  */
-export async function expireAuthorization(tx: Tx, row: CardTransactionRow): Promise<CardTransactionRow> {
+export async function expireAuthorization(tx: Tx, row: CardTransactionRow, closedAt?: Date): Promise<CardTransactionRow> {
   const hold = row.holdId ? await tx.hold.findFirst({ where: { id: row.holdId, platformId: row.platformId, status: "ACTIVE" } }) : null;
   if (hold) await releaseHold(tx, { platformId: row.platformId, holdId: hold.id });
-  const updated = await updateCardTransaction(tx, row, { holdId: null, status: row.settledAmount === 0n ? "VOIDED" : "SETTLED" });
+  const status = row.settledAmount === 0n ? "VOIDED" : "SETTLED";
+  const updated = await updateCardTransaction(tx, row, { holdId: null, status, ...(closedAt && { resolvedByCloseAt: closedAt }) });
   if (hold) await balanceUpdated(tx, row.platformId, row.accountId);
   return updated;
 }
@@ -34,23 +33,16 @@ export async function expireOpenAuthorizations(tx: Tx, card: Card): Promise<void
     ORDER BY id FOR UPDATE`;
   for (const { id } of open) {
     const row = await tx.cardTransaction.findFirstOrThrow({ where: { id, platformId: card.platformId } });
-    await expireAuthorization(tx, row);
+    await expireAuthorization(tx, row, card.updatedAt);
   }
 }
 
 /**
  * A clearing that arrives after the card closed, for an authorization the close resolved
- * (BEHAVIORS.md §5 "late clearings still post"): the card is CLOSED (it never changes again, so its
- * `updatedAt` is when it closed), the row is a two-message authorization that ended VOIDED or
- * SETTLED at or after that moment with less cleared than authorized. It posts as a fresh pull (or
- * credit), the released hold no longer counting, so nothing is lost or moved twice.
+ * (BEHAVIORS.md §5 "late clearings still post"): marked `resolvedByCloseAt` by the close, with less
+ * cleared than authorized. It posts as a fresh pull (or credit), the released hold no longer
+ * counting, so nothing is lost or moved twice.
  */
 export function isLateClearing(card: Card, row: CardTransactionRow): boolean {
-  return (
-    card.state === "CLOSED" &&
-    (row.status === "VOIDED" || row.status === "SETTLED") &&
-    CLEARABLE_KINDS.includes(row.kind) &&
-    row.lastEventAt >= card.updatedAt &&
-    row.settledAmount < row.authorizedAmount
-  );
+  return card.state === "CLOSED" && row.resolvedByCloseAt !== null && row.settledAmount < row.authorizedAmount;
 }
