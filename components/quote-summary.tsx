@@ -2,27 +2,32 @@ import type { ReactNode } from "react";
 import type { components } from "@/lib/client/generated/schema";
 import { DateTimeSeconds } from "./date-time-seconds";
 import { Fact } from "./fact";
+import { formatDecimal } from "./format-decimal";
 import { Money, type MoneyCurrency } from "./money";
 
 type Quote = components["schemas"]["Quote"];
 type RateDetails = components["schemas"]["OutgoingRateDetails"];
 
-/** A fraction as a percentage without float noise: 0.003 → "0.3%". */
+/** A fraction as a percentage without float noise or exponents: 0.003 → "0.3%", 1e-9 → "0.0000001%". */
 export function formatFraction(rate: number): string {
-  return `${Number((rate * 100).toPrecision(10))}%`;
+  return `${formatDecimal(Number((rate * 100).toPrecision(10)))}%`;
 }
 
-/** `exchangeRate` is sending-currency units per one receiving-currency unit (BEHAVIORS.md §2.2). */
+/** `exchangeRate` is sending-currency units per one receiving-currency unit (BEHAVIORS.md §2.2), written out in full however small. */
 export function ExchangeRate({ rate, sending, receiving }: { rate: number; sending: string; receiving: string }) {
   return (
     <span className="tabular-nums" data-testid="exchange-rate">
-      1 {receiving} = {rate} {sending}
+      1 {receiving} = {formatDecimal(rate, { grouping: true })} {sending}
     </span>
   );
 }
 
-/** Every fee component of `rateDetails`, in the currency each is counted in (BEHAVIORS.md §2.3). */
-export function RateDetailsList({ details, sending, receiving }: { details: Record<string, unknown>; sending: MoneyCurrency; receiving?: MoneyCurrency }) {
+/**
+ * Every fee component of `rateDetails`, in the currency each is counted in (BEHAVIORS.md §2.3): the
+ * service's fees in `feeCurrency` (the sending currency of a quote or payout, the receiving one of
+ * an incoming payment, §3.6), the counterparty's fixed fee in the receiving currency.
+ */
+export function RateDetailsList({ details, feeCurrency, receiving }: { details: Record<string, unknown>; feeCurrency: MoneyCurrency; receiving?: MoneyCurrency }) {
   const num = (key: keyof RateDetails): number | undefined => (typeof details[key] === "number" ? (details[key] as number) : undefined);
   const [fixed, rate, variable, serviceMultiplier, counterpartyFee, counterpartyMultiplier] = [
     num("serviceApiFixedFee"),
@@ -33,12 +38,12 @@ export function RateDetailsList({ details, sending, receiving }: { details: Reco
     num("counterpartyMultiplier"),
   ];
   const rows: [string, ReactNode][] = [];
-  if (fixed !== undefined) rows.push(["Service fixed fee", <Money key="f" amount={fixed} currency={sending} />]);
+  if (fixed !== undefined) rows.push(["Service fixed fee", <Money key="f" amount={fixed} currency={feeCurrency} />]);
   if (rate !== undefined) rows.push(["Service variable fee rate", formatFraction(rate)]);
-  if (variable !== undefined) rows.push(["Service variable fee", <Money key="v" amount={variable} currency={sending} />]);
-  if (serviceMultiplier !== undefined) rows.push(["Service multiplier (sending → settlement)", serviceMultiplier]);
+  if (variable !== undefined) rows.push(["Service variable fee", <Money key="v" amount={variable} currency={feeCurrency} />]);
+  if (serviceMultiplier !== undefined) rows.push(["Service multiplier (sending → settlement)", formatDecimal(serviceMultiplier, { grouping: true })]);
   if (counterpartyFee !== undefined && receiving) rows.push(["Counterparty fixed fee", <Money key="c" amount={counterpartyFee} currency={receiving} />]);
-  if (counterpartyMultiplier !== undefined) rows.push(["Counterparty multiplier (settlement → receiving)", counterpartyMultiplier]);
+  if (counterpartyMultiplier !== undefined) rows.push(["Counterparty multiplier (settlement → receiving)", formatDecimal(counterpartyMultiplier, { grouping: true })]);
   if (rows.length === 0) return <p className="text-sm text-zinc-500">No rate details.</p>;
   return (
     <dl className="divide-y divide-zinc-100 text-sm" aria-label="Rate details" data-testid="rate-details">
@@ -96,7 +101,7 @@ export function QuoteSummary({ quote: q, isShowingRateDetails = true }: { quote:
       {isShowingRateDetails && (
         <div>
           <h3 className="mb-1 text-xs font-medium tracking-wide text-zinc-500 uppercase">Rate details</h3>
-          <RateDetailsList details={q.rateDetails} sending={q.sendingCurrency} receiving={q.receivingCurrency} />
+          <RateDetailsList details={q.rateDetails} feeCurrency={q.sendingCurrency} receiving={q.receivingCurrency} />
         </div>
       )}
     </div>

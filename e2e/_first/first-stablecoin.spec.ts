@@ -27,7 +27,7 @@ test("registering the platform's first stablecoin offers it to mint at once, nam
 
   // No reload: the form already has the coin chosen and says its symbol.
   await expect(page.getByLabel("Stablecoin", { exact: true })).toHaveValue(coin.id);
-  await expect(page.locator("#amount-hint")).toHaveText(`In ${coin.symbol}, to the cent (2.50).`);
+  await expect(page.locator("#amount-hint")).toHaveText(`In ${coin.symbol}, to the cent (2.50): whole cents only, though the token has 6 decimals.`);
   const nothing = page.getByTestId("no-mint-destination");
   if (await nothing.count()) await expect(nothing).toContainText(`Minted ${coin.symbol} tokens go to an ACTIVE Spark wallet, or to a platform internal account in ${coin.symbol}.`);
 });

@@ -149,6 +149,21 @@ test("an 18-decimal token's amount is previewed exactly in the smallest unit, we
   await expect(page.getByTestId("field-error-amount")).toHaveCount(0);
 });
 
+test("the amount's hint follows the token's decimals: whole tokens at 0, whole cents at 3", async ({ page, request }) => {
+  const { coin: whole } = await linkedStablecoin(request, "nodec", 0);
+  const { coin: milli } = await linkedStablecoin(request, "milli", 3);
+  await signIn(page);
+  await page.goto(`/stablecoins?coin=${encodeURIComponent(whole.id)}`);
+  await page.getByLabel("Stablecoin", { exact: true }).selectOption(whole.id);
+  await expect(page.locator("#amount-hint")).toHaveText(`In ${whole.symbol}, whole tokens (25): the token has no decimals.`);
+  await page.getByLabel("Amount", { exact: true }).fill("25");
+  await expect(page.getByTestId("cent-preview")).toHaveText("Worth $25.00");
+
+  await page.getByLabel("Amount", { exact: true }).fill("");
+  await page.getByLabel("Stablecoin", { exact: true }).selectOption(milli.id);
+  await expect(page.locator("#amount-hint")).toHaveText(`In ${milli.symbol}, to the cent (2.50): whole cents only, though the token has 3 decimals.`);
+});
+
 test("a mint refused because the provider link failed verification goes through once the link is fixed, from the same form", async ({ page, request }) => {
   const { apiClientId, link, coin } = await linkedStablecoin(request, "relink");
   await signIn(page);

@@ -97,13 +97,17 @@ async function expectPhoneColumns(page: Page, table: Locator): Promise<void> {
   await expectNoSidewaysScroll(table);
 }
 
-test("the list shows Status, Amount and Counterparty inside a 1280px window and Status and Amount on a 390px phone, on the Transactions page and the customer's page", async ({ page }) => {
+test("the list shows Status, Amount, Counterparty and Customer inside a 1280px window and Status and Amount on a 390px phone, on the Transactions page and the customer's page", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page);
   await page.goto(`/transactions?customerId=${encodeURIComponent(seed.customerId)}`);
   const table = page.getByRole("table", { name: "Transactions" });
   await expectLaptopColumns(page, table);
   await expect(table.getByRole("columnheader", { name: "Reference" })).toBeHidden(); // shown from about 1,350px; the detail page has it
+  // Whose payment it is, by name, linked to the customer.
+  const customer = rowOf(table, seed.cannotReceive).getByRole("link", { name: seed.name });
+  await expectInsideWindow(page, customer);
+  await expect(customer).toHaveAttribute("href", `/customers/${encodeURIComponent(seed.customerId)}`);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await expectInsideWindow(page, table.getByRole("columnheader", { name: "Reference" }));

@@ -12,6 +12,7 @@ import { pageHref } from "@/components/page-params";
 import { TransactionFilters } from "./_components/transaction-filters";
 import { TransactionsTable } from "./_components/transactions-table";
 import { customerLabel, toCustomerOption } from "../customers/_lib/customer-search";
+import { loadCustomerNames } from "../customers/_lib/load-customer-names";
 import { FilterProblems } from "./_components/filter-problems";
 import { TransactionListParamsSchema, apiQuery, filterProblems, filterQuery, isFiltered } from "./_lib/list-params";
 import { transactionHref } from "./_lib/transaction-href";
@@ -38,6 +39,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
     problems.length > 0 ? { data: undefined, error: undefined } : client.GET("/transactions", { params: { query: apiQuery(params, PAGE_SIZE, position.cursor) } }),
     params.customerId ? client.GET("/customers/{customerId}", { params: { path: { customerId: params.customerId } } }) : undefined,
   ]);
+  const customerNames = page ? await loadCustomerNames(client, page.data.map((t) => t.customerId)) : new Map<string, string>();
   const filters = filterQuery(params);
   const isNarrowed = isFiltered(filters);
   const total = page ? countLabel(page) : "0";
@@ -74,7 +76,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         {problems.length > 0 ? (
           <FilterProblems problems={problems} filters={filters} />
         ) : page ? (
-          <TransactionsTable transactions={page.data} isFiltered={isNarrowed} />
+          <TransactionsTable transactions={page.data} customerNames={customerNames} isFiltered={isNarrowed} />
         ) : (
           <div className="p-5">
             <Notice tone="error" title="Could not load transactions">

@@ -11,7 +11,7 @@ import { Card } from "@/components/ui/card";
 import { Field, controlProps } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { createOperationAction } from "../actions";
-import { maxTokenUnits, parseTokenAmount } from "../_lib/cents";
+import { maxTokenUnits, parseTokenAmount, tokenAmountHint } from "../_lib/cents";
 import { describeStablecoinError } from "../_lib/describe-stablecoin-error";
 import { useAction } from "@/components/use-action";
 
@@ -79,7 +79,7 @@ export function OperationForm({ coins, accounts, shownCoinId, canManageAccounts 
   const fe = submit.error?.fieldErrors ?? {};
   const amountError = (parsed && !parsed.ok ? parsed.message : undefined) ?? (isAmountRequired && !parsed ? "is required" : undefined) ?? fe.amount;
   // Once an amount parses, the previews below the input say what is sent; the hint gives way to them.
-  const amountHint = parsed?.ok ? undefined : `In ${symbol || "tokens"}, to the cent (2.50).`;
+  const amountHint = parsed?.ok ? undefined : tokenAmountHint(symbol, coin?.decimals ?? 2);
 
   if (coins.length === 0) return null;
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxTokenUnits, parseTokenAmount, previewCents } from "./cents";
+import { maxTokenUnits, parseTokenAmount, previewCents, tokenAmountHint } from "./cents";
 
 describe("previewCents", () => {
   it("shows the cent conversion for 2, 6 and 18 decimals", () => {
@@ -38,5 +38,24 @@ describe("parseTokenAmount", () => {
     expect(maxTokenUnits(6)).toBe((2n ** 63n - 1n) * 10000n);
     expect(parseTokenAmount("92233720368547758.07", 6)).toMatchObject({ ok: true, cents: 2n ** 63n - 1n });
     expect(parseTokenAmount("92233720368547758.08", 6)).toMatchObject({ ok: false, message: "is too large: at most 92,233,720,368,547,758.070000" });
+  });
+});
+
+describe("tokenAmountHint: the amount field's hint follows the token's decimals", () => {
+  it.each([
+    [0, "In JPY, whole tokens (25): the token has no decimals."],
+    [1, "In JPY, to one decimal place (2.5)."],
+    [2, "In JPY, to the cent (2.50)."],
+    [3, "In JPY, to the cent (2.50): whole cents only, though the token has 3 decimals."],
+    [18, "In JPY, to the cent (2.50): whole cents only, though the token has 18 decimals."],
+  ])("with %i decimals: %s", (decimals, hint) => {
+    expect(tokenAmountHint("JPY", decimals)).toBe(hint);
+  });
+
+  it("gives an example the form accepts for every number of decimals", () => {
+    for (const decimals of [0, 1, 2, 3, 6, 18]) {
+      const example = /\(([\d.]+)\)/.exec(tokenAmountHint("X", decimals))![1]!;
+      expect(parseTokenAmount(example, decimals).ok).toBe(true);
+    }
   });
 });

@@ -44,4 +44,16 @@ export function parseTokenAmount(text: string, decimals: number): ParsedTokenAmo
   return { ok: true, units: parsed.minorUnits, cents: cents.cents, display: cents.display };
 }
 
+/**
+ * What the amount field takes, by the token's decimals: whole tokens at 0, tenths at 1, and at
+ * 2 or more whole cents (the whole-cent rule, BEHAVIORS.md §6.3), however many decimals the token has.
+ */
+export function tokenAmountHint(symbol: string, decimals: number): string {
+  const unit = symbol || "tokens";
+  if (decimals <= 0) return `In ${unit}, whole tokens (25): the token has no decimals.`;
+  if (decimals === 1) return `In ${unit}, to one decimal place (2.5).`;
+  if (decimals === 2) return `In ${unit}, to the cent (2.50).`;
+  return `In ${unit}, to the cent (2.50): whole cents only, though the token has ${decimals} decimals.`;
+}
+
 export const TERMINAL_STATUSES = new Set(["COMPLETED", "FAILED", "EXPIRED"]);

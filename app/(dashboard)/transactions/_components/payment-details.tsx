@@ -5,6 +5,7 @@ import { Fact } from "@/components/fact";
 import { Money, type MoneyCurrency } from "@/components/money";
 import { ExchangeRate, RateDetailsList } from "@/components/quote-summary";
 import { StatusBadge } from "@/components/status-badge";
+import { feesCurrencyOf } from "../_lib/fees-currency";
 
 type Transaction = components["schemas"]["TransactionOneOf"];
 type RailDetails = components["schemas"]["RailDetails"];
@@ -47,6 +48,7 @@ function RailDetailsFacts({ label, details }: { label: string; details: RailDeta
 export function PaymentDetails({ transaction: t }: { transaction: Transaction }) {
   const sending: MoneyCurrency | undefined = t.sentAmount?.currency;
   const receiving: MoneyCurrency | undefined = t.receivedAmount?.currency;
+  const feeCurrency = feesCurrencyOf(t);
   const platformFees = t.type === "OUTGOING" ? t.platformFees : undefined;
   const rails = [
     ["Source rail details", railDetailsOf(t.source)],
@@ -60,10 +62,10 @@ export function PaymentDetails({ transaction: t }: { transaction: Transaction })
             {t.exchangeRate !== undefined && sending && receiving ? <ExchangeRate rate={t.exchangeRate} sending={sending.code} receiving={receiving.code} /> : "—"}
           </Fact>
           <Fact label="Fees" testId="transaction-fees">
-            {sending && t.fees !== undefined ? <Money amount={t.fees} currency={sending} /> : "—"}
+            {t.fees !== undefined ? <Money amount={t.fees} currency={feeCurrency} /> : "—"}
           </Fact>
           <Fact label="of which platform fees" testId="transaction-platform-fees">
-            {sending && platformFees !== undefined ? <Money amount={platformFees} currency={sending} /> : "—"}
+            {platformFees !== undefined ? <Money amount={platformFees} currency={feeCurrency} /> : "—"}
           </Fact>
           {t.pendingReason && <Fact label="Held for">{t.pendingReason}</Fact>}
           {t.description && <Fact label="Description">{t.description}</Fact>}
@@ -73,10 +75,10 @@ export function PaymentDetails({ transaction: t }: { transaction: Transaction })
             </Fact>
           )}
         </dl>
-        {t.rateDetails && sending && (
+        {t.rateDetails && (
           <div>
             <h3 className="mb-1 text-xs font-medium tracking-wide text-zinc-500 uppercase">Rate details</h3>
-            <RateDetailsList details={t.rateDetails} sending={sending} receiving={receiving} />
+            <RateDetailsList details={t.rateDetails} feeCurrency={feeCurrency} receiving={receiving} />
           </div>
         )}
         {rails.map(([label, details]) => details && <RailDetailsFacts key={label} label={label} details={details} />)}

@@ -6,6 +6,7 @@ import { Fact } from "@/components/fact";
 import { Money } from "@/components/money";
 import { describePaymentSide, type PaymentSideLike } from "@/components/payment-side";
 import { explainRefund } from "../_lib/failure-reasons";
+import { feesCurrencyOf } from "../_lib/fees-currency";
 import { CopyIconButton } from "@/components/copy-button";
 import { FailureExplanation } from "./failure-explanation";
 import { TransactionStatusBadge } from "./transaction-status-badge";
@@ -117,7 +118,7 @@ export function TransactionSummary({ transaction: t, customer }: { transaction: 
           <Amount value={t.receivedAmount} testId="received-amount" />
         </Fact>
         <Fact label="Fees">
-          <Amount value={t.sentAmount && { amount: t.fees ?? 0, currency: t.sentAmount.currency }} testId="fees" />
+          <Amount value={{ amount: t.fees ?? 0, currency: feesCurrencyOf(t) }} testId="fees" />
         </Fact>
         <Fact label="Customer">
           <CustomerText customer={customer} />

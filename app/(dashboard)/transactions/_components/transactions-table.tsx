@@ -73,8 +73,18 @@ function Counterparty({ transaction: t }: { transaction: ListedTransaction }) {
   return (
     <span className="block">
       {kind && <span className="block text-xs text-zinc-700">{kind}</span>}
-      <TruncatedId id={value} label="counterparty" />
+      <TruncatedId id={value} label="counterparty" maxWidth="max-w-32" />
     </span>
+  );
+}
+
+/** The customer's name, linked to their page; the id when the name could not be read (deleted, or past the lookup's limit). */
+function CustomerCell({ customerId, name }: { customerId: string | undefined; name: string | undefined }) {
+  if (!customerId) return <span className="text-zinc-400">—</span>;
+  return (
+    <Link href={`/customers/${encodeURIComponent(customerId)}`} title={customerId} className={`block max-w-32 truncate text-xs font-medium text-brand-700 hover:underline${name ? "" : " font-mono"}`}>
+      {name ?? customerId}
+    </Link>
   );
 }
 
@@ -86,10 +96,12 @@ const NARROW_LAST = "@max-xl:pl-2!";
 /*
  * Columns give way by the width of the table's own box (container queries), not the window's: the
  * same table sits under a sidebar on a laptop and alone on a phone. Type, Status and Amount always
- * show; then the ids (~576px), Counterparty (~768px), Created (~896px; below that the day shows
- * under the type), Reference (~1024px). Ids are clipped in the middle, with a tooltip and copy.
+ * show; then the ids (~576px), Counterparty and Customer (~768px), Created (~896px; below that the day shows
+ * under the type), Reference (~1024px). Ids are clipped in the middle (to 8rem, so a laptop fits them all),
+ * with a tooltip and copy.
  */
-const COLUMNS: Column<ListedTransaction>[] = [
+// Without customerNames (a customer's own page) there is no Customer column.
+const columns = (customerNames: Map<string, string> | undefined): Column<ListedTransaction>[] => [
   { header: "Created", className: "hidden @4xl:table-cell", cell: (t) => <CreatedAt value={t.createdAt} /> },
   {
     header: "Type",
@@ -101,7 +113,7 @@ const COLUMNS: Column<ListedTransaction>[] = [
         </Link>
         <span className="block text-xs whitespace-nowrap text-zinc-500 @4xl:hidden">{t.createdAt ? DAY.format(new Date(t.createdAt)) : ""}</span>
         <div className="hidden @xl:block">
-          <TruncatedId id={t.id} label="transaction id" />
+          <TruncatedId id={t.id} label="transaction id" maxWidth="max-w-32" />
         </div>
       </div>
     ),
@@ -122,6 +134,9 @@ const COLUMNS: Column<ListedTransaction>[] = [
     },
   },
   { header: "Counterparty", className: "hidden @3xl:table-cell", cell: (t) => <Counterparty transaction={t} /> },
+  ...(customerNames
+    ? [{ header: "Customer", className: "hidden @3xl:table-cell", cell: (t: ListedTransaction) => <CustomerCell customerId={t.customerId} name={t.customerId ? customerNames.get(t.customerId) : undefined} /> }]
+    : []),
   {
     header: "Reference",
     className: "hidden @5xl:table-cell",
@@ -138,12 +153,12 @@ const COLUMNS: Column<ListedTransaction>[] = [
   },
 ];
 
-export function TransactionsTable({ transactions, isFiltered }: { transactions: ListedTransaction[]; isFiltered: boolean }) {
+export function TransactionsTable({ transactions, customerNames, isFiltered }: { transactions: ListedTransaction[]; customerNames?: Map<string, string>; isFiltered: boolean }) {
   return (
     <div className="@container">
       <DataTable
         caption="Transactions"
-        columns={COLUMNS}
+        columns={columns(customerNames)}
         rows={transactions}
         rowKey={(t) => t.id}
         empty={isFiltered ? "No transactions match these filters." : "No transactions yet. Send a transfer to see one here."}

@@ -67,7 +67,7 @@ export interface FilterProblem {
 
 /**
  * What is wrong with the filters before anything is asked of the API: a From after To matches
- * nothing (the API would answer an empty page), and status with type=CARD is a 400 (SPEC.md
+ * nothing (the API refuses it, 400 INVALID_INPUT on endDate), and status with type=CARD is a 400 (SPEC.md
  * GET /transactions: status applies to payment transactions only).
  */
 export function filterProblems(filters: Pick<TransactionFilterValues, "from" | "to" | "status" | "type">): FilterProblem[] {

@@ -145,6 +145,17 @@ describe("transactions CSV", () => {
     expect(row.sentAmount).toBe(expected);
   });
 
+  it.each([
+    [1e-8, "0.00000001"],
+    [5.8512345e-9, "0.0000000058512345"],
+    [65000, "65000"],
+    [1.5e21, "1500000000000000000000"],
+  ])("writes the exchange rate %s as the plain decimal %s, never in exponent notation", (exchangeRate, expected) => {
+    const btc = { code: "BTC", symbol: "₿", decimals: 8 };
+    const row = rowsOf([{ ...payout, sentAmount: { amount: 100_000_000, currency: btc }, receivedAmount: { amount: 99_500_000, currency: { code: "RWF", decimals: 0 } }, exchangeRate }])[0]!;
+    expect(row.exchangeRate).toBe(expected);
+  });
+
   it("writes a deposit's fees in the receiving currency, and its free text guarded and quoted", () => {
     expect(rowsOf([deposit])[0]).toMatchObject({
       type: "INCOMING",

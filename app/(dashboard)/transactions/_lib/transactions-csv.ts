@@ -1,6 +1,8 @@
 import type { components } from "@/lib/client/generated/schema";
 import { currencyDecimals, formatMinorUnits, type MoneyCurrency } from "@/components/money";
+import { formatDecimal } from "@/components/format-decimal";
 import { csvHeader, csvRecord, type CsvColumn } from "@/lib/csv";
+import { feesCurrencyOf } from "./fees-currency";
 import type { TransactionFilterValues } from "./list-params";
 
 type Listed = components["schemas"]["TransactionListItem"];
@@ -57,7 +59,7 @@ const platformFees = (t: Listed) => (t.type === "OUTGOING" ? t.platformFees : un
 /** Fees come off the sending side of a payout, and are in the receiving currency for a deposit (BEHAVIORS.md §3.6). */
 function feesCurrency(t: Listed): MoneyCurrency | undefined {
   if (t.type === "CARD" || (fees(t) === undefined && platformFees(t) === undefined)) return undefined;
-  return t.type === "OUTGOING" ? t.sentAmount.currency : t.receivedAmount.currency;
+  return feesCurrencyOf(t);
 }
 
 /** `<prefix>Minor` (exact) and `<prefix>` (major units), in feesCurrency. */
@@ -95,7 +97,7 @@ export const TRANSACTION_CSV_COLUMNS: readonly CsvColumn<Listed>[] = [
   { header: "feesCurrency", value: (t) => feesCurrency(t)?.code },
   ...feeColumns("fees", fees),
   ...feeColumns("platformFees", platformFees),
-  { header: "exchangeRate", numeric: true, value: payment((t) => t.exchangeRate?.toString()) },
+  { header: "exchangeRate", numeric: true, value: payment((t) => (t.exchangeRate === undefined ? undefined : formatDecimal(t.exchangeRate))) },
   { header: "quoteId", value: payment((t) => t.quoteId) },
   { header: "paymentRail", value: (t) => (t.type === "OUTGOING" ? t.paymentRail : undefined) },
   { header: "reference", value: payment((t) => t.reconciliationInstructions?.reference) },
