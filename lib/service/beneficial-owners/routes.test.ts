@@ -60,6 +60,31 @@ describe("beneficial owners", () => {
     expect(after.json.personalInfo).toMatchObject({ firstName: "Ada", lastName: "Lovelace", nationality: "GB", birthDate: "1815-12-10", address: { city: "London" } });
   });
 
+  it("the owners' shares add up to 100% at most: an add or a raise past it → 400 naming ownershipPercentage and the current total; lowering passes", async () => {
+    const { p, o, business } = await setup();
+    const first = await o.createOwner(ownerBody(business.id, "Hopper", { ownershipPercentage: 60 }));
+    const over = await t.call("POST", "/beneficial-owners", { auth: p.auth, body: ownerBody(business.id, "Lovelace", { ownershipPercentage: 60 }) });
+    expect([over.status, over.json.code]).toEqual([400, "INVALID_INPUT"]);
+    expect(over.json.details.errors[0]).toMatchObject({ field: "ownershipPercentage", constraint: { maximum: 40, currentTotal: 60 } });
+    expect(over.json.details.errors[0].message).toContain("60%");
+    const second = await o.createOwner(ownerBody(business.id, "Lovelace", { ownershipPercentage: 40 }));
+    const raise = await t.call("PATCH", `/beneficial-owners/${second.id}`, { auth: p.auth, body: { ownershipPercentage: 41 } });
+    expect([raise.status, raise.json.details.errors[0].field, raise.json.details.errors[0].constraint]).toEqual([400, "ownershipPercentage", { maximum: 40, currentTotal: 100 }]);
+    expect((await t.call("PATCH", `/beneficial-owners/${first.id}`, { auth: p.auth, body: { ownershipPercentage: 50 } })).status).toBe(200);
+    expect((await t.call("PATCH", `/beneficial-owners/${second.id}`, { auth: p.auth, body: { ownershipPercentage: 50 } })).status).toBe(200);
+    // A director holding nothing is always fine.
+    expect((await t.call("POST", "/beneficial-owners", { auth: p.auth, body: ownerBody(business.id, "Smith", { roles: ["DIRECTOR"], ownershipPercentage: 0 }) })).status).toBe(201);
+  });
+
+  it("owners added at once are summed one after another: 8 × 30% → three 201, five 400, 90% in total", async () => {
+    const { p, business } = await setup();
+    await t.warmPool();
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => t.call("POST", "/beneficial-owners", { auth: p.auth, body: ownerBody(business.id, `Owner${i}x`, { ownershipPercentage: 30 }) })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 400, 400, 400, 400, 400]);
+    const list = (await t.call("GET", `/beneficial-owners?customerId=${encodeURIComponent(business.id)}&limit=100`, { auth: p.auth })).json.data;
+    expect(list.reduce((sum: number, o: { ownershipPercentage: number }) => sum + o.ownershipPercentage, 0)).toBe(90);
+  });
+
   it("validates: every invalid field listed; ownership 0–100; individuals have no owners; unknown ids 404", async () => {
     const { p, o, business } = await setup();
     const bad = await t.call("POST", "/beneficial-owners", { auth: p.auth, body: { customerId: business.id, roles: ["BOSS"], ownershipPercentage: 101, personalInfo: { firstName: "X" } } });

@@ -26,7 +26,7 @@ export const beneficialOwnersRouter = createRouter()
       operationId: "createBeneficialOwner",
       summary: "Add a beneficial owner to a business",
       description:
-        "An owner (UBO), director, officer or control person of a BUSINESS customer, born `kycStatus` UNVERIFIED; it resolves when the business's verification does (sandbox: the last 3 characters of `personalInfo.lastName`). A business needs every owner of 25% or more plus a CONTROL_PERSON, each with an identity document. Requires MANAGE.",
+        "An owner (UBO), director, officer or control person of a BUSINESS customer, born `kycStatus` UNVERIFIED; it resolves when the business's verification does (sandbox: the last 3 characters of `personalInfo.lastName`). A business needs every owner of 25% or more plus a CONTROL_PERSON, each with an identity document. The owners' `ownershipPercentage` add up to 100 at most: an owner that would take the total above it → 400 INVALID_INPUT naming `ownershipPercentage`, the current total and the most this owner can hold (`details.errors[0].constraint.maximum`, `currentTotal`); adds at the same time are summed one after another. Requires MANAGE.",
       tags,
       security,
       middleware: [requirePermission("MANAGE")] as const,
@@ -70,7 +70,7 @@ export const beneficialOwnersRouter = createRouter()
       path: "/beneficial-owners/{beneficialOwnerId}",
       operationId: "updateBeneficialOwner",
       summary: "Update a beneficial owner",
-      description: "Partial update; `personalInfo` merges field by field. Requires MANAGE.",
+      description: "Partial update; `personalInfo` merges field by field. A new `ownershipPercentage` may not take the business's owners above 100% in total (400 INVALID_INPUT naming the field and the current total); one that lowers the total is always accepted. Requires MANAGE.",
       tags,
       security,
       middleware: [requirePermission("MANAGE")] as const,

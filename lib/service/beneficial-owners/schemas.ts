@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { DateInputSchema } from "../http/date-schemas";
 import { AddressSchema, IdentificationTypeSchema, KycStatusSchema } from "../customers/party-schemas";
 import { PageQuerySchema, pageResponseSchema } from "../http/pagination";
 
@@ -10,7 +11,7 @@ const personalInfoFields = {
   firstName: z.string().min(1).max(255),
   middleName: z.string().min(1).max(255).optional(),
   lastName: z.string().min(1).max(255).openapi({ description: "Sandbox: its last 3 characters choose this owner's result (001 PENDING, 002 REJECTED, other APPROVED)." }),
-  birthDate: z.iso.date().openapi({ example: "1980-04-02" }),
+  birthDate: DateInputSchema.openapi({ example: "1980-04-02" }),
   nationality: country,
   email: z.email().max(254).optional(),
   phoneNumber: z.string().regex(/^\+[1-9]\d{1,14}$/, "must be an E.164 phone number such as +14155550123").optional(),

@@ -127,7 +127,8 @@ export const PlatformConfigUpdateRequestSchema = z
     umaDomain: z
       .string()
       .max(253)
-      .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, "must be a domain name")
+      // No regex flags: the pattern goes into the OpenAPI document as it is, and JSON Schema patterns have none.
+      .regex(/^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/, "must be a domain name")
       .optional(),
     webhookEndpoint: z.string().max(2048).nullable().optional().openapi({
       description: "HTTPS URL receiving webhooks (sandbox also accepts http://localhost and http://127.0.0.1). null clears it.",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { advanceClock } from "../sandbox/advance-clock";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { completeIndividual, onboarding, useTemporaryDocumentStore } from "../verifications/onboarding-fixtures";
 
@@ -24,9 +25,10 @@ describe("contact verification", () => {
     expect((await t.call("GET", `/customers/${us.customer.id}`, { auth: us.p.auth })).json.contactVerification).toBeUndefined();
   });
 
-  it("EU customer: send (204, resend ok), wrong code 400, code 123456 → VERIFIED, then 409 already verified", async () => {
+  it("EU customer: send (204, resend after 30 s ok), wrong code 400, code 123456 → VERIFIED, then 409 already verified", async () => {
     const { p, customer } = await setup();
     expect((await t.call("POST", `/customers/${customer.id}/verify-email`, { auth: p.auth })).status).toBe(204);
+    await advanceClock(t.db, p.platform.id, 30);
     expect((await t.call("POST", `/customers/${customer.id}/verify-email`, { auth: p.auth })).status).toBe(204);
     const wrong = await t.call("POST", `/customers/${customer.id}/verify-email/confirm`, { auth: p.auth, body: { code: "000000" } });
     expect(wrong.status).toBe(400);
@@ -111,6 +113,80 @@ describe("contact verification", () => {
     });
     expect(newEmail.status).toBe(200);
     expect(newEmail.json.contactVerification).toEqual({ email: "PENDING", phone: "VERIFIED" });
+  });
+
+  it("a contact change racing the confirm of the code sent to the old contact: the new phone number or email never ends VERIFIED by it", async () => {
+    for (const channel of ["phone", "email"] as const) {
+      const { p, customer } = await setup({ region: "FR", email: "ada@example.com", phoneNumber: "+33612345678" });
+      for (let i = 0; i < 6; i++) {
+        expect((await t.call("POST", `/customers/${customer.id}/verify-${channel}`, { auth: p.auth })).status).toBe(204);
+        const body = { customerType: "INDIVIDUAL", ...(channel === "phone" ? { phoneNumber: `+3361234${String(5000 + i)}` } : { email: `ada${i}@example.com` }) };
+        // The email signs the wallet in (EMAIL_OTP): its change is a signed retry, raced here.
+        const challenge = channel === "email" ? (await t.call("PATCH", `/customers/${customer.id}`, { auth: p.auth, body })).json : null;
+        const headers = challenge ? { "service-wallet-signature": "sandbox-valid-signature", "request-id": challenge.requestId } : undefined;
+        await t.warmPool();
+        const [patch, confirm] = await Promise.all([
+          t.call("PATCH", `/customers/${customer.id}`, { auth: p.auth, body, headers }),
+          t.call("POST", `/customers/${customer.id}/verify-${channel}/confirm`, { auth: p.auth, body: { code: "123456" } }),
+        ]);
+        expect(patch.status).toBe(200);
+        // Confirmed first (200, then the PATCH made it PENDING again), or the PATCH first (409: nothing sent to the new contact).
+        expect([200, 409]).toContain(confirm.status);
+        const after = (await t.call("GET", `/customers/${customer.id}`, { auth: p.auth })).json;
+        expect(after.contactVerification[channel]).toBe("PENDING");
+      }
+    }
+  });
+
+  it("a code accepts 5 wrong answers, however many arrive at once: then 429 with Retry-After, the right code included, until a new one is sent", async () => {
+    const { p, customer } = await setup();
+    const confirm = (code: string) => t.call("POST", `/customers/${customer.id}/verify-phone/confirm`, { auth: p.auth, body: { code } });
+    expect((await t.call("POST", `/customers/${customer.id}/verify-phone`, { auth: p.auth })).status).toBe(204);
+    await t.warmPool();
+    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => confirm(String(100000 + i))));
+    expect(guesses.filter((r) => r.status === 400)).toHaveLength(5);
+    const limited = guesses.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(7);
+    for (const r of limited) {
+      expect(r.json.code).toBe("RATE_LIMITED");
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(0);
+      expect(Number(r.headers.get("retry-after"))).toBeLessThanOrEqual(30);
+    }
+    const right = await confirm("123456");
+    expect([right.status, right.json.code]).toEqual([429, "RATE_LIMITED"]);
+    // A new code can be sent 30 s after the last one; it accepts the right code.
+    const soon = await t.call("POST", `/customers/${customer.id}/verify-phone`, { auth: p.auth });
+    expect([soon.status, soon.json.code]).toEqual([429, "RATE_LIMITED"]);
+    await advanceClock(t.db, p.platform.id, 30);
+    expect((await t.call("POST", `/customers/${customer.id}/verify-phone`, { auth: p.auth })).status).toBe(204);
+    expect((await confirm("000000")).status).toBe(400);
+    const ok = await confirm("123456");
+    expect(ok.status).toBe(200);
+    expect(ok.json.contactVerification).toEqual({ email: "PENDING", phone: "VERIFIED" });
+  });
+
+  it("sends at most one code per 30 s per channel, even when requests arrive at once: the others 429 with Retry-After", async () => {
+    const { p, customer } = await setup();
+    const send = (channel: string) => t.call("POST", `/customers/${customer.id}/verify-${channel}`, { auth: p.auth });
+    await t.warmPool();
+    const burst = await Promise.all(Array.from({ length: 10 }, () => send("email")));
+    expect(burst.map((r) => r.status).sort()).toEqual([204, 429, 429, 429, 429, 429, 429, 429, 429, 429]);
+    for (const r of burst.filter((r) => r.status === 429)) {
+      expect(r.json.code).toBe("RATE_LIMITED");
+      // 30 s after the one sent; a request that waited its turn for long reads a little less.
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(25);
+      expect(Number(r.headers.get("retry-after"))).toBeLessThanOrEqual(30);
+      expect(r.json.details.retryAfterSeconds).toBe(Number(r.headers.get("retry-after")));
+    }
+    // The other channel has its own allowance.
+    expect((await send("phone")).status).toBe(204);
+    await advanceClock(t.db, p.platform.id, 20);
+    const later = await send("email");
+    expect(later.status).toBe(429);
+    expect(Number(later.headers.get("retry-after"))).toBeGreaterThanOrEqual(5); // 10, less the real time gone by
+    expect(Number(later.headers.get("retry-after"))).toBeLessThanOrEqual(10);
+    await advanceClock(t.db, p.platform.id, 10);
+    expect((await send("email")).status).toBe(204);
   });
 
   it("unknown customer → 404", async () => {

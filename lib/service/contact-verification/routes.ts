@@ -23,12 +23,12 @@ function registerChannel(router: ReturnType<typeof createRouter>, channel: Conta
         path: `/customers/{customerId}/${path}`,
         operationId: `sendCustomer${Name}Verification`,
         summary: `Send a ${channel} verification code`,
-        description: `Sends a code to the customer's ${channel === "email" ? "email address" : "phone number"}; calling again resends. Sandbox: nothing is sent and the code is 123456. ${WHEN} Requires MANAGE.`,
+        description: `Sends a code to the customer's ${channel === "email" ? "email address" : "phone number"}; calling again sends a new code, which accepts 5 wrong answers afresh. At most one sending per 30 seconds per channel, the first included: sooner → 429 RATE_LIMITED with Retry-After (seconds until the next one is possible); the code already sent stays valid. Sandbox: nothing is sent and the code is 123456. ${WHEN} Requires MANAGE.`,
         tags,
         security,
         middleware: [requirePermission("MANAGE")] as const,
         request: { params: CustomerIdParamSchema },
-        responses: { 204: { description: "Code sent" }, ...errorResponses(403, 404, 409, 410) },
+        responses: { 204: { description: "Code sent" }, ...errorResponses(403, 404, 409, 410, 429) },
       }),
       async (c) => {
         await sendContactCode(c.get("db"), { platformId: c.get("auth").platformId, customerId: c.req.valid("param").customerId, channel });
@@ -41,12 +41,12 @@ function registerChannel(router: ReturnType<typeof createRouter>, channel: Conta
         path: `/customers/{customerId}/${path}/confirm`,
         operationId: `confirmCustomer${Name}Verification`,
         summary: `Confirm the ${channel} verification code`,
-        description: `Marks the channel VERIFIED and answers the customer with its \`contactVerification\`. A wrong code → 400 INVALID_INPUT; no code sent yet → 409. ${WHEN} Requires MANAGE.`,
+        description: `Marks the channel VERIFIED and answers the customer with its \`contactVerification\`. The code verifies only the contact it was sent to: once PATCH /customers changes the ${channel === "email" ? "email address" : "phone number"}, it is PENDING again and a code must be sent to the new one (until then 409). A wrong code → 400 INVALID_INPUT; after 5 wrong codes (counted however many arrive at once) the code accepts no more, the right one included: 429 RATE_LIMITED, Retry-After = seconds until a new code can be sent (0: now) with POST /customers/{customerId}/${path}. No code sent yet → 409. ${WHEN} Requires MANAGE.`,
         tags,
         security,
         middleware: [requirePermission("MANAGE")] as const,
         request: { params: CustomerIdParamSchema, body: jsonBody(ContactVerificationConfirmRequestSchema) },
-        responses: { 200: jsonResponse(CustomerSchema, "The customer"), ...errorResponses(400, 403, 404, 409, 410) },
+        responses: { 200: jsonResponse(CustomerSchema, "The customer"), ...errorResponses(400, 403, 404, 409, 410, 429) },
       }),
       async (c) => {
         const row = await confirmContactCode(c.get("db"), { platformId: c.get("auth").platformId, customerId: c.req.valid("param").customerId, channel, code: c.req.valid("json").code });

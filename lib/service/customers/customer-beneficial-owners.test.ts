@@ -104,7 +104,7 @@ describe("beneficialOwners on business customers", () => {
     const person = await p.o.createCustomer(completeIndividual("Ada Lovelace"));
     const b = await p.o.createCustomer(completeBusiness("REG-B"));
     const empty = await p.o.createCustomer(completeBusiness("REG-C"));
-    for (const name of ["A1", "A2", "A3"]) await p.o.createOwner(ownerBody(a.id, name));
+    for (const name of ["A1", "A2", "A3"]) await p.o.createOwner(ownerBody(a.id, name, { ownershipPercentage: 30 }));
     await p.o.createOwner(ownerBody(b.id, "B1"));
 
     const page = await listCustomers(p);

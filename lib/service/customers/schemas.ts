@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "@hono/zod-openapi";
+import { DateInputSchema, DateTimeInputSchema, dateTimeFilterSchema } from "../http/date-schemas";
 import { PageQuerySchema, pageResponseSchema } from "../http/pagination";
 import { CURRENCY_CODES } from "../sandbox/currencies";
 import { ContactVerificationSchema } from "../contact-verification/schemas";
@@ -12,7 +13,7 @@ export { AddressSchema, IdentificationTypeSchema, KybStatusSchema, KycStatusSche
 
 // ── Shared field shapes ─────────────────────────────────────────────────────────────────────────
 
-const date = (description: string) => z.iso.date().openapi({ description, example: "1990-01-31" });
+const date = (description: string) => DateInputSchema.openapi({ description, example: "1990-01-31" });
 const description500 = text(500);
 
 export const CustomerTypeSchema = z.enum(["INDIVIDUAL", "BUSINESS"]).openapi("CustomerType");
@@ -149,7 +150,7 @@ const IpAddressSchema = z
   .openapi({ description: "IPv4 or IPv6 address the customer accepted from.", example: "203.0.113.7" });
 
 const consentFields = {
-  acceptedAt: z.iso.datetime({ offset: true }).openapi({ description: "When the customer accepted; not in the future." }),
+  acceptedAt: DateTimeInputSchema.openapi({ description: "When the customer accepted; not in the future." }),
   ipAddress: IpAddressSchema,
   termsVersion: text(64).openapi({ description: "The agreement's current `version` from GET /customers/agreements." }),
   acceptanceMethod: AcceptanceMethodSchema,
@@ -299,7 +300,7 @@ export type BusinessCustomer = z.infer<typeof BusinessCustomerSchema>;
 
 export const CustomerListResponseSchema = pageResponseSchema(CustomerSchema, "CustomerListResponse");
 
-const dateFilter = (description: string) => z.iso.datetime({ offset: true }).optional().openapi({ description });
+const dateFilter = dateTimeFilterSchema;
 
 export const CustomerListQuerySchema = PageQuerySchema.extend({
   platformCustomerId: z.string().max(255).optional(),

@@ -3,7 +3,7 @@ import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
 import { checkDocumentUpload, documentFileColumns } from "./check-document-upload";
 import { documentStore } from "./document-store";
-import { getDocumentOrThrow, lockDocument } from "./get-document-or-throw";
+import { getDocumentOrThrow, lockDocument, lockDocumentPacket } from "./get-document-or-throw";
 import type { DocumentReplaceRequest } from "./schemas";
 import type { DocumentRow } from "./serialize-document";
 
@@ -24,7 +24,9 @@ export async function replaceDocument(db: Db, input: { platformId: string; docum
   try {
     // Locked and read again: the bytes to remove are those the row names now (a concurrent PUT may have
     // replaced `existing`'s), and a document deleted meanwhile is 404 rather than a failed update.
+    // The customer first (lockDocumentPacket): a submission running meanwhile judges either the old copy or the new one, whole.
     replaced = await db.$transaction(async (tx) => {
+      await lockDocumentPacket(tx, platformId, existing);
       await lockDocument(tx, platformId, existing.id);
       const current = await getDocumentOrThrow(tx, platformId, input.documentId);
       const row = await tx.document.update({

@@ -222,6 +222,22 @@ describe("GET, PUT, DELETE /documents", () => {
     }
   });
 
+  it("a DELETE racing POST /verifications serializes with it: deleted then RESOLVE_ERRORS, or submitted (APPROVED) then 409; never APPROVED without the document", async () => {
+    const p = await t.createTestPlatform();
+    const o = onboarding(t, p.auth);
+    for (let i = 0; i < 8; i++) {
+      const customer = await o.createCustomer(completeIndividual("Ada Lovelace"));
+      const doc = (await o.upload(passportFields(customer.id))).json;
+      await t.warmPool();
+      const [del, sub] = await Promise.all([t.call("DELETE", `/documents/${doc.id}`, { auth: p.auth }), o.submit(customer.id)]);
+      const left = (await t.call("GET", `/documents?documentHolder=${encodeURIComponent(customer.id)}`, { auth: p.auth })).json.data;
+      const kycStatus = (await t.call("GET", `/customers/${customer.id}`, { auth: p.auth })).json.kycStatus;
+      const outcome = `${del.status} ${sub.json.verificationStatus} ${left.length} ${kycStatus}`;
+      expect(["204 RESOLVE_ERRORS 0 UNVERIFIED", "409 APPROVED 1 APPROVED"]).toContain(outcome);
+      if (del.status === 204) expect(sub.json.errors.map((e: { type: string }) => e.type)).toContain("MISSING_IDENTITY_DOCUMENT");
+    }
+  });
+
   it("needs MANAGE to upload", async () => {
     const { p, customer } = await setup();
     const viewer = onboarding(t, await p.tokenWith(["VIEW"]));

@@ -45,5 +45,6 @@ export const SPARK_ADDRESS = matching(
   "sparkrt1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6mrhu",
 );
 export const LIGHTNING_ADDRESS = matching(/^[A-Za-z0-9._+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, "must be a Lightning address such as alice@wallet.example", "alice@wallet.example");
-export const BOLT11_INVOICE = matching(/^ln(bc|tb|bcrt|tbs)[0-9a-z]{10,}$/i, "must be a BOLT11 invoice starting with lnbc, lntb, lnbcrt or lntbs", "lnbcrt10u1pjq9x8xpp5qyqsqzjqgqqqqqqqqqqq");
-export const BOLT12_OFFER = matching(/^lno1[02-9ac-hj-np-z]{10,}$/i, "must be a BOLT12 offer starting with lno1", "lno1qgsqvgnwgcg35z6ee2h3yczraddm72xrfua9uve2rlrm9deu7xyfzrc");
+// Character classes, not the `i` flag: the pattern goes into the OpenAPI document as it is, and JSON Schema patterns have no flags.
+export const BOLT11_INVOICE = matching(/^[lL][nN]([bB][cC]|[tT][bB]|[bB][cC][rR][tT]|[tT][bB][sS])[0-9a-zA-Z]{10,}$/, "must be a BOLT11 invoice starting with lnbc, lntb, lnbcrt or lntbs", "lnbcrt10u1pjq9x8xpp5qyqsqzjqgqqqqqqqqqqq");
+export const BOLT12_OFFER = matching(/^[lL][nN][oO]1[02-9ac-hj-np-zAC-HJ-NP-Z]{10,}$/, "must be a BOLT12 offer starting with lno1", "lno1qgsqvgnwgcg35z6ee2h3yczraddm72xrfua9uve2rlrm9deu7xyfzrc");

@@ -37,7 +37,11 @@ export function externalAccountUniqueViolation(e: unknown, platformAccountId?: s
   const text = `${JSON.stringify((e as { meta?: unknown }).meta ?? {})} ${(e as Error).message}`;
   if (text.includes("activeFingerprint")) return duplicateAccount();
   if (text.includes("activePlatformAccountId")) return duplicatePlatformAccountId(platformAccountId ?? "");
+  // Creates serialize on the customer before moving the flag (createExternalAccount), so this is a backstop: transient, as app.ts documents.
   if (text.includes("defaultDepositCustomerId"))
-    return new ServiceError("CONFLICT", "Another request changed this customer's default UMA deposit account at the same time; retry");
+    return new ServiceError("CONFLICT", "Another request changed this customer's default UMA deposit account at the same time; nothing was written: send it again", {
+      details: { retryable: true },
+      headers: { "Retry-After": "1" },
+    });
   return null;
 }

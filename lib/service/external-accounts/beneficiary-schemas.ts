@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { DateInputSchema } from "../http/date-schemas";
 import { AddressSchema } from "../customers/schemas";
 
 /**
@@ -18,7 +19,7 @@ export const AddressWithCitySchema = AddressSchema.extend({ city: text(255) })
 
 const individualFields = {
   fullName: text(255).openapi({ example: "Jane Doe" }),
-  birthDate: z.iso.date().openapi({ example: "1990-01-31" }),
+  birthDate: DateInputSchema.openapi({ example: "1990-01-31" }),
   nationality: country,
   email: z.email().max(254),
   phoneNumber: phone,

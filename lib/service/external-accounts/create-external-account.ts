@@ -3,6 +3,7 @@ import type { Db } from "../db";
 import { ServiceError, invalidInput } from "../http/errors";
 import { uuidv7 } from "../http/ids";
 import { getCustomerOrThrow } from "../customers/get-customer-or-throw";
+import { lockCustomer } from "../customers/lock-customer";
 import { now } from "../sandbox/clock";
 import { accountFingerprint } from "./account-fingerprint";
 import { accountTypeSpec, isSelfCustodyWallet } from "./account-types";
@@ -25,7 +26,8 @@ export interface CreateExternalAccountInput {
  * Sandbox (BEHAVIORS.md §4.4, 10.29): ACTIVE at once, except a FIRST_PARTY self-custody wallet,
  * which starts PENDING_OWNERSHIP_VERIFICATION; bank accounts get a beneficiary name check by the
  * suffix of their primary identifier, and suffix 105 is refused. `defaultUmaDepositAccount`
- * moves the customer's flag to this account.
+ * moves the customer's flag to this account (concurrent ones serialize on the customer: the last
+ * to commit keeps it).
  * Throws: INVALID_INPUT (cross-field rules), USER_NOT_FOUND, CUSTOMER_DELETED, CONFLICT (same
  * account or platformAccountId), INVALID_BANK_ACCOUNT (suffix 105). SPEC.md "Customers and onboarding".
  */
@@ -46,6 +48,9 @@ export async function createExternalAccount(db: Db, input: CreateExternalAccount
     const isPendingOwnership = isSelfCustodyWallet(spec.accountType, accountInfo) && request.ownershipType === "FIRST_PARTY";
     const isDefault = customerId !== null && request.defaultUmaDepositAccount === true;
 
+    // Creates that each make their account the default take turns on the customer's row: each moves the flag from
+    // the one committed before it, so all succeed and the last to commit is the default (the unique index never trips).
+    if (isDefault) await lockCustomer(tx, platformId, customerId);
     const at = await now(tx, platformId);
     if (isDefault) await tx.externalAccount.updateMany({ where: { platformId, defaultDepositCustomerId: customerId }, data: { defaultDepositCustomerId: null, updatedAt: at } });
     try {

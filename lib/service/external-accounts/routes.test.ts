@@ -139,6 +139,17 @@ describe("POST /customers/external-accounts", () => {
     expect((await t.call("GET", `${CUSTOMERS}/${b.json.id}`, { auth: p.auth })).json.defaultUmaDepositAccount).toBe(true);
     expect(d.json.defaultUmaDepositAccount).toBe(true);
   });
+
+  it("several accounts created at once, each as the default: all 201 (no retry needed), and exactly one is the default", async () => {
+    const owner = await createCustomer(t, p.auth, "Default Racer");
+    await t.warmPool();
+    const results = await Promise.all(Array.from({ length: 8 }, () => create({ ...usd(), defaultUmaDepositAccount: true }, p, owner)));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
+    const list = await t.call("GET", `${CUSTOMERS}?customerId=${owner}&limit=100`, { auth: p.auth });
+    const defaults = list.json.data.filter((x: { defaultUmaDepositAccount: boolean }) => x.defaultUmaDepositAccount);
+    expect(list.json.data).toHaveLength(8);
+    expect(defaults).toHaveLength(1);
+  });
 });
 
 describe("sandbox beneficiary verification by suffix (BEHAVIORS.md §4.4)", () => {

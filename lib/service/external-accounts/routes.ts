@@ -60,7 +60,7 @@ function registerRoutes(router: ReturnType<typeof createRouter>, owner: External
       path: base,
       operationId: isCustomer ? "createCustomerExternalAccount" : "createPlatformExternalAccount",
       summary: `Add ${whose} external account`,
-      description: (isCustomer ? "`customerId` is required: the customer must exist on this platform (404 USER_NOT_FOUND, 410 CUSTOMER_DELETED). `defaultUmaDepositAccount: true` moves the customer's default UMA deposit account here. " : "") + CREATE_DESCRIPTION,
+      description: (isCustomer ? "`customerId` is required: the customer must exist on this platform (404 USER_NOT_FOUND, 410 CUSTOMER_DELETED). `defaultUmaDepositAccount: true` moves the customer's default UMA deposit account here (the customer has one at most; several such creates at once all succeed, and the last to commit is the default). " : "") + CREATE_DESCRIPTION,
       tags,
       security,
       middleware: [requirePermission("MANAGE")] as const,

@@ -19,11 +19,12 @@ export const SCA_CHALLENGE_TTL_SECONDS = 300;
  * PASSKEY only; the factor defaults to SMS_OTP, else the first passkey. For the quotes area:
  * call it when a quote of an SCA-region customer waits in PENDING_AUTHORIZATION and return
  * `challenge` as the quote's `scaChallenge`. Throws: INVALID_INPUT (the factor is not enrolled, or
- * the customer has no factor: verify its phone number first).
+ * the customer has no factor: verify its phone number first). `notAfter`: it expires then at the
+ * latest (a quote's challenge lives no longer than the quote's locked rate).
  */
 export async function createScaChallenge(
   tx: SqlTx,
-  input: { platformId: string; customer: CustomerRow; purpose: string; subjectId?: string; factor?: ScaFactorName },
+  input: { platformId: string; customer: CustomerRow; purpose: string; subjectId?: string; factor?: ScaFactorName; notAfter?: Date },
 ): Promise<{ row: ScaChallengeRow; challenge: ScaChallenge }> {
   const { platformId, customer, purpose } = input;
   const usable = (await availableFactors(tx, customer)).filter((f) => !isPerTransaction(purpose) || f.factor !== "TOTP");
@@ -40,11 +41,12 @@ export async function createScaChallenge(
       },
     ]);
   const at = await now(tx, platformId);
+  const expiresAt = new Date(Math.min(at.getTime() + SCA_CHALLENGE_TTL_SECONDS * 1000, input.notAfter?.getTime() ?? Infinity));
   // Raw: a quote opens one inside its payment transaction, which may be a bare pg connection (sqlTransaction).
   const [row] = await tx.$queryRaw<ScaChallengeRow[]>`
     INSERT INTO "ScaChallenge" ("id", "platformId", "customerId", "purpose", "subjectId", "factor", "status", "expiresAt", "createdAt", "updatedAt")
     VALUES (${uuidv7(at.getTime())}::uuid, ${platformId}::uuid, ${customer.id}::uuid, ${purpose}, ${input.subjectId ?? null}::uuid, ${factor}, 'PENDING',
-      ${new Date(at.getTime() + SCA_CHALLENGE_TTL_SECONDS * 1000)}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+      ${expiresAt}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
     RETURNING ${columnsOf(Prisma.ScaChallengeScalarFieldEnum)}`;
   const passkeys = usable.filter((f) => f.factor === "PASSKEY").map((f) => f.credentialId!);
   return { row: row!, challenge: serializeScaChallenge(row!, names, passkeys) };

@@ -17,7 +17,7 @@ type ResetRow = NonNullable<Awaited<ReturnType<Db["scaFactorReset"]["findFirst"]
 
 /**
  * POST /sca/factors/reset: starts a 2FA reset of a factor behind a liveness check. Throws:
- * CONFLICT (region), RATE_LIMITED (5 per 24 h).
+ * CONFLICT (region), RATE_LIMITED (5 per rolling 24 h; Retry-After = until the oldest of them is 24 h old).
  */
 export async function startFactorReset(db: Db, input: { platformId: string; customerId: string; factor: ScaFactorName }) {
   const { platformId } = input;
@@ -25,9 +25,21 @@ export async function startFactorReset(db: Db, input: { platformId: string; cust
     // Locked: concurrent starts all counted the same earlier resets and got past the daily limit.
     const customer = await getScaCustomerOrThrow(tx, platformId, input.customerId, { isLocking: true });
     const at = await now(tx, platformId);
-    const recent = await tx.scaFactorReset.count({ where: { platformId, customerId: customer.id, createdAt: { gt: new Date(at.getTime() - RESET_TTL_MS) } } });
-    if (recent >= MAX_RESETS_PER_DAY)
-      throw new ServiceError("RATE_LIMITED", `At most ${MAX_RESETS_PER_DAY} factor resets per customer in 24 hours`, { headers: { "Retry-After": "3600" } });
+    const recent = await tx.scaFactorReset.findMany({
+      where: { platformId, customerId: customer.id, createdAt: { gt: new Date(at.getTime() - RESET_TTL_MS) } },
+      orderBy: { createdAt: "desc" },
+      take: MAX_RESETS_PER_DAY,
+      select: { createdAt: true },
+    });
+    if (recent.length >= MAX_RESETS_PER_DAY) {
+      // Free again when the oldest of the last 5 leaves the 24-hour window (a rolling window, not a fixed hour).
+      const oldest = recent[MAX_RESETS_PER_DAY - 1]!.createdAt;
+      const seconds = Math.max(1, Math.ceil((oldest.getTime() + RESET_TTL_MS - at.getTime()) / 1000));
+      throw new ServiceError("RATE_LIMITED", `At most ${MAX_RESETS_PER_DAY} factor resets per customer in 24 hours; the next one is possible in ${seconds} s, at ${new Date(at.getTime() + seconds * 1000).toISOString()}`, {
+        headers: { "Retry-After": String(seconds) },
+        details: { retryAfterSeconds: seconds },
+      });
+    }
     const row = { id: uuidv7(at.getTime()), expiresAt: new Date(at.getTime() + RESET_TTL_MS) };
     await tx.scaFactorReset.create({ data: { ...row, platformId, customerId: customer.id, factor: input.factor, status: "INITIATED", createdAt: at } });
     return row;

@@ -25,9 +25,9 @@ export function customerNeedsSca(customer: Pick<CustomerRow, "region">): boolean
   return isScaRegion(customer.region);
 }
 
-/** Throws: INVALID_INPUT when the customer has no usable factor (phone not verified, no passkey). */
-export async function openQuoteScaChallenge(tx: SqlTx, input: { platformId: string; customer: CustomerRow; quoteId: string; purpose: QuoteScaPurpose }): Promise<ScaChallenge> {
-  const { challenge } = await createScaChallenge(tx, { platformId: input.platformId, customer: input.customer, purpose: input.purpose, subjectId: input.quoteId });
+/** Expires at the quote's expiresAt at the latest. Throws: INVALID_INPUT when the customer has no usable factor (phone not verified, no passkey). */
+export async function openQuoteScaChallenge(tx: SqlTx, input: { platformId: string; customer: CustomerRow; quoteId: string; purpose: QuoteScaPurpose; quoteExpiresAt?: Date }): Promise<ScaChallenge> {
+  const { challenge } = await createScaChallenge(tx, { platformId: input.platformId, customer: input.customer, purpose: input.purpose, subjectId: input.quoteId, notAfter: input.quoteExpiresAt });
   return challenge;
 }
 

@@ -9,7 +9,8 @@ const SUSPEND_AT = 9;
 
 /**
  * POST /sca/record-event: FAILED_LOGIN_ATTEMPT counts towards lockout (5 → 15 min, 6 → 30 min,
- * 7 → 1 h, 8 → 24 h, 9+ suspended); RESET_PASSWORD_COMPLETED clears the count, the lock and the
+ * 7 → 1 h, 8 → 24 h, 9+ suspended); a successful SCA login sets the count back to 0 (completeScaLogin);
+ * RESET_PASSWORD_COMPLETED clears the count, the lock and the
  * suspension and revokes the SCA session. Throws: CONFLICT (region).
  */
 export async function recordSecurityEvent(db: Db, input: { platformId: string; customerId: string; eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT" }) {

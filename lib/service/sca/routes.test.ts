@@ -172,6 +172,22 @@ describe("SCA inside SCA regions", () => {
     expect((await t.call("POST", `/customers/external-accounts/${account}/trust`, { auth: c.p.auth })).json.code).toBe("SCA_SESSION_REQUIRED");
   });
 
+  it("a successful SCA login clears the failed-login count: the next failure is the 1st, the 5th after it locks for 15 min again (walk-time t_sca2, t_sca3)", async () => {
+    const c = await euCustomer();
+    for (let i = 1; i <= 5; i++) await c.call("POST", "/sca/record-event", { eventType: "FAILED_LOGIN_ATTEMPT" });
+    expect((await c.call("POST", "/sca/login/start", { factor: "SMS_OTP" })).status).toBe(423);
+    await advanceClock(t.db, c.p.platform.id, 15 * 60 + 1);
+    expect((await login(c)).json.status).toBe("SUCCESS");
+    const next = await c.call("POST", "/sca/record-event", { eventType: "FAILED_LOGIN_ATTEMPT" });
+    expect(next.json).toEqual({ eventType: "FAILED_LOGIN_ATTEMPT", suspended: false, lockedUntil: null, failedAttempts: 1 });
+    expect((await c.call("POST", "/sca/login/start", { factor: "SMS_OTP" })).status).toBe(200);
+    let last;
+    for (let i = 2; i <= 5; i++) last = await c.call("POST", "/sca/record-event", { eventType: "FAILED_LOGIN_ATTEMPT" });
+    expect(last!.json).toMatchObject({ failedAttempts: 5, suspended: false });
+    const { now } = (await t.call("GET", "/sandbox/clock", { auth: c.p.auth })).json;
+    expect((new Date(last!.json.lockedUntil).getTime() - new Date(now).getTime()) / 60_000).toBeCloseTo(15, 0);
+  });
+
   it("2FA reset: 400 before liveness, LIVENESS_PASSED after 10 s, SMS needs mobile, COMPLETED sets the new phone; 6th reset in a day → 429", async () => {
     const c = await euCustomer();
     const start = await c.call("POST", "/sca/factors/reset", { factor: "SMS_OTP" });
@@ -192,6 +208,26 @@ describe("SCA inside SCA regions", () => {
     const limited = await c.call("POST", "/sca/factors/reset", { factor: "TOTP" });
     expect(limited.status).toBe(429);
     expect(limited.json.code).toBe("RATE_LIMITED");
+  });
+
+  it("2FA reset limit: Retry-After is when the oldest reset leaves the 24-hour window, and a reset then succeeds (walk-time t_reset2)", async () => {
+    const c = await euCustomer();
+    expect((await c.call("POST", "/sca/factors/reset", { factor: "TOTP" })).status).toBe(201);
+    await advanceClock(t.db, c.p.platform.id, 2 * 3600);
+    for (let i = 0; i < 4; i++) expect((await c.call("POST", "/sca/factors/reset", { factor: "TOTP" })).status).toBe(201);
+    const limited = await c.call("POST", "/sca/factors/reset", { factor: "TOTP" });
+    expect([limited.status, limited.json.code]).toEqual([429, "RATE_LIMITED"]);
+    const wait = Number(limited.headers.get("retry-after"));
+    expect(Math.abs(wait - 22 * 3600)).toBeLessThanOrEqual(5);
+    expect(limited.json.details.retryAfterSeconds).toBe(wait);
+    await advanceClock(t.db, c.p.platform.id, wait - 10);
+    expect((await c.call("POST", "/sca/factors/reset", { factor: "TOTP" })).status).toBe(429);
+    await advanceClock(t.db, c.p.platform.id, 10);
+    expect((await c.call("POST", "/sca/factors/reset", { factor: "TOTP" })).status).toBe(201);
+    // the next one waits for the four made 2 hours after the first
+    const next = await c.call("POST", "/sca/factors/reset", { factor: "TOTP" });
+    expect(next.status).toBe(429);
+    expect(Math.abs(Number(next.headers.get("retry-after")) - 2 * 3600)).toBeLessThanOrEqual(5);
   });
 
   it("concurrent TOTP confirms of one enrolment: one 200 with recovery codes, the others 400", async () => {
@@ -310,6 +346,7 @@ describe("SCA inside SCA regions", () => {
     const quoteId = "019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10";
     const challenge = await openQuoteScaChallenge(t.db, { platformId: c.p.platform.id, customer: customerRow, quoteId, purpose: "PAYOUT" });
     expect(challenge).toMatchObject({ factor: "SMS_OTP", availableFactors: ["SMS_OTP"], purpose: "PAYOUT" });
+    await advanceClock(t.db, c.p.platform.id, 30); // a code goes out at most once per 30 s, its first sending included
     await resendQuoteScaChallenge(t.db, { platformId: c.p.platform.id, customerId: customerRow.id, quoteId });
     await expect(authorizeQuoteScaChallenge(t.db, { platformId: c.p.platform.id, customerId: customerRow.id, quoteId, authorization: { code: "1" } })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     const done = await authorizeQuoteScaChallenge(t.db, { platformId: c.p.platform.id, customerId: customerRow.id, quoteId, authorization: { code: "123456" } });

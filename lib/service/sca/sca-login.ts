@@ -29,7 +29,7 @@ export async function startScaLogin(db: Db, input: { platformId: string; custome
 
 /**
  * POST /sca/login/complete: answers the LOGIN challenge (named, or the newest waiting for the
- * factor) and opens a 180-day SCA session. Throws: CONFLICT (region), ACCOUNT_LOCKED,
+ * factor), opens a 180-day SCA session and clears the failed-login count. Throws: CONFLICT (region), ACCOUNT_LOCKED,
  * INVALID_INPUT, RATE_LIMITED, UNAUTHORIZED (see authorizeScaChallenge).
  */
 export async function completeScaLogin(db: Db, input: { platformId: string; customerId: string; factor: ScaFactorName; challengeId?: string | null; proof: ScaProof }) {
@@ -48,6 +48,8 @@ export async function completeScaLogin(db: Db, input: { platformId: string; cust
   await authorizeScaChallenge(db, { platformId, customerId: customer.id, challengeId, purpose: "LOGIN" }, input.proof);
   const at = await now(db, platformId);
   const sessionExpiresAt = new Date(at.getTime() + SCA_SESSION_DAYS * 24 * 60 * 60 * 1000);
-  await saveScaState(db, platformId, customer.id, { sessionExpiresAt });
+  // A successful login clears the failed-login count and its lockout, as sign-in limits do: failures
+  // count towards a lockout only since the last successful login.
+  await saveScaState(db, platformId, customer.id, { sessionExpiresAt, failedLoginCount: 0, lockedUntil: null });
   return { status: "SUCCESS", sessionExpiresAt: sessionExpiresAt.toISOString() };
 }

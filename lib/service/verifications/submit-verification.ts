@@ -30,7 +30,8 @@ export async function submitVerification(db: Db, input: { platformId: string; cu
   const { platformId } = input;
   return db.$transaction(async (tx) => {
     const found = await getCustomerOrThrow(tx, platformId, input.customerId);
-    // One submission at a time per customer.
+    // One submission at a time per customer. DELETE/PUT of a document and changes to the owners take this lock too
+    // (lockDocumentPacket, beneficial owners), so the packet read below is the one that stands at commit.
     await tx.$queryRaw`SELECT "id" FROM "Customer" WHERE "id" = ${found.id}::uuid FOR UPDATE`;
     // Read again under the lock, deleted check included: a DELETE that committed while we waited answers 410, not a verified deleted customer.
     const customer = await getCustomerOrThrow(tx, platformId, input.customerId);

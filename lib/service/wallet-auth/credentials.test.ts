@@ -182,6 +182,30 @@ describe("OAUTH verify", () => {
   });
 });
 
+describe("OAUTH verify: a token opens one session", () => {
+  it("the same token (or its claims under another signature) a second time → 401 'OIDC token already used'; concurrent uses open one session", async () => {
+    const f = await walletFixture(t);
+    const w = await f.wallet();
+    const { key } = await f.otpLogin(w.accountId);
+    const created = await f.signed("POST", "/auth/credentials", { type: "OAUTH", accountId: w.accountId, oidcToken: await tokenFor(f.platformId) }, key);
+    const credId = created.second.json.id as string;
+    const verify = (clientPublicKey: string, oidcToken: string) => t.call("POST", `/auth/credentials/${credId}/verify`, { auth: f.auth, body: { type: "OAUTH", clientPublicKey, oidcToken } });
+    const client = newClientKey();
+    const token = await tokenFor(f.platformId, { nonce: nonceFor(client.publicKey) });
+    expect((await verify(client.publicKey, token)).status).toBe(200);
+    const replay = await verify(client.publicKey, token);
+    expect([replay.status, replay.json.code, replay.json.reason]).toEqual([401, "UNAUTHORIZED", "OIDC token already used"]);
+    const resigned = await verify(client.publicKey, token.replace(/\.[^.]+$/, ".another-signature"));
+    expect(resigned.json.reason).toBe("OIDC token already used");
+
+    const other = newClientKey();
+    const shared = await tokenFor(f.platformId, { nonce: nonceFor(other.publicKey), jti: "race" });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => verify(other.publicKey, shared)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401, 401]);
+    expect(await t.db.walletAuthSession.count({ where: { platformId: f.platformId, authMethodId: credId.replace("AuthMethod:", "") } })).toBe(2);
+  });
+});
+
 describe("clientPublicKey must be a P-256 point", () => {
   it("OAUTH verify answers 400 INVALID_INPUT on clientPublicKey for a well-formed key off the curve, with a valid token", async () => {
     const f = await walletFixture(t);

@@ -7,6 +7,10 @@ export interface OidcIdentity {
   aud: string;
   sub: string;
   email?: string;
+  /** The token's `exp` claim, epoch seconds. */
+  exp: number;
+  /** Hex SHA-256 of the decoded payload: the same claims are the same token whatever the signature segment. */
+  claimsHash: string;
 }
 
 /**
@@ -48,7 +52,8 @@ export function checkOidcToken(
     if (iss !== input.identity.iss || aud !== input.identity.aud || sub !== input.identity.sub)
       throw fail("identity mismatch", "OIDC token iss/aud/sub do not match this credential");
   }
-  return { iss, aud, sub, ...(typeof claims.email === "string" && { email: claims.email }) };
+  const claimsHash = createHash("sha256").update(Buffer.from(segments[1]!, "base64url")).digest("hex");
+  return { iss, aud, sub, ...(typeof claims.email === "string" && { email: claims.email }), exp, claimsHash };
 }
 
 function decodeSegment(segment: string): unknown {

@@ -200,6 +200,49 @@ describe("EMAIL_OTP challenge and verify with the reference client", () => {
     expect((await t.call("POST", `/auth/credentials/${cred!.id}/challenge`, { auth: f.auth })).status).toBe(200);
   });
 
+  it("a code shorter-lived than 30 s: once it expired, verify says to call challenge and challenge issues a new code (walk-time t_wallet5)", async () => {
+    const f = await walletFixture(t);
+    expect((await t.call("PATCH", "/config", { auth: f.auth, body: { embeddedWalletConfig: { expirationSeconds: 10 } } })).status).toBe(200);
+    const w = await f.wallet();
+    const [cred] = await f.credentials(w.accountId);
+    const verify = async (bundle: string) =>
+      t.call("POST", `/auth/credentials/${cred!.id}/verify`, { auth: f.auth, body: { type: "EMAIL_OTP", encryptedOtpBundle: await encryptOtpCodeToBundle("000000", bundle, newClientKey().publicKey, f.enclavePublicKey) } });
+    const first = await t.call("POST", `/auth/credentials/${cred!.id}/challenge`, { auth: f.auth });
+    expect(first.status).toBe(200);
+    await f.advance(5);
+    const early = await t.call("POST", `/auth/credentials/${cred!.id}/challenge`, { auth: f.auth });
+    // the wait never outlasts the code: 5 s left of its 10 s, not 25 s of the 30 s
+    expect([early.status, early.headers.get("retry-after")]).toEqual([429, "5"]);
+    await f.advance(6);
+    const expired = await verify(first.json.otpEncryptionTargetBundle);
+    expect([expired.status, expired.json.reason]).toEqual([401, "no active OTP challenge"]);
+    const fresh = await t.call("POST", `/auth/credentials/${cred!.id}/challenge`, { auth: f.auth });
+    expect(fresh.status, fresh.text).toBe(200);
+    expect((await verify(fresh.json.otpEncryptionTargetBundle)).status).toBe(202);
+    // that code is used now: a new one at once, as verify's "already used; call challenge" says
+    expect((await t.call("POST", `/auth/credentials/${cred!.id}/challenge`, { auth: f.auth })).status).toBe(200);
+  });
+
+  it("a code spent by 5 wrong guesses still holds the 30 s; verify's Retry-After is when challenge issues again", async () => {
+    const f = await walletFixture(t);
+    const w = await f.wallet();
+    const [cred] = await f.credentials(w.accountId);
+    const first = await t.call("POST", `/auth/credentials/${cred!.id}/challenge`, { auth: f.auth });
+    const verify = async (code: string) =>
+      t.call("POST", `/auth/credentials/${cred!.id}/verify`, { auth: f.auth, body: { type: "EMAIL_OTP", encryptedOtpBundle: await encryptOtpCodeToBundle(code, first.json.otpEncryptionTargetBundle, newClientKey().publicKey, f.enclavePublicKey) } });
+    for (const code of ["111111", "222222", "333333", "444444", "555555"]) expect((await verify(code)).status).toBe(401);
+    await f.advance(20);
+    const blocked = await verify("000000");
+    expect([blocked.status, blocked.json.code]).toEqual([429, "RATE_LIMITED"]);
+    expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(10);
+    const limited = await t.call("POST", `/auth/credentials/${cred!.id}/challenge`, { auth: f.auth });
+    expect(limited.status).toBe(429);
+    expect(limited.json.message).toContain("accepts no more");
+    expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(10);
+    await f.advance(Number(blocked.headers.get("retry-after")));
+    expect((await t.call("POST", `/auth/credentials/${cred!.id}/challenge`, { auth: f.auth })).status).toBe(200);
+  });
+
   it("concurrent OTP challenges: one 200 with a code, the others 429; one challenge is live", async () => {
     const f = await walletFixture(t);
     const w = await f.wallet();

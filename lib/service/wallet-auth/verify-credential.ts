@@ -8,17 +8,19 @@ import { signVerificationToken } from "../crypto/verification-token";
 import { getWalletEnclaveKey } from "./enclave-key";
 import { getAuthMethodOrThrow } from "./get-auth-method-or-throw";
 import { issueSealedSession, issueSessionForKey } from "./issue-session";
+import { consumeOidcToken } from "./consume-oidc-token";
 import { checkOidcToken } from "./oidc-token";
 import { verifyPasskeyAssertion } from "./passkey";
 import type { AuthSession, CredentialVerifyRequest } from "./schemas";
 import { serializeAuthSession } from "./serialize";
 import { consumeSignedRetry, isFirstLeg, issueSignedRetry, type SignedResult, type SignedRetryHeaders } from "./signed-retry";
-import { LEGACY_PASSKEY_SIGNATURE, MAX_OTP_FAILED_ATTEMPTS, OTP_REISSUE_INTERVAL_MS, SANDBOX_OTP_CODE } from "./wallet-auth-config";
+import { otpReissueWait } from "./otp-reissue-wait";
+import { LEGACY_PASSKEY_SIGNATURE, MAX_OTP_FAILED_ATTEMPTS, SANDBOX_OTP_CODE } from "./wallet-auth-config";
 
 /**
  * POST /auth/credentials/{id}/verify (SPEC.md). EMAIL_OTP/SMS_OTP: open the bundle, check the code,
  * 202 with a verification token bound to the bundle's key; the retry signed by that key → 200
- * AuthSession (no sealed key). OAUTH: token checks, then a sealed session. PASSKEY: the challenge's
+ * AuthSession (no sealed key). OAUTH: token checks, one session per token, then a sealed session. PASSKEY: the challenge's
  * Request-Id, a WebAuthn assertion (or the legacy literal), then a session sealed to the
  * challenge's clientPublicKey. A wrong OTP code is counted (committed although the call fails): after
  * MAX_OTP_FAILED_ATTEMPTS the challenge answers 429 RATE_LIMITED until a new code is requested.
@@ -37,12 +39,13 @@ export async function verifyCredential(db: Db, input: { platformId: string; id: 
       case "SMS_OTP":
         return verifyOtp(tx, { method, encryptedOtpBundle: request.encryptedOtpBundle, headers: input.headers, fingerprint: input.fingerprint, at });
       case "OAUTH": {
-        checkOidcToken(request.oidcToken, {
+        const token = checkOidcToken(request.oidcToken, {
           mode: "verify",
           nowSeconds: Math.floor(at.getTime() / 1000),
           clientPublicKey: request.clientPublicKey,
           identity: { iss: method.oauthIssuer ?? "", aud: method.oauthAudience ?? "", sub: method.oauthSubject ?? "" },
         });
+        await consumeOidcToken(tx, { platformId: input.platformId, token, at });
         const { session, encryptedSessionSigningKey } = await issueSealedSession(tx, method, request.clientPublicKey, at);
         return { kind: "done", value: serializeAuthSession(session, method, encryptedSessionSigningKey) };
       }
@@ -72,7 +75,7 @@ async function verifyOtp(tx: Tx, input: { method: WalletAuthMethod; encryptedOtp
   const challenge = await tx.walletOtpChallenge.findFirst({ where: { authMethodId: method.id, consumedAt: null, expiresAt: { gt: at } }, orderBy: { createdAt: "desc" } });
   if (!challenge) throw unauthorized("no active OTP challenge", "No active OTP code for this credential; call POST /auth/credentials/{id}/challenge for a fresh code and target bundle");
   // The credential's row lock (above) serializes verifies, so this count cannot be outrun by parallel guesses.
-  if (challenge.failedAttempts >= MAX_OTP_FAILED_ATTEMPTS) throw tooManyWrongCodes();
+  if (challenge.failedAttempts >= MAX_OTP_FAILED_ATTEMPTS) throw tooManyWrongCodes((await otpReissueWait(tx, method, at)).waitMs);
   const opened = await openEncryptedOtpBundle(input.encryptedOtpBundle, { privateKeyHex: challenge.targetPrivateKeyHex, publicKeyUncompressedHex: challenge.targetPublicKeyHex });
   if (!opened.ok && opened.kind === "malformed")
     throw invalidInput([{ field: "encryptedOtpBundle", message: `${opened.reason}; send the JSON text {"encappedPublic","ciphertext"} as a string`, constraint: { format: "json-string" } }]);
@@ -135,9 +138,12 @@ async function verifyPasskey(
   return serializeAuthSession(session, refreshed, encryptedSessionSigningKey);
 }
 
-function tooManyWrongCodes(): ServiceError {
-  return new ServiceError("RATE_LIMITED", `Too many wrong codes for this OTP (${MAX_OTP_FAILED_ATTEMPTS}); call POST /auth/credentials/{id}/challenge for a new code and target bundle`, {
-    headers: { "Retry-After": String(OTP_REISSUE_INTERVAL_MS / 1000) },
+/** Retry-After: when POST /auth/credentials/{id}/challenge will issue the new code (0 = now). */
+function tooManyWrongCodes(waitMs: number): ServiceError {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new ServiceError("RATE_LIMITED", `Too many wrong codes for this OTP (${MAX_OTP_FAILED_ATTEMPTS}); call POST /auth/credentials/{id}/challenge for a new code and target bundle${seconds > 0 ? ` in ${seconds} s` : ""}`, {
+    headers: { "Retry-After": String(seconds) },
+    details: { retryAfterSeconds: seconds },
   });
 }
 
