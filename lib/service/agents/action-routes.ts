@@ -17,7 +17,7 @@ import {
 } from "./schemas";
 
 const POLICY_NOTE =
-  "The agent's policy decides (403 FORBIDDEN with `details.policyRule` when it refuses: PAUSED, PERMISSION, ACCOUNT, PER_TRANSACTION_LIMIT, DAILY_LIMIT, MONTHLY_LIMIT, DAILY_TRANSACTION_LIMIT). AUTO → `APPROVED` with the transaction; APPROVAL_REQUIRED (or above `approvalThresholds`) → `PENDING_APPROVAL` and the platform gets AGENT_ACTION.PENDING_APPROVAL. Accounts must be the agent's customer's (another's → 404).";
+  "The agent's policy decides (403 FORBIDDEN with `details.policyRule` when it refuses: PAUSED, PERMISSION, ACCOUNT, PER_TRANSACTION_LIMIT, DAILY_LIMIT, MONTHLY_LIMIT, DAILY_TRANSACTION_LIMIT). AUTO → `APPROVED` with the transaction; APPROVAL_REQUIRED (or above `approvalThresholds`) → `PENDING_APPROVAL` and the platform gets AGENT_ACTION.PENDING_APPROVAL. Accounts must be the agent's customer's (another's → 404). The customer deleted → 410 CUSTOMER_DELETED (an action already waiting for approval ends FAILED when approved).";
 
 /** /agents/me/** money actions (AgentAuth) and the platform's approval queue. Mounted before agentsRouter: fixed paths first. */
 export const agentActionsRouter = createRouter()
@@ -32,7 +32,7 @@ export const agentActionsRouter = createRouter()
       security: AGENT_AUTH,
       middleware: [requireActiveAgent] as const,
       request: { headers: OptionalIdempotencyHeaderSchema, body: jsonBody(TransferOutRequestSchema) },
-      responses: { 201: jsonResponse(AgentActionSchema, "The action"), ...errorResponses(400, 401, 403, 404, 409, 429) },
+      responses: { 201: jsonResponse(AgentActionSchema, "The action"), ...errorResponses(400, 401, 403, 404, 409, 410, 429) },
     }),
     async (c) => {
       const auth = c.get("auth");
@@ -50,7 +50,7 @@ export const agentActionsRouter = createRouter()
       security: AGENT_AUTH,
       middleware: [requireActiveAgent] as const,
       request: { headers: OptionalIdempotencyHeaderSchema, body: jsonBody(TransferInRequestSchema) },
-      responses: { 201: jsonResponse(AgentActionSchema, "The action"), ...errorResponses(400, 401, 403, 404, 409) },
+      responses: { 201: jsonResponse(AgentActionSchema, "The action"), ...errorResponses(400, 401, 403, 404, 409, 410) },
     }),
     async (c) => {
       const auth = c.get("auth");
@@ -114,7 +114,7 @@ export const agentActionsRouter = createRouter()
       operationId: "approveAgentAction",
       summary: "Approve an agent's pending action",
       description:
-        "Re-checks the pause, the policy and the limits as they are now, then runs the action → APPROVED with its transaction; a failed check or operation → FAILED with the reason in `rejectionReason` (nothing moves). Not pending → 409. Requires TRANSACT.",
+        "Re-checks the pause, the policy and the limits as they are now, then runs the action → APPROVED with its transaction; a failed check or operation → FAILED with the reason in `rejectionReason` (nothing moves). Not pending → 409 (also an EXECUTE_QUOTE action whose quote expired meanwhile: it ended FAILED then). A TRANSFER_OUT or TRANSFER_IN action has no deadline and waits until approved or rejected. Requires TRANSACT.",
       tags: ["Agent Management"],
       security: BASIC_AUTH,
       middleware: [requirePermission("TRANSACT")] as const,

@@ -129,7 +129,9 @@ describe("policy rules", () => {
   it("monthly limit and daily action count are enforced", async () => {
     const monthly = await installAgent({ ...BASE_POLICY, spendingLimits: { currency: "USD", perTransactionLimit: 10_000, monthlyLimit: 3_000 } });
     expect((await transferOut(monthly.bearer, 3_000)).status).toBe(201);
-    expect((await transferOut(monthly.bearer, 1)).json.details.policyRule).toBe("MONTHLY_LIMIT");
+    const overMonth = await transferOut(monthly.bearer, 1);
+    expect(overMonth.json.details.policyRule).toBe("MONTHLY_LIMIT");
+    expect(overMonth.json.message).toContain("this month (UTC)");
     const counted = await installAgent({ ...BASE_POLICY, spendingLimits: { currency: "USD", perTransactionLimit: 10_000, dailyTransactionLimit: 2 } });
     expect((await transferOut(counted.bearer, 1)).status).toBe(201);
     expect((await transferOut(counted.bearer, 1)).status).toBe(201);

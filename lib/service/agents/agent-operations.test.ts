@@ -79,20 +79,60 @@ describe("agent quotes", () => {
     expect((await t.call("POST", `/agents/me/quotes/${quote.json.id}/execute`, { auth: quoter.bearer })).json.details.policyRule).toBe("PERMISSION");
   });
 
-  it("above the threshold execution waits for approval; approving after the quote expired ends FAILED and nothing moves", async () => {
+  it("above the threshold execution waits for approval; when the quote expires first the action ends FAILED at once, leaves the queue, and nothing moves", async () => {
     const { agentId, bearer } = await installAgent();
     const quote = await t.call("POST", "/agents/me/quotes", { auth: bearer, body: quoteBody(25_000) });
     const pending = await t.call("POST", `/agents/me/quotes/${quote.json.id}/execute`, { auth: bearer });
     expect(pending.json).toMatchObject({ status: "PENDING_APPROVAL", type: "EXECUTE_QUOTE", quote: { id: quote.json.id } });
     const events = await t.db.webhookEvent.findMany({ where: { platformId: f.platformId, type: "AGENT_ACTION.PENDING_APPROVAL" } });
     expect(events.some((e) => JSON.parse(e.body).data.id === pending.json.id)).toBe(true);
+    const queued = async () => (await t.call("GET", `/agents/approvals?agentId=${agentId}`, { auth: f.auth })).json.data.map((a: { id: string }) => a.id);
+    expect(await queued()).toContain(pending.json.id);
 
     const before = await f.balance();
-    await f.advance(10 * 60); // past the quote's 5 minutes
+    await f.advance(10 * 60); // past the quote's 5 minutes: its expiry runs
+    expect((await t.call("GET", `/quotes/${quote.json.id}`, { auth: f.auth })).json.status).toBe("EXPIRED");
+    const lapsed = await t.call("GET", `/agents/me/actions/${pending.json.id}`, { auth: bearer });
+    expect(lapsed.json.status).toBe("FAILED");
+    expect(lapsed.json.rejectionReason).toMatch(new RegExp(`Quote ${quote.json.id} expired at ${quote.json.expiresAt}`));
+    expect(await queued()).not.toContain(pending.json.id);
     const approved = await t.call("POST", `/agents/${agentId}/actions/${pending.json.id}/approve`, { auth: f.auth });
-    expect(approved.status).toBe(200);
-    expect(approved.json.status).toBe("FAILED");
-    expect(approved.json.rejectionReason).toMatch(/expired/i);
+    expect([approved.status, approved.json.code]).toEqual([409, "CONFLICT"]);
+    expect((await f.balance()).available).toBe(before.available);
+
+    // An already expired quote is refused at once, as in AUTO, instead of waiting for an approval that cannot run.
+    const late = await t.call("POST", `/agents/me/quotes/${quote.json.id}/execute`, { auth: bearer });
+    expect([late.status, late.json.code]).toEqual([409, "QUOTE_EXPIRED"]);
+  });
+
+  it("an action being decided when its quote expires is left to that decision: the expiry does not wait for it, and the approval ends FAILED", async () => {
+    const { agentId, bearer } = await installAgent();
+    const quote = await t.call("POST", "/agents/me/quotes", { auth: bearer, body: quoteBody(25_000) });
+    const pending = await t.call("POST", `/agents/me/quotes/${quote.json.id}/execute`, { auth: bearer });
+    const actionId = (pending.json.id as string).replace("AgentAction:", "");
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    // An approval in progress holds the action's row.
+    const deciding = t.db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1 FROM "AgentAction" WHERE "id" = ${actionId}::uuid FOR UPDATE`;
+        locked();
+        await released;
+      },
+      { timeout: 20_000 },
+    );
+    await isLocked;
+    const before = await f.balance();
+    await f.advance(10 * 60);
+    expect((await t.call("GET", `/quotes/${quote.json.id}`, { auth: f.auth })).json.status).toBe("EXPIRED");
+    release();
+    await deciding;
+    expect((await t.call("GET", `/agents/me/actions/${pending.json.id}`, { auth: bearer })).json.status).toBe("PENDING_APPROVAL");
+    const approved = await t.call("POST", `/agents/${agentId}/actions/${pending.json.id}/approve`, { auth: f.auth });
+    expect([approved.status, approved.json.status]).toEqual([200, "FAILED"]);
+    expect(approved.json.rejectionReason).toMatch(/expired/);
     expect((await f.balance()).available).toBe(before.available);
   });
 

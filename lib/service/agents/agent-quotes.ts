@@ -65,8 +65,9 @@ export async function getAgentQuote(db: Db, input: { platformId: string; agentId
 /**
  * POST /agents/me/quotes/{quoteId}/execute (EXECUTE_QUOTES): the policy decides on the quote's total
  * sending amount. AUTO executes now → APPROVED with the transaction; otherwise PENDING_APPROVAL with
- * AGENT_ACTION.PENDING_APPROVAL; an approval after the quote expired ends FAILED.
- * Throws: QUOTE_NOT_FOUND, FORBIDDEN, and in AUTO what executing the quote throws.
+ * AGENT_ACTION.PENDING_APPROVAL; when the quote expires first, the waiting action ends FAILED
+ * (failActionsOfExpiredQuote). Throws: QUOTE_NOT_FOUND, QUOTE_EXPIRED, FORBIDDEN, and in AUTO what
+ * executing the quote throws.
  */
 export async function executeAgentQuote(db: Db, input: { platformId: string; agentId: string; quoteId: string }): Promise<AgentAction> {
   const { platformId } = input;
@@ -75,6 +76,11 @@ export async function executeAgentQuote(db: Db, input: { platformId: string; age
     const agent = await lockAgent(tx, platformId, input.agentId);
     const quote = await agentsQuote(tx, input);
     const at = await now(tx, platformId);
+    // Refused now, as in AUTO: an action waiting for approval on it could never run.
+    if (quote.status === "EXPIRED" || (quote.status === "PENDING" && at >= quote.expiresAt)) {
+      const id = formatId("Quote", quote.id);
+      throw new ServiceError("QUOTE_EXPIRED", `Quote ${id} expired at ${quote.expiresAt.toISOString()}; create a new quote`, { details: { quoteId: id, expiresAt: quote.expiresAt.toISOString() } });
+    }
     const decision = await evaluatePolicy(tx, agent, quotePolicyCheck(quote), at);
     return recordAgentAction(scoped, { agent, decision, at, action: { type: "EXECUTE_QUOTE", quoteId: quote.id } });
   });

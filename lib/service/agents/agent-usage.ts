@@ -19,7 +19,7 @@ export function isSpendingAction(type: string): boolean {
 
 /**
  * Usage of each agent at `at` (BEHAVIORS.md §8: counted at execution): APPROVED actions executed
- * this UTC day (count of every action, spend of spending ones) and this month (spend), spend in the
+ * this UTC day (count of every action, spend of spending ones) and this UTC month (spend), spend in the
  * policy's currency as evaluated when the action ran. Agents without actions get zeros.
  */
 export async function agentUsage(db: DbOrTx, agentIds: string[], at: Date): Promise<Map<string, AgentUsage>> {

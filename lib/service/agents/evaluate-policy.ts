@@ -57,7 +57,7 @@ export async function evaluatePolicy(tx: Tx, agent: AgentRow, check: PolicyCheck
   if (check.isSpend) {
     for (const [name, limit, used, when] of [
       ["DAILY_LIMIT", limits.dailyLimit, usage.dailySpend, "today (UTC)"],
-      ["MONTHLY_LIMIT", limits.monthlyLimit, usage.monthlySpend, "this month"],
+      ["MONTHLY_LIMIT", limits.monthlyLimit, usage.monthlySpend, "this month (UTC)"],
     ] as const) {
       if (limit === null || limit === undefined || BigInt(used) + spendAmount <= BigInt(limit)) continue;
       throw forbidden(name, `The agent has spent ${used} of its ${limit} ${limits.currency} ${when}; this action needs ${spendAmount}, ${Math.max(limit - used, 0)} is left`, {

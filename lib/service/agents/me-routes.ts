@@ -33,12 +33,12 @@ export const agentMeRouter = createRouter()
       operationId: "agentCreateQuote",
       summary: "Create a quote on the customer's money (agent)",
       description:
-        "As POST /quotes, for the agent's customer only (needs CREATE_QUOTES): the source account and an account destination must be the customer's (else 404) and allowed by the policy (403); `immediatelyExecute` is refused — execute with POST /agents/me/quotes/{quoteId}/execute so the policy applies. Answers 200.",
+        "As POST /quotes, for the agent's customer only (needs CREATE_QUOTES): the source account and an account destination must be the customer's (else 404) and allowed by the policy (403); `immediatelyExecute` is refused — execute with POST /agents/me/quotes/{quoteId}/execute so the policy applies. The customer deleted → 410 CUSTOMER_DELETED. Answers 200.",
       tags,
       security,
       middleware,
       request: { headers: OptionalIdempotencyHeaderSchema, body: jsonBody(QuoteRequestSchema) },
-      responses: { 200: jsonResponse(QuoteSchema, "The quote"), ...errorResponses(400, 401, 403, 404, 409, 429) },
+      responses: { 200: jsonResponse(QuoteSchema, "The quote"), ...errorResponses(400, 401, 403, 404, 409, 410, 429) },
     }),
     async (c) => c.json(await createAgentQuote(c.get("db"), { ...ids(c), request: c.req.valid("json") }), 200),
   )
@@ -64,12 +64,12 @@ export const agentMeRouter = createRouter()
       operationId: "agentExecuteQuote",
       summary: "Execute one of the agent's quotes",
       description:
-        "Needs EXECUTE_QUOTES; the policy decides on the quote's total sending amount (403 with `details.policyRule` when it refuses). AUTO → the AgentAction `APPROVED` with the transaction; otherwise `PENDING_APPROVAL` and AGENT_ACTION.PENDING_APPROVAL for the platform; an approval after the quote expired ends `FAILED`.",
+        "Needs EXECUTE_QUOTES; the policy decides on the quote's total sending amount (403 with `details.policyRule` when it refuses). AUTO → the AgentAction `APPROVED` with the transaction; otherwise `PENDING_APPROVAL` and AGENT_ACTION.PENDING_APPROVAL for the platform. When the quote expires before the approval, the action ends `FAILED` at once, with a `rejectionReason` naming the expiry, and leaves the approvals queue (no webhook: AGENT_ACTION.PENDING_APPROVAL is the only agent-action event); a quote already expired → 409 QUOTE_EXPIRED. The customer deleted → 410 CUSTOMER_DELETED (an execution already waiting for approval ends `FAILED` when approved).",
       tags,
       security,
       middleware,
       request: { headers: OptionalIdempotencyHeaderSchema, params: QuoteIdParamSchema },
-      responses: { 200: jsonResponse(AgentActionSchema, "The action"), ...errorResponses(400, 401, 403, 404, 409, 429) },
+      responses: { 200: jsonResponse(AgentActionSchema, "The action"), ...errorResponses(400, 401, 403, 404, 409, 410, 429) },
     }),
     async (c) => c.json(await executeAgentQuote(c.get("db"), { ...ids(c), quoteId: c.req.valid("param").quoteId }), 200),
   )
@@ -137,12 +137,12 @@ export const agentMeRouter = createRouter()
       path: "/agents/me/external-accounts",
       operationId: "agentCreateExternalAccount",
       summary: "Add an external account for the customer (agent)",
-      description: "Needs MANAGE_EXTERNAL_ACCOUNTS; as POST /customers/external-accounts for the agent's customer.",
+      description: "Needs MANAGE_EXTERNAL_ACCOUNTS; as POST /customers/external-accounts for the agent's customer (deleted → 410 CUSTOMER_DELETED).",
       tags,
       security,
       middleware,
       request: { body: jsonBody(AgentExternalAccountCreateRequestSchema) },
-      responses: { 201: jsonResponse(ExternalAccountSchema, "The external account, unmasked this once"), ...errorResponses(400, 401, 403, 404, 409) },
+      responses: { 201: jsonResponse(ExternalAccountSchema, "The external account, unmasked this once"), ...errorResponses(400, 401, 403, 404, 409, 410) },
     }),
     async (c) => {
       const body = c.req.valid("json");

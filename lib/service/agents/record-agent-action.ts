@@ -4,6 +4,7 @@ import { uuidv7 } from "../http/ids";
 import { enqueueEvent } from "../jobs/enqueue-event";
 import type { PolicyDecision } from "./evaluate-policy";
 import { runAgentAction } from "./run-agent-action";
+import { lockLiveParties } from "../transfers/lock-live-parties";
 import type { AgentAction } from "./schemas";
 import { showAgentAction } from "./serialize-agent-action";
 import type { AgentRow } from "./serialize-agent";
@@ -14,7 +15,8 @@ export const AGENT_ACTION_PENDING_APPROVAL = "AGENT_ACTION.PENDING_APPROVAL";
  * Records an agent's action as the policy decided: AUTO runs it now → APPROVED with its
  * transaction; otherwise it waits as PENDING_APPROVAL and the platform gets
  * AGENT_ACTION.PENDING_APPROVAL. Runs inside the caller's transaction (`scoped` for the operation's
- * own savepoints). Throws what the operation throws in AUTO mode.
+ * own savepoints). Throws: CUSTOMER_DELETED (the agent's customer was deleted), and what the
+ * operation throws in AUTO mode.
  */
 export async function recordAgentAction(
   scoped: Db,
@@ -22,6 +24,8 @@ export async function recordAgentAction(
 ): Promise<AgentAction> {
   const tx = scoped as unknown as Tx;
   const { agent, decision, at } = input;
+  // The agent's customer deleted: nothing to act on (410), whether it would run now or wait for approval.
+  await lockLiveParties(tx, agent.platformId, { customerIds: [agent.customerId] });
   let row = await tx.agentAction.create({
     data: { ...input.action, id: uuidv7(at.getTime()), platformId: agent.platformId, agentId: agent.id, customerId: agent.customerId, status: "PENDING_APPROVAL", spendAmount: decision.spendAmount, createdAt: at, updatedAt: at },
   });

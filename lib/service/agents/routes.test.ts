@@ -231,3 +231,18 @@ describe("device codes", () => {
     expect((await t.call("POST", `/agents/device-codes/${deviceCode.code}/redeem`)).status).toBe(404);
   });
 });
+
+describe("the OpenAPI document of agents (walk-time: device codes and usage)", () => {
+  it("AgentDeviceCode.expiresAt is a date-time; usage and limits say UTC and what the reset fields hold; status documents its 404 EXPIRED", async () => {
+    const doc = (await t.call("GET", "/openapi.json")).json;
+    const schemas = doc.components.schemas;
+    expect(schemas.AgentDeviceCode.properties.expiresAt.format).toBe("date-time");
+    expect(schemas.AgentUsage.properties.dailyResetDate.description).toMatch(/current UTC day.*not the next reset/);
+    expect(schemas.AgentUsage.properties.monthlyResetMonth.description).toMatch(/current UTC month.*not the next reset/);
+    expect(schemas.AgentSpendingLimits.properties.dailyLimit.description).toContain("UTC");
+    expect(schemas.AgentSpendingLimits.properties.monthlyLimit.description).toContain("UTC");
+    const status = doc.paths["/agents/device-codes/{code}/status"].get;
+    expect(status.description).toMatch(/\{code, redeemed\}.*404 NOT_FOUND.*EXPIRED/);
+    expect(Object.keys(status.responses)).toContain("404");
+  });
+});

@@ -54,7 +54,7 @@ export const agentsRouter = createRouter()
       operationId: "getAgentDeviceCodeStatus",
       summary: "Check whether a device code was redeemed",
       description:
-        "Poll after showing the code to the person installing the agent: `redeemed` turns true once the agent software redeems it. A code that can no longer be redeemed answers 404 saying why (`details.reason` REPLACED by a newer code from POST /agents/{agentId}/device-codes, or EXPIRED unredeemed after 15 minutes): stop polling it and poll the newest code, or issue a new one. Unknown codes and deleted agents' codes → 404.",
+        "Poll after showing the code to the person installing the agent: 200 `{code, redeemed}` while the code can still be redeemed (`redeemed` false) or once it was (`redeemed` true, for good). A code that can no longer be redeemed answers 404 NOT_FOUND saying why, never 200 (`details.reason` REPLACED by a newer code from POST /agents/{agentId}/device-codes, or EXPIRED unredeemed 15 minutes after issue, with `details.expiresAt`): stop polling it and poll the newest code, or issue a new one. Unknown codes and deleted agents' codes → 404.",
       tags,
       security,
       middleware: [requirePermission("VIEW")] as const,

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { dateTimeFilterSchema } from "../http/date-schemas";
 import { PageQuerySchema, pageResponseSchema } from "../http/pagination";
 import { PlatformExternalAccountCreateRequestSchema } from "../external-accounts/schemas";
 
@@ -15,9 +16,9 @@ export const AgentSpendingLimitsSchema = z
   .object({
     currency,
     perTransactionLimit: minorUnits("Largest single action, in the smallest unit of `currency`."),
-    dailyLimit: minorUnits("Total per day; null = none.").nullable().optional(),
-    dailyTransactionLimit: z.number().int().min(0).optional().openapi({ description: "Actions per day." }),
-    monthlyLimit: minorUnits("Total per calendar month; null = none.").nullable().optional(),
+    dailyLimit: minorUnits("Total spend per UTC day (from 00:00 UTC), in the smallest unit of `currency`; null = none.").nullable().optional(),
+    dailyTransactionLimit: z.number().int().min(0).optional().openapi({ description: "Actions per UTC day (from 00:00 UTC)." }),
+    monthlyLimit: minorUnits("Total spend per calendar month in UTC (from the 1st, 00:00 UTC), in the smallest unit of `currency`; null = none.").nullable().optional(),
   })
   .openapi("AgentSpendingLimits");
 
@@ -70,9 +71,16 @@ export const AgentUsageSchema = z
   .object({
     dailyTransactionCount: z.number().int(),
     dailySpend: z.number().int(),
-    dailyResetDate: z.string().optional(),
+    dailyResetDate: z.string().optional().openapi({
+      format: "date",
+      example: "2026-11-28",
+      description: "The current UTC day (YYYY-MM-DD) that `dailySpend` and `dailyTransactionCount` cover, not the next reset: both start again from 0 at the next 00:00 UTC.",
+    }),
     monthlySpend: z.number().int(),
-    monthlyResetMonth: z.string().optional(),
+    monthlyResetMonth: z.string().optional().openapi({
+      example: "2026-11",
+      description: "The current UTC month (YYYY-MM) that `monthlySpend` covers, not the next reset: it starts again from 0 on the 1st of the next month, 00:00 UTC.",
+    }),
   })
   .openapi("AgentUsage");
 export type AgentUsage = z.infer<typeof AgentUsageSchema>;
@@ -93,7 +101,7 @@ export const AgentSchema = z
 export type Agent = z.infer<typeof AgentSchema>;
 
 export const AgentDeviceCodeSchema = z
-  .object({ code: z.string().openapi({ example: "ABCD-2345" }), agentId: z.string(), expiresAt: z.string(), redeemed: z.boolean() })
+  .object({ code: z.string().openapi({ example: "ABCD-2345" }), agentId: z.string(), expiresAt: z.string().openapi({ format: "date-time" }), redeemed: z.boolean() })
   .openapi("AgentDeviceCode");
 export type AgentDeviceCode = z.infer<typeof AgentDeviceCodeSchema>;
 
@@ -104,7 +112,7 @@ export const AgentCreateResponseSchema = z.object({ agent: AgentSchema, deviceCo
 export const AgentUpdateRequestSchema = z.object({ name: z.string().min(1).max(255).optional(), isPaused: z.boolean().optional() }).openapi("AgentUpdateRequest");
 export type AgentUpdateRequest = z.infer<typeof AgentUpdateRequestSchema>;
 
-const dateFilter = (description: string) => z.iso.datetime({ offset: true }).optional().openapi({ description });
+const dateFilter = dateTimeFilterSchema;
 const booleanFilter = (description: string) => z.enum(["true", "false"]).optional().openapi({ description });
 
 export const AgentListQuerySchema = PageQuerySchema.extend({

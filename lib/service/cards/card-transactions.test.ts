@@ -302,6 +302,92 @@ describe("clearing", () => {
   });
 });
 
+describe("authorization expiry", () => {
+  const DAY = 86_400;
+  const advance = async (f: Awaited<ReturnType<typeof cardsFixture>>, seconds: number) => {
+    const res = await t.call("POST", "/sandbox/clock/advance", { auth: f.auth, body: { seconds } });
+    expect(res.status, res.text).toBe(200);
+    return res.json.ran as { kind: string; status: string }[];
+  };
+
+  it("an authorization still open 7 days after it was authorized expires on its own: AUTHORIZED → VOIDED, PARTIALLY_SETTLED → SETTLED, holds released, balance-changes settle", async () => {
+    const f = await cardsFixture(t, { funding: 5000 });
+    const open = await f.authorize(1000);
+    const partial = await f.authorize(500);
+    await f.clear(partial, 200);
+    const credit = await f.authorize(250, plainDescriptor(), "credit_authorization");
+    const window = `/internal-accounts/${f.accountId}/balance-changes`;
+    expect(await f.balance()).toEqual({ available: 3500, total: 4800 });
+
+    await advance(f, 7 * DAY - 60);
+    expect((await Promise.all([open, partial, credit].map((row) => f.getRow(row.id)))).map((row) => row.status)).toEqual(["AUTHORIZED", "PARTIALLY_SETTLED", "AUTHORIZED"]);
+    expect((await t.call("GET", window, { auth: f.auth })).json.code).toBe("NOT_YET_AVAILABLE");
+
+    const ran = await advance(f, 120);
+    expect(ran.filter((step) => step.kind === "card.expire-authorization").map((step) => step.status)).toEqual(["DONE", "DONE", "DONE"]);
+    expect(amounts(await f.getRow(open.id))).toEqual({ status: "VOIDED", authorized: 1000, settled: 0, refunded: 0 });
+    expect(amounts(await f.getRow(partial.id))).toEqual({ status: "SETTLED", authorized: 500, settled: 200, refunded: 0 });
+    expect(amounts(await f.getRow(credit.id))).toEqual({ status: "VOIDED", authorized: 250, settled: 0, refunded: 0 });
+    expect((await f.eventsOf(open.id)).map((e) => e.type)).toEqual(["CARD_TRANSACTION.AUTHORIZED", "CARD_TRANSACTION.VOIDED"]);
+    expect((await f.eventsOf(partial.id)).map((e) => e.type)).toEqual(["CARD_TRANSACTION.AUTHORIZED", "CARD_TRANSACTION.PARTIALLY_SETTLED", "CARD_TRANSACTION.SETTLED"]);
+    expect(await f.balance()).toEqual({ available: 4800, total: 4800 });
+    const settled = await t.call("GET", window, { auth: f.auth });
+    expect([settled.status, settled.json.closingBalance?.amount]).toEqual([200, 4800]);
+    expect((await f.getCard()).state).toBe("ACTIVE");
+  });
+
+  it("a clearing after the expiry still posts, once, as a fresh pull (as after a card's close); a late clearing of 0 is 409", async () => {
+    const f = await cardsFixture(t, { funding: 5000 });
+    const row = await f.authorize(1000);
+    const credit = await f.authorize(300, plainDescriptor(), "credit_authorization");
+    await advance(f, 7 * DAY + 60);
+    expect((await f.getRow(row.id)).status).toBe("VOIDED");
+    expect(await f.balance()).toEqual({ available: 5000, total: 5000 });
+
+    const zero = await f.simulate("clearing", { cardTransactionId: row.id, amount: 0 });
+    expect([zero.status, zero.json.code]).toEqual([409, "INVALID_STATE_TRANSITION"]);
+    expect(zero.json.message).toMatch(/expired uncleared at the end of its hold/);
+    expect(amounts(await f.clear(row, 1000))).toEqual({ status: "SETTLED", authorized: 1000, settled: 1000, refunded: 0 });
+    expect(amounts(await f.clear(credit, 300))).toEqual({ status: "SETTLED", authorized: 300, settled: 300, refunded: 0 });
+    expect(await f.balance()).toEqual({ available: 4300, total: 4300 });
+    expect((await f.simulate("clearing", { cardTransactionId: row.id, amount: 1000 })).status).toBe(409);
+    expect(await f.balance()).toEqual({ available: 4300, total: 4300 });
+    expect((await f.eventsOf(row.id)).map((e) => e.type)).toEqual(["CARD_TRANSACTION.AUTHORIZED", "CARD_TRANSACTION.VOIDED", "CARD_TRANSACTION.SETTLED"]);
+  });
+
+  it("a cleared authorization is left alone when its expiry time comes", async () => {
+    const f = await cardsFixture(t, { funding: 5000 });
+    const row = await f.authorize(1000);
+    await f.clear(row, 1000);
+    await advance(f, 7 * DAY + 60);
+    expect(amounts(await f.getRow(row.id))).toEqual({ status: "SETTLED", authorized: 1000, settled: 1000, refunded: 0 });
+    expect((await f.eventsOf(row.id)).map((e) => e.type)).toEqual(["CARD_TRANSACTION.AUTHORIZED", "CARD_TRANSACTION.SETTLED"]);
+    expect(await f.balance()).toEqual({ available: 4000, total: 4000 });
+  });
+});
+
+describe("card expiry", () => {
+  it("a card past its expiry month declines CARD_NOT_ACTIVE, moving no money; through the month's last day it authorizes", async () => {
+    const f = await cardsFixture(t, { funding: 5000 });
+    const card = await f.getCard();
+    const clock = new Date((await t.call("GET", "/sandbox/clock", { auth: f.auth })).json.now).getTime();
+    const lastMinute = Date.UTC(card.expYear, card.expMonth, 1) - 60_000; // 23:59 UTC on the month's last day
+    await t.call("POST", "/sandbox/clock/advance", { auth: f.auth, body: { seconds: Math.floor((lastMinute - clock) / 1000) } });
+    expect((await f.authorize(100)).status).toBe("AUTHORIZED");
+
+    await t.call("POST", "/sandbox/clock/advance", { auth: f.auth, body: { seconds: 120 } });
+    const before = await f.balance();
+    for (const name of ["authorization", "financial_authorization", "credit_authorization"]) {
+      const row = await f.authorize(100, plainDescriptor(), name);
+      expect([row.status, row.cardDeclinedReason], name).toEqual(["DECLINED", "CARD_NOT_ACTIVE"]);
+    }
+    const inquiry = await f.simulate("balance_inquiry", { merchant: { descriptor: plainDescriptor() } });
+    expect((await f.byToken(inquiry.json.issuerTransactionToken)).cardDeclinedReason).toBe("CARD_NOT_ACTIVE");
+    expect(await f.balance()).toEqual(before);
+    expect((await f.getCard()).state).toBe("ACTIVE");
+  });
+});
+
 describe("authorization advice", () => {
   it("re-sizes the hold to the new total, up and down", async () => {
     const f = await cardsFixture(t, { funding: 5000 });

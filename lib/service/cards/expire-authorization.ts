@@ -7,15 +7,16 @@ import { balanceUpdated, updateCardTransaction } from "./card-transaction-rows";
  * An open authorization expires uncleared (BEHAVIORS.md §5 "`AUTHORIZED` | expired uncleared |
  * `VOIDED`, hold released"): the hold of its uncleared part is released and it ends VOIDED, or
  * SETTLED at what already cleared, with its CARD_TRANSACTION.* event and, when money was held,
- * INTERNAL_ACCOUNT.BALANCE_UPDATED. Both a clearing of 0 and closing the card end an authorization
- * this way; a close passes `closedAt`, which marks the row for late clearings. The caller holds the
- * row's lock.
+ * INTERNAL_ACCOUNT.BALANCE_UPDATED. A clearing of 0, closing the card and the hold's time running
+ * out (expire-lapsed-authorization.ts) end an authorization this way; a close passes
+ * `resolvedByCloseAt`, the hold's end `expiredAt`: either marks the row for late clearings. The
+ * caller holds the row's lock.
  */
-export async function expireAuthorization(tx: Tx, row: CardTransactionRow, closedAt?: Date): Promise<CardTransactionRow> {
+export async function expireAuthorization(tx: Tx, row: CardTransactionRow, mark?: { resolvedByCloseAt: Date } | { expiredAt: Date }): Promise<CardTransactionRow> {
   const hold = row.holdId ? await tx.hold.findFirst({ where: { id: row.holdId, platformId: row.platformId, status: "ACTIVE" } }) : null;
   if (hold) await releaseHold(tx, { platformId: row.platformId, holdId: hold.id });
   const status = row.settledAmount === 0n ? "VOIDED" : "SETTLED";
-  const updated = await updateCardTransaction(tx, row, { holdId: null, status, ...(closedAt && { resolvedByCloseAt: closedAt }) });
+  const updated = await updateCardTransaction(tx, row, { holdId: null, status, ...mark });
   if (hold) await balanceUpdated(tx, row.platformId, row.accountId);
   return updated;
 }
@@ -33,16 +34,19 @@ export async function expireOpenAuthorizations(tx: Tx, card: Card): Promise<void
     ORDER BY id FOR UPDATE`;
   for (const { id } of open) {
     const row = await tx.cardTransaction.findFirstOrThrow({ where: { id, platformId: card.platformId } });
-    await expireAuthorization(tx, row, card.updatedAt);
+    await expireAuthorization(tx, row, { resolvedByCloseAt: card.updatedAt });
   }
 }
 
 /**
  * A clearing that arrives after the card closed, for an authorization the close resolved
  * (BEHAVIORS.md §5 "late clearings still post"): marked `resolvedByCloseAt` by the close, with less
- * cleared than authorized. It posts as a fresh pull (or credit), the released hold no longer
- * counting, so nothing is lost or moved twice.
+ * cleared than authorized. Likewise one that arrives after the authorization expired uncleared at
+ * the end of its hold (`expiredAt`): the merchant may still capture, as networks allow (a forced
+ * post). It posts as a fresh pull (or credit), the released hold no longer counting, so nothing is
+ * lost or moved twice.
  */
 export function isLateClearing(card: Card, row: CardTransactionRow): boolean {
-  return card.state === "CLOSED" && row.resolvedByCloseAt !== null && row.settledAmount < row.authorizedAmount;
+  const isResolvedOpen = (card.state === "CLOSED" && row.resolvedByCloseAt !== null) || row.expiredAt !== null;
+  return isResolvedOpen && row.settledAmount < row.authorizedAmount;
 }

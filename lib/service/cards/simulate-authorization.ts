@@ -7,6 +7,7 @@ import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
 import { balanceUpdated, insertCardTransaction, newIssuerTransactionToken } from "./card-transaction-rows";
 import { decideAuthorization, descriptorSuffix } from "./decide-authorization";
+import { scheduleAuthorizationExpiry } from "./expire-lapsed-authorization";
 import type { SandboxCardAuthorizationRequest, SandboxCardSimulationResponse } from "./schemas";
 import { simulationContext } from "./simulation-context";
 
@@ -67,7 +68,7 @@ export async function simulateAuthorization(
         await insertCardTransaction(tx, { ...base, id, status: isPullConfirmationFailed ? "EXCEPTION" : "SETTLED", extra: { ...pull, settledAmount: amount, settlementCount: 1 } });
       } else {
         const hold = await placeHold(tx, { platformId, ledgerAccountId: ledgerAccount.id, amount, reference: issuerTransactionToken, transactionId: id });
-        await insertCardTransaction(tx, { ...base, id, status: "AUTHORIZED", extra: { ...pull, holdId: hold.id } });
+        await scheduleAuthorizationExpiry(tx, await insertCardTransaction(tx, { ...base, id, status: "AUTHORIZED", extra: { ...pull, holdId: hold.id } }));
       }
     } catch (error) {
       // The decision read the balance without a lock; a payment that committed since then may have

@@ -24,9 +24,10 @@ import { simulationContext } from "./simulation-context";
  * hold is released, VOIDED (SETTLED when earlier clearings posted). Descriptor suffix 006: the
  * money moves but the pull confirmation fails → EXCEPTION. Credits: the funding account is
  * credited; cleared in full → SETTLED, else PARTIALLY_SETTLED; 0 → VOIDED. Clearings post on
- * frozen and closed cards too, including late ones for authorizations the close expired
- * (isLateClearing): no hold is left, so a debit is a fresh pull (EXCEPTION when the balance cannot
- * cover it) and the row ends SETTLED. Throws: NOT_FOUND, INVALID_STATE_TRANSITION.
+ * frozen and closed cards too, including late ones for authorizations the close expired or that
+ * expired uncleared at the end of their hold (isLateClearing): no hold is left, so a debit is a
+ * fresh pull (EXCEPTION when the balance cannot cover it) and the row ends SETTLED.
+ * Throws: NOT_FOUND, INVALID_STATE_TRANSITION.
  */
 export async function simulateClearing(db: Db, input: { platformId: string; cardId: string; request: { cardTransactionId: string; amount: number } }): Promise<SandboxCardSimulationResponse> {
   return db.$transaction(async (tx) => {
@@ -37,7 +38,10 @@ export async function simulateClearing(db: Db, input: { platformId: string; card
     if (!isLate && ((row.status !== "AUTHORIZED" && row.status !== "PARTIALLY_SETTLED") || row.kind === BALANCE_INQUIRY))
       throw new ServiceError("INVALID_STATE_TRANSITION", `Card transaction ${input.request.cardTransactionId} is ${row.status}${row.kind === BALANCE_INQUIRY ? " (balance inquiry)" : ""}; only AUTHORIZED or PARTIALLY_SETTLED authorizations can clear`);
     if (isLate && amount === 0n)
-      throw new ServiceError("INVALID_STATE_TRANSITION", `Card transaction ${input.request.cardTransactionId} already expired when card ${input.cardId} closed (${row.status}); a late clearing posts an amount above 0`);
+      throw new ServiceError(
+        "INVALID_STATE_TRANSITION",
+        `Card transaction ${input.request.cardTransactionId} already expired ${row.expiredAt ? "uncleared at the end of its hold" : `when card ${input.cardId} closed`} (${row.status}); a late clearing posts an amount above 0`,
+      );
     if (row.direction === "CREDIT") await clearCredit(tx, card, row, amount, isLate);
     else await clearDebit(tx, card, row, amount);
     return { issuerTransactionToken: row.issuerTransactionToken };
@@ -51,7 +55,7 @@ async function clearCredit(tx: Tx, card: Card, row: CardTransactionRow, amount: 
   }
   await postCardCredit(tx, { card, accountId: row.accountId, amount, cardTransactionId: row.id });
   const settled = row.settledAmount + amount;
-  // A late clearing (card closed) expects no more: it ends SETTLED whatever it covered.
+  // A late clearing (card closed, or the authorization expired) expects no more: it ends SETTLED whatever it covered.
   await updateCardTransaction(tx, row, { settledAmount: settled, settlementCount: { increment: 1 }, status: settled >= row.authorizedAmount || isLate ? "SETTLED" : "PARTIALLY_SETTLED" });
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import { insertCardTransaction, newIssuerTransactionToken, updateCardTransaction } from "./card-transaction-rows";
+import { scheduleAuthorizationExpiry } from "./expire-lapsed-authorization";
 import type { SandboxCardAuthorizationRequest, SandboxCardSimulationResponse } from "./schemas";
 import { simulationContext } from "./simulation-context";
 
@@ -7,7 +8,8 @@ import { simulationContext } from "./simulation-context";
  * POST /sandbox/cards/{id}/simulate/credit_authorization_advice (BEHAVIORS.md §4.9): the network
  * tells us of a credit it already approved, keyed by card + merchant descriptor: an open CREDIT
  * AUTHORIZED row of that merchant is re-sized to the advised amount (AUTHORIZED re-fires), else a
- * new CREDIT AUTHORIZED row is written. Advices are not declined. Nothing moves until clearing.
+ * new CREDIT AUTHORIZED row is written (expiring uncleared 7 days after, expire-lapsed-authorization.ts;
+ * a re-size keeps the row's time). Advices are not declined. Nothing moves until clearing.
  * Throws: NOT_FOUND, INVALID_INPUT.
  */
 export async function simulateCreditAuthorizationAdvice(db: Db, input: { platformId: string; cardId: string; request: SandboxCardAuthorizationRequest }): Promise<SandboxCardSimulationResponse> {
@@ -24,7 +26,7 @@ export async function simulateCreditAuthorizationAdvice(db: Db, input: { platfor
       return { issuerTransactionToken: open.issuerTransactionToken };
     }
     const issuerTransactionToken = newIssuerTransactionToken();
-    await insertCardTransaction(tx, {
+    const row = await insertCardTransaction(tx, {
       card,
       platformCustomerId,
       accountId: card.fundingSources[0]!,
@@ -35,6 +37,7 @@ export async function simulateCreditAuthorizationAdvice(db: Db, input: { platfor
       authorizedAmount: amount,
       issuerTransactionToken,
     });
+    await scheduleAuthorizationExpiry(tx, row);
     return { issuerTransactionToken };
   });
 }

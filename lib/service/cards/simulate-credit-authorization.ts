@@ -3,6 +3,7 @@ import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
 import { insertCardTransaction, newIssuerTransactionToken } from "./card-transaction-rows";
 import { decideAuthorization } from "./decide-authorization";
+import { scheduleAuthorizationExpiry } from "./expire-lapsed-authorization";
 import { postCardCredit } from "./post-card-credit";
 import type { SandboxCardAuthorizationRequest, SandboxCardSimulationResponse } from "./schemas";
 import { simulationContext } from "./simulation-context";
@@ -10,7 +11,8 @@ import { simulationContext } from "./simulation-context";
 /**
  * POST /sandbox/cards/{id}/simulate/credit_authorization and …/financial_credit_authorization
  * (BEHAVIORS.md §4.9): money towards the cardholder. Decided like a purchase without the spend
- * and balance checks. Credit authorization → CREDIT row AUTHORIZED, nothing moves until clearing;
+ * and balance checks. Credit authorization → CREDIT row AUTHORIZED, nothing moves until clearing
+ * (uncleared after 7 days it expires, expire-lapsed-authorization.ts);
  * financial credit (single message) → the funding account is credited at once, row SETTLED.
  * Throws: NOT_FOUND, INVALID_INPUT.
  */
@@ -39,7 +41,7 @@ export async function simulateCreditAuthorization(
       return { issuerTransactionToken };
     }
     if (!input.isFinancial) {
-      await insertCardTransaction(tx, { ...base, status: "AUTHORIZED" });
+      await scheduleAuthorizationExpiry(tx, await insertCardTransaction(tx, { ...base, status: "AUTHORIZED" }));
       return { issuerTransactionToken };
     }
     const id = uuidv7((await now(tx, platformId)).getTime());

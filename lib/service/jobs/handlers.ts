@@ -18,6 +18,7 @@ import { runCompleteBusinessReview } from "../verifications/complete-business-re
 import { STABLECOIN_OPERATION_STEP_JOB } from "../stablecoins/operation-status";
 import { runOperationStepJob } from "../stablecoins/run-operation-step";
 import { ACTIVATE_CARD_JOB, runActivateCard } from "../cards/issue-card";
+import { EXPIRE_CARD_AUTHORIZATION_JOB, runExpireLapsedAuthorization } from "../cards/expire-lapsed-authorization";
 
 export interface JobContext {
   db: Db;
@@ -42,4 +43,5 @@ export const JOB_HANDLERS: Readonly<Record<string, (ctx: JobContext) => Promise<
   [COMPLETE_BUSINESS_REVIEW_JOB]: runCompleteBusinessReview,
   [STABLECOIN_OPERATION_STEP_JOB]: runOperationStepJob,
   [ACTIVATE_CARD_JOB]: runActivateCard,
+  [EXPIRE_CARD_AUTHORIZATION_JOB]: runExpireLapsedAuthorization,
 };

@@ -2,6 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { isConnectionLoss } from "@/lib/db/connection-loss";
 import { sqlOf } from "@/lib/db/sql";
 import type { Db } from "../db";
+import { rememberClockOffset } from "../sandbox/clock";
 import { isTransactionTimeout, transientConflictError } from "../http/errors";
 import { claimDueEvents, deliverEvents, type ClaimedEvent } from "../webhooks/deliver-event";
 import { DELIVER_WEBHOOK } from "./enqueue-event";
@@ -29,6 +30,8 @@ interface ClaimedJob {
   payload: unknown;
   runAt: Date;
   attempts: number;
+  /** The platform's clock offset as the claim read it (rememberClockOffset). */
+  clockOffsetMs: bigint;
 }
 
 /**
@@ -36,7 +39,8 @@ interface ClaimedJob {
  * whose worker's lease expired (a crashed worker's jobs run again). `FOR UPDATE SKIP LOCKED` lets
  * any number of workers claim side by side without taking the same job twice. The due jobs are
  * read in (status, runAt) index order and the scan stops at `limit`: sorting the whole backlog on
- * each claim made a worker that fell behind fall further.
+ * each claim made a worker that fell behind fall further. The handlers run on the platform clock
+ * the claim read (rememberClockOffset).
  */
 export async function claimDueJobs(db: Db, options: { limit: number; platformId?: string; /** default true; workers look now and then (their scan walks dead index entries) */ includeAbandoned?: boolean }): Promise<ClaimedJob[]> {
   // Its own statement text when scoped, so a generic plan never serves both (planCacheMode).
@@ -59,10 +63,12 @@ export async function claimDueJobs(db: Db, options: { limit: number; platformId?
       LIMIT ${abandonedLimit}
       FOR UPDATE SKIP LOCKED
     )
-    UPDATE "Job" SET "status" = 'RUNNING', "attempts" = "attempts" + 1,
+    UPDATE "Job" j SET "status" = 'RUNNING', "attempts" = j."attempts" + 1,
       "lockedUntil" = now() + ${LEASE_MS} * interval '1 millisecond', "updatedAt" = now()
-    WHERE "id" IN (SELECT "id" FROM "due" UNION ALL SELECT "id" FROM "abandoned")
-    RETURNING "id", "platformId", "kind", "payload", "runAt", "attempts"`;
+    FROM "Platform" p
+    WHERE j."id" IN (SELECT "id" FROM "due" UNION ALL SELECT "id" FROM "abandoned") AND p."id" = j."platformId"
+    RETURNING j."id", j."platformId", j."kind", j."payload", j."runAt", j."attempts", p."clockOffsetMs"`;
+  for (const job of claimed) rememberClockOffset(job.platformId, Number(job.clockOffsetMs));
   return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 

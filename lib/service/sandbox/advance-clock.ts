@@ -1,6 +1,9 @@
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
+import { DELIVER_WEBHOOK } from "../jobs/enqueue-event";
 import { runDueJobs, type RanJob } from "../jobs/run-jobs";
 import { isNextOfItsResource } from "../webhooks/deliver-event";
+import { webhookTimeoutMs } from "../webhooks/post-signed";
 import { now, setClockForward } from "./clock";
 
 /**
@@ -33,28 +36,82 @@ export function advanceClock(db: Db, platformId: string, seconds: number): Promi
  */
 const advancing = new Map<string, Promise<unknown>>();
 
+/** How often an advance looks again while a worker runs a step that fell due. */
+const HELD_POLL_MS = 10;
+
+/**
+ * How long an advance waits without progress for a step another worker holds (or that it cannot
+ * claim) before it leaves that step to whoever holds it and goes on with the others: longer than a
+ * webhook attempt may take, shorter than a crashed worker's lease.
+ */
+const longestStallMs = () => webhookTimeoutMs() + 5_000;
+
 async function advanceFromNow(db: Db, platformId: string, seconds: number): Promise<{ now: string; ran: RanJob[] }> {
   const target = new Date((await now(db, platformId)).getTime() + seconds * 1000);
   const ran: RanJob[] = [];
+  /**
+   * Steps no longer waited for: events whose delivery failed in this advance's own hands (they keep
+   * their lease until it runs out, deliverEvents, with nobody running them) and steps held too long.
+   */
+  const skipped: string[] = [];
+  /** The step the advance last found it could not run, and since when (no progress since). */
+  const stall = { key: "", since: 0 };
   for (;;) {
-    const next = await nextDueAt(db, platformId, target);
+    const next = await nextDueStep(db, platformId, target, skipped);
     if (!next) break;
-    await setClockForward(db, platformId, next);
+    // The in-process worker (or another process's) may claim a step the moment the clock reaches it.
+    // The clock stays put until it has finished, so the step runs at its due time and what it
+    // schedules (the next webhook retry) lands at the right time inside this window and runs here.
+    const key = `${next.id}@${next.at.getTime()}`;
+    if (stall.key !== key) Object.assign(stall, { key, since: performance.now() });
+    else if (performance.now() - stall.since > longestStallMs()) {
+      skipped.push(next.id); // a crashed worker's lease, most likely: it runs once the lease runs out
+      continue;
+    }
+    if (next.isHeld) {
+      await new Promise((r) => setTimeout(r, HELD_POLL_MS));
+      continue;
+    }
+    await setClockForward(db, platformId, next.at);
     const batch = await runDueJobs(db, { platformId });
     ran.push(...batch);
-    if (batch.length === 0) break; // due but claimed elsewhere (another worker): let it finish there
+    skipped.push(...batch.filter((r) => r.kind === DELIVER_WEBHOOK && r.status === "FAILED").map((r) => r.id));
+    if (batch.length > 0) stall.key = "";
+    else await new Promise((r) => setTimeout(r, HELD_POLL_MS)); // claimed elsewhere in between: the next look sees it held
   }
   await setClockForward(db, platformId, target);
   return { now: (await now(db, platformId)).toISOString(), ran };
 }
 
-/** When the platform's next job or webhook attempt falls due, if by `target` (an event held behind an earlier one of its resource falls due with it). */
-async function nextDueAt(db: Db, platformId: string, target: Date): Promise<Date | null> {
-  const [row] = await db.$queryRaw<{ at: Date | null }[]>`
-    SELECT least(
-      (SELECT min("runAt") FROM "Job" WHERE "platformId" = ${platformId}::uuid AND "status" = 'PENDING' AND "runAt" <= ${target}::timestamptz),
-      (SELECT min("nextAttemptAt") FROM "WebhookEvent" e WHERE "platformId" = ${platformId}::uuid AND "nextAttemptAt" <= ${target}::timestamptz
-        AND ("lockedUntil" IS NULL OR "lockedUntil" < now()) AND ${isNextOfItsResource("e")})
-    ) AS "at"`;
-  return row?.at ?? null;
+interface DueStep {
+  id: string;
+  at: Date;
+  /** Claimed by a worker that is running it now (its lease not run out). */
+  isHeld: boolean;
+}
+
+/**
+ * The platform's earliest job or webhook attempt due by `target`, whether a worker is running it
+ * now or it waits to be claimed (an event held behind an earlier one of its resource falls due
+ * with it). A step in flight is due by the platform's current time, so it comes before any step
+ * still ahead of the clock.
+ */
+async function nextDueStep(db: Db, platformId: string, target: Date, skipped: string[]): Promise<DueStep | null> {
+  const notSkipped = (alias: "j" | "e") => (skipped.length > 0 ? Prisma.sql`AND ${Prisma.raw(alias)}."id" <> ALL(${skipped}::uuid[])` : Prisma.empty);
+  const [row] = await db.$queryRaw<DueStep[]>`
+    SELECT "id", "at", "isHeld" FROM (
+      (SELECT j."id", j."runAt" AS "at", false AS "isHeld" FROM "Job" j
+        WHERE j."platformId" = ${platformId}::uuid AND j."status" = 'PENDING' AND j."runAt" <= ${target}::timestamptz ${notSkipped("j")}
+        ORDER BY j."runAt" LIMIT 1)
+      UNION ALL
+      (SELECT j."id", j."runAt", true FROM "Job" j
+        WHERE j."platformId" = ${platformId}::uuid AND j."status" = 'RUNNING' AND j."lockedUntil" >= now() AND j."runAt" <= ${target}::timestamptz ${notSkipped("j")}
+        ORDER BY j."runAt" LIMIT 1)
+      UNION ALL
+      (SELECT e."id", e."nextAttemptAt", e."lockedUntil" IS NOT NULL AND e."lockedUntil" >= now() FROM "WebhookEvent" e
+        WHERE e."platformId" = ${platformId}::uuid AND e."nextAttemptAt" <= ${target}::timestamptz AND ${isNextOfItsResource("e")} ${notSkipped("e")}
+        ORDER BY e."nextAttemptAt", (e."lockedUntil" IS NOT NULL AND e."lockedUntil" >= now()) DESC LIMIT 1)
+    ) "due"
+    ORDER BY "at", "isHeld" DESC LIMIT 1`;
+  return row ?? null;
 }

@@ -2,7 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { sqlOf } from "@/lib/db/sql";
 import type { Db, SqlTx } from "../db";
 import { uuidv7 } from "../http/ids";
-import { now } from "../sandbox/clock";
+import { now, rememberClockOffset } from "../sandbox/clock";
 import { TEST_EVENT } from "../jobs/enqueue-event";
 import { LEASE_MS } from "../jobs/lease";
 import { postSigned } from "./post-signed";
@@ -22,6 +22,8 @@ export interface ClaimedEvent {
   lockedUntil: Date | null;
   webhookEndpoint: string | null;
   webhookPrivateKeyPem: string;
+  /** The platform's clock offset as the claim read it (rememberClockOffset). */
+  clockOffsetMs: bigint;
 }
 
 /**
@@ -38,13 +40,14 @@ export interface ClaimedEvent {
  * delivered or given up (FAILED); other resources are not held.
  * An event whose platform has no endpoint is settled (NO_ENDPOINT, nothing left to do) by the same
  * update instead of being leased: one write per event instead of two. It is returned with
- * `webhookEndpoint` and `lockedUntil` null.
+ * `webhookEndpoint` and `lockedUntil` null. The attempts are timed on the platform clock the claim
+ * read (rememberClockOffset).
  */
 export async function claimDueEvents(db: Db, options: { limit: number; platformId?: string }): Promise<ClaimedEvent[]> {
   // Its own statement text when scoped, so a generic plan never serves both (planCacheMode).
   const onePlatform = options.platformId ? Prisma.sql`AND e."platformId" = ${options.platformId}::uuid` : Prisma.empty;
   const settles = Prisma.sql`e."id" = ANY(ARRAY(SELECT "id" FROM "due" WHERE "noEndpoint"))`;
-  return sqlOf(db).$queryRaw<ClaimedEvent[]>`
+  const claimed = await sqlOf(db).$queryRaw<ClaimedEvent[]>`
     WITH "due" AS (
       SELECT e."id", e."nextAttemptAt", p."webhookEndpoint" IS NULL AS "noEndpoint" FROM "WebhookEvent" e JOIN "Platform" p ON p."id" = e."platformId"
       WHERE e."nextAttemptAt" IS NOT NULL
@@ -64,9 +67,11 @@ export async function claimDueEvents(db: Db, options: { limit: number; platformI
       RETURNING e."id", e."platformId", e."type", e."body", e."attemptCount", e."createdAt", e."nextAttemptAt", e."lockedUntil"
     )
     SELECT c."id", c."platformId", c."type", c."body", c."attemptCount", c."createdAt", d."nextAttemptAt", c."lockedUntil",
-      CASE WHEN c."lockedUntil" IS NULL THEN NULL ELSE p."webhookEndpoint" END AS "webhookEndpoint", p."webhookPrivateKeyPem"
+      CASE WHEN c."lockedUntil" IS NULL THEN NULL ELSE p."webhookEndpoint" END AS "webhookEndpoint", p."webhookPrivateKeyPem", p."clockOffsetMs"
     FROM "claimed" c JOIN "due" d ON d."id" = c."id" JOIN "Platform" p ON p."id" = c."platformId"
     ORDER BY d."nextAttemptAt", c."id"`;
+  for (const event of claimed) rememberClockOffset(event.platformId, Number(event.clockOffsetMs));
+  return claimed;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { outcomeOf, retryDelayMs } from "./retry-policy";
+import { MAX_ATTEMPTS, RETRY_LIMIT_TEXT, RETRY_SPAN_MS, RETRY_WINDOW_MS, outcomeOf, retryDelayMs } from "./retry-policy";
 
 describe("webhook retry policy", () => {
   it.each([
@@ -19,5 +19,16 @@ describe("webhook retry policy", () => {
     expect(retryDelayMs(150, () => 0.5)).toBe(1_800_000);
     expect(retryDelayMs(1, () => 0)).toBe(9_000);
     expect(retryDelayMs(1, () => 1)).toBe(11_000);
+  });
+
+  it("gives up at 160 attempts or 7 days, whichever comes first: with this schedule the 160th attempt comes about 3.2 days after the first", () => {
+    const day = 86_400_000;
+    let at = 0;
+    for (let n = 1; n < MAX_ATTEMPTS; n++) at += retryDelayMs(n, () => 0.5);
+    expect(at).toBeLessThan(RETRY_WINDOW_MS); // the attempts run out first
+    expect(RETRY_SPAN_MS).toBe(at);
+    expect(at / day).toBeGreaterThan(3.1);
+    expect(at / day).toBeLessThan(3.3);
+    expect(RETRY_LIMIT_TEXT).toBe("160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule)");
   });
 });

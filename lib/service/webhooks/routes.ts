@@ -5,6 +5,7 @@ import { createRouter, BASIC_AUTH, errorResponses, jsonResponse } from "../http/
 import { TestWebhookResponseSchema, WebhookEventIdParamSchema, WebhookEventListQuerySchema, WebhookEventListResponseSchema, WebhookEventSchema } from "./schemas";
 import { sendTestWebhook } from "./send-test-webhook";
 import { getEvent, listEvents, replayEvent } from "./list-events";
+import { RETRY_LIMIT_TEXT } from "./retry-policy";
 
 const tags = ["Webhooks"];
 
@@ -40,7 +41,7 @@ export const webhooksRouter = createRouter()
       operationId: "listWebhookEvents",
       summary: "List webhook events and their delivery state (extension)",
       description:
-        "Every event written for the platform, newest first: `payload` is the envelope exactly as sent (the `webhooks` section describes each type). `deliveryStatus`: PENDING or RETRYING (with `nextAttemptAt`), DELIVERED, FAILED (given up after 7 days or 160 attempts; an approval request that got no usable answer), or NO_ENDPOINT (raised while no `webhookEndpoint` was set: replay it once one is). Filter by exact `type` and by `deliveryStatus`.",
+        `Every event written for the platform, newest first: \`payload\` is the envelope exactly as sent (the \`webhooks\` section describes each type). \`deliveryStatus\`: PENDING or RETRYING (with \`nextAttemptAt\`), DELIVERED, FAILED (given up after ${RETRY_LIMIT_TEXT}; an approval request that got no usable answer), or NO_ENDPOINT (raised while no \`webhookEndpoint\` was set: replay it once one is). Filter by exact \`type\` and by \`deliveryStatus\`.`,
       tags,
       security: BASIC_AUTH,
       middleware: [requirePermission("VIEW")] as const,

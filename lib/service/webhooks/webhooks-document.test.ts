@@ -93,6 +93,16 @@ describe("the OpenAPI document's webhooks", () => {
     }
     expect(unknown).toEqual([]);
   });
+
+  it("say when retries stop as the schedule has it: 160 attempts or 7 days, whichever comes first, about 3.2 days (BEHAVIORS.md 10.21)", async () => {
+    const doc = (await t.call("GET", "/openapi.json")).json;
+    const text = JSON.stringify(doc);
+    expect(text).not.toMatch(/up to 7 days/);
+    const limit = "160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule)";
+    expect(doc.paths["/webhooks/events"].get.description).toContain(`FAILED (given up after ${limit};`);
+    expect(text.split(limit).length - 1).toBeGreaterThan(2); // also every webhook's answers
+    expect(text.split("Retries (for about 3.2 days, up to 160 attempts)").length - 1).toBeGreaterThanOrEqual(1);
+  });
 });
 
 describe("the documented verifiers", () => {

@@ -10,6 +10,7 @@ import { UmaInvitationSchema } from "../invitations/schemas";
 import { OperationSchema } from "../stablecoins/schemas";
 import { IncomingTransactionSchema, OutgoingTransactionSchema } from "../transactions/schemas";
 import { VerificationSchema } from "../verifications/schemas";
+import { RETRY_LIMIT_TEXT } from "./retry-policy";
 import { WEBHOOK_SIGNATURE_DESCRIPTION } from "./signature-docs";
 
 /**
@@ -89,7 +90,7 @@ const DELIVERY_RESPONSES: Responses = {
   409: { description: "You already have this event (by `id`): counted as delivered." },
   default: {
     description:
-      "Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt.",
+      `Anything else, no answer within 30 seconds, or a network error: sent again with the same \`id\` and body about 10 s later, the wait doubling up to 30 minutes (±10%), until ${RETRY_LIMIT_TEXT}; then the event is FAILED. GET /webhooks/events/{eventId} shows every attempt.`,
   },
 };
 
