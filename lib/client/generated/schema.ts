@@ -184,7 +184,7 @@ export interface paths {
         };
         /**
          * List webhook events and their delivery state (extension)
-         * @description Every event written for the platform, newest first: `payload` is the envelope exactly as sent (the `webhooks` section describes each type). `deliveryStatus`: PENDING or RETRYING (with `nextAttemptAt`), DELIVERED, FAILED (given up after 7 days or 160 attempts; an approval request that got no usable answer), or NO_ENDPOINT (raised while no `webhookEndpoint` was set: replay it once one is). Filter by exact `type` and by `deliveryStatus`.
+         * @description Every event written for the platform, newest first: `payload` is the envelope exactly as sent (the `webhooks` section describes each type). `deliveryStatus`: PENDING or RETRYING (with `nextAttemptAt`), DELIVERED, FAILED (given up after 160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule); an approval request that got no usable answer), or NO_ENDPOINT (raised while no `webhookEndpoint` was set: replay it once one is). Filter by exact `type` and by `deliveryStatus`.
          */
         get: operations["listWebhookEvents"];
         put?: never;
@@ -290,7 +290,7 @@ export interface paths {
         put?: never;
         /**
          * Add a customer's external account
-         * @description `customerId` is required: the customer must exist on this platform (404 USER_NOT_FOUND, 410 CUSTOMER_DELETED). `defaultUmaDepositAccount: true` moves the customer's default UMA deposit account here. Validates every field of `accountInfo` for its `accountType` (400 lists every invalid field) and the `beneficiary` minimums: individuals of USD, GBP and EUR accounts need an address with a city, businesses a `legalName` and an address. `currency` must be the account type's currency. Same details for the same owner, or a `platformAccountId` in use → 409 CONFLICT. The response is the only one that shows account numbers unmasked. Sandbox: bank accounts are ACTIVE at once with a beneficiary name check chosen by the last three characters of the account number / IBAN / CLABE / PIX key / phone number: 102 NOT_MATCHED, 103 PARTIAL_MATCH, 104 PENDING, 105 refused with 400 INVALID_BANK_ACCOUNT, 106 UNSUPPORTED, 107 CHECKED_BY_RECEIVING_FI, others MATCHED. Self-custody wallets (wallet types without `vaspName`) need `ownershipType` (travel rule); FIRST_PARTY ones start PENDING_OWNERSHIP_VERIFICATION until proven with …/challenge and …/verify, THIRD_PARTY ones are ACTIVE. Requires MANAGE.
+         * @description `customerId` is required: the customer must exist on this platform (404 USER_NOT_FOUND, 410 CUSTOMER_DELETED). `defaultUmaDepositAccount: true` moves the customer's default UMA deposit account here (the customer has one at most; several such creates at once all succeed, and the last to commit is the default). Validates every field of `accountInfo` for its `accountType` (400 lists every invalid field) and the `beneficiary` minimums: individuals of USD, GBP and EUR accounts need an address with a city, businesses a `legalName` and an address. `currency` must be the account type's currency. Same details for the same owner, or a `platformAccountId` in use → 409 CONFLICT. The response is the only one that shows account numbers unmasked. Sandbox: bank accounts are ACTIVE at once with a beneficiary name check chosen by the last three characters of the account number / IBAN / CLABE / PIX key / phone number: 102 NOT_MATCHED, 103 PARTIAL_MATCH, 104 PENDING, 105 refused with 400 INVALID_BANK_ACCOUNT, 106 UNSUPPORTED, 107 CHECKED_BY_RECEIVING_FI, others MATCHED. Self-custody wallets (wallet types without `vaspName`) need `ownershipType` (travel rule); FIRST_PARTY ones start PENDING_OWNERSHIP_VERIFICATION until proven with …/challenge and …/verify, THIRD_PARTY ones are ACTIVE. Requires MANAGE.
          */
         post: operations["createCustomerExternalAccount"];
         delete?: never;
@@ -506,7 +506,7 @@ export interface paths {
         put?: never;
         /**
          * Start authentication with a credential
-         * @description EMAIL_OTP/SMS_OTP (no body): issues a fresh code (sandbox: always 000000) and returns the credential with `otpEncryptionTargetBundle`, signed by GET /config `walletEnclavePublicKey`; at most once per 30 s (registration counts: it issues the first code), else 429 RATE_LIMITED with Retry-After — the code already issued stays valid: verify with the bundle of that response. PASSKEY (body `clientPublicKey`): returns a PasskeyAuthChallenge whose hex `challenge` (UTF-8 bytes) is the WebAuthn challenge and whose `requestId` goes into verify's Request-Id. Requires TRANSACT. Passkeys: the sandbox's relying-party id is `localhost`, and clientDataJSON.origin must be one of http://localhost:3000, http://localhost:3100, http://localhost:5173 or the server's own origin (NEXTAUTH_URL, default http://localhost:$PORT); other origins → 400 on registration, 401 on verify. There is no per-platform setting: the service operator sets the lists with the environment variables WEBAUTHN_RP_IDS and WEBAUTHN_ORIGINS (comma-separated).
+         * @description EMAIL_OTP/SMS_OTP (no body): issues a fresh code (sandbox: always 000000) and returns the credential with `otpEncryptionTargetBundle`, signed by GET /config `walletEnclavePublicKey`; at most once per 30 s while the last code can still be used (registration counts: it issues the first code), else 429 RATE_LIMITED with Retry-After — the code already issued stays valid: verify with the bundle of that response. Once the last code expired (embeddedWalletConfig `expirationSeconds` may be under 30 s) or was used, a new one is issued at once; a code spent by 5 wrong guesses holds the 30 s. PASSKEY (body `clientPublicKey`): returns a PasskeyAuthChallenge whose hex `challenge` (UTF-8 bytes) is the WebAuthn challenge and whose `requestId` goes into verify's Request-Id. Requires TRANSACT. Passkeys: the sandbox's relying-party id is `localhost`, and clientDataJSON.origin must be one of http://localhost:3000, http://localhost:3100, http://localhost:5173 or the server's own origin (NEXTAUTH_URL, default http://localhost:$PORT); other origins → 400 on registration, 401 on verify. There is no per-platform setting: the service operator sets the lists with the environment variables WEBAUTHN_RP_IDS and WEBAUTHN_ORIGINS (comma-separated).
          */
         post: operations["challengeAuthCredential"];
         delete?: never;
@@ -526,7 +526,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a credential and open a session
-         * @description EMAIL_OTP/SMS_OTP: `encryptedOtpBundle` (HPKE to the challenge's target) holding the code and a client public key; answers 202 with a verification token as payloadToSign; sign it with that key and repeat with both headers → 200 AuthSession (no sealed key). OAUTH: fresh `oidcToken` (nonce = hex SHA-256 of the clientPublicKey text; iss/aud/sub of the credential) and `clientPublicKey` → 200 AuthSession with `encryptedSessionSigningKey`. PASSKEY: the WebAuthn `assertion` with Request-Id from the challenge → 200 AuthSession with `encryptedSessionSigningKey`. Failed checks: 401 UNAUTHORIZED with `reason`. After 5 wrong OTP codes the code is spent: 429 RATE_LIMITED (Retry-After) until POST /auth/credentials/{id}/challenge issues a new one. Requires TRANSACT. Passkeys: the sandbox's relying-party id is `localhost`, and clientDataJSON.origin must be one of http://localhost:3000, http://localhost:3100, http://localhost:5173 or the server's own origin (NEXTAUTH_URL, default http://localhost:$PORT); other origins → 400 on registration, 401 on verify. There is no per-platform setting: the service operator sets the lists with the environment variables WEBAUTHN_RP_IDS and WEBAUTHN_ORIGINS (comma-separated).
+         * @description EMAIL_OTP/SMS_OTP: `encryptedOtpBundle` (HPKE to the challenge's target) holding the code and a client public key; answers 202 with a verification token as payloadToSign; sign it with that key and repeat with both headers → 200 AuthSession (no sealed key). OAUTH: fresh `oidcToken` (nonce = hex SHA-256 of the clientPublicKey text; iss/aud/sub of the credential) and `clientPublicKey` → 200 AuthSession with `encryptedSessionSigningKey`; a token opens one session per platform: used again (same claims, whatever the signature segment) → 401 with reason `OIDC token already used`. PASSKEY: the WebAuthn `assertion` with Request-Id from the challenge → 200 AuthSession with `encryptedSessionSigningKey`. Failed checks: 401 UNAUTHORIZED with `reason`. After 5 wrong OTP codes the code is spent: 429 RATE_LIMITED, Retry-After = seconds until POST /auth/credentials/{id}/challenge issues a new one (0: now). Requires TRANSACT. Passkeys: the sandbox's relying-party id is `localhost`, and clientDataJSON.origin must be one of http://localhost:3000, http://localhost:3100, http://localhost:5173 or the server's own origin (NEXTAUTH_URL, default http://localhost:$PORT); other origins → 400 on registration, 401 on verify. There is no per-platform setting: the service operator sets the lists with the environment variables WEBAUTHN_RP_IDS and WEBAUTHN_ORIGINS (comma-separated).
          */
         post: operations["verifyAuthCredential"];
         delete?: never;
@@ -758,7 +758,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate a deposit into an internal account
-         * @description Sandbox platforms only. Credits `amount` (smallest currency unit, 1 to 10^11) at once and sends INTERNAL_ACCOUNT.BALANCE_UPDATED. Only ACTIVE accounts can receive: PENDING, FROZEN and CLOSED accounts answer 409. Requires TRANSACT.
+         * @description Sandbox platforms only. Credits `amount` (smallest currency unit, 1 to 10^11) at once and sends INTERNAL_ACCOUNT.BALANCE_UPDATED. Only ACTIVE accounts can receive: PENDING, FROZEN and CLOSED accounts answer 409; a deleted customer's account answers 410 CUSTOMER_DELETED. Requires TRANSACT.
          */
         post: operations["sandboxFundInternalAccount"];
         delete?: never;
@@ -776,7 +776,7 @@ export interface paths {
         };
         /**
          * List transactions
-         * @description The platform's payment transactions, newest first (`sortOrder=asc` for oldest first). Filters combine: customer, account on either side (`accountIdentifier`) or one side, status, type, reconciliation reference, and an inclusive `startDate`/`endDate` window on creation time. `status` together with `type=CARD` is refused (400): status applies to payment transactions only.
+         * @description The platform's payment transactions, newest first (`sortOrder=asc` for oldest first). Filters combine: customer, account on either side (`accountIdentifier`) or one side, status, type, reconciliation reference, and an inclusive `startDate`/`endDate` window on creation time (an endDate before startDate → 400 INVALID_INPUT; bounds at most to the millisecond, as times are kept). `status` together with `type=CARD` is refused (400): status applies to payment transactions only.
          */
         get: operations["listTransactions"];
         put?: never;
@@ -839,7 +839,7 @@ export interface paths {
         /**
          * Transfer from an internal account to an external account (deprecated)
          * @deprecated
-         * @description Same currency only; answers 200 with the OUTGOING transaction (deprecated in favour of quotes with `immediatelyExecute`). The amount is reserved, then debited when the payout completes; a balance that cannot cover it answers 400 INSUFFICIENT_BALANCE and nothing happens. Sandbox outcomes by the external account's last three characters (twins 112–118): 002 and 003 fail at once, 004 and 008 fail after the debit and are refunded 2 s later, 005 stays PENDING about 30 s then fails with the amount released; anything else completes at once. Above the per-payment size limit (USD 10,000,000 equivalent), or above the ACH_SAME_DAY per-entry cap on that rail → 400 TRANSACTION_SIZE_LIMIT_EXCEEDED. An embedded wallet cannot be the source (401 WALLET_SIGNATURE_MISSING): spend it with a quote executed with a wallet signature. Requires TRANSACT.
+         * @description Same currency only; answers 200 with the OUTGOING transaction (deprecated in favour of quotes with `immediatelyExecute`). The amount is reserved, then debited when the payout completes; a balance that cannot cover it answers 400 INSUFFICIENT_BALANCE and nothing happens. Sandbox outcomes by the external account's last three characters (twins 112–118): 002 and 003 fail at once, 004 and 008 fail after the debit and are refunded 2 s later, 005 stays PENDING about 30 s then fails with the amount released; anything else completes at once. Above the per-payment size limit (USD 10,000,000 equivalent), or above the ACH_SAME_DAY per-entry cap on that rail → 400 TRANSACTION_SIZE_LIMIT_EXCEEDED. The platform's own limits for the currency (PATCH /config `supportedCurrencies[]`): without OUTGOING in `enabledTransactionTypes` → 400 INVALID_CURRENCY; an amount below `minAmount` or above `maxAmount` → 400 AMOUNT_OUT_OF_RANGE (`details.currency`, `min`, `max`, `amount`); nothing is held or debited. An embedded wallet cannot be the source (401 WALLET_SIGNATURE_MISSING): spend it with a quote executed with a wallet signature. The customer deleted → 410 CUSTOMER_DELETED; a destination deleted → 404 (a delete racing the transfer waits for it, or wins and the transfer is refused). Requires TRANSACT.
          */
         post: operations["createTransferOut"];
         delete?: never;
@@ -860,7 +860,7 @@ export interface paths {
         /**
          * Pull from a bank account into an internal account (deprecated)
          * @deprecated
-         * @description Same currency only, from a bank external account of the internal account's owner; answers 200 with the INCOMING transaction (deprecated in favour of quotes). Credited only on success. Sandbox outcomes by the external account's last three characters: 002 and 003 fail at once, 004 and 008 fail after PROCESSING, 005 stays PENDING about 30 s then fails (until then it can be cancelled with POST /transactions/{transactionId}/cancel); anything else completes at once. Above the per-payment size limit (USD 10,000,000 equivalent) → 400 TRANSACTION_SIZE_LIMIT_EXCEEDED. Requires TRANSACT.
+         * @description Same currency only, from a bank external account of the internal account's owner; answers 200 with the INCOMING transaction (deprecated in favour of quotes). Credited only on success. Sandbox outcomes by the external account's last three characters: 002 and 003 fail at once, 004 and 008 fail after PROCESSING, 005 stays PENDING about 30 s then fails (until then it can be cancelled with POST /transactions/{transactionId}/cancel); anything else completes at once. Above the per-payment size limit (USD 10,000,000 equivalent) → 400 TRANSACTION_SIZE_LIMIT_EXCEEDED. The customer deleted → 410 CUSTOMER_DELETED. Requires TRANSACT.
          */
         post: operations["createTransferIn"];
         delete?: never;
@@ -880,7 +880,7 @@ export interface paths {
         put?: never;
         /**
          * Create a quote
-         * @description Prices a payment from an internal account (`ACCOUNT`), a bank external account to pull from (`ACCOUNT` with an `ExternalAccount:` id: executed like a prefunded quote, the pull's sandbox outcome chosen by the account's suffix as for POST /transfer-in, a failed pull ending the quote FAILED with nothing moved) or real-time funding (`REALTIME_FUNDING`, answered with `paymentInstructions`) to an external account of the same owner, another internal account, or a UMA address (`currency` required). Lock either side: SENDING (the receiver gets less by the fees) or RECEIVING (the sender pays the fees on top). Fees: the service's 0.5% on cross-currency corridors plus the platform's standing `feeConfigs` or this quote's `platformFeeOverride` (USD sources). The quote's OUTGOING transaction exists at once (PENDING, `transactionId`); the quote expires after 5 minutes. `immediatelyExecute` runs it in the same call. Sandbox limits: USD 10,000,000 per payment (400 TRANSACTION_SIZE_LIMIT_EXCEEDED), USD 25,000,000 sent per customer (or the platform's own accounts) per UTC day (429 DAILY_VOLUME_LIMIT_EXCEEDED with Retry-After); ACH_SAME_DAY entries at most USD 1,000,000 (10,000,000 from 2027-09-17). Answers 200. Customers of EU/EEA regions (strong customer authentication): a REALTIME_FUNDING or `immediatelyExecute` quote answers 202 PENDING_AUTHORIZATION with `scaChallenge` (realtime `paymentInstructions` withheld until it is authorized with POST /quotes/{quoteId}/authorize). Requires TRANSACT.
+         * @description Prices a payment from an internal account (`ACCOUNT`), a bank external account to pull from (`ACCOUNT` with an `ExternalAccount:` id: executed like a prefunded quote, the pull's sandbox outcome chosen by the account's suffix as for POST /transfer-in, a failed pull ending the quote FAILED with nothing moved) or real-time funding (`REALTIME_FUNDING`, answered with `paymentInstructions`) to an external account of the same owner, another internal account, or a UMA address (`currency` required). Lock either side: SENDING (the receiver gets less by the fees) or RECEIVING (the sender pays the fees on top). Rounding: the receiving amount of a SENDING lock rounds down and the sending amount of a RECEIVING lock up, at `exchangeRate` (sending units per receiving unit; in the sandbox exact to at least 8 decimal places or 9 significant digits, rounded up, so a round trip never gains); between forms of the dollar (USD, USDC, USDB, USDT: 1:1, no service fee) too, a result between two smallest units rounds the same way (USDT 1236000 micro-units → 123 cents; 1234001 micro-USDT cost 124 cents), not half-to-even, which would let a fee-free round trip gain. Fees: the service's 0.5% on cross-currency corridors plus the platform's standing `feeConfigs` or this quote's `platformFeeOverride` (USD sources). The quote's OUTGOING transaction exists at once (PENDING, `transactionId`); the quote expires after 5 minutes. `immediatelyExecute` runs it in the same call. Sandbox limits: USD 10,000,000 per payment (400 TRANSACTION_SIZE_LIMIT_EXCEEDED), USD 25,000,000 sent per customer (or the platform's own accounts) per UTC day (429 DAILY_VOLUME_LIMIT_EXCEEDED with Retry-After); ACH_SAME_DAY entries at most USD 1,000,000 (10,000,000 from 2027-09-17). The platform's own limits for the sending currency (PATCH /config `supportedCurrencies[]`, shown as GET /exchange-rates `minSendingAmount` / `maxSendingAmount`) are checked when the quote is created: a sending currency without OUTGOING in `enabledTransactionTypes` → 400 INVALID_CURRENCY (`details.currency`, `details.enabledTransactionTypes`); a `totalSendingAmount` (fees included, so on a RECEIVING lock too) below `minAmount` or above `maxAmount` → 400 AMOUNT_OUT_OF_RANGE naming the range (`details.currency`, `min`, `max`, `amount`). Answers 200. Customers of EU/EEA regions (strong customer authentication): a REALTIME_FUNDING or `immediatelyExecute` quote answers 202 PENDING_AUTHORIZATION with `scaChallenge` (realtime `paymentInstructions` withheld until it is authorized with POST /quotes/{quoteId}/authorize). A quote from or to a deleted customer's account (or to a deleted customer's external account) → 410 CUSTOMER_DELETED. Requires TRANSACT.
          */
         post: operations["createQuote"];
         delete?: never;
@@ -917,7 +917,7 @@ export interface paths {
         put?: never;
         /**
          * Execute a quote
-         * @description Runs a PENDING quote funded from an internal account: the source is debited at once, the transaction goes PENDING → PROCESSING, then the destination's sandbox outcome decides (external account suffixes 002–008, UMA sandbox counterparties). A quote that pulls from a bank account has no balance check: the pull's outcome comes first (source suffix 002/003 FAILED at once, 004/008 FAILED after PROCESSING, 005 PENDING then FAILED 30 s later; nothing moves and the quote ends FAILED), then, pulled, it runs as above. Realtime-funded quotes are run by their funds (400). Past expiresAt → 409 QUOTE_EXPIRED; already executed → 409 CONFLICT; a quote an agent created (POST /agents/me/quotes) runs only under the agent's policy → 409 CONFLICT naming its PENDING_APPROVAL AgentAction and the approve path (`details.agentActionId`, `details.approvePath`), or asking the agent to execute it; a balance that cannot cover it → 400 INSUFFICIENT_BALANCE and the quote stays PENDING. Embedded-wallet sources need `Service-Wallet-Signature` on this one call: the stamp over the quote's `paymentInstructions[].accountOrWalletInfo.payloadToSign`, made with an active session key (or ACTIVE delegated key) of the wallet. Unlike the auth operations this is not a 202 signed retry: no 202, no requestId, no `Request-Id` header; without the header → 401 WALLET_SIGNATURE_MISSING, a bad stamp → 401 WALLET_SIGNATURE_MALFORMED / _INVALID (`reason` names the check). Customers of EU/EEA regions: the quote (and its transaction, OUTGOING_PAYMENT.PENDING_AUTHORIZATION) goes PENDING_AUTHORIZATION with `scaChallenge` and nothing is debited until POST /quotes/{quoteId}/authorize; executing it again → 409. Requires TRANSACT.
+         * @description Runs a PENDING quote funded from an internal account: the source is debited at once, the transaction goes PENDING → PROCESSING, then the destination's sandbox outcome decides (external account suffixes 002–008, UMA sandbox counterparties). A quote that pulls from a bank account has no balance check: the pull's outcome comes first (source suffix 002/003 FAILED at once, 004/008 FAILED after PROCESSING, 005 PENDING then FAILED 30 s later; nothing moves and the quote ends FAILED), then, pulled, it runs as above. Realtime-funded quotes are run by their funds (400). Past expiresAt → 409 QUOTE_EXPIRED; already executed → 409 CONFLICT; a quote an agent created (POST /agents/me/quotes) runs only under the agent's policy → 409 CONFLICT naming its PENDING_APPROVAL AgentAction and the approve path (`details.agentActionId`, `details.approvePath`), or asking the agent to execute it; a balance that cannot cover it → 400 INSUFFICIENT_BALANCE and the quote stays PENDING. Embedded-wallet sources need `Service-Wallet-Signature` on this one call: the stamp over the quote's `paymentInstructions[].accountOrWalletInfo.payloadToSign`, made with an active session key (or ACTIVE delegated key) of the wallet. Unlike the auth operations this is not a 202 signed retry: no 202, no requestId, no `Request-Id` header; without the header → 401 WALLET_SIGNATURE_MISSING, a bad stamp → 401 WALLET_SIGNATURE_MALFORMED / _INVALID (`reason` names the check). Customers of EU/EEA regions: the quote (and its transaction, OUTGOING_PAYMENT.PENDING_AUTHORIZATION) goes PENDING_AUTHORIZATION with `scaChallenge` and nothing is debited until POST /quotes/{quoteId}/authorize; executing it again → 409. Its destination external account deleted since the quote was made → 404 NOT_FOUND, as a new quote to it answers (nothing debited; the quote stays PENDING until it expires); its customer (or an internal destination's owner) deleted → 410 CUSTOMER_DELETED. A delete racing the execute is serialized with it: either the payout goes first and the delete after, or the delete goes first and the execute is refused. Requires TRANSACT.
          */
         post: operations["executeQuote"];
         delete?: never;
@@ -937,7 +937,7 @@ export interface paths {
         put?: never;
         /**
          * Authorize a quote (SCA)
-         * @description Answers the `scaChallenge` of a PENDING_AUTHORIZATION quote of a customer in an EU/EEA region: `code` for SMS_OTP (sandbox 123456), or `passkeyAssertion` and `origin` for PASSKEY. While another step needs authorizing (currency conversion, then payout) the quote stays PENDING_AUTHORIZATION with the next `scaChallenge`: call again. After the last one a realtime-funded quote becomes PENDING with its `paymentInstructions`; an executed quote runs (source debited, PROCESSING, then the destination's sandbox outcome). A challenge not answered before its `expiresAt` fails an executed quote (FAILED, `SCA_NOT_COMPLETED`, nothing debited). Wrong code → 401; 5 wrong answers → 429 RATE_LIMITED; locked-out customer → 423 ACCOUNT_LOCKED; expired challenge → 400; other regions, or a quote not PENDING_AUTHORIZATION → 409. Requires TRANSACT.
+         * @description Answers the `scaChallenge` of a PENDING_AUTHORIZATION quote of a customer in an EU/EEA region: `code` for SMS_OTP (sandbox 123456), or `passkeyAssertion` and `origin` for PASSKEY. While another step needs authorizing (currency conversion, then payout) the quote stays PENDING_AUTHORIZATION with the next `scaChallenge`: call again. After the last one a realtime-funded quote becomes PENDING with its `paymentInstructions`; an executed quote runs (source debited, PROCESSING, then the destination's sandbox outcome). The quote's locked rate ends at its `expiresAt` as for any quote: a challenge never outlives it (its `expiresAt` is the quote's at the latest), and a quote still PENDING_AUTHORIZATION then expires, executed or not (quote and transaction EXPIRED, OUTGOING_PAYMENT.EXPIRED, nothing debited); authorizing it after that → 409 QUOTE_EXPIRED. Wrong code → 401; 5 wrong answers → 429 RATE_LIMITED; locked-out customer → 423 ACCOUNT_LOCKED; expired challenge → 400; other regions, or a quote not PENDING_AUTHORIZATION → 409; after the last step, its destination external account deleted meanwhile → 404 NOT_FOUND, its customer deleted → 410 CUSTOMER_DELETED (nothing debited). Requires TRANSACT.
          */
         post: operations["authorizeQuote"];
         delete?: never;
@@ -957,7 +957,7 @@ export interface paths {
         put?: never;
         /**
          * Resend a quote's SCA code
-         * @description Sends the code of the quote's current SMS_OTP challenge again: same challenge, `expiresAt` not extended. Passkey challenges have no code (409); expired challenge → 400; other regions, or a quote not PENDING_AUTHORIZATION → 409. Answers 204. Requires TRANSACT.
+         * @description Sends the code of the quote's current SMS_OTP challenge again: same challenge, `expiresAt` not extended. Passkey challenges have no code (409); expired challenge → 400; a quote past its `expiresAt` → 409 QUOTE_EXPIRED; other regions, or a quote not PENDING_AUTHORIZATION → 409. A code goes out at most once per 30 seconds per challenge, its first sending (when the challenge was opened) included: sooner → 429 RATE_LIMITED with Retry-After (seconds until it can be sent again); the code already sent stays valid. Answers 204. Requires TRANSACT.
          */
         post: operations["resendQuoteAuthorization"];
         delete?: never;
@@ -1077,7 +1077,7 @@ export interface paths {
         put?: never;
         /**
          * Approve an incoming payment awaiting the platform
-         * @description For an incoming payment whose approval request the platform answered 202 (within 5 s): the payment runs PROCESSING → COMPLETED and is credited. `receiverCustomerInfo` must carry every field the request marked mandatory (else 400 MISSING_MANDATORY_USER_INFO and nothing changes). 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when the payment is not awaiting the platform. Requires TRANSACT.
+         * @description For an incoming payment whose approval request the platform answered 202 (within 5 s): the payment runs PROCESSING → COMPLETED and is credited. `receiverCustomerInfo` must carry every field the request marked mandatory (else 400 MISSING_MANDATORY_USER_INFO and nothing changes); `BIRTH_DATE` is checked as a customer's `birthDate`: a date YYYY-MM-DD, not in the future (else 400 INVALID_INPUT naming `receiverCustomerInfo.BIRTH_DATE`, nothing changes). 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when the payment is not awaiting the platform. Requires TRANSACT.
          */
         post: operations["approvePendingPayment"];
         delete?: never;
@@ -1328,7 +1328,7 @@ export interface paths {
         put?: never;
         /**
          * Add a beneficial owner to a business
-         * @description An owner (UBO), director, officer or control person of a BUSINESS customer, born `kycStatus` UNVERIFIED; it resolves when the business's verification does (sandbox: the last 3 characters of `personalInfo.lastName`). A business needs every owner of 25% or more plus a CONTROL_PERSON, each with an identity document. Requires MANAGE.
+         * @description An owner (UBO), director, officer or control person of a BUSINESS customer, born `kycStatus` UNVERIFIED; it resolves when the business's verification does (sandbox: the last 3 characters of `personalInfo.lastName`). A business needs every owner of 25% or more plus a CONTROL_PERSON, each with an identity document. The owners' `ownershipPercentage` add up to 100 at most: an owner that would take the total above it → 400 INVALID_INPUT naming `ownershipPercentage`, the current total and the most this owner can hold (`details.errors[0].constraint.maximum`, `currentTotal`); adds at the same time are summed one after another. Requires MANAGE.
          */
         post: operations["createBeneficialOwner"];
         delete?: never;
@@ -1353,7 +1353,7 @@ export interface paths {
         head?: never;
         /**
          * Update a beneficial owner
-         * @description Partial update; `personalInfo` merges field by field. Requires MANAGE.
+         * @description Partial update; `personalInfo` merges field by field. A new `ownershipPercentage` may not take the business's owners above 100% in total (400 INVALID_INPUT naming the field and the current total); one that lowers the total is always accepted. Requires MANAGE.
          */
         patch: operations["updateBeneficialOwner"];
         trace?: never;
@@ -1369,7 +1369,7 @@ export interface paths {
         put?: never;
         /**
          * Send a email verification code
-         * @description Sends a code to the customer's email address; calling again resends. Sandbox: nothing is sent and the code is 123456. Only where the customer's provider mandates it (`contactVerification` lists the channel): customers of the EU/EEA regions, for the email and phone number they have; otherwise, or once verified, 409 CONFLICT. KYC links and submissions wait (409) until every listed channel is VERIFIED. Requires MANAGE.
+         * @description Sends a code to the customer's email address; calling again sends a new code, which accepts 5 wrong answers afresh. At most one sending per 30 seconds per channel, the first included: sooner → 429 RATE_LIMITED with Retry-After (seconds until the next one is possible); the code already sent stays valid. Sandbox: nothing is sent and the code is 123456. Only where the customer's provider mandates it (`contactVerification` lists the channel): customers of the EU/EEA regions, for the email and phone number they have; otherwise, or once verified, 409 CONFLICT. KYC links and submissions wait (409) until every listed channel is VERIFIED. Requires MANAGE.
          */
         post: operations["sendCustomerEmailVerification"];
         delete?: never;
@@ -1389,7 +1389,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm the email verification code
-         * @description Marks the channel VERIFIED and answers the customer with its `contactVerification`. A wrong code → 400 INVALID_INPUT; no code sent yet → 409. Only where the customer's provider mandates it (`contactVerification` lists the channel): customers of the EU/EEA regions, for the email and phone number they have; otherwise, or once verified, 409 CONFLICT. KYC links and submissions wait (409) until every listed channel is VERIFIED. Requires MANAGE.
+         * @description Marks the channel VERIFIED and answers the customer with its `contactVerification`. The code verifies only the contact it was sent to: once PATCH /customers changes the email address, it is PENDING again and a code must be sent to the new one (until then 409). A wrong code → 400 INVALID_INPUT; after 5 wrong codes (counted however many arrive at once) the code accepts no more, the right one included: 429 RATE_LIMITED, Retry-After = seconds until a new code can be sent (0: now) with POST /customers/{customerId}/verify-email. No code sent yet → 409. Only where the customer's provider mandates it (`contactVerification` lists the channel): customers of the EU/EEA regions, for the email and phone number they have; otherwise, or once verified, 409 CONFLICT. KYC links and submissions wait (409) until every listed channel is VERIFIED. Requires MANAGE.
          */
         post: operations["confirmCustomerEmailVerification"];
         delete?: never;
@@ -1409,7 +1409,7 @@ export interface paths {
         put?: never;
         /**
          * Send a phone verification code
-         * @description Sends a code to the customer's phone number; calling again resends. Sandbox: nothing is sent and the code is 123456. Only where the customer's provider mandates it (`contactVerification` lists the channel): customers of the EU/EEA regions, for the email and phone number they have; otherwise, or once verified, 409 CONFLICT. KYC links and submissions wait (409) until every listed channel is VERIFIED. Requires MANAGE.
+         * @description Sends a code to the customer's phone number; calling again sends a new code, which accepts 5 wrong answers afresh. At most one sending per 30 seconds per channel, the first included: sooner → 429 RATE_LIMITED with Retry-After (seconds until the next one is possible); the code already sent stays valid. Sandbox: nothing is sent and the code is 123456. Only where the customer's provider mandates it (`contactVerification` lists the channel): customers of the EU/EEA regions, for the email and phone number they have; otherwise, or once verified, 409 CONFLICT. KYC links and submissions wait (409) until every listed channel is VERIFIED. Requires MANAGE.
          */
         post: operations["sendCustomerPhoneVerification"];
         delete?: never;
@@ -1429,7 +1429,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm the phone verification code
-         * @description Marks the channel VERIFIED and answers the customer with its `contactVerification`. A wrong code → 400 INVALID_INPUT; no code sent yet → 409. Only where the customer's provider mandates it (`contactVerification` lists the channel): customers of the EU/EEA regions, for the email and phone number they have; otherwise, or once verified, 409 CONFLICT. KYC links and submissions wait (409) until every listed channel is VERIFIED. Requires MANAGE.
+         * @description Marks the channel VERIFIED and answers the customer with its `contactVerification`. The code verifies only the contact it was sent to: once PATCH /customers changes the phone number, it is PENDING again and a code must be sent to the new one (until then 409). A wrong code → 400 INVALID_INPUT; after 5 wrong codes (counted however many arrive at once) the code accepts no more, the right one included: 429 RATE_LIMITED, Retry-After = seconds until a new code can be sent (0: now) with POST /customers/{customerId}/verify-phone. No code sent yet → 409. Only where the customer's provider mandates it (`contactVerification` lists the channel): customers of the EU/EEA regions, for the email and phone number they have; otherwise, or once verified, 409 CONFLICT. KYC links and submissions wait (409) until every listed channel is VERIFIED. Requires MANAGE.
          */
         post: operations["confirmCustomerPhoneVerification"];
         delete?: never;
@@ -1613,7 +1613,7 @@ export interface paths {
         put?: never;
         /**
          * Complete an SCA login
-         * @description Answers the login challenge → `status` SUCCESS and `sessionExpiresAt` (the SCA session lasts 180 days). Sandbox: SMS and TOTP codes are 123456; a passkey assertion passes with `signature` = `sandbox-valid-passkey-signature` and the enrolled `credentialId`. Wrong answer: 401 UNAUTHORIZED with `reason`; after 5 wrong answers: 429 RATE_LIMITED (start again). Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
+         * @description Answers the login challenge → `status` SUCCESS and `sessionExpiresAt` (the SCA session lasts 180 days); a successful login clears the failed-login count (POST /sca/record-event) and any lockout. Sandbox: SMS and TOTP codes are 123456; a passkey assertion passes with `signature` = `sandbox-valid-passkey-signature` and the enrolled `credentialId`. Wrong answer: 401 UNAUTHORIZED with `reason`; after 5 wrong answers: 429 RATE_LIMITED (start again). Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
          */
         post: operations["completeScaLogin"];
         delete?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         put?: never;
         /**
          * Record a security event
-         * @description FAILED_LOGIN_ATTEMPT: the 5th locks the customer out for 15 min, the 6th 30 min, the 7th 1 h, the 8th 24 h, from the 9th on it is suspended. RESET_PASSWORD_COMPLETED clears all that and revokes the SCA session. Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
+         * @description FAILED_LOGIN_ATTEMPT: the 5th failure since the last successful SCA login locks the customer out for 15 min, the 6th 30 min, the 7th 1 h, the 8th 24 h, from the 9th on it is suspended (`failedAttempts` is that count). A successful POST /sca/login/complete sets the count back to 0 and lifts a lockout (not a suspension: a suspended customer cannot log in). RESET_PASSWORD_COMPLETED clears all that and revokes the SCA session. Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
          */
         post: operations["recordScaSecurityEvent"];
         delete?: never;
@@ -1653,7 +1653,7 @@ export interface paths {
         put?: never;
         /**
          * Start a 2FA reset
-         * @description Starts resetting a factor behind a liveness check (sandbox: passes 10 seconds later). At most 5 per customer in 24 hours (429 RATE_LIMITED). Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
+         * @description Starts resetting a factor behind a liveness check (sandbox: passes 10 seconds later). At most 5 per customer in any 24 hours (429 RATE_LIMITED; Retry-After = seconds until the oldest of those 5 is 24 hours old). Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
          */
         post: operations["startScaFactorReset"];
         delete?: never;
@@ -1835,7 +1835,7 @@ export interface paths {
         put?: never;
         /**
          * Register a provider-created stablecoin
-         * @description Links an existing provider token (creates nothing at the provider). With several ACTIVE links, `stablecoinProviderAccountId` is required (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED). The same token twice → 409, except to move it off a REVOKED link (terminal): registering it again with `stablecoinProviderAccountId` a new ACTIVE link of the same provider account (POST /stablecoin-provider-accounts again) moves the existing stablecoin, same id, to that link (201 with it). Sandbox: decimals come from a `-d<N>` ending of `providerTokenIdentifier` (for example `acme-usd-d18`), else 6; `symbol` and `currency` are the first 6 letters and digits of the rest, upper-cased (`usdb` → USDB, `usdc-d2` → USDC, `acme-usd` → ACMEUS). A mint can credit an internal account only when it holds that currency, so only a token named after a supported currency (usdb, usdc, usdt) can be minted into internal accounts; any token can be minted to a Spark wallet. Requires MANAGE. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT.
+         * @description Links an existing provider token (creates nothing at the provider). With several ACTIVE links, `stablecoinProviderAccountId` is required (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED). The same token twice → 409, except to move it off a REVOKED link (terminal): registering it again with `stablecoinProviderAccountId` a new ACTIVE link of the same provider account (POST /stablecoin-provider-accounts again) moves the existing stablecoin, same id, to that link (201 with it). Sandbox: decimals come from a `-d<N>` ending of `providerTokenIdentifier` (for example `acme-usd-d18`), else 6; `symbol` and `currency` are the first 6 letters and digits of the rest, upper-cased (`usdb` → USDB, `usdc-d2` → USDC, `acme-usd` → ACMEUS); `baseCurrency` is USD. A stablecoin is pegged 1:1 to its baseCurrency (each token is backed by, and burns for, one USD), so a token whose `currency` would be a currency other than a form of USD (`btc-d8`, `eur-d2`, `jpy-d0`: BTC, EUR, JPY) is refused: 400 INVALID_INPUT naming `providerTokenIdentifier`. A mint can credit an internal account only when it holds that currency, so only a token named after a supported form of USD (usdb, usdc, usdt) can be minted into internal accounts, one token credited as one unit of it; any token can be minted to a Spark wallet. Requires MANAGE. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT.
          */
         post: operations["registerStablecoin"];
         delete?: never;
@@ -1872,7 +1872,7 @@ export interface paths {
         put?: never;
         /**
          * Mint stablecoins
-         * @description `fundingSource`: WIRE (wire instructions returned) or ACH_DEBIT / SAME_DAY_ACH_DEBIT from an external account; `destination.accountId` an ACTIVE Spark `ExternalAccount:` or an ACTIVE `InternalAccount:` holding the token's currency (the stablecoin's `currency`; 409 when it is not ACTIVE). An ACH debit's bank account and the destination must belong to the same owner, one customer or the platform (400 INVALID_INPUT naming `destination.accountId`, constraint `sameOwner`). The tokens add to the stablecoin's provider balance once the mint is COMPLETED. Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400 (REVOKED is terminal: link again and register the token through the new link to move the stablecoin there); provider unavailable → 503 with `Retry-After`. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
+         * @description `fundingSource`: WIRE (wire instructions returned) or ACH_DEBIT / SAME_DAY_ACH_DEBIT from an external account; `destination.accountId` an ACTIVE Spark `ExternalAccount:` or an ACTIVE `InternalAccount:` holding the token's currency (the stablecoin's `currency`; 409 when it is not ACTIVE), credited one unit of that currency per token; that currency must be a form of the `baseCurrency` the mint is paid in (USD, USDC, USDB, USDT for USD), else 400 INVALID_INPUT naming `destination.accountId` (a stablecoin registered as BTC, EUR, … is minted to Spark wallets only). An ACH debit's bank account and the destination must belong to the same owner, one customer or the platform (400 INVALID_INPUT naming `destination.accountId`, constraint `sameOwner`). The tokens add to the stablecoin's provider balance once the mint is COMPLETED. Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). a step the service cannot carry out (an unexpected error, logged; running it again would not help) → FAILED with `failureReason` PROCESSING_ERROR, the fiat that moved at PROCESSING returned. `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Value: a stablecoin is pegged 1:1 to its `baseCurrency` (USD in sandbox): a mint's backing (`fundingInstructions.amount`, `estimatedDelivery.amount`) is one baseCurrency unit per token, in cents, and a burn pays out the same. Size limit: one mint or burn may carry at most USD 10,000,000 in value, as one payment may (400 TRANSACTION_SIZE_LIMIT_EXCEEDED, `details.maximum` the largest `amount` of this token). Reserved source types → 501. A link that is INVALID or REVOKED → 400 (REVOKED is terminal: link again and register the token through the new link to move the stablecoin there); provider unavailable → 503 with `Retry-After`. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
          */
         post: operations["createStablecoinMint"];
         delete?: never;
@@ -1892,7 +1892,7 @@ export interface paths {
         put?: never;
         /**
          * Burn stablecoins for fiat
-         * @description `source.type`: EXTERNAL_ACCOUNT (send the tokens from any wallet to the deposit address in `fundingInstructions`) or PROVIDER_INTERNAL_BALANCE (the tokens the provider holds of this stablecoin: those of its COMPLETED mints less every burn that is PENDING_PROVIDER, PROCESSING or COMPLETED; a larger `amount` → 409 CONFLICT with `details.providerBalance`, the balance held in the token's smallest unit: burn at most that, or mint more first); `destination` a bank external account and payout rail. `estimatedDelivery.amount` is the fiat value in cents. 404 for the stablecoin or a referenced account. Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Reserved source types → 501. A link that is INVALID or REVOKED → 400 (REVOKED is terminal: link again and register the token through the new link to move the stablecoin there); provider unavailable → 503 with `Retry-After`. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
+         * @description `source.type`: EXTERNAL_ACCOUNT (send the tokens from any wallet to the deposit address in `fundingInstructions`) or PROVIDER_INTERNAL_BALANCE (the tokens the provider holds of this stablecoin: those of its COMPLETED mints less every burn that is PENDING_PROVIDER, PROCESSING or COMPLETED; a larger `amount` → 409 CONFLICT with `details.providerBalance`, the balance held in the token's smallest unit: burn at most that, or mint more first); `destination` a bank external account and payout rail. `estimatedDelivery.amount` is the fiat value in cents of the `baseCurrency`: one baseCurrency unit (USD) per token, as a mint charged. 404 for the stablecoin or a referenced account. Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). a step the service cannot carry out (an unexpected error, logged; running it again would not help) → FAILED with `failureReason` PROCESSING_ERROR, the fiat that moved at PROCESSING returned. `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Value: a stablecoin is pegged 1:1 to its `baseCurrency` (USD in sandbox): a mint's backing (`fundingInstructions.amount`, `estimatedDelivery.amount`) is one baseCurrency unit per token, in cents, and a burn pays out the same. Size limit: one mint or burn may carry at most USD 10,000,000 in value, as one payment may (400 TRANSACTION_SIZE_LIMIT_EXCEEDED, `details.maximum` the largest `amount` of this token). Reserved source types → 501. A link that is INVALID or REVOKED → 400 (REVOKED is terminal: link again and register the token through the new link to move the stablecoin there); provider unavailable → 503 with `Retry-After`. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
          */
         post: operations["createStablecoinBurn"];
         delete?: never;
@@ -1969,7 +1969,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: the provider reports an operation's funds now (extension)
-         * @description For a PENDING_FUNDING operation (external-wallet burn, wire mint): moves it to PROCESSING at once instead of after 30 s (an external-wallet burn whose payout bank fails in sandbox: to FAILED with `failureReason`). Otherwise 409.
+         * @description For a PENDING_FUNDING operation (external-wallet burn, wire mint): moves it to PROCESSING at once instead of after 30 s (an external-wallet burn whose payout bank fails in sandbox: to FAILED with `failureReason`; a step the service cannot carry out: to FAILED with `failureReason` PROCESSING_ERROR). Otherwise 409.
          */
         post: operations["fundSandboxStablecoinOperation"];
         delete?: never;
@@ -2074,7 +2074,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate a card authorization
-         * @description A purchase: approved → DEBIT row AUTHORIZED with the amount held on the first funding source; declined → DECLINED with cardDeclinedReason. merchant.descriptor suffix: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_NOT_ACTIVE, 005 approves with the pull pending about 30 s, 006 approves and the pull confirmation later fails (EXCEPTION at clearing). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         * @description A purchase: approved → DEBIT row AUTHORIZED with the amount held on the first funding source; declined → DECLINED with cardDeclinedReason, nothing held. Uncleared 7 days after it was authorized, the authorization expires on its own (VOIDED, or SETTLED at what cleared; the hold released), a step POST /sandbox/clock/advance runs too. A card past its expiry month (expMonth/expYear, on the platform's clock) declines CARD_NOT_ACTIVE. merchant.descriptor suffix: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_NOT_ACTIVE, 005 approves with the pull pending about 30 s, 006 approves and the pull confirmation later fails (EXCEPTION at clearing). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
         post: operations["simulateCardAuthorization"];
         delete?: never;
@@ -2094,7 +2094,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate a clearing
-         * @description Clears an AUTHORIZED or PARTIALLY_SETTLED row: equal to the open amount → SETTLED, less → PARTIALLY_SETTLED (the rest stays held), more → a second pull then SETTLED, 0 → the authorization expires (VOIDED, hold released). On a closed card, a late clearing (amount > 0) still posts on an authorization the close resolved: a fresh pull (EXCEPTION if the balance cannot cover it) or credit, then SETTLED. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         * @description Clears an AUTHORIZED or PARTIALLY_SETTLED row: equal to the open amount → SETTLED, less → PARTIALLY_SETTLED (the rest stays held), more → a second pull then SETTLED, 0 → the authorization expires (VOIDED, hold released). A late clearing (amount > 0) still posts on an authorization a card's close resolved or that expired uncleared after 7 days: a fresh pull (EXCEPTION if the balance cannot cover it) or credit, then SETTLED; a late clearing of 0 → 409. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
         post: operations["simulateCardClearing"];
         delete?: never;
@@ -2154,7 +2154,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate a balance inquiry
-         * @description A zero-amount authorization; no money moves and nothing is held. Approved → a DEBIT row of 0 that is AUTHORIZED and VOIDED at once, as it never clears (CARD_TRANSACTION.AUTHORIZED then .VOIDED); declined → DECLINED with cardDeclinedReason. merchant.descriptor suffix: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_NOT_ACTIVE, 005 approves with the pull pending about 30 s, 006 approves and the pull confirmation later fails (EXCEPTION at clearing). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         * @description A zero-amount authorization; no money moves and nothing is held. Approved → a DEBIT row of 0 that is AUTHORIZED and VOIDED at once, as it never clears (CARD_TRANSACTION.AUTHORIZED then .VOIDED); declined → DECLINED with cardDeclinedReason. A card past its expiry month (expMonth/expYear, on the platform's clock) declines CARD_NOT_ACTIVE. merchant.descriptor suffix: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_NOT_ACTIVE, 005 approves with the pull pending about 30 s, 006 approves and the pull confirmation later fails (EXCEPTION at clearing). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
         post: operations["simulateCardBalanceInquiry"];
         delete?: never;
@@ -2174,7 +2174,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate a credit authorization
-         * @description Money towards the cardholder: CREDIT row AUTHORIZED; credited at clearing. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         * @description Money towards the cardholder: CREDIT row AUTHORIZED; credited at clearing. Uncleared 7 days after it was authorized, the authorization expires on its own (VOIDED, or SETTLED at what cleared; the hold released), a step POST /sandbox/clock/advance runs too. A card past its expiry month (expMonth/expYear, on the platform's clock) declines CARD_NOT_ACTIVE. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
         post: operations["simulateCardCreditAuthorization"];
         delete?: never;
@@ -2194,7 +2194,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate a single-message purchase
-         * @description Decided like an authorization, then debited at once: DEBIT row SETTLED. merchant.descriptor suffix: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_NOT_ACTIVE, 005 approves with the pull pending about 30 s, 006 approves and the pull confirmation later fails (EXCEPTION at clearing). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         * @description Decided like an authorization, then debited at once: DEBIT row SETTLED. A card past its expiry month (expMonth/expYear, on the platform's clock) declines CARD_NOT_ACTIVE. merchant.descriptor suffix: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_NOT_ACTIVE, 005 approves with the pull pending about 30 s, 006 approves and the pull confirmation later fails (EXCEPTION at clearing). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
         post: operations["simulateCardFinancialAuthorization"];
         delete?: never;
@@ -2214,7 +2214,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate a single-message credit
-         * @description The funding source is credited at once: CREDIT row SETTLED. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         * @description The funding source is credited at once: CREDIT row SETTLED. A card past its expiry month (expMonth/expYear, on the platform's clock) declines CARD_NOT_ACTIVE. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
         post: operations["simulateCardFinancialCreditAuthorization"];
         delete?: never;
@@ -2234,7 +2234,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate an authorization advice
-         * @description Re-sizes an open purchase authorization to the new total amount (the hold follows). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         * @description Re-sizes an open purchase authorization to the new total amount (the hold follows; its expiry, 7 days after it was authorized, stays). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
         post: operations["simulateCardAuthorizationAdvice"];
         delete?: never;
@@ -2254,7 +2254,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate a credit authorization advice
-         * @description A network credit advice keyed by card + merchant descriptor: re-sizes that merchant's open CREDIT authorization, else writes a new CREDIT AUTHORIZED row. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
+         * @description A network credit advice keyed by card + merchant descriptor: re-sizes that merchant's open CREDIT authorization (its expiry stays), else writes a new CREDIT AUTHORIZED row. Uncleared 7 days after it was authorized, the authorization expires on its own (VOIDED, or SETTLED at what cleared; the hold released), a step POST /sandbox/clock/advance runs too. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
         post: operations["simulateCardCreditAuthorizationAdvice"];
         delete?: never;
@@ -2274,7 +2274,7 @@ export interface paths {
         put?: never;
         /**
          * Transfer from the customer's internal account to its external account (agent)
-         * @description Same currency; needs CREATE_TRANSFERS. The agent's policy decides (403 FORBIDDEN with `details.policyRule` when it refuses: PAUSED, PERMISSION, ACCOUNT, PER_TRANSACTION_LIMIT, DAILY_LIMIT, MONTHLY_LIMIT, DAILY_TRANSACTION_LIMIT). AUTO → `APPROVED` with the transaction; APPROVAL_REQUIRED (or above `approvalThresholds`) → `PENDING_APPROVAL` and the platform gets AGENT_ACTION.PENDING_APPROVAL. Accounts must be the agent's customer's (another's → 404).
+         * @description Same currency; needs CREATE_TRANSFERS. The agent's policy decides (403 FORBIDDEN with `details.policyRule` when it refuses: PAUSED, PERMISSION, ACCOUNT, PER_TRANSACTION_LIMIT, DAILY_LIMIT, MONTHLY_LIMIT, DAILY_TRANSACTION_LIMIT). AUTO → `APPROVED` with the transaction; APPROVAL_REQUIRED (or above `approvalThresholds`) → `PENDING_APPROVAL` and the platform gets AGENT_ACTION.PENDING_APPROVAL. Accounts must be the agent's customer's (another's → 404). The customer deleted → 410 CUSTOMER_DELETED (an action already waiting for approval ends FAILED when approved).
          */
         post: operations["agentCreateTransferOut"];
         delete?: never;
@@ -2294,7 +2294,7 @@ export interface paths {
         put?: never;
         /**
          * Pull from the customer's bank account into its internal account (agent)
-         * @description Same currency; needs CREATE_TRANSFERS. Money coming in counts toward the daily action count, not the spending limits. The agent's policy decides (403 FORBIDDEN with `details.policyRule` when it refuses: PAUSED, PERMISSION, ACCOUNT, PER_TRANSACTION_LIMIT, DAILY_LIMIT, MONTHLY_LIMIT, DAILY_TRANSACTION_LIMIT). AUTO → `APPROVED` with the transaction; APPROVAL_REQUIRED (or above `approvalThresholds`) → `PENDING_APPROVAL` and the platform gets AGENT_ACTION.PENDING_APPROVAL. Accounts must be the agent's customer's (another's → 404).
+         * @description Same currency; needs CREATE_TRANSFERS. Money coming in counts toward the daily action count, not the spending limits. The agent's policy decides (403 FORBIDDEN with `details.policyRule` when it refuses: PAUSED, PERMISSION, ACCOUNT, PER_TRANSACTION_LIMIT, DAILY_LIMIT, MONTHLY_LIMIT, DAILY_TRANSACTION_LIMIT). AUTO → `APPROVED` with the transaction; APPROVAL_REQUIRED (or above `approvalThresholds`) → `PENDING_APPROVAL` and the platform gets AGENT_ACTION.PENDING_APPROVAL. Accounts must be the agent's customer's (another's → 404). The customer deleted → 410 CUSTOMER_DELETED (an action already waiting for approval ends FAILED when approved).
          */
         post: operations["agentCreateTransferIn"];
         delete?: never;
@@ -2371,7 +2371,7 @@ export interface paths {
         put?: never;
         /**
          * Approve an agent's pending action
-         * @description Re-checks the pause, the policy and the limits as they are now, then runs the action → APPROVED with its transaction; a failed check or operation → FAILED with the reason in `rejectionReason` (nothing moves). Not pending → 409. Requires TRANSACT.
+         * @description Re-checks the pause, the policy and the limits as they are now, then runs the action → APPROVED with its transaction; a failed check or operation → FAILED with the reason in `rejectionReason` (nothing moves). Not pending → 409 (also an EXECUTE_QUOTE action whose quote expired meanwhile: it ended FAILED then). A TRANSFER_OUT or TRANSFER_IN action has no deadline and waits until approved or rejected. Requires TRANSACT.
          */
         post: operations["approveAgentAction"];
         delete?: never;
@@ -2411,7 +2411,7 @@ export interface paths {
         put?: never;
         /**
          * Create a quote on the customer's money (agent)
-         * @description As POST /quotes, for the agent's customer only (needs CREATE_QUOTES): the source account and an account destination must be the customer's (else 404) and allowed by the policy (403); `immediatelyExecute` is refused — execute with POST /agents/me/quotes/{quoteId}/execute so the policy applies. Answers 200.
+         * @description As POST /quotes, for the agent's customer only (needs CREATE_QUOTES): the source account and an account destination must be the customer's (else 404) and allowed by the policy (403); `immediatelyExecute` is refused — execute with POST /agents/me/quotes/{quoteId}/execute so the policy applies. The customer deleted → 410 CUSTOMER_DELETED. Answers 200.
          */
         post: operations["agentCreateQuote"];
         delete?: never;
@@ -2451,7 +2451,7 @@ export interface paths {
         put?: never;
         /**
          * Execute one of the agent's quotes
-         * @description Needs EXECUTE_QUOTES; the policy decides on the quote's total sending amount (403 with `details.policyRule` when it refuses). AUTO → the AgentAction `APPROVED` with the transaction; otherwise `PENDING_APPROVAL` and AGENT_ACTION.PENDING_APPROVAL for the platform; an approval after the quote expired ends `FAILED`.
+         * @description Needs EXECUTE_QUOTES; the policy decides on the quote's total sending amount (403 with `details.policyRule` when it refuses). AUTO → the AgentAction `APPROVED` with the transaction; otherwise `PENDING_APPROVAL` and AGENT_ACTION.PENDING_APPROVAL for the platform. When the quote expires before the approval, the action ends `FAILED` at once, with a `rejectionReason` naming the expiry, and leaves the approvals queue (no webhook: AGENT_ACTION.PENDING_APPROVAL is the only agent-action event); a quote already expired → 409 QUOTE_EXPIRED. The customer deleted → 410 CUSTOMER_DELETED (an execution already waiting for approval ends `FAILED` when approved).
          */
         post: operations["agentExecuteQuote"];
         delete?: never;
@@ -2529,7 +2529,7 @@ export interface paths {
         put?: never;
         /**
          * Add an external account for the customer (agent)
-         * @description Needs MANAGE_EXTERNAL_ACCOUNTS; as POST /customers/external-accounts for the agent's customer.
+         * @description Needs MANAGE_EXTERNAL_ACCOUNTS; as POST /customers/external-accounts for the agent's customer (deleted → 410 CUSTOMER_DELETED).
          */
         post: operations["agentCreateExternalAccount"];
         delete?: never;
@@ -2588,7 +2588,7 @@ export interface paths {
         };
         /**
          * Check whether a device code was redeemed
-         * @description Poll after showing the code to the person installing the agent: `redeemed` turns true once the agent software redeems it. A code that can no longer be redeemed answers 404 saying why (`details.reason` REPLACED by a newer code from POST /agents/{agentId}/device-codes, or EXPIRED unredeemed after 15 minutes): stop polling it and poll the newest code, or issue a new one. Unknown codes and deleted agents' codes → 404.
+         * @description Poll after showing the code to the person installing the agent: 200 `{code, redeemed}` while the code can still be redeemed (`redeemed` false) or once it was (`redeemed` true, for good). A code that can no longer be redeemed answers 404 NOT_FOUND saying why, never 200 (`details.reason` REPLACED by a newer code from POST /agents/{agentId}/device-codes, or EXPIRED unredeemed 15 minutes after issue, with `details.expiresAt`): stop polling it and poll the newest code, or issue a new one. Unknown codes and deleted agents' codes → 404.
          */
         get: operations["getAgentDeviceCodeStatus"];
         put?: never;
@@ -3193,7 +3193,7 @@ export interface components {
             railSelectionMode: "AUTO" | "MANUAL" | null;
             /**
              * Format: date-time
-             * @description Next business day for ACH, the same day for ACH_SAME_DAY, null for instant rails.
+             * @description Next business day for ACH, the same day for ACH_SAME_DAY (end of the UTC day; a weekend's: the next business day), null for instant rails. Counted from when the payment is sent: a quote's is first estimated at its creation and set again when it is executed.
              */
             expectedSettlementAt: string | null;
             /** @description Seconds from creation to settlement, once settled. */
@@ -4869,6 +4869,7 @@ export interface components {
             /** @enum {string} */
             form: "VIRTUAL";
             last4?: string;
+            /** @description The card is good through the last day of this month (UTC) of `expYear`; later authorizations decline with CARD_NOT_ACTIVE (the card's `state` does not change). */
             expMonth?: number;
             expYear?: number;
             /** @description `InternalAccount:<uuid>` ids in priority order; v1 authorizations use the first. */
@@ -4943,7 +4944,7 @@ export interface components {
             settledAmount: components["schemas"]["CurrencyAmount"];
             refundedAmount: components["schemas"]["CurrencyAmount"];
             /**
-             * @description DECLINED only. Treat unknown values as OTHER.
+             * @description DECLINED only. CARD_NOT_ACTIVE also for a card past its expiry month (`expMonth`/`expYear`). Treat unknown values as OTHER.
              * @enum {string|null}
              */
             cardDeclinedReason: "CARD_NOT_ACTIVE" | "SPEND_LIMIT_EXCEEDED" | "INSUFFICIENT_FUNDS" | "NO_ELIGIBLE_FUNDING_SOURCE" | "BLOCKED" | "UNSUPPORTED_NETWORK" | "INCORRECT_CARD_DETAILS" | "TEMPORARILY_UNAVAILABLE" | "OTHER" | null;
@@ -4962,7 +4963,10 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @enum {string} */
+        /**
+         * @description An authorization stays AUTHORIZED (PARTIALLY_SETTLED once some of it cleared) until it clears; one still open 7 days after `authorizedAt` (the usual card-network hold; an advice does not extend it) expires: VOIDED, or SETTLED at what cleared, its hold released (CARD_TRANSACTION.VOIDED or .SETTLED, INTERNAL_ACCOUNT.BALANCE_UPDATED). A clearing that arrives after that still posts, as a fresh pull (or credit), and the row ends SETTLED.
+         * @enum {string}
+         */
         CardTransactionStatus: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "DECLINED" | "VOIDED" | "EXCEPTION";
         CardMerchant: {
             descriptor: string;
@@ -5029,7 +5033,7 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string;
             providerStatus?: string;
-            /** @description Stable code of a FAILED operation: PROVIDER_TRANSFER_FAILED (the provider's bank transfer failed: a mint's debit or a burn's payout), DESTINATION_ACCOUNT_UNAVAILABLE (a mint's internal destination could no longer receive when it completed; its fiat was returned). */
+            /** @description Stable code of a FAILED operation: PROVIDER_TRANSFER_FAILED (the provider's bank transfer failed: a mint's debit or a burn's payout), DESTINATION_ACCOUNT_UNAVAILABLE (a mint's internal destination could no longer receive when it completed; its fiat was returned), PROCESSING_ERROR (the service could not carry out a step, and running it again would not help; any fiat that had moved was returned and nothing was credited: create the operation again). */
             failureReason?: string;
             description?: string;
             /** Format: date-time */
@@ -5407,10 +5411,12 @@ export interface components {
             destinationCurrency: components["schemas"]["Currency"];
             destinationPaymentRail: string;
             sendingAmount: number;
+            /** @description The platform's `minAmount` for the source currency (PATCH /config supportedCurrencies[]), smallest unit: a quote or transfer-out sending less (fees included) answers 400 AMOUNT_OUT_OF_RANGE. 1 when the platform has not configured the currency. */
             minSendingAmount: number;
+            /** @description The platform's `maxAmount` for the source currency, smallest unit: sending more (fees included) answers 400 AMOUNT_OUT_OF_RANGE. The Service's own per-payment limit (USD 10,000,000 in value) applies too. */
             maxSendingAmount: number;
             receivingAmount: number;
-            /** @description Sending units per one receiving unit (major units). */
+            /** @description Sending units per one receiving unit (major units). Fixed per corridor in the sandbox: exact when it has at most 8 decimal places, else rounded up to 8 decimal places or 9 significant digits, whichever keeps more (BTC → VND is 6.15384616e-10), so a rate is never 0, is within 1e-8 of its exact value, and a round trip never gains. */
             exchangeRate: number;
             fees: components["schemas"]["ExchangeRateFees"];
             /** Format: date-time */
@@ -6535,7 +6541,7 @@ export interface components {
             /** @description Smallest unit of the sending currency, fees included. */
             totalSendingAmount: number;
             totalReceivingAmount: number;
-            /** @description Sending-currency units per receiving-currency unit (major units). */
+            /** @description Sending-currency units per receiving-currency unit (major units): exact to at least 8 decimal places or 9 significant digits, rounded up (see GET /exchange-rates). */
             exchangeRate: number;
             feesIncluded: number;
             platformFeesIncluded: number;
@@ -6650,7 +6656,7 @@ export interface components {
             destination: components["schemas"]["QuoteDestinationOneOf"];
             lockedCurrencySide: components["schemas"]["QuoteLockSide"];
             /**
-             * @description Smallest unit of the locked side's currency, 1 to 9×10^15 (else 400 INVALID_INPUT naming the field; an amount that would deliver nothing after fees is 400 AMOUNT_OUT_OF_RANGE).
+             * @description Smallest unit of the locked side's currency, 1 to 9×10^15 (else 400 INVALID_INPUT naming the field; an amount that would deliver nothing after fees, or a sending amount outside the platform's minAmount…maxAmount for the sending currency, is 400 AMOUNT_OUT_OF_RANGE).
              * @example 100000
              */
             lockedCurrencyAmount: number;
@@ -7379,11 +7385,11 @@ export interface components {
             currency: string;
             /** @description Largest single action, in the smallest unit of `currency`. */
             perTransactionLimit: number;
-            /** @description Total per day; null = none. */
+            /** @description Total spend per UTC day (from 00:00 UTC), in the smallest unit of `currency`; null = none. */
             dailyLimit?: number | null;
-            /** @description Actions per day. */
+            /** @description Actions per UTC day (from 00:00 UTC). */
             dailyTransactionLimit?: number;
-            /** @description Total per calendar month; null = none. */
+            /** @description Total spend per calendar month in UTC (from the 1st, 00:00 UTC), in the smallest unit of `currency`; null = none. */
             monthlyLimit?: number | null;
         };
         AgentAccountRestrictions: {
@@ -7405,8 +7411,17 @@ export interface components {
         AgentUsage: {
             dailyTransactionCount: number;
             dailySpend: number;
+            /**
+             * Format: date
+             * @description The current UTC day (YYYY-MM-DD) that `dailySpend` and `dailyTransactionCount` cover, not the next reset: both start again from 0 at the next 00:00 UTC.
+             * @example 2026-11-28
+             */
             dailyResetDate?: string;
             monthlySpend: number;
+            /**
+             * @description The current UTC month (YYYY-MM) that `monthlySpend` covers, not the next reset: it starts again from 0 on the 1st of the next month, 00:00 UTC.
+             * @example 2026-11
+             */
             monthlyResetMonth?: string;
         };
         AgentDeviceCodeStatusResponse: {
@@ -7427,6 +7442,7 @@ export interface components {
             /** @example ABCD-2345 */
             code: string;
             agentId: string;
+            /** Format: date-time */
             expiresAt: string;
             redeemed: boolean;
         };
@@ -7457,11 +7473,11 @@ export interface components {
             currency?: string;
             /** @description Largest single action, in the smallest unit of `currency`. */
             perTransactionLimit?: number;
-            /** @description Total per day; null = none. */
+            /** @description Total spend per UTC day (from 00:00 UTC), in the smallest unit of `currency`; null = none. */
             dailyLimit?: number | null;
-            /** @description Actions per day. */
+            /** @description Actions per UTC day (from 00:00 UTC). */
             dailyTransactionLimit?: number;
-            /** @description Total per calendar month; null = none. */
+            /** @description Total spend per calendar month in UTC (from the 1st, 00:00 UTC), in the smallest unit of `currency`; null = none. */
             monthlyLimit?: number | null;
         };
         AgreementListResponse: {
@@ -7918,13 +7934,13 @@ export interface operations {
                 cursor?: string;
                 /** @description Exact token name. */
                 name?: string;
-                /** @description Created at or after this time. */
+                /** @description Created at or after this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 createdAfter?: string;
-                /** @description Created before this time. */
+                /** @description Created before this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 createdBefore?: string;
-                /** @description Updated at or after this time. */
+                /** @description Updated at or after this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 updatedAfter?: string;
-                /** @description Updated before this time. */
+                /** @description Updated before this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 updatedBefore?: string;
             };
             header?: never;
@@ -10950,9 +10966,9 @@ export interface operations {
                 limit?: number;
                 /** @description `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @description Window start, included (ISO 8601 date-time). Absent: from the first change. */
+                /** @description Window start, included. Absent: from the first change. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 startDate?: string;
-                /** @description Window end, excluded (ISO 8601 date-time). Absent: up to the last change. */
+                /** @description Window end, excluded; after startDate (400). Absent: up to the last change. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 endDate?: string;
             };
             header?: never;
@@ -11097,6 +11113,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected error; quote the request id */
             500: {
                 headers: {
@@ -11129,9 +11154,9 @@ export interface operations {
                 type?: "INCOMING" | "OUTGOING" | "CARD";
                 /** @description Reconciliation reference (or the refund's). */
                 reference?: string;
-                /** @description Created at or after (inclusive). */
+                /** @description Created at or after (inclusive). ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 startDate?: string;
-                /** @description Created at or before (inclusive). */
+                /** @description Created at or before (inclusive); not before startDate (400). ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 endDate?: string;
                 sortOrder?: "asc" | "desc";
                 /** @description `Card:<uuid>` or bare uuid: card transactions of that card. */
@@ -11376,6 +11401,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; back off for `Retry-After` seconds */
             429: {
                 headers: {
@@ -11466,6 +11500,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected error; quote the request id */
             500: {
                 headers: {
@@ -11549,6 +11592,15 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11722,6 +11774,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; back off for `Retry-After` seconds */
             429: {
                 headers: {
@@ -11804,6 +11865,15 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11896,6 +11966,15 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; back off for `Retry-After` seconds */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13791,6 +13870,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; back off for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected error; quote the request id */
             500: {
                 headers: {
@@ -13880,6 +13968,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; back off for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected error; quote the request id */
             500: {
                 headers: {
@@ -13947,6 +14044,15 @@ export interface operations {
             };
             /** @description Error 410 */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; back off for `Retry-After` seconds */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14036,6 +14142,15 @@ export interface operations {
             };
             /** @description Error 410 */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; back off for `Retry-After` seconds */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17832,6 +17947,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; back off for `Retry-After` seconds */
             429: {
                 headers: {
@@ -17915,6 +18039,15 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18062,9 +18195,9 @@ export interface operations {
                 cursor?: string;
                 agentId?: string;
                 customerId?: string;
-                /** @description Created at or after this time. */
+                /** @description Created at or after this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 startDate?: string;
-                /** @description Created at or before this time. */
+                /** @description Created at or before this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 endDate?: string;
                 sortOrder?: "asc" | "desc";
             };
@@ -18340,6 +18473,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; back off for `Retry-After` seconds */
             429: {
                 headers: {
@@ -18486,6 +18628,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; back off for `Retry-After` seconds */
             429: {
                 headers: {
@@ -18524,9 +18675,9 @@ export interface operations {
                 type?: "INCOMING" | "OUTGOING" | "CARD";
                 /** @description Reconciliation reference (or the refund's). */
                 reference?: string;
-                /** @description Created at or after (inclusive). */
+                /** @description Created at or after (inclusive). ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 startDate?: string;
-                /** @description Created at or before (inclusive). */
+                /** @description Created at or before (inclusive); not before startDate (400). ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 endDate?: string;
                 sortOrder?: "asc" | "desc";
             };
@@ -18836,6 +18987,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected error; quote the request id */
             500: {
                 headers: {
@@ -19136,13 +19296,13 @@ export interface operations {
                 isPaused?: "true" | "false";
                 /** @description Only agents whose device code was (true) or was not (false) redeemed. */
                 isConnected?: "true" | "false";
-                /** @description Created at or after this time. */
+                /** @description Created at or after this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 createdAfter?: string;
-                /** @description Created before this time. */
+                /** @description Created before this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 createdBefore?: string;
-                /** @description Updated at or after this time. */
+                /** @description Updated at or after this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 updatedAfter?: string;
-                /** @description Updated before this time. */
+                /** @description Updated before this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 updatedBefore?: string;
             };
             header?: never;
@@ -19831,13 +19991,13 @@ export interface operations {
                 currency?: string;
                 /** @description Exact address, case-insensitive. */
                 umaAddress?: string;
-                /** @description Created at or after this time. */
+                /** @description Created at or after this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 createdAfter?: string;
-                /** @description Created before this time. */
+                /** @description Created before this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 createdBefore?: string;
-                /** @description Updated at or after this time. */
+                /** @description Updated at or after this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 updatedAfter?: string;
-                /** @description Updated before this time. */
+                /** @description Updated before this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 updatedBefore?: string;
                 /** @description Include deleted customers (default false). */
                 isIncludingDeleted?: "true" | "false";
@@ -20222,7 +20382,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes (±10%), until 160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule); then the event is FAILED. GET /webhooks/events/{eventId} shows every attempt. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20320,7 +20480,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes (±10%), until 160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule); then the event is FAILED. GET /webhooks/events/{eventId} shows every attempt. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20359,7 +20519,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes (±10%), until 160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule); then the event is FAILED. GET /webhooks/events/{eventId} shows every attempt. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20398,7 +20558,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes (±10%), until 160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule); then the event is FAILED. GET /webhooks/events/{eventId} shows every attempt. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20437,7 +20597,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes (±10%), until 160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule); then the event is FAILED. GET /webhooks/events/{eventId} shows every attempt. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20476,7 +20636,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes (±10%), until 160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule); then the event is FAILED. GET /webhooks/events/{eventId} shows every attempt. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20515,7 +20675,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes (±10%), until 160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule); then the event is FAILED. GET /webhooks/events/{eventId} shows every attempt. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20554,7 +20714,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes (±10%), until 160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule); then the event is FAILED. GET /webhooks/events/{eventId} shows every attempt. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20593,7 +20753,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes (±10%), until 160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule); then the event is FAILED. GET /webhooks/events/{eventId} shows every attempt. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20632,7 +20792,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes (±10%), until 160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule); then the event is FAILED. GET /webhooks/events/{eventId} shows every attempt. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20671,7 +20831,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes (±10%), until 160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule); then the event is FAILED. GET /webhooks/events/{eventId} shows every attempt. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -20710,7 +20870,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes, for up to 7 days (160 attempts). GET /webhooks/events/{eventId} shows every attempt. */
+            /** @description Anything else, no answer within 30 seconds, or a network error: sent again with the same `id` and body about 10 s later, the wait doubling up to 30 minutes (±10%), until 160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule); then the event is FAILED. GET /webhooks/events/{eventId} shows every attempt. */
             default: {
                 headers: {
                     [name: string]: unknown;

@@ -5,11 +5,13 @@ import { hasRate, rateToNumber, serviceVariableFeeBps } from "./rate-table";
 import { sendingLockedAmounts } from "./sending-locked-amounts";
 import type { PlatformCurrencyConfig } from "../config/schemas";
 import type { ExchangeRate, ExchangeRateQuery } from "./schemas";
+import { MAX_LOCKED_AMOUNT } from "../quotes/schemas";
 
 /** Rates are published in 5-minute windows; within a window every caller sees the same rate. */
 export const RATE_WINDOW_MS = 5 * 60 * 1000;
-const DEFAULT_MIN = 100;
-const DEFAULT_MAX = 1_000_000_000;
+/** A sending currency the platform has not configured has no platform limits: the request's own range. */
+const DEFAULT_MIN = 1;
+const DEFAULT_MAX = MAX_LOCKED_AMOUNT;
 
 /**
  * GET /exchange-rates: the sandbox rate for each corridor with the caller's platform fees

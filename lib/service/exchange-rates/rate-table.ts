@@ -2,10 +2,20 @@ import { CURRENCIES, currencyInfo } from "../sandbox/currencies";
 
 /**
  * Sandbox FX: fixed per corridor (BEHAVIORS.md 10.11), derived from each currency's value in USD.
- * Rates are exact decimals held as bigint with 8 decimal places; `exchangeRate` on the wire is
- * sending units per one receiving unit, in major units (BEHAVIORS.md §2.2).
+ * `exchangeRate` on the wire is sending units per one receiving unit, in major units (BEHAVIORS.md
+ * §2.2). A rate is an exact decimal held as a bigint scaled by RATE_SCALE (18 places, as the
+ * `exchangeRate` columns): the corridor's exact ratio when it has at most 8 decimal places, else
+ * that ratio rounded up to 8 decimal places or to 9 significant digits, whichever keeps more
+ * (RATE_MIN_PLACES, RATE_SIGNIFICANT_DIGITS). So a rate is never 0 (BTC → VND is 6.15384616e-10),
+ * is off by less than 1e-8 of itself, and leans the service's way as every other rounding does
+ * (10.11: R down, required S up): x(A→B)·x(B→A) ≥ 1, so a round trip never gains.
  */
-export const RATE_SCALE = 100_000_000n;
+export const RATE_PLACES = 18;
+export const RATE_SCALE = 10n ** BigInt(RATE_PLACES);
+/** BEHAVIORS.md 10.11: "8 decimal places" at least. */
+export const RATE_MIN_PLACES = 8;
+/** Digits a rate below 1 keeps (relative precision 1e-8). */
+export const RATE_SIGNIFICANT_DIGITS = 9;
 
 const USD_VALUE: Readonly<Record<string, bigint>> = {
   USD: 100_000_000n,
@@ -63,12 +73,23 @@ export function hasRate(code: string): boolean {
   return code in USD_VALUE && CURRENCIES.has(code);
 }
 
-/** Sending units per one receiving unit, scaled by RATE_SCALE, rounded half-to-even. */
+/**
+ * Sending units per one receiving unit, scaled by RATE_SCALE: the exact ratio of the two
+ * currencies' values rounded up to max(8 decimal places, 9 significant digits) (see RATE_SCALE).
+ */
 export function exchangeRateScaled(source: string, destination: string): bigint {
   const s = USD_VALUE[source];
   const d = USD_VALUE[destination];
   if (s === undefined || d === undefined) throw new Error(`no sandbox rate for ${source}->${destination}`);
-  return divideHalfEven(d * RATE_SCALE, s);
+  const digits = 10n ** BigInt(RATE_SIGNIFICANT_DIGITS - 1);
+  let places = RATE_MIN_PLACES;
+  while (places < RATE_PLACES && (d * 10n ** BigInt(places)) / s < digits) places++;
+  const unit = 10n ** BigInt(RATE_PLACES - places);
+  return ceilDiv(d * 10n ** BigInt(places), s) * unit;
+}
+
+function ceilDiv(a: bigint, b: bigint): bigint {
+  return (a + b - 1n) / b;
 }
 
 export function isSameValueCorridor(source: string, destination: string): boolean {
@@ -105,9 +126,14 @@ export function decimalsOf(code: string): number {
   return currencyInfo(code)?.decimals ?? 2;
 }
 
+/** The exact decimal text of a scaled rate (trailing zeros dropped), for the `exchangeRate` columns. */
+export function rateToDecimal(scaled: bigint): string {
+  const whole = scaled / RATE_SCALE;
+  const frac = (scaled % RATE_SCALE).toString().padStart(RATE_PLACES, "0").replace(/0+$/, "");
+  return frac ? `${whole}.${frac}` : `${whole}`;
+}
+
 /** Renders a scaled rate as a JSON number without float arithmetic on the value itself. */
 export function rateToNumber(scaled: bigint): number {
-  const whole = scaled / RATE_SCALE;
-  const frac = (scaled % RATE_SCALE).toString().padStart(8, "0").replace(/0+$/, "");
-  return Number(frac ? `${whole}.${frac}` : `${whole}`);
+  return Number(rateToDecimal(scaled));
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CURRENCY_CODES } from "../sandbox/currencies";
 import { createTestApp, type TestApp } from "../testing/test-app";
+import { hasRate } from "./rate-table";
 
 let t: TestApp;
 let p: Awaited<ReturnType<TestApp["createTestPlatform"]>>;
@@ -52,6 +54,23 @@ describe("GET /exchange-rates", () => {
   it("charges no service fee between forms of the dollar", async () => {
     const res = await t.call("GET", "/exchange-rates?sourceCurrency=USD&destinationCurrency=USDB&sendingAmount=12345", { auth: p.auth });
     expect(res.json.data[0]).toMatchObject({ exchangeRate: 1, fees: { fixed: 0, total: 0 }, receivingAmount: 123450000 });
+  });
+
+  it("answers every corridor with a positive rate, BTC's smallest ones included (8 places made BTC → VND 0: 500 for the whole list)", async () => {
+    for (const source of CURRENCY_CODES.filter(hasRate)) {
+      const res = await t.call("GET", `/exchange-rates?sourceCurrency=${source}&sendingAmount=100000000`, { auth: p.auth });
+      expect(res.status, `${source}: ${res.text}`).toBe(200);
+      expect(res.json.data.length).toBe(CURRENCY_CODES.filter(hasRate).length - 1);
+      for (const rate of res.json.data as { exchangeRate: number; destinationCurrency: { code: string } }[]) expect(rate.exchangeRate, `${source}->${rate.destinationCurrency.code}`).toBeGreaterThan(0);
+    }
+    const btc = await t.call("GET", "/exchange-rates?sourceCurrency=BTC&destinationCurrency=VND&destinationCurrency=USD", { auth: p.auth });
+    expect(btc.status).toBe(200);
+    // 0.00004 USD per VND / 65000 USD per BTC = 6.1538461538e-10, to 9 digits rounded up; the default 10000 sats less
+    // 0.5%, 0.00009950 BTC = 6.4675 USD = 161,687.5 VND → 161,687 (646 cents).
+    expect(btc.json.data.map((r: { exchangeRate: number; receivingAmount: number }) => [r.exchangeRate, r.receivingAmount])).toEqual([
+      [6.15384616e-10, 161_687],
+      [0.0000153846154, 646],
+    ]);
   });
 
   it("gives the same rate and updatedAt within one 5-minute window", async () => {

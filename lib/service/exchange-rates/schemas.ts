@@ -22,10 +22,19 @@ export const ExchangeRateSchema = z
     destinationCurrency: CurrencySchema,
     destinationPaymentRail: z.string(),
     sendingAmount: z.number().int(),
-    minSendingAmount: z.number().int(),
-    maxSendingAmount: z.number().int(),
+    minSendingAmount: z.number().int().openapi({
+      description:
+        "The platform's `minAmount` for the source currency (PATCH /config supportedCurrencies[]), smallest unit: a quote or transfer-out sending less (fees included) answers 400 AMOUNT_OUT_OF_RANGE. 1 when the platform has not configured the currency.",
+    }),
+    maxSendingAmount: z.number().int().openapi({
+      description:
+        "The platform's `maxAmount` for the source currency, smallest unit: sending more (fees included) answers 400 AMOUNT_OUT_OF_RANGE. The Service's own per-payment limit (USD 10,000,000 in value) applies too.",
+    }),
     receivingAmount: z.number().int(),
-    exchangeRate: z.number().openapi({ description: "Sending units per one receiving unit (major units)." }),
+    exchangeRate: z.number().openapi({
+      description:
+        "Sending units per one receiving unit (major units). Fixed per corridor in the sandbox: exact when it has at most 8 decimal places, else rounded up to 8 decimal places or 9 significant digits, whichever keeps more (BTC → VND is 6.15384616e-10), so a rate is never 0, is within 1e-8 of its exact value, and a round trip never gains.",
+    }),
     fees: z.object({ fixed: z.number().int(), total: z.number().int() }).openapi("ExchangeRateFees"),
     updatedAt: z.string().datetime(),
   })

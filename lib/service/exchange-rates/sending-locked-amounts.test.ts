@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sendingLockedAmounts } from "./sending-locked-amounts";
+import { receivingLockedAmounts, sendingLockedAmounts } from "./sending-locked-amounts";
 import { exchangeRateScaled, divideHalfEven, rateToNumber } from "./rate-table";
 
 describe("sending-locked amounts", () => {
@@ -22,7 +22,20 @@ describe("sending-locked amounts", () => {
   it("converts across different decimals (USD cents to USDB micro-units) 1:1 in value", () => {
     const none = { serviceFixedFee: 0n, serviceVariableBps: 0n, platformFixedFee: 0n, platformVariableBps: 0n };
     expect(sendingLockedAmounts("USD", "USDB", 12_345n, none).receivingAmount).toBe(123_450_000n);
-    expect(sendingLockedAmounts("USDB", "USD", 123_459_999n, none).receivingAmount).toBe(12_345n);
+    expect(sendingLockedAmounts("USDB", "USD", 123_444_999n, none).receivingAmount).toBe(12_344n);
+  });
+
+  it("between forms of the dollar rounds sub-cent results as everywhere else (R down, required S up), so a round trip never gains", () => {
+    const none = { serviceFixedFee: 0n, serviceVariableBps: 0n, platformFixedFee: 0n, platformVariableBps: 0n };
+    const cents = (micro: bigint) => sendingLockedAmounts("USDT", "USD", micro, none).receivingAmount;
+    expect([cents(1_234_999n), cents(1_235_000n), cents(1_236_000n), cents(1_240_000n)]).toEqual([123n, 123n, 123n, 124n]);
+    const paid = (micro: bigint) => receivingLockedAmounts("USD", "USDT", micro, none)!;
+    expect([paid(1_234_001n).sendingAmount, paid(1_240_000n).sendingAmount]).toEqual([124n, 124n]);
+    // BEHAVIORS §2.2 recommends half-to-even here: 1235001 µ → 124 cents → 1240000 µ would gain 4999 µ per round trip.
+    for (const micro of [1_235_001n, 1_239_999n, 5_000n]) {
+      const back = sendingLockedAmounts("USD", "USDT", cents(micro), none).receivingAmount;
+      expect(back).toBeLessThanOrEqual(micro);
+    }
   });
 
   it("never goes negative when fees exceed the amount", () => {
@@ -38,6 +51,7 @@ describe("sending-locked amounts", () => {
 
   it("states rates as sending units per receiving unit", () => {
     expect(rateToNumber(exchangeRateScaled("USD", "MXN"))).toBe(0.058);
-    expect(rateToNumber(exchangeRateScaled("MXN", "USD"))).toBe(17.24137931);
+    // 1 / 0.058 = 17.241379310…, rounded up (rate-table.ts).
+    expect(rateToNumber(exchangeRateScaled("MXN", "USD"))).toBe(17.24137932);
   });
 });

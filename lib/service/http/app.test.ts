@@ -203,6 +203,28 @@ describe("error envelope", () => {
     expect(res.json.openapi).toBe("3.1.0");
     expect(Object.keys(res.json.paths)).toEqual(expect.arrayContaining(["/config", "/tokens", "/tokens/{tokenId}", "/exchange-rates"]));
   });
+
+  it("its patterns are JSON Schema patterns: no JavaScript regex flags leak into them, so a validator matches what the server accepts", async () => {
+    const doc = (await t.call("GET", "/openapi.json")).json;
+    const patterns: [string, string][] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${at}/${i}`));
+      else if (node && typeof node === "object")
+        for (const [k, v] of Object.entries(node)) {
+          if (k === "pattern" && typeof v === "string") patterns.push([at, v]);
+          else walk(v, `${at}/${k}`);
+        }
+    };
+    walk(doc, "");
+    expect(patterns.length).toBeGreaterThan(10);
+    expect(patterns.filter(([, pattern]) => /\/[dgimsuvy]+$/.test(pattern))).toEqual([]);
+    const patternOf = (schema: string, property: string) => new RegExp(doc.components.schemas[schema].properties[property].pattern);
+    expect(["walk.example.com", "Walk.Example.COM"].map((v) => patternOf("PlatformConfigUpdateRequest", "umaDomain").test(v))).toEqual([true, true]);
+    expect(patternOf("LightningExternalAccountCreateInfo", "invoice").test("LNBCRT10U1PJQ9X8XPP5QYQSQZJQGQQQQQQQQQQQ")).toBe(true);
+    expect(patternOf("LightningExternalAccountCreateInfo", "bolt12").test("lno1qgsqvgnwgcg35z6ee2h3yczraddm72xrfua9uve2rlrm9deu7xyfzrc")).toBe(true);
+    const accepted = await t.call("PATCH", "/config", { auth: p.auth, body: { umaDomain: "Walk.Example.COM" } });
+    expect(accepted.status).toBe(200);
+  });
 });
 
 describe("idempotency", () => {

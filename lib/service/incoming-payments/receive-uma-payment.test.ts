@@ -82,13 +82,13 @@ describe("POST /sandbox/uma/receive: the platform answers 200", () => {
   it("converts a EUR sender's payment: 0.5 % fee in receiving units, the sender pays received + fee at the corridor rate, rounded up", async () => {
     const f = await platformAnswering({ status: 200 });
     const res = await f.receive({ senderUmaAddress: "$success.eur@sandbox.uma.money", receivingCurrencyAmount: 10_000 });
-    // fee = 10000 × 0.005 = 50 USD cents; EUR per USD = 1/1.08 = 0.92592593; S = ceil(10050 × 0.92592593) = 9306
+    // fee = 10000 × 0.005 = 50 USD cents; EUR per USD = 1/1.08 = 0.925925926 (9 digits, rounded up); S = ceil(10050 × 0.925925926) = 9306
     expect(res.json).toMatchObject({
       status: "COMPLETED",
       receivedAmount: { amount: 10_000 },
       fees: 50,
       sentAmount: { amount: 9_306, currency: { code: "EUR" } },
-      exchangeRate: 0.92592593,
+      exchangeRate: 0.925925926,
       rateDetails: { serviceApiFixedFee: 0, serviceApiVariableFeeRate: 0.005, serviceApiVariableFeeAmount: 50 },
     });
     expect(res.json.rateDetails.serviceApiMultiplier).toBeCloseTo(0.995 * 1.08, 6);

@@ -2,7 +2,7 @@ import type { Db, Tx } from "../db";
 import { ServiceError } from "../http/errors";
 import { formatId } from "../http/ids";
 import { supportedCurrencyCodes } from "../internal-accounts/account-types";
-import { hasRate, RATE_SCALE } from "../exchange-rates/rate-table";
+import { hasRate, rateToDecimal } from "../exchange-rates/rate-table";
 import { createTransaction, type CreateTransactionInput } from "../transactions/create-transaction";
 import type { Transaction } from "../transactions/schemas";
 import { resolveSandboxCounterparty, type SandboxCounterparty } from "../uma/sandbox-counterparties";
@@ -91,7 +91,7 @@ function incomingColumns(platformId: string, sender: SandboxCounterparty, receiv
     receivedAmount,
     receivedCurrency: account.currency,
     fees: amounts.fees,
-    exchangeRate: `${rate / RATE_SCALE}.${(rate % RATE_SCALE).toString().padStart(8, "0")}`,
+    exchangeRate: rateToDecimal(rate),
     rateDetails: amounts.rateDetails,
     counterpartyInformation: sandboxSenderInformation(sender),
     description: `UMA payment from ${sender.address}`,

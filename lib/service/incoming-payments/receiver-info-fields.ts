@@ -1,3 +1,6 @@
+import { DateInputSchema } from "../http/date-schemas";
+import type { FieldError } from "../http/errors";
+import { fieldErrorsFromIssues } from "../http/validation";
 import type { ReceiverInfoField } from "./schemas";
 
 /** The receiving customer's columns the approval request looks at. */
@@ -27,4 +30,19 @@ export function missingMandatoryFields(requested: ReceiverInfoField[], info: Rec
 
 function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+}
+
+/**
+ * What is wrong with the values `info` gives (blank ones are missingMandatoryFields' business):
+ * BIRTH_DATE is checked as a customer's birthDate is, a real calendar date YYYY-MM-DD not after
+ * `today` (YYYY-MM-DD, the platform's clock). Each error names `receiverCustomerInfo.<FIELD>`.
+ */
+export function receiverInfoErrors(info: Record<string, unknown> | undefined, today: string): FieldError[] {
+  const birthDate = info?.BIRTH_DATE;
+  if (isBlank(birthDate)) return [];
+  const field = "receiverCustomerInfo.BIRTH_DATE";
+  const parsed = DateInputSchema.safeParse(birthDate);
+  if (!parsed.success) return fieldErrorsFromIssues(parsed.error.issues, field);
+  if (parsed.data > today) return [{ field, message: "must not be in the future", constraint: { format: "date", maximum: today } }];
+  return [];
 }

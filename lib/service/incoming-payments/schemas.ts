@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { DateTimeInputSchema } from "../http/date-schemas";
 
 // Wire shapes of the incoming-payment calls (api-shapes.json SandboxUmaReceiveRequest,
 // ApprovePaymentRequest, RejectPaymentRequest, ConfirmReceiptDeliveryRequest; BEHAVIORS.md §3.3, §3.7).
@@ -24,7 +25,7 @@ export type ApprovePaymentRequest = z.infer<typeof ApprovePaymentRequestSchema>;
 export const RejectPaymentRequestSchema = z.object({ reason: z.string().max(1024).optional() }).openapi("RejectPaymentRequest");
 
 export const ConfirmReceiptDeliveryRequestSchema = z
-  .object({ receiptDeliveryConfirmedAt: z.string().datetime({ offset: true }).optional().openapi({ description: "When the receipt reached the customer; defaults to now." }) })
+  .object({ receiptDeliveryConfirmedAt: DateTimeInputSchema.optional().openapi({ description: "When the receipt reached the customer; defaults to now." }) })
   .openapi("ConfirmReceiptDeliveryRequest");
 
 export const SandboxDishonorReturnRequestSchema = z

@@ -7,6 +7,7 @@ import { resolveTransactionCustomer } from "../transactions/resolve-transaction-
 import { now } from "../sandbox/clock";
 import { enqueueInternalAccountEvent, INTERNAL_ACCOUNT_EVENTS } from "./enqueue-internal-account-event";
 import { lockInternalAccountForPayment } from "./lock-internal-account-for-payment";
+import { lockLiveParties } from "../transfers/lock-live-parties";
 import type { InternalAccount } from "./schemas";
 import type { InternalAccountRow } from "./serialize-internal-account";
 
@@ -20,12 +21,14 @@ export const SANDBOX_FUNDING = "SANDBOX_FUNDING";
  * GET /transactions), and INTERNAL_ACCOUNT.BALANCE_UPDATED is written with the whole account after
  * the change. Only ACTIVE accounts can receive (BEHAVIORS.md §4.8, 10.2, 10.15).
  * `amount` is 1…10^11 in the currency's smallest unit (checked by the route).
- * Throws: NOT_FOUND; CONFLICT when the account is PENDING, FROZEN or CLOSED.
+ * Throws: NOT_FOUND; CONFLICT when the account is PENDING, FROZEN or CLOSED; CUSTOMER_DELETED.
  */
 export async function fundInternalAccount(db: Db, input: { platformId: string; accountId: string; amount: bigint }): Promise<InternalAccount> {
   const { platformId, amount } = input;
   return db.$transaction(async (tx) => {
     const { account, ledgerAccount } = await lockInternalAccountForPayment(tx, { platformId, accountId: input.accountId, direction: "RECEIVE" });
+    // A deleted customer's account takes no deposits (410), as it takes no UMA payments; a racing delete waits or wins.
+    await lockLiveParties(tx, platformId, { customerIds: [account.customerId] });
     const { clearing } = await ensureSystemAccounts(tx, platformId, account.currency);
     // BEHAVIORS.md 10.15: the deposit is an INCOMING COMPLETED transaction (INCOMING_PAYMENT.COMPLETED,
     // no approval) whose id the ledger movement carries, so balance changes link to it.

@@ -104,12 +104,12 @@ export const internalAccountsRouter = createRouter()
       operationId: "sandboxFundInternalAccount",
       summary: "Simulate a deposit into an internal account",
       description:
-        "Sandbox platforms only. Credits `amount` (smallest currency unit, 1 to 10^11) at once and sends INTERNAL_ACCOUNT.BALANCE_UPDATED. Only ACTIVE accounts can receive: PENDING, FROZEN and CLOSED accounts answer 409. Requires TRANSACT.",
+        "Sandbox platforms only. Credits `amount` (smallest currency unit, 1 to 10^11) at once and sends INTERNAL_ACCOUNT.BALANCE_UPDATED. Only ACTIVE accounts can receive: PENDING, FROZEN and CLOSED accounts answer 409; a deleted customer's account answers 410 CUSTOMER_DELETED. Requires TRANSACT.",
       tags: ["Sandbox"],
       security,
       middleware: [requirePermission("TRANSACT"), requireSandbox] as const,
       request: { params: SandboxFundParamSchema, body: jsonBody(SandboxFundRequestSchema) },
-      responses: { 200: jsonResponse(InternalAccountSchema, "The account after the deposit"), ...errorResponses(400, 403, 404, 409) },
+      responses: { 200: jsonResponse(InternalAccountSchema, "The account after the deposit"), ...errorResponses(400, 403, 404, 409, 410) },
     }),
     async (c) => {
       const { accountId } = c.req.valid("param");

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { dateTimeFilterSchema } from "../http/date-schemas";
 import { CurrencySchema } from "../exchange-rates/schemas";
 import { PageQuerySchema, pageResponseSchema } from "../http/pagination";
 
@@ -176,8 +177,8 @@ export const SandboxFundRequestSchema = z
 // ── Balance changes ──────────────────────────────────────────────────────────────────────────────
 
 export const BalanceChangesQuerySchema = PageQuerySchema.extend({
-  startDate: z.iso.datetime({ offset: true }).optional().openapi({ description: "Window start, included (ISO 8601 date-time). Absent: from the first change." }),
-  endDate: z.iso.datetime({ offset: true }).optional().openapi({ description: "Window end, excluded (ISO 8601 date-time). Absent: up to the last change." }),
+  startDate: dateTimeFilterSchema("Window start, included. Absent: from the first change."),
+  endDate: dateTimeFilterSchema("Window end, excluded; after startDate (400). Absent: up to the last change."),
 });
 export type BalanceChangesQuery = z.infer<typeof BalanceChangesQuerySchema>;
 

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import type { DbOrTx } from "../db";
 import { uuidv7 } from "../http/ids";
-import { DEFAULT_ENABLED_CURRENCIES } from "../sandbox/currencies";
+import { DEFAULT_ENABLED_CURRENCIES, currencyInfo } from "../sandbox/currencies";
 import { wallClock } from "../sandbox/clock";
 import type { PlatformCurrencyConfig } from "../config/schemas";
 
@@ -23,7 +23,7 @@ export async function createPlatform(db: DbOrTx, input: CreatePlatformInput) {
         (currencyCode): PlatformCurrencyConfig => ({
           currencyCode,
           minAmount: 1,
-          maxAmount: 1_000_000_000,
+          maxAmount: defaultMaxAmount(currencyCode),
           requiredCounterpartyFields: [],
           enabledTransactionTypes: ["INCOMING", "OUTGOING"],
         }),
@@ -35,4 +35,9 @@ export async function createPlatform(db: DbOrTx, input: CreatePlatformInput) {
       updatedAt: at,
     },
   });
+}
+
+/** 10,000,000 whole units in minor units (USD: the service's own per-payment limit; USDB: 10^13 micro-units). */
+export function defaultMaxAmount(currencyCode: string): number {
+  return 10_000_000 * 10 ** (currencyInfo(currencyCode)?.decimals ?? 2);
 }

@@ -49,12 +49,13 @@ describe("quote amount math", () => {
   it("8-decimal currencies: USD → BTC and BTC → USD", () => {
     // x = 65000 USD per BTC; 100000 cents, fee 500; net $995 / 65000 = 0.01530769 BTC → 1,530,769 sats.
     expect(sendingLockedAmounts("USD", "BTC", 100_000n, SANDBOX()).receivingAmount).toBe(1_530_769n);
-    // BTC → USD: x = 1/65000 held to 8 places = 0.00001538 BTC per USD (10.11).
-    // 1,000,000 sats, fee 5000; net 995,000 sats = 0.00995 BTC / 0.00001538 = 646.944… → 64694 cents.
-    expect(sendingLockedAmounts("BTC", "USD", 1_000_000n, SANDBOX()).receivingAmount).toBe(64_694n);
-    // RECEIVING 64694: ceil(64694 × 0.00001538 × 10^6 / 0.995) = ceil(999993.69) = 999994; forward: fee
-    // round(4999.97) = 5000, net 994994 / 15.38 = 64694.02 → 64694, enough.
-    expect(receivingLockedAmounts("BTC", "USD", 64_694n, SANDBOX())!.sendingAmount).toBe(999_994n);
+    // BTC → USD: x = 1/65000 = 0.0000153846153846… held to 9 significant digits, rounded up:
+    // 0.0000153846154 BTC per USD (rate-table.ts; 8 places alone, 0.00001538, paid 0.03% too much).
+    // 1,000,000 sats, fee 5000; net 995,000 sats = 0.00995 BTC / 0.0000153846154 = 646.7499… → 64674 cents.
+    expect(sendingLockedAmounts("BTC", "USD", 1_000_000n, SANDBOX()).receivingAmount).toBe(64_674n);
+    // RECEIVING 64674: ceil(64674 × 0.0000153846154 × 10^6 / 0.995) = ceil(999984.54) = 999985; forward: fee
+    // round(4999.925) = 5000, net 994985 / 15.3846154 = 64674.02 → 64674, enough.
+    expect(receivingLockedAmounts("BTC", "USD", 64_674n, SANDBOX())!.sendingAmount).toBe(999_985n);
   });
 
   it("same currency: no service fee, R = S − platform fees", () => {

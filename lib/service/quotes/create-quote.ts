@@ -2,7 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { assertEndUserTermsAccepted, assertTermsAnswer } from "../customers/has-accepted-end-user-terms";
 import { getCustomerOrThrow } from "../customers/get-customer-or-throw";
 import type { Db } from "../db";
-import { decimalsOf, exchangeRateScaled, hasRate, RATE_SCALE, rateToNumber } from "../exchange-rates/rate-table";
+import { decimalsOf, exchangeRateScaled, hasRate, RATE_SCALE, rateToDecimal, rateToNumber } from "../exchange-rates/rate-table";
 import { receivingLockedAmounts, sendingLockedAmounts, type FeeSchedule, type SendingLockedAmounts } from "../exchange-rates/sending-locked-amounts";
 import { foundExternalAccount, getExternalAccountOrThrow } from "../external-accounts/get-external-account-or-throw";
 import type { ExternalAccountRow } from "../external-accounts/serialize-external-account";
@@ -30,6 +30,7 @@ import { assertCounterpartyAnswers, resolveSandboxCounterparty, type SandboxCoun
 import { EXPIRE_QUOTE_JOB } from "./expire-quote";
 import { feeScheduleFor } from "./fee-schedule";
 import { assertAchSameDayCap, assertTransactionSize, dailyVolumeCheck, usdCents } from "./limits";
+import { outgoingCurrencyLimits } from "./currency-limits";
 import { realtimePaymentInstructions, walletPayloadToSign } from "./payment-instructions";
 import { getReceiverLookupOrThrow } from "../receivers/get-receiver-lookup-or-throw";
 import { parseLookupId } from "../receivers/lookup-id";
@@ -42,6 +43,7 @@ import { planSettlement, postSettlement } from "./settle-quote";
 import { enqueueBalanceUpdated } from "../transfers/enqueue-balance-updated";
 import { internalAccountEventRows, INTERNAL_ACCOUNT_EVENTS } from "../internal-accounts/enqueue-internal-account-event";
 import { resolvePullSource, type PullSource } from "./resolve-pull-source";
+import { lockLiveParties } from "../transfers/lock-live-parties";
 import { MAX_LOCKED_AMOUNT, type Quote, type QuoteDestination, type QuoteRequest, type QuoteSource } from "./schemas";
 import { getQuoteOrThrow } from "./get-quote";
 import { serializeQuote, type QuoteRow } from "./serialize-quote";
@@ -92,10 +94,12 @@ interface ResolvedDestination {
  * the same transaction (completeAtOnce when the destination takes it at once). For a customer of an
  * SCA region (EU/EEA) a realtime-funded or immediately executed quote waits in PENDING_AUTHORIZATION
  * with its `scaChallenge` (the route answers 202; BEHAVIORS.md §2.6, §9.4).
- * Throws: INVALID_INPUT (field rules, listing the field), AMOUNT_OUT_OF_RANGE, SELF_PAYMENT,
- * INVALID_CURRENCY, NOT_FOUND / USER_NOT_FOUND / UMA_NOT_FOUND / LOOKUP_REQUEST_NOT_FOUND, CONFLICT
+ * Throws: INVALID_INPUT (field rules, listing the field), AMOUNT_OUT_OF_RANGE (nothing to deliver,
+ * or outside the platform's minAmount…maxAmount for the sending currency), SELF_PAYMENT,
+ * INVALID_CURRENCY (no rate; sending currency not enabled for OUTGOING), NOT_FOUND / USER_NOT_FOUND / UMA_NOT_FOUND / LOOKUP_REQUEST_NOT_FOUND, CONFLICT
  * (account status), END_USER_TERMS_NOT_ACCEPTED, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED,
- * TRANSACTION_SIZE_LIMIT_EXCEEDED, DAILY_VOLUME_LIMIT_EXCEEDED, INSUFFICIENT_BALANCE (immediate).
+ * TRANSACTION_SIZE_LIMIT_EXCEEDED, DAILY_VOLUME_LIMIT_EXCEEDED, INSUFFICIENT_BALANCE (immediate),
+ * CUSTOMER_DELETED (the source's or an internal destination's owner, or the destination's, was deleted).
  * A failed pull (immediate execution) is not an error: the quote answers FAILED (BEHAVIORS.md 10.7).
  */
 export async function createQuote(db: Db, input: { platformId: string; request: QuoteRequest }): Promise<Quote> {
@@ -110,10 +114,13 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
   await ensurePlatformInternalAccounts(db, platformId);
 
   const quoteRow = await sqlTransaction(db, async (tx) => {
+    const platformLimits = outgoingCurrencyLimits(tx, platformId);
     const at = await now(tx, platformId);
     const paying = request.immediatelyExecute === true;
     const source = await resolveSource(tx, platformId, request.source, request.destination, paying);
     const destination = await resolveDestination(tx, platformId, request.destination, source);
+    // A deleted customer's accounts make no new quotes (410); a delete racing this one waits for it or wins.
+    await lockLiveParties(tx, platformId, { customerIds: [source.customerId, destination.internal?.customerId], externalAccountId: destination.external?.id });
     if (!hasRate(source.currency) || !hasRate(destination.currency))
       throw new ServiceError("INVALID_CURRENCY", `The sandbox has no rate for ${source.currency} → ${destination.currency}; see GET /exchange-rates for the corridors offered`, {
         details: { sendingCurrency: source.currency, receivingCurrency: destination.currency },
@@ -144,6 +151,8 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
     const amounts = priceQuote(source.currency, destination.currency, request.lockedCurrencySide, locked, fees);
     assertTransactionSize(amounts.sendingAmount, source.currency);
     if (destination.paymentRail === "ACH_SAME_DAY") assertAchSameDayCap(usdCents(amounts.receivingAmount, destination.currency), at);
+    // The platform's own limits for the currency, within the Service's (the default USD maxAmount is the per-payment limit).
+    await platformLimits.check(amounts.sendingAmount, source.currency);
     await volume.check(amounts.sendingAmount);
 
     const quoteId = uuidv7(at.getTime());
@@ -531,6 +540,6 @@ function rateDetailsFor(sending: string, receiving: string, fees: FeeSchedule, a
 
 /** The exact decimal text of a scaled rate, for the Decimal column. */
 function rateDecimal(scaled: bigint): string {
-  return `${scaled / RATE_SCALE}.${(scaled % RATE_SCALE).toString().padStart(8, "0")}`;
+  return rateToDecimal(scaled);
 }
 

@@ -206,3 +206,31 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000) {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+describe("expectedSettlementAt of an executed quote", () => {
+  it("counts from the execution, not the quote's creation: made Friday 23:58 UTC, executed Saturday, ACH_SAME_DAY settles Monday and ACH the business day after Saturday", async () => {
+    const f = await quotesFixture(t, { fund: 100_000 });
+    const usd = await f.external();
+    const clock = new Date((await t.call("GET", "/sandbox/clock", { auth: f.auth })).json.now);
+    const friday = Date.UTC(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate() + ((5 - clock.getUTCDay() + 7) % 7), 23, 58);
+    await f.advanceSeconds(Math.ceil((friday - clock.getTime()) / 1000) + (friday <= clock.getTime() ? 7 * 24 * 3600 : 0));
+    const quoteOn = (paymentRail: string) =>
+      f.createQuote({ source: { sourceType: "ACCOUNT", accountId: f.accountId }, destination: { destinationType: "ACCOUNT", accountId: usd, paymentRail }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 1_000 });
+    const sameDay = (await quoteOn("ACH_SAME_DAY")).json;
+    const ach = (await quoteOn("ACH")).json;
+    await f.advanceSeconds(240);
+    for (const quote of [sameDay, ach]) expect((await f.execute(quote.id)).json.status).toBe("COMPLETED");
+    const [sameDayTx, achTx] = [await f.getTransaction(sameDay.transactionId), await f.getTransaction(ach.transactionId)];
+    const saturday = new Date(sameDayTx.settledAt);
+    expect(saturday.getUTCDay()).toBe(6);
+    const monday = new Date(saturday.getTime() + 2 * 24 * 3600 * 1000);
+    expect(sameDayTx.expectedSettlementAt).toBe(`${monday.toISOString().slice(0, 10)}T23:59:59.999Z`);
+    expect(Math.abs(Date.parse(achTx.expectedSettlementAt) - (Date.parse(achTx.settledAt) + 2 * 24 * 3600 * 1000))).toBeLessThan(1_000);
+    // The events from the execution on carry it too.
+    const events = await f.eventsFor(sameDay.transactionId);
+    expect(events.filter((e) => e.data.status !== "PENDING").map((e) => [e.type, e.data.expectedSettlementAt])).toEqual([
+      ["OUTGOING_PAYMENT.PROCESSING", sameDayTx.expectedSettlementAt],
+      ["OUTGOING_PAYMENT.COMPLETED", sameDayTx.expectedSettlementAt],
+    ]);
+  });
+});

@@ -15,6 +15,7 @@ import { assertDailyVolume } from "./limits";
 import { scaCustomerOf, startQuoteSca } from "./quote-authorization";
 import { getPullSourceOrThrow, runPullQuote } from "./run-pull-quote";
 import { runQuote } from "./run-quote";
+import { lockQuoteParties } from "./lock-quote-parties";
 import type { Quote } from "./schemas";
 import type { QuotePaymentInstructions } from "../transactions/schemas";
 import { serializeQuote, type QuoteRow } from "./serialize-quote";
@@ -43,7 +44,9 @@ export async function assertQuoteRunnable(tx: SqlLedgerTx, quote: QuoteRow): Pro
  * through its AgentAction (`viaAgentAction`, run-agent-action.ts); the platform's execute → 409.
  * Throws: QUOTE_NOT_FOUND; INVALID_INPUT (realtime-funded); QUOTE_EXPIRED; CONFLICT (also an agent's quote);
  * WALLET_SIGNATURE_MISSING / _INVALID; INSUFFICIENT_BALANCE; DAILY_VOLUME_LIMIT_EXCEEDED; for a pull
- * source that is no longer usable NOT_FOUND, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, CONFLICT.
+ * source that is no longer usable NOT_FOUND, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, CONFLICT;
+ * NOT_FOUND when the destination external account was deleted since the quote was made, and
+ * CUSTOMER_DELETED when its customer (or an internal destination's owner) was (lockQuoteParties).
  */
 export async function executeQuote(db: Db, input: { platformId: string; quoteId: string; walletSignature?: string; viaAgentAction?: boolean }): Promise<Quote> {
   const { platformId } = input;
@@ -57,6 +60,8 @@ export async function executeQuote(db: Db, input: { platformId: string; quoteId:
       );
     await assertQuoteRunnable(tx, quote);
     if (!input.viaAgentAction) await assertQuoteNotAgents(tx, quote);
+    // Its customer or destination deleted since it was made: refused (a racing delete waits for this run).
+    await lockQuoteParties(tx, quote);
     // A pull source has no balance to check or debit: the money comes from the bank account.
     const pull = quote.sourceAccountKind === "EXTERNAL" ? await getPullSourceOrThrow(tx, quote) : null;
     const source = pull ? null : await lockInternalAccountForPayment(tx, { platformId, accountId: quote.sourceAccountId, direction: "SEND", allowBare: true });

@@ -21,9 +21,11 @@ import { TRANSFER_TX_OPTIONS } from "../transfers/transfer-tx-options";
 import { getQuoteOrThrow, lockQuote } from "./get-quote";
 import { getPullSourceOrThrow, runPullQuote } from "./run-pull-quote";
 import { runQuote } from "./run-quote";
+import { lockQuoteParties } from "./lock-quote-parties";
 import type { Quote, ScaAuthorizationRequest } from "./schemas";
 import { serializeQuote, type QuoteRow } from "./serialize-quote";
 import { assertDailyVolume } from "./limits";
+import { expireUnrunQuote } from "./expire-quote";
 
 /** Timed step at a quote challenge's expiresAt: an executed quote still waiting on it fails. */
 export const EXPIRE_QUOTE_SCA_JOB = "quotes.sca-expire";
@@ -67,7 +69,7 @@ async function nextScaStep(db: DbOrTx, quote: QuoteRow): Promise<QuoteScaPurpose
  */
 async function openScaStep(tx: SqlLedgerTx, quote: QuoteRow, customer: CustomerRow, purpose: QuoteScaPurpose, transaction?: TransactionRow): Promise<void> {
   const { platformId } = quote;
-  const challenge = await openQuoteScaChallenge(tx, { platformId, customer, quoteId: quote.id, purpose });
+  const challenge = await openQuoteScaChallenge(tx, { platformId, customer, quoteId: quote.id, purpose, quoteExpiresAt: quote.expiresAt });
   const at = await now(tx, platformId);
   await tx.$executeRaw`UPDATE "Quote" SET "status" = 'PENDING_AUTHORIZATION', "scaChallenge" = ${JSON.stringify(challenge)}::jsonb, "updatedAt" = ${at}::timestamptz WHERE "id" = ${quote.id}::uuid`;
   if (quote.sourceType !== "ACCOUNT") return;
@@ -105,9 +107,21 @@ async function assertAwaitingSca(db: DbOrTx, quote: QuoteRow): Promise<CustomerR
       details: { quoteId: id },
     });
   const customer = await getScaCustomerOrThrow(db, quote.platformId, formatId("Customer", quote.customerId));
+  await assertNotExpired(db, quote);
   if (quote.status !== "PENDING_AUTHORIZATION")
     throw new ServiceError("CONFLICT", `Quote ${id} is ${quote.status}: only a PENDING_AUTHORIZATION quote has a challenge to answer`, { details: { quoteId: id, status: quote.status } });
   return customer;
+}
+
+/**
+ * Its locked rate ends at expiresAt, waiting on a challenge or not (BEHAVIORS.md §2.6): EXPIRED, or
+ * still PENDING_AUTHORIZATION past expiresAt (its timed step not run yet) → QUOTE_EXPIRED (409).
+ */
+async function assertNotExpired(db: DbOrTx, quote: QuoteRow): Promise<void> {
+  const isExpired = quote.status === "EXPIRED" || (quote.status === "PENDING_AUTHORIZATION" && (await now(db, quote.platformId)) >= quote.expiresAt);
+  if (!isExpired) return;
+  const id = formatId("Quote", quote.id);
+  throw new ServiceError("QUOTE_EXPIRED", `Quote ${id} expired at ${quote.expiresAt.toISOString()} before it was authorized; create a new quote`, { details: { quoteId: id, expiresAt: quote.expiresAt.toISOString() } });
 }
 
 /**
@@ -117,17 +131,16 @@ async function assertAwaitingSca(db: DbOrTx, quote: QuoteRow): Promise<CustomerR
  * PENDING (its paymentInstructions appear) and an executed one runs (debit, PROCESSING, the
  * destination's sandbox outcome). A wrong answer is counted even though the call fails.
  * Throws: QUOTE_NOT_FOUND; CONFLICT (not an SCA-region customer's quote, not PENDING_AUTHORIZATION);
- * QUOTE_EXPIRED (realtime quote past expiresAt); UNAUTHORIZED (wrong code); RATE_LIMITED;
+ * QUOTE_EXPIRED (past expiresAt, or EXPIRED); UNAUTHORIZED (wrong code); RATE_LIMITED;
  * ACCOUNT_LOCKED; INVALID_INPUT (challenge expired, missing code); INSUFFICIENT_BALANCE;
- * DAILY_VOLUME_LIMIT_EXCEEDED (the quote stays PENDING_AUTHORIZATION, fully authorized: retry it).
+ * DAILY_VOLUME_LIMIT_EXCEEDED (the quote stays PENDING_AUTHORIZATION, fully authorized: retry it);
+ * CUSTOMER_DELETED, NOT_FOUND (destination external account deleted meanwhile; lockQuoteParties).
  */
 export async function authorizeQuote(db: Db, input: { platformId: string; quoteId: string; authorization: ScaAuthorizationRequest }): Promise<Quote> {
   const { platformId, authorization } = input;
   const quote = await getQuoteOrThrow(db, platformId, input.quoteId);
   const customer = await assertAwaitingSca(db, quote);
   const id = formatId("Quote", quote.id);
-  if (quote.sourceType === "REALTIME_FUNDING" && (await now(db, platformId)) >= quote.expiresAt)
-    throw new ServiceError("QUOTE_EXPIRED", `Quote ${id} expired at ${quote.expiresAt.toISOString()}; create a new quote`, { details: { quoteId: id, expiresAt: quote.expiresAt.toISOString() } });
   // Every step already authorized (the run was refused, e.g. the balance fell short): just retry it.
   if ((await nextScaStep(db, quote)) !== null)
     await authorizeQuoteScaChallenge(db, {
@@ -145,6 +158,7 @@ export async function authorizeQuote(db: Db, input: { platformId: string; quoteI
   await ensurePlatformInternalAccounts(db, platformId);
   const row = await db.$transaction(async (tx) => {
     const locked = await lockQuote(tx, platformId, input.quoteId);
+    await assertNotExpired(tx, locked);
     if (locked.status !== "PENDING_AUTHORIZATION")
       throw new ServiceError("CONFLICT", `Quote ${id} is ${locked.status}: it no longer waits for authorization`, { details: { quoteId: id, status: locked.status } });
     const next = await nextScaStep(tx, locked);
@@ -155,6 +169,7 @@ export async function authorizeQuote(db: Db, input: { platformId: string; quoteI
       // The payer may now be told where to send: the transaction shows the instructions as the quote does.
       await tx.transaction.updateMany({ where: { id: locked.transactionId, platformId }, data: { paymentInstructions: locked.paymentInstructions ?? Prisma.DbNull, updatedAt: at } });
     } else {
+      await lockQuoteParties(tx, locked); // customer or destination deleted while it waited: refused
       const pull = locked.sourceAccountKind === "EXTERNAL" ? await getPullSourceOrThrow(tx, locked) : null;
       const source = pull ? null : await lockInternalAccountForPayment(tx, { platformId, accountId: locked.sourceAccountId!, direction: "SEND", allowBare: true });
       // Checked again: the customer's other payments may have used the day's room while this one waited.
@@ -171,7 +186,7 @@ export async function authorizeQuote(db: Db, input: { platformId: string; quoteI
 
 /**
  * POST /quotes/{quoteId}/authorize/resend: sends the current challenge's code again (same
- * challenge, expiry not extended). Throws: QUOTE_NOT_FOUND; CONFLICT (not an SCA-region customer's
+ * challenge, expiry not extended). Throws: QUOTE_NOT_FOUND; QUOTE_EXPIRED; CONFLICT (not an SCA-region customer's
  * quote, not PENDING_AUTHORIZATION, passkey challenge); INVALID_INPUT (challenge expired).
  */
 export async function resendQuoteAuthorization(db: Db, input: { platformId: string; quoteId: string }): Promise<void> {
@@ -183,7 +198,9 @@ export async function resendQuoteAuthorization(db: Db, input: { platformId: stri
 /**
  * Timed step at a challenge's expiresAt (BEHAVIORS.md §3.2): an executed quote still waiting on
  * that challenge fails with SCA_NOT_COMPLETED — quote and transaction FAILED, OUTGOING_PAYMENT.FAILED,
- * nothing was debited. Realtime quotes are left to their own expiry (EXPIRED).
+ * nothing was debited — unless the quote's own expiresAt has come too (a challenge lives at most
+ * as long as its quote): then it expires as expireQuote would (EXPIRED), whichever step runs first.
+ * Realtime quotes are left to their own expiry (EXPIRED).
  */
 export async function expireQuoteSca(db: Db, input: { platformId: string; quoteId: string; challengeId: string }): Promise<void> {
   const { platformId } = input;
@@ -194,6 +211,7 @@ export async function expireQuoteSca(db: Db, input: { platformId: string; quoteI
     if (current?.id !== input.challengeId) return;
     const at = await now(tx, platformId);
     if (at < new Date(current.expiresAt)) return;
+    if (at >= quote.expiresAt) return expireUnrunQuote(tx, quote, at);
     await tx.scaChallenge.updateMany({ where: { platformId, subjectId: quote.id, status: "PENDING" }, data: { status: "EXPIRED", updatedAt: at } });
     await tx.quote.update({ where: { id: quote.id }, data: { status: "FAILED", scaChallenge: Prisma.DbNull, updatedAt: at } });
     const transaction = await lockTransaction(tx, { platformId, transactionId: quote.transactionId });

@@ -140,6 +140,26 @@ describe("POST /quotes — refusals", () => {
     expect(changes.length).toBeLessThanOrEqual(1);
   });
 
+  it("counts a quote on the UTC day it is executed, not the day it was created: quotes made before midnight and run after share the new day's USD 25,000,000, and a failed one frees that day's room", async () => {
+    const f = await quotesFixture(t, { fund: 6_000_000_000 });
+    const usd = await f.external();
+    const clock = new Date((await t.call("GET", "/sandbox/clock", { auth: f.auth })).json.now);
+    await f.advanceSeconds(Math.ceil((Date.UTC(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate() + 1) - clock.getTime()) / 1000) - 240); // 23:56
+    const failing = await f.okQuote(await f.external({ suffix: "004" }), 1_000_000_000);
+    const quotes = [await f.okQuote(usd, 1_000_000_000), await f.okQuote(usd, 1_000_000_000), await f.okQuote(usd, 1_000_000_000)];
+    await f.advanceSeconds(270); // 00:00:30, the quotes still valid
+    expect((await f.execute(failing.id)).status).toBe(200);
+    await f.advanceSeconds(2);
+    expect((await f.getTransaction(failing.transactionId)).status).toBe("FAILED");
+    const executed = [];
+    for (const quote of quotes) executed.push(await f.execute(quote.id));
+    expect(executed.map((r) => [r.status, r.json.code ?? r.json.status])).toEqual([[200, "COMPLETED"], [200, "COMPLETED"], [429, "DAILY_VOLUME_LIMIT_EXCEEDED"]]);
+    expect(executed[2]!.json.message).toContain("has sent about USD 20000000 today");
+    expect((await f.out(usd, 500_000_000)).status).toBe(200);
+    const over = await f.out(usd, 1);
+    expect([over.status, over.json.code]).toEqual([429, "DAILY_VOLUME_LIMIT_EXCEEDED"]);
+  });
+
   it("platformFeeOverride: USD sources only, fixed fee in the sending currency, bps 0…10000, both fields required (400 INVALID_INPUT)", async () => {
     const f = await quotesFixture(t);
     const usd = await f.external();

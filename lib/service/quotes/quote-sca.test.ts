@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { quotesFixture } from "./quote-fixtures";
+import { expireQuoteSca } from "./quote-authorization";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,7 +62,7 @@ describe("quotes of customers in SCA regions", () => {
     expect(await f.types(res.json.transactionId)).toEqual(["OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.COMPLETED"]);
   });
 
-  it("a realtime quote still waiting at expiresAt → EXPIRED, and authorize then answers 409", async () => {
+  it("a realtime quote still waiting at expiresAt → EXPIRED, and authorize then answers 409 QUOTE_EXPIRED", async () => {
     const f = await euFixture();
     const res = await f.realtimeQuote(await f.external(), 1_000);
     await f.advanceSeconds(300);
@@ -69,7 +70,7 @@ describe("quotes of customers in SCA regions", () => {
     expect((await f.getTransaction(res.json.transactionId)).status).toBe("EXPIRED");
     const late = await f.authorize(res.json.id);
     expect(late.status).toBe(409);
-    expect(late.json.code).toBe("CONFLICT");
+    expect(late.json.code).toBe("QUOTE_EXPIRED");
   });
 
   it("execute → 200 PENDING_AUTHORIZATION (nothing debited, re-execute 409) → authorize → debited, COMPLETED, events in order", async () => {
@@ -191,6 +192,7 @@ describe("quotes of customers in SCA regions", () => {
     const f = await euFixture({ fund: 10_000 });
     const quote = await f.okQuote(await f.external(), 1_000);
     const executed = await f.execute(quote.id);
+    await f.advanceSeconds(30); // a code goes out at most once per 30 s, the challenge's first sending included
     const resent = await f.resend(quote.id);
     expect(resent.status).toBe(204);
     expect(resent.text).toBe("");
@@ -204,25 +206,63 @@ describe("quotes of customers in SCA regions", () => {
     expect(passkey.json.code).toBe("CONFLICT");
   });
 
-  it("challenge expired by the sandbox clock → FAILED SCA_NOT_COMPLETED, nothing debited; authorize and resend then 409", async () => {
+  it("an executed quote still waiting on its challenge expires at the quote's expiresAt (BEHAVIORS.md §2.6): EXPIRED with OUTGOING_PAYMENT.EXPIRED, nothing debited; authorize and resend then 409 QUOTE_EXPIRED", async () => {
     const f = await euFixture({ fund: 10_000 });
     const quote = await f.okQuote(await f.external(), 1_000);
-    await f.advanceSeconds(60);
+    await f.advanceSeconds(290);
     const executed = await f.execute(quote.id);
-    const expiresAt = Date.parse(executed.json.scaChallenge.expiresAt);
-    expect(expiresAt).toBeGreaterThan(Date.parse(quote.expiresAt));
-    // The quote's own expiry passes: it waits on its challenge.
-    await f.advanceSeconds(250);
+    expect(executed.json.status).toBe("PENDING_AUTHORIZATION");
+    // The challenge lives no longer than the quote's locked rate.
+    expect(executed.json.scaChallenge.expiresAt).toBe(quote.expiresAt);
+    await f.advanceSeconds(9);
     expect((await f.getQuote(quote.id)).status).toBe("PENDING_AUTHORIZATION");
+    await f.advanceSeconds(1);
+    const expired = await f.getQuote(quote.id);
+    expect(expired.status).toBe("EXPIRED");
+    expect(expired.scaChallenge).toBeUndefined();
+    expect((await f.getTransaction(quote.transactionId)).status).toBe("EXPIRED");
+    expect(await f.types(quote.transactionId)).toEqual(["OUTGOING_PAYMENT.PENDING_AUTHORIZATION", "OUTGOING_PAYMENT.EXPIRED"]);
+    expect((await t.db.scaChallenge.findUniqueOrThrow({ where: { id: executed.json.scaChallenge.id.replace("ScaChallenge:", "") } })).status).toBe("EXPIRED");
     await f.advanceSeconds(50);
-    const failed = await f.getQuote(quote.id);
-    expect(failed.status).toBe("FAILED");
-    expect(failed.scaChallenge).toBeUndefined();
+    for (const late of [await f.authorize(quote.id), await f.resend(quote.id)]) expect([late.status, late.json.code]).toEqual([409, "QUOTE_EXPIRED"]);
+    expect(await f.balance()).toEqual({ available: 10_000, total: 10_000 });
+    expect(await f.types(quote.transactionId)).toEqual(["OUTGOING_PAYMENT.PENDING_AUTHORIZATION", "OUTGOING_PAYMENT.EXPIRED"]);
+  });
+
+  it("past expiresAt before its timed step ran, authorize answers 409 QUOTE_EXPIRED and runs nothing", async () => {
+    const f = await euFixture({ fund: 10_000 });
+    const quote = await f.okQuote(await f.external(), 1_000);
+    expect((await f.execute(quote.id)).json.status).toBe("PENDING_AUTHORIZATION");
+    // Age the quote without running its timed step.
+    await t.db.quote.update({ where: { id: quote.id.replace("Quote:", "") }, data: { expiresAt: new Date(Date.parse(quote.createdAt) - 1000) } });
+    const late = await f.authorize(quote.id);
+    expect([late.status, late.json.code]).toEqual([409, "QUOTE_EXPIRED"]);
+    expect((await f.getQuote(quote.id)).status).toBe("PENDING_AUTHORIZATION");
+    expect(await f.balance()).toEqual({ available: 10_000, total: 10_000 });
+    expect(await f.types(quote.transactionId)).toEqual(["OUTGOING_PAYMENT.PENDING_AUTHORIZATION"]);
+  });
+
+  it("a challenge's timed step: FAILED SCA_NOT_COMPLETED while the quote is still valid, EXPIRED once the quote's expiresAt has come too", async () => {
+    const f = await euFixture({ fund: 10_000 });
+    const quote = await f.okQuote(await f.external(), 1_000);
+    const executed = await f.execute(quote.id);
+    const challengeId = executed.json.scaChallenge.id;
+    await t.db.scaChallenge.update({ where: { id: challengeId.replace("ScaChallenge:", "") }, data: { expiresAt: new Date(Date.parse(quote.createdAt) - 1000) } });
+    await t.db.quote.update({ where: { id: quote.id.replace("Quote:", "") }, data: { scaChallenge: { ...executed.json.scaChallenge, expiresAt: new Date(Date.parse(quote.createdAt) - 1000).toISOString() } } });
+    await expireQuoteSca(t.db, { platformId: f.platformId, quoteId: quote.id.replace("Quote:", ""), challengeId });
+    expect(await f.getQuote(quote.id)).toMatchObject({ status: "FAILED" });
     expect(await f.getTransaction(quote.transactionId)).toMatchObject({ status: "FAILED", failureReason: "SCA_NOT_COMPLETED" });
     expect(await f.types(quote.transactionId)).toEqual(["OUTGOING_PAYMENT.PENDING_AUTHORIZATION", "OUTGOING_PAYMENT.FAILED"]);
+
+    const other = await f.okQuote(await f.external(), 1_000);
+    const otherExecuted = (await f.execute(other.id)).json;
+    const otherChallenge = otherExecuted.scaChallenge.id;
+    const past = new Date(Date.parse(other.createdAt) - 1000);
+    await t.db.quote.update({ where: { id: other.id.replace("Quote:", "") }, data: { expiresAt: past, scaChallenge: { ...otherExecuted.scaChallenge, expiresAt: past.toISOString() } } });
+    await expireQuoteSca(t.db, { platformId: f.platformId, quoteId: other.id.replace("Quote:", ""), challengeId: otherChallenge });
+    expect((await f.getQuote(other.id)).status).toBe("EXPIRED");
+    expect(await f.types(other.transactionId)).toEqual(["OUTGOING_PAYMENT.PENDING_AUTHORIZATION", "OUTGOING_PAYMENT.EXPIRED"]);
     expect(await f.balance()).toEqual({ available: 10_000, total: 10_000 });
-    expect((await f.authorize(quote.id)).status).toBe(409);
-    expect((await f.resend(quote.id)).status).toBe(409);
   });
 
   it("an expired challenge answered before its timed step ran → 400, nothing moves", async () => {

@@ -7,7 +7,7 @@ import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
 import type { SqlLedgerTx } from "../ledger/ledger-tx";
 import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
 import { now } from "../sandbox/clock";
-import { withRailStatus } from "../transactions/rail-details";
+import { expectedSettlementAt, withRailStatus } from "../transactions/rail-details";
 import { recordTransactionStatus } from "../transactions/record-transaction-status";
 import type { TransactionRow } from "../transactions/serialize-transaction";
 import { enqueueInternalAccountEvent, internalAccountEventRows, INTERNAL_ACCOUNT_EVENTS } from "../internal-accounts/enqueue-internal-account-event";
@@ -66,6 +66,8 @@ export async function runQuote(
   const { row } = await recordTransactionStatus(tx, transaction, {
     status: "PROCESSING",
     destinationRailDetails: withRailStatus(transaction.destinationRailDetails, "PROCESSING"),
+    // The payout leaves now, not when the quote was made (BEHAVIORS.md 10.16): ACH_SAME_DAY settles the day it is sent.
+    expectedSettlementAt: expectedSettlementAt(transaction.paymentRail, at),
     ...(known.isPull && { sourceRailDetails: withRailStatus(transaction.sourceRailDetails, "COMPLETED") }),
     ...(isAuthorized
       ? { note: "Quote authorized (SCA) and executed" }

@@ -77,7 +77,7 @@ export const QuoteRequestSchema = z
       .int()
       .min(1)
       .max(MAX_LOCKED_AMOUNT)
-      .openapi({ description: "Smallest unit of the locked side's currency, 1 to 9×10^15 (else 400 INVALID_INPUT naming the field; an amount that would deliver nothing after fees is 400 AMOUNT_OUT_OF_RANGE).", example: 100_000 }),
+      .openapi({ description: "Smallest unit of the locked side's currency, 1 to 9×10^15 (else 400 INVALID_INPUT naming the field; an amount that would deliver nothing after fees, or a sending amount outside the platform's minAmount…maxAmount for the sending currency, is 400 AMOUNT_OUT_OF_RANGE).", example: 100_000 }),
     immediatelyExecute: z.boolean().optional().openapi({ description: "Create and execute in one call (internal-account sources, not embedded wallets, and pull sources)." }),
     description: z.string().max(1024).optional(),
     remittanceInformation: z.string().max(80).optional().openapi({ description: "Travels with the payment (at most 80 characters)." }),
@@ -122,7 +122,7 @@ export const QuoteSchema = z
     receivingCurrency: CurrencySchema,
     totalSendingAmount: z.number().int().openapi({ description: "Smallest unit of the sending currency, fees included." }),
     totalReceivingAmount: z.number().int(),
-    exchangeRate: z.number().positive().openapi({ description: "Sending-currency units per receiving-currency unit (major units)." }),
+    exchangeRate: z.number().positive().openapi({ description: "Sending-currency units per receiving-currency unit (major units): exact to at least 8 decimal places or 9 significant digits, rounded up (see GET /exchange-rates)." }),
     feesIncluded: z.number().int().min(0),
     platformFeesIncluded: z.number().int().min(0),
     paymentInstructions: z.array(QuotePaymentInstructionsSchema).optional(),

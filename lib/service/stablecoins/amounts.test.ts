@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isServiceError } from "../http/errors";
-import { tokenAmountInCurrencyUnits, tokenAmountToCents } from "./amounts";
+import { assertOperationSize, tokenAmountInCurrencyUnits, tokenAmountToCents } from "./amounts";
 
 function rejection(amount: string, decimals: number) {
   try {
@@ -40,11 +40,42 @@ describe("whole-cent rule (BEHAVIORS.md §6.3)", () => {
     expect(rejection("0", 6).details).toMatchObject({ errors: [{ field: "amount", constraint: { minimum: 1 } }] });
   });
 
-  it("rejects an amount worth more than 2^63 − 1 cents, naming amount and the most it takes, instead of failing to store it", () => {
-    expect(tokenAmountToCents("9223372036854775807", 2)).toBe(2n ** 63n - 1n);
-    expect(rejection("9223372036854775808", 2).details).toMatchObject({ errors: [{ field: "amount", message: "is too large: at most 9223372036854775807 (9223372036854775807 fiat cents)" }] });
-    expect(tokenAmountToCents("92233720368547758070000", 6)).toBe(2n ** 63n - 1n);
-    expect(rejection(`1${"0".repeat(77)}`, 6).details).toMatchObject({ errors: [{ field: "amount", constraint: { maximum: "92233720368547758070000" } }] });
+  it("converts amounts of any size exactly: how large one may be is the size limit's", () => {
+    expect(tokenAmountToCents("92233720368547758080000000000000000", 18)).toBe(2n ** 63n);
+    expect(tokenAmountToCents(`1${"0".repeat(77)}`, 6)).toBe(10n ** 73n);
+  });
+});
+
+describe("per-operation size limit (USD 10,000,000, as one payment)", () => {
+  function refusal(cents: bigint, decimals: number) {
+    try {
+      assertOperationSize(cents, "USD", decimals);
+    } catch (e) {
+      if (isServiceError(e)) return e;
+    }
+    throw new Error(`${cents} cents were accepted`);
+  }
+
+  it("accepts USD 10,000,000 exactly", () => {
+    expect(() => assertOperationSize(1_000_000_000n, "USD", 18)).not.toThrow();
+  });
+
+  it.each([
+    [18, "10000000000000000000000000"],
+    [6, "10000000000000"],
+    [2, "1000000000"],
+    [0, "10000000"],
+  ])("refuses a cent more with TRANSACTION_SIZE_LIMIT_EXCEEDED, naming the limit and the largest amount of a %i-decimal token (%s)", (decimals, maximum) => {
+    const e = refusal(1_000_000_001n, decimals);
+    expect(e.code).toBe("TRANSACTION_SIZE_LIMIT_EXCEEDED");
+    expect(e.details).toMatchObject({ field: "amount", limitUsdCents: 1_000_000_000, maximum, currency: "USD" });
+    expect(e.message).toContain("at most USD 10000000");
+    expect(e.message).toContain(`amount at most ${maximum}`);
+  });
+
+  it("refuses the amounts that used to reach the database and fail there (2^63 − 1 cents and beyond)", () => {
+    expect(refusal(2n ** 63n - 1n, 18).code).toBe("TRANSACTION_SIZE_LIMIT_EXCEEDED");
+    expect(refusal(10n ** 73n, 6).code).toBe("TRANSACTION_SIZE_LIMIT_EXCEEDED");
   });
 });
 

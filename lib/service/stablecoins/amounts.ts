@@ -1,14 +1,12 @@
-import { invalidInput } from "../http/errors";
-
-/** The largest fiat value an operation can carry: its cents are stored as int8 (`fiatAmount`). */
-const MAX_FIAT_CENTS = 2n ** 63n - 1n;
+import { ServiceError, invalidInput } from "../http/errors";
+import { convertMinorUnits, hasRate } from "../exchange-rates/rate-table";
+import { MAX_TRANSACTION_USD_CENTS, usdCents } from "../quotes/limits";
 
 /**
  * Whole-cent rule (BEHAVIORS.md §6.3): with `d` decimals a token amount must be a multiple of
  * 10^(d−2) (any amount when d ≤ 2); the fiat value in cents is amount / 10^(d−2) (× 10^(2−d)
- * when d < 2). Exact bigint arithmetic, never floats.
- * Throws: INVALID_INPUT naming `amount` when the amount is zero, not a whole number of cents, or
- * worth more than MAX_FIAT_CENTS.
+ * when d < 2). Exact bigint arithmetic, never floats; how large it may be is assertOperationSize's.
+ * Throws: INVALID_INPUT naming `amount` when the amount is zero or not a whole number of cents.
  */
 export function tokenAmountToCents(amount: string, decimals: number): bigint {
   const value = BigInt(amount);
@@ -19,12 +17,27 @@ export function tokenAmountToCents(amount: string, decimals: number): bigint {
       [{ field: "amount", message: `must be a multiple of ${unit} for a token with ${decimals} decimals (whole fiat cents)`, constraint: { multipleOf: unit.toString() } }],
       `amount ${amount} is not a whole number of fiat cents: with ${decimals} decimals it must be a multiple of ${unit} (for example ${unit} = 1 cent). Round it to whole cents and retry.`,
     );
-  const cents = decimals <= 2 ? value * 10n ** BigInt(2 - decimals) : value / unit;
-  if (cents > MAX_FIAT_CENTS) {
-    const most = (MAX_FIAT_CENTS * unit) / 10n ** BigInt(Math.max(2 - decimals, 0));
-    throw invalidInput([{ field: "amount", message: `is too large: at most ${most} (${MAX_FIAT_CENTS} fiat cents)`, constraint: { maximum: most.toString() } }]);
-  }
-  return cents;
+  return decimals <= 2 ? value * 10n ** BigInt(2 - decimals) : value / unit;
+}
+
+/**
+ * Per-operation size limit (ours: SPEC.md § Limits shows no value): one mint or burn may carry at
+ * most what one payment may, USD 10,000,000 in value (quotes/limits.ts), so that every amount the
+ * API accepts can also be funded, credited and paid out. `cents` are of the stablecoin's
+ * baseCurrency, valued in USD at the sandbox rate (1:1 for USD).
+ * Throws: TRANSACTION_SIZE_LIMIT_EXCEEDED (400) naming the limit and the largest `amount` of this token.
+ */
+export function assertOperationSize(cents: bigint, baseCurrency: string, decimals: number): void {
+  const value = usdCents(cents, baseCurrency);
+  if (value <= MAX_TRANSACTION_USD_CENTS) return;
+  const mostCents = hasRate(baseCurrency) && hasRate("USD") ? convertMinorUnits(MAX_TRANSACTION_USD_CENTS, "USD", baseCurrency) : MAX_TRANSACTION_USD_CENTS;
+  // The largest whole-cent amount of this token within the limit, in its smallest unit.
+  const most = decimals >= 2 ? mostCents * 10n ** BigInt(decimals - 2) : mostCents / 10n ** BigInt(2 - decimals);
+  throw new ServiceError(
+    "TRANSACTION_SIZE_LIMIT_EXCEEDED",
+    `A single stablecoin mint or burn may carry at most USD ${MAX_TRANSACTION_USD_CENTS / 100n} in value, as a single payment may: with ${decimals} decimals, amount at most ${most}. This one is worth about USD ${value / 100n}. Split it into several operations.`,
+    { details: { field: "amount", limitUsdCents: Number(MAX_TRANSACTION_USD_CENTS), maximum: most.toString(), currency: baseCurrency } },
+  );
 }
 
 /**

@@ -13,8 +13,9 @@ import { getInternalAccountOrThrow } from "../internal-accounts/get-internal-acc
 import type { InternalAccountRow } from "../internal-accounts/serialize-internal-account";
 import { now } from "../sandbox/clock";
 import { currencyInfo } from "../sandbox/currencies";
-import { tokenAmountInCurrencyUnits, tokenAmountToCents } from "./amounts";
+import { assertOperationSize, tokenAmountInCurrencyUnits, tokenAmountToCents } from "./amounts";
 import { AUTO_FUND_SECONDS, FUNDING_WINDOW_MS, PROVIDER_STEP_SECONDS, emitOperationEvent, scheduleStep } from "./operation-status";
+import { isFormOfBaseCurrency } from "./peg";
 import { assertProviderBalanceCovers } from "./provider-balance";
 import { assertLinkUsable, getProviderAccountOrThrow } from "./provider-accounts";
 import type { BurnRequest, MintRequest, Operation, OperationListQuery } from "./schemas";
@@ -115,10 +116,21 @@ async function planMint(db: Db, platformId: string, request: MintRequest, coin: 
 
 /**
  * A mint to an internal account credits it in the token's currency, so the account must hold that
- * currency (BEHAVIORS.md §6.3) and be able to receive. Throws: INVALID_INPUT; CONFLICT (not ACTIVE).
+ * currency (BEHAVIORS.md §6.3) and be able to receive. One token is credited as one unit of it, so
+ * the currency must be worth one baseCurrency unit, the token's backing (peg.ts): a coin registered
+ * before registration refused other currencies (a BTC token backed by one dollar) is refused here.
+ * Throws: INVALID_INPUT; CONFLICT (not ACTIVE).
  */
 function assertCanHoldTokens(account: InternalAccountRow, coin: StablecoinRow, amount: string): void {
   const tokenCurrency = coin.currency ?? coin.symbol;
+  if (currencyInfo(tokenCurrency) && !isFormOfBaseCurrency(tokenCurrency, coin.baseCurrency))
+    throw invalidInput([
+      {
+        field: "destination.accountId",
+        message: `cannot be an internal account: the stablecoin's currency ${tokenCurrency} is not a form of its baseCurrency ${coin.baseCurrency}, while each token is backed by one ${coin.baseCurrency}, so crediting it as ${tokenCurrency} would create or lose value. Mint to an ACTIVE SPARK_WALLET ExternalAccount instead`,
+        constraint: { baseCurrency: coin.baseCurrency },
+      },
+    ]);
   if (account.currency !== tokenCurrency) {
     // Sandbox: the currency is derived from providerTokenIdentifier (sandboxTokenMetadata); say so when no account can ever hold it.
     const derived = `${tokenCurrency} is the stablecoin's currency (sandbox: the first 6 letters and digits of providerTokenIdentifier ${coin.providerTokenIdentifier}, upper-cased)`;
@@ -189,7 +201,7 @@ async function planBurn(db: Db, platformId: string, request: BurnRequest, cents:
  * stores the operation past CREATED: PENDING_FUNDING with `fundingInstructions` and `expiresAt`
  * (wire mint, external-wallet burn; auto-funded after 30 s in sandbox) or PENDING_PROVIDER. Its
  * next steps are scheduled and its status webhook queued in the same transaction.
- * Throws: NOT_FOUND; INVALID_INPUT; CONFLICT (internal destination not ACTIVE); STABLECOIN_PROVIDER_ACCOUNT_*; SERVICE_UNAVAILABLE; NOT_IMPLEMENTED (reserved types).
+ * Throws: NOT_FOUND; INVALID_INPUT; TRANSACTION_SIZE_LIMIT_EXCEEDED (over USD 10,000,000); CONFLICT (internal destination not ACTIVE); STABLECOIN_PROVIDER_ACCOUNT_*; SERVICE_UNAVAILABLE; NOT_IMPLEMENTED (reserved types).
  */
 export async function createOperation(
   db: Db,
@@ -200,6 +212,7 @@ export async function createOperation(
   const link = await getProviderAccountOrThrow(db, platformId, coin.providerAccountId, { allowBare: true });
   assertLinkUsable(link);
   const cents = tokenAmountToCents(input.request.amount, coin.decimals);
+  assertOperationSize(cents, coin.baseCurrency, coin.decimals);
   const at = await now(db, platformId);
   const id = uuidv7(at.getTime());
   const plan = input.operationType === "MINT" ? await planMint(db, platformId, input.request, coin, cents, id) : await planBurn(db, platformId, input.request, cents, id, coin.symbol);

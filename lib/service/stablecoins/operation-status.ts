@@ -59,6 +59,7 @@ async function providerReserveAccount(tx: LedgerTx, row: OperationRow) {
 export const STABLECOIN_MINT_FUNDING = "STABLECOIN_MINT_FUNDING";
 export const STABLECOIN_BURN_PAYOUT = "STABLECOIN_BURN_PAYOUT";
 export const STABLECOIN_MINT_FUNDING_RETURNED = "STABLECOIN_MINT_FUNDING_RETURNED";
+export const STABLECOIN_BURN_PAYOUT_RETURNED = "STABLECOIN_BURN_PAYOUT_RETURNED";
 
 /**
  * The fiat leg, posted when an operation starts PROCESSING: a mint's fiat arrives from the rail
@@ -95,6 +96,25 @@ export async function returnMintFiatLeg(tx: LedgerTx, row: OperationRow): Promis
     entries: [
       { ledgerAccountId: reserve.id, amount: -row.fiatAmount },
       { ledgerAccountId: clearing.id, amount: row.fiatAmount },
+    ],
+  });
+}
+
+/**
+ * Undoes a burn's payout when the burn fails after PROCESSING (its last step could not be carried
+ * out): the fiat comes back from clearing into the provider's reserve, as the burned tokens return
+ * to the provider balance (providerBalance counts no FAILED burn).
+ */
+export async function returnBurnPayout(tx: LedgerTx, row: OperationRow): Promise<void> {
+  const { clearing } = await ensureSystemAccounts(tx, row.platformId, row.fiatCurrency);
+  const reserve = await providerReserveAccount(tx, row);
+  await postLedgerTransaction(tx, {
+    platformId: row.platformId,
+    kind: STABLECOIN_BURN_PAYOUT_RETURNED,
+    description: `Stablecoin burn ${row.id} failed: ${row.fiatAmount} ${row.fiatCurrency} cents returned to the provider's reserve`,
+    entries: [
+      { ledgerAccountId: clearing.id, amount: -row.fiatAmount },
+      { ledgerAccountId: reserve.id, amount: row.fiatAmount },
     ],
   });
 }

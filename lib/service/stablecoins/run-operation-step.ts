@@ -1,10 +1,11 @@
+import { isConnectionLoss } from "@/lib/db/connection-loss";
 import type { Db } from "../db";
-import { ServiceError } from "../http/errors";
+import { ServiceError, isTransactionTimeout, transientConflictError } from "../http/errors";
 import { parseId, notFoundMessage } from "../http/ids";
 import type { JobContext } from "../jobs/handlers";
 import { now } from "../sandbox/clock";
 import { DESTINATION_ACCOUNT_UNAVAILABLE, creditMintDestination } from "./credit-mint-destination";
-import { PROCESSING_SECONDS, postFiatLeg, returnMintFiatLeg, scheduleStep, setOperationStatus, type OperationStep } from "./operation-status";
+import { PROCESSING_SECONDS, postFiatLeg, returnBurnPayout, returnMintFiatLeg, scheduleStep, setOperationStatus, type OperationStep } from "./operation-status";
 import type { OperationRow } from "./serialize";
 
 /**
@@ -60,20 +61,70 @@ export async function runOperationStep(
   });
 }
 
+/** failureReason of an operation one of whose steps failed with an error that running it again cannot mend. */
+export const PROCESSING_ERROR = "PROCESSING_ERROR";
+
+/** A database conflict, timeout or lost connection: the step rolled back whole and runs again (as jobs/run-jobs.ts decides). */
+const isRetryable = (e: unknown) => transientConflictError(e) !== null || isTransactionTimeout(e) || isConnectionLoss(e);
+
+/**
+ * Ends an operation FAILED PROCESSING_ERROR after one of its steps failed for good, so that it never
+ * waits for ever. The step rolled back whole: a PENDING_FUNDING or PENDING_PROVIDER operation moved
+ * no money, and a PROCESSING one gets its fiat leg back (a mint's to the funder, a burn's payout to
+ * the provider's reserve). An operation that has ended already stays as it is.
+ */
+async function failAfterStepError(db: Db, input: { platformId: string; operationId: string }): Promise<OperationRow | null> {
+  const { platformId, operationId } = input;
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT "id" FROM "StablecoinOperation" WHERE "id" = ${operationId}::uuid AND "platformId" = ${platformId}::uuid FOR UPDATE`;
+    const row = await tx.stablecoinOperation.findFirst({ where: { id: operationId, platformId } });
+    if (!row || !["PENDING_FUNDING", "PENDING_PROVIDER", "PROCESSING"].includes(row.status)) return row;
+    if (row.status === "PROCESSING") await (row.operationType === "MINT" ? returnMintFiatLeg(tx, row) : returnBurnPayout(tx, row));
+    return setOperationStatus(tx, row, "FAILED", { expiresAt: null, failureReason: PROCESSING_ERROR, providerStatus: "failed" });
+  });
+}
+
+/**
+ * runOperationStep, and when the step fails with an error that running it again cannot mend, the
+ * operation ended FAILED PROCESSING_ERROR, returned with that `error`.
+ * Throws: a retryable error (nothing was written; run it again); the step's error when the
+ * operation could not be ended either.
+ */
+async function runStepOrFail(db: Db, input: { platformId: string; operationId: string; step: OperationStep }): Promise<{ operation: OperationRow; moved: boolean; error?: unknown } | null> {
+  try {
+    return await runOperationStep(db, input);
+  } catch (error) {
+    if (isRetryable(error)) throw error;
+    let failed: OperationRow | null;
+    try {
+      failed = await failAfterStepError(db, input);
+    } catch (failing) {
+      if (isRetryable(failing)) throw failing;
+      throw error;
+    }
+    return failed && { operation: failed, moved: true, error };
+  }
+}
+
+/** The scheduled step. Throws: as runStepOrFail, and the step's error once the operation is ended, so that the job records it. */
 export async function runOperationStepJob({ db, platformId, payload }: JobContext): Promise<void> {
   const { operationId, step } = payload as { operationId: string; step: OperationStep };
-  await runOperationStep(db, { platformId, operationId, step });
+  const after = await runStepOrFail(db, { platformId, operationId, step });
+  if (after?.error !== undefined) throw after.error;
 }
 
 /**
  * Sandbox control: the provider reports the funds of an operation awaiting them (a burn's tokens
- * at the deposit address, a wire mint's wire) now instead of after the automatic 30 s.
+ * at the deposit address, a wire mint's wire) now instead of after the automatic 30 s. A step that
+ * fails for good ends the operation FAILED PROCESSING_ERROR, which is returned.
  * Throws: NOT_FOUND; INVALID_STATE_TRANSITION when it is not PENDING_FUNDING.
  */
 export async function reportOperationFunds(db: Db, input: { platformId: string; operationId: string }): Promise<OperationRow> {
   const id = parseId("StablecoinOperation", input.operationId);
-  const after = id ? await runOperationStep(db, { platformId: input.platformId, operationId: id, step: "FUNDS_RECEIVED" }) : null;
+  const after = id ? await runStepOrFail(db, { platformId: input.platformId, operationId: id, step: "FUNDS_RECEIVED" }) : null;
   if (!after) throw new ServiceError("NOT_FOUND", notFoundMessage("StablecoinOperation", input.operationId));
+  // The operation ended FAILED (its answer says so); the error itself is for the logs, as a job's is.
+  if (after.error !== undefined) console.error(JSON.stringify({ level: "error", msg: "stablecoin operation step failed; operation ended FAILED", operationId: id, error: after.error instanceof Error ? (after.error.stack ?? after.error.message) : String(after.error) }));
   // Decided under the operation's lock: of reports racing each other (or the provider's own), one moves it.
   if (!after.moved) {
     const { status } = after.operation;

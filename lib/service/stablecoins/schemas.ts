@@ -194,7 +194,7 @@ export const OperationSchema = z
     providerStatus: z.string().optional(),
     failureReason: z.string().optional().openapi({
       description:
-        "Stable code of a FAILED operation: PROVIDER_TRANSFER_FAILED (the provider's bank transfer failed: a mint's debit or a burn's payout), DESTINATION_ACCOUNT_UNAVAILABLE (a mint's internal destination could no longer receive when it completed; its fiat was returned).",
+        "Stable code of a FAILED operation: PROVIDER_TRANSFER_FAILED (the provider's bank transfer failed: a mint's debit or a burn's payout), DESTINATION_ACCOUNT_UNAVAILABLE (a mint's internal destination could no longer receive when it completed; its fiat was returned), PROCESSING_ERROR (the service could not carry out a step, and running it again would not help; any fiat that had moved was returned and nothing was credited: create the operation again).",
     }),
     description: z.string().optional(),
     createdAt: z.string().datetime(),

@@ -1,9 +1,11 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, DbOrTx } from "../db";
-import { ServiceError } from "../http/errors";
+import { ServiceError, invalidInput } from "../http/errors";
 import { formatId, parseId, uuidv7, idFormProblem } from "../http/ids";
 import { afterCursor, countArgs, decodeCursor, toPage, type Page } from "../http/pagination";
 import { now } from "../sandbox/clock";
+import { currencyInfo } from "../sandbox/currencies";
+import { isFormOfBaseCurrency } from "./peg";
 import { assertLinkUsable, getProviderAccountOrThrow } from "./provider-accounts";
 import type { Stablecoin, StablecoinListQuery, StablecoinRegisterRequest } from "./schemas";
 import { serializeStablecoin, type ProviderAccountRow, type StablecoinRow } from "./serialize";
@@ -20,6 +22,23 @@ export function sandboxTokenMetadata(providerTokenIdentifier: string) {
   const stem = providerTokenIdentifier.replace(/-d\d{1,2}$/, "");
   const symbol = (stem.replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, 6) || "TOKEN");
   return { decimals, symbol, name: `${stem} stablecoin`, baseCurrency: "USD" };
+}
+
+/**
+ * A token is pegged 1:1 to its baseCurrency (peg.ts), so its `currency` may name a currency only
+ * when that is a form of the baseCurrency: a token named BTC but backed by one dollar each would be
+ * credited as a whole bitcoin. A symbol that is no currency code (ACMEUS) names no currency.
+ * Throws: INVALID_INPUT naming providerTokenIdentifier.
+ */
+function assertCurrencyIsPegged(meta: { symbol: string; baseCurrency: string }): void {
+  if (!currencyInfo(meta.symbol) || isFormOfBaseCurrency(meta.symbol, meta.baseCurrency)) return;
+  throw invalidInput([
+    {
+      field: "providerTokenIdentifier",
+      message: `names the currency ${meta.symbol}, but the sandbox provider's tokens are stablecoins pegged 1:1 to ${meta.baseCurrency} (baseCurrency): one token is backed by, and burns for, one ${meta.baseCurrency}, so it cannot be ${meta.symbol}. Register a token named after a form of ${meta.baseCurrency} (usdb, usdc, usdt, with an optional -d<N>) or a symbol that is not a currency code (acme-usd)`,
+      constraint: { baseCurrency: meta.baseCurrency },
+    },
+  ]);
 }
 
 /**
@@ -52,12 +71,14 @@ export async function selectProviderAccount(db: DbOrTx, platformId: string, sele
 /**
  * POST /stablecoins (BEHAVIORS.md §6.2): links an existing provider token; creates nothing at the
  * provider. A token already registered through a REVOKED link moves to the new link (same id).
- * Throws: the selection errors above; CONFLICT when the token is already registered otherwise.
+ * Throws: INVALID_INPUT (a currency other than a form of the baseCurrency); the selection errors
+ * above; CONFLICT when the token is already registered otherwise.
  */
 export async function registerStablecoin(db: Db, input: { platformId: string; request: StablecoinRegisterRequest }): Promise<Stablecoin> {
   const { platformId, request } = input;
-  const link = await selectProviderAccount(db, platformId, request.stablecoinProviderAccountId);
   const meta = sandboxTokenMetadata(request.providerTokenIdentifier);
+  assertCurrencyIsPegged(meta);
+  const link = await selectProviderAccount(db, platformId, request.stablecoinProviderAccountId);
   const at = await now(db, platformId);
   const registered = await db.stablecoin.findFirst({ where: { platformId, providerTokenIdentifier: request.providerTokenIdentifier }, select: { id: true } });
   if (registered) return moveFromRevokedLink(db, { platformId, link, providerTokenIdentifier: request.providerTokenIdentifier });

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { DateTimeInputSchema, dateTimeFilterSchema } from "../http/date-schemas";
 import { PERMISSIONS } from "../http/context";
 import { PageQuerySchema, pageResponseSchema } from "../http/pagination";
 
@@ -24,13 +25,13 @@ export const ApiTokenCreateRequestSchema = z
   .object({
     name: z.string().trim().min(1).max(255),
     permissions: z.array(PermissionSchema).max(3).refine((p) => new Set(p).size === p.length, "must not repeat a permission"),
-    expiresAt: z.iso.datetime({ offset: true }).optional().openapi({ description: "Optional expiry; must be in the future." }),
+    expiresAt: DateTimeInputSchema.optional().openapi({ description: "Optional expiry; must be in the future." }),
   })
   .strict()
   .openapi("ApiTokenCreateRequest");
 export type ApiTokenCreateRequest = z.infer<typeof ApiTokenCreateRequestSchema>;
 
-const dateFilter = (description: string) => z.iso.datetime({ offset: true }).optional().openapi({ description });
+const dateFilter = dateTimeFilterSchema;
 
 export const TokenListQuerySchema = PageQuerySchema.extend({
   name: z.string().max(255).optional().openapi({ description: "Exact token name." }),

@@ -5,7 +5,9 @@ import type { TransactionRow } from "./serialize-transaction";
 
 /**
  * What counts toward a payer's daily volume (lib/service/quotes/limits.ts): outgoing payments under
- * way or done, by the UTC day they were created on. Kept as running totals per payer, day and
+ * way or done, by the UTC day they were sent on (entered these statuses: a quote's execution, not
+ * its creation, so quotes made before midnight and executed after count on the day they are
+ * executed, the day the limit checks them against). Kept as running totals per payer, day and
  * currency, so checking the limit costs the same with one payment a day or ten thousand.
  */
 const COUNTED: ReadonlySet<TransactionStatus> = new Set(["PROCESSING", "COMPLETED"]);
@@ -21,6 +23,21 @@ function payerOf(row: TransactionRow): string {
   return (owner !== undefined && parseId("Customer", owner, { allowBare: true })) || row.platformId;
 }
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+const COUNTED_SQL = Prisma.join([...COUNTED].map((status) => Prisma.sql`${status}::"TransactionStatus"`));
+
+/**
+ * The UTC day a payment leaving the counted statuses was counted on, so that it is taken back
+ * from that day: the first step of its history in a counted status after its last step in another
+ * one (the day of its creation, in the unlikely case its history says nothing).
+ */
+function countedOn(row: TransactionRow): Prisma.Sql {
+  const history = Prisma.sql`"platformId" = ${row.platformId}::uuid AND "transactionId" = ${row.id}::uuid`;
+  return Prisma.sql`COALESCE((
+      SELECT ("createdAt" AT TIME ZONE 'UTC')::date FROM "TransactionStatusChange"
+      WHERE ${history} AND "status" IN (${COUNTED_SQL}) AND "sequence" > COALESCE((
+        SELECT max("sequence") FROM "TransactionStatusChange" WHERE ${history} AND "status" NOT IN (${COUNTED_SQL})), -1)
+      ORDER BY "sequence" LIMIT 1), ${utcDay(row.createdAt)}::date)`;
+}
 
 /**
  * The change a status step records, as a CTE of its statement, when an outgoing payment enters
@@ -33,9 +50,11 @@ export function dailyVolumeChange(row: TransactionRow, previous: TransactionStat
   const isCounted = COUNTED.has(row.status);
   if (wasCounted === isCounted) return null;
   const amount = isCounted ? row.sentAmount : -row.sentAmount;
+  // Entering: this step's day (now). Leaving: the day it entered, whatever day it leaves on.
+  const day = isCounted ? Prisma.sql`${utcDay(row.updatedAt)}::date` : countedOn(row);
   return Prisma.sql`"volume_change" AS (
     INSERT INTO "DailyVolumeChange" ("id", "platformId", "payerId", "day", "currency", "amount")
-    VALUES (${uuidv7(row.updatedAt.getTime())}::uuid, ${row.platformId}::uuid, ${payerOf(row)}::uuid, ${utcDay(row.createdAt)}::date,
+    VALUES (${uuidv7(row.updatedAt.getTime())}::uuid, ${row.platformId}::uuid, ${payerOf(row)}::uuid, ${day},
       ${row.sentCurrency ?? "USD"}::text, ${amount.toString()}::bigint)
   )`;
 }

@@ -24,10 +24,16 @@ type ListedRow = Cursor & { toItem: () => TransactionListItem };
  * customerId leave card rows out; `cardId` leaves payments out.
  * Payment rows are two raw statements on the pool at once, the page and the capped count: dashboards and
  * reconciliation jobs poll this list, and a model read of these wide rows cost ~3 ms of Node CPU a page.
- * Throws: INVALID_INPUT for `status` with `type=CARD` (SPEC.md § Errors 400), a malformed
- * customerId or cardId, or a bad cursor.
+ * Throws: INVALID_INPUT for `status` with `type=CARD` (SPEC.md § Errors 400), an endDate before
+ * startDate, a malformed customerId or cardId, or a bad cursor.
  */
 export async function listTransactions(db: Db, platformId: string, query: TransactionListQuery): Promise<Page<Transaction> | Page<TransactionListItem>> {
+  // A reversed window is a mistake to report, as GET /internal-accounts/{id}/balance-changes does, not an empty page.
+  if (query.startDate !== undefined && query.endDate !== undefined && Date.parse(query.endDate) < Date.parse(query.startDate))
+    throw invalidInput(
+      [{ field: "query.endDate", message: `must not be before startDate (${query.startDate}): the window [startDate, endDate] includes both ends`, constraint: { minimum: "startDate" } }],
+      "endDate is before startDate: swap them",
+    );
   if (query.type === "CARD" && query.status !== undefined)
     throw invalidInput(
       [{ field: "query.status", message: "applies to payment transactions only and cannot be combined with type=CARD", constraint: { conflictsWith: "type=CARD" } }],

@@ -14,6 +14,8 @@ export interface RecordTransactionStatusInput {
   failureReason?: string | null;
   refund?: Refund | null;
   settledAt?: Date | null;
+  /** When the payout is now expected to settle (a quote's, once executed: expectedSettlementAt in rail-details.ts). */
+  expectedSettlementAt?: Date | null;
   sourceRailDetails?: RailDetails | null;
   destinationRailDetails?: RailDetails | null;
   /** Overrides the status step's event; null sends none. A refund step always sends its own. */
@@ -57,6 +59,7 @@ export async function recordTransactionStatus(
     failureReason,
     ...(input.refund !== undefined && { refund: input.refund as TransactionRow["refund"] }),
     ...(input.settledAt !== undefined && { settledAt: input.settledAt }),
+    ...(input.expectedSettlementAt !== undefined && { expectedSettlementAt: input.expectedSettlementAt }),
     ...(input.sourceRailDetails !== undefined && { sourceRailDetails: input.sourceRailDetails as TransactionRow["sourceRailDetails"] }),
     ...(input.destinationRailDetails !== undefined && { destinationRailDetails: input.destinationRailDetails as TransactionRow["destinationRailDetails"] }),
     updatedAt: at > current.updatedAt ? at : current.updatedAt,
@@ -67,6 +70,7 @@ export async function recordTransactionStatus(
     Prisma.sql`"updatedAt" = ${row.updatedAt}::timestamptz`,
     ...(input.refund !== undefined ? [Prisma.sql`"refund" = ${jsonb(input.refund)}`] : []),
     ...(input.settledAt !== undefined ? [Prisma.sql`"settledAt" = ${input.settledAt}::timestamptz`] : []),
+    ...(input.expectedSettlementAt !== undefined ? [Prisma.sql`"expectedSettlementAt" = ${input.expectedSettlementAt}::timestamptz`] : []),
     ...(input.sourceRailDetails !== undefined ? [Prisma.sql`"sourceRailDetails" = ${jsonb(input.sourceRailDetails)}`] : []),
     ...(input.destinationRailDetails !== undefined ? [Prisma.sql`"destinationRailDetails" = ${jsonb(input.destinationRailDetails)}`] : []),
   ];

@@ -23,7 +23,7 @@ export const transactionsRouter = createRouter()
       operationId: "listTransactions",
       summary: "List transactions",
       description:
-        "The platform's payment transactions, newest first (`sortOrder=asc` for oldest first). Filters combine: customer, account on either side (`accountIdentifier`) or one side, status, type, reconciliation reference, and an inclusive `startDate`/`endDate` window on creation time. `status` together with `type=CARD` is refused (400): status applies to payment transactions only.",
+        "The platform's payment transactions, newest first (`sortOrder=asc` for oldest first). Filters combine: customer, account on either side (`accountIdentifier`) or one side, status, type, reconciliation reference, and an inclusive `startDate`/`endDate` window on creation time (an endDate before startDate → 400 INVALID_INPUT; bounds at most to the millisecond, as times are kept). `status` together with `type=CARD` is refused (400): status applies to payment transactions only.",
       tags,
       security,
       middleware: [requirePermission("VIEW")] as const,

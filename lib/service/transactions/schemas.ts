@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { dateTimeFilterSchema } from "../http/date-schemas";
 import { CardTransactionSchema } from "../cards/schemas";
 import { PageQuerySchema, pageResponseSchema } from "../http/pagination";
 import { CurrencyAmountSchema } from "../internal-accounts/schemas";
@@ -242,7 +243,7 @@ export const OutgoingTransactionSchema = z
     // A union, not .nullable(): on a registered schema .nullable().openapi() renders allOf [ref, nullable], which refuses null.
     paymentRail: z.union([PaymentRailSchema, z.null()]).openapi({ description: "null when no external rail is used." }),
     railSelectionMode: z.enum(["AUTO", "MANUAL"]).nullable(),
-    expectedSettlementAt: z.string().datetime().nullable().openapi({ description: "Next business day for ACH, the same day for ACH_SAME_DAY, null for instant rails." }),
+    expectedSettlementAt: z.string().datetime().nullable().openapi({ description: "Next business day for ACH, the same day for ACH_SAME_DAY (end of the UTC day; a weekend's: the next business day), null for instant rails. Counted from when the payment is sent: a quote's is first estimated at its creation and set again when it is executed." }),
     settlementTimelineSeconds: z.number().int().nullable().openapi({ description: "Seconds from creation to settlement, once settled." }),
   })
   .openapi("OutgoingTransaction");
@@ -256,8 +257,6 @@ export const TransactionIdParamSchema = z.object({
   transactionId: z.string().openapi({ param: { name: "transactionId", in: "path" }, example: "Transaction:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" }),
 });
 
-const dateTime = (description: string) => z.string().datetime({ offset: true }).optional().openapi({ description });
-
 export const TransactionListQuerySchema = PageQuerySchema.extend({
   customerId: z.string().optional().openapi({ description: "`Customer:<uuid>`; the platform's own id (`Platform:<uuid>`) lists transactions of platform accounts only." }),
   platformCustomerId: z.string().optional(),
@@ -267,8 +266,8 @@ export const TransactionListQuerySchema = PageQuerySchema.extend({
   status: TransactionStatusSchema.optional().openapi({ description: "Payment transactions only: 400 together with type=CARD." }),
   type: z.enum(["INCOMING", "OUTGOING", "CARD"]).optional(),
   reference: z.string().optional().openapi({ description: "Reconciliation reference (or the refund's)." }),
-  startDate: dateTime("Created at or after (inclusive)."),
-  endDate: dateTime("Created at or before (inclusive)."),
+  startDate: dateTimeFilterSchema("Created at or after (inclusive)."),
+  endDate: dateTimeFilterSchema("Created at or before (inclusive); not before startDate (400)."),
   sortOrder: z.enum(["asc", "desc"]).default("desc"),
   cardId: z.string().optional().openapi({ description: "`Card:<uuid>` or bare uuid: card transactions of that card." }),
 });
