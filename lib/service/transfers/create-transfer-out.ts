@@ -19,7 +19,7 @@ import { assertNotEmbeddedWallet } from "./assert-not-embedded-wallet";
 import { COMPLETE_TRANSFER_REFUND_JOB, REFUND_DELAY_SECONDS } from "./complete-transfer-refund";
 import { FAIL_PENDING_TRANSFER_JOB } from "./fail-pending-transfer";
 import { resolveTransferParties, type TransferParties } from "./resolve-transfer-parties";
-import { lockLiveParties } from "./lock-live-parties";
+import { lockTransferParties } from "./lock-live-parties";
 import { PENDING_TRANSFER_SECONDS, transferOutcome } from "./sandbox-outcome";
 import type { TransferOutRequest } from "./schemas";
 import { chooseRail, externalIdentifiers, externalSnapshot, internalIdentifiers, internalSnapshot } from "./transfer-columns";
@@ -39,7 +39,7 @@ export const TRANSFER_OUT = "TRANSFER_OUT";
  * PENDING (amount held) for 30 s, then fails and the hold is released.
  * Throws: NOT_FOUND, CONFLICT, INVALID_INPUT, INVALID_CURRENCY, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED,
  * END_USER_TERMS_NOT_ACCEPTED (resolveTransferParties); CUSTOMER_DELETED, NOT_FOUND (the destination
- * deleted meanwhile: lockLiveParties); WALLET_SIGNATURE_MISSING (an embedded-wallet
+ * deleted meanwhile: lockTransferParties); WALLET_SIGNATURE_MISSING (an embedded-wallet
  * source, assertNotEmbeddedWallet); INVALID_CURRENCY (the platform has not enabled OUTGOING for the
  * currency) and AMOUNT_OUT_OF_RANGE (outside its minAmount…maxAmount: currency-limits.ts);
  * TRANSACTION_SIZE_LIMIT_EXCEEDED (per-payment size, ACH_SAME_DAY
@@ -50,11 +50,12 @@ export async function createTransferOut(db: Db, input: { platformId: string; req
   const { platformId, request } = input;
   return sqlTransaction(db, async (tx) => {
     const platformLimits = outgoingCurrencyLimits(tx, platformId);
+    // A deleted customer's money stays put (410), a deleted destination gets nothing (404); a racing delete waits or wins.
+    const liveParties = lockTransferParties(tx, platformId, { internalAccountId: request.source.accountId, externalAccountId: request.destination.accountId });
     // lockPayer: the daily-volume check below then finds the payer's lock taken.
     const parties = await resolveTransferParties(tx, { platformId, internalAccountId: request.source.accountId, externalAccountId: request.destination.accountId, direction: "OUT", lockPayer: true });
     const { account, ledgerAccount, external } = parties;
-    // A deleted customer's money stays put (410), a deleted destination gets nothing (404); a racing delete waits or wins.
-    await lockLiveParties(tx, platformId, { customerIds: [account.customerId], externalAccountId: external.id });
+    await liveParties;
     assertNotEmbeddedWallet(account);
     const amount = BigInt(request.amount);
     // SPEC.md § Limits, as for quotes: refused before anything is written, whatever the sandbox outcome.

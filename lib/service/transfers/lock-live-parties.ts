@@ -1,6 +1,6 @@
 import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
-import { formatId } from "../http/ids";
+import { formatId, parseId } from "../http/ids";
 
 /** What a payment names that a DELETE can take away (bare uuids; null and undefined are skipped). */
 export interface PaymentParties {
@@ -56,4 +56,19 @@ export async function lockLiveParties(tx: SqlTx, platformId: string, parties: Pa
     const id = formatId("ExternalAccount", externalId);
     throw new ServiceError("NOT_FOUND", `External account ${id} not found: it was deleted${external ? ` at ${external.deletedAt!.toISOString()}` : ""}`, { details: { accountId: id } });
   }
+}
+
+/**
+ * lockLiveParties for a transfer, named by the request's account ids (the owners found from them),
+ * so it can be sent before the parties' read and go out pipelined with it instead of a round trip
+ * after it: customers, then the external account, then the read's internal account, the order
+ * lockCustomer keeps. Await it before the first write; its refusal is the caller's (never unhandled).
+ */
+export function lockTransferParties(tx: SqlTx, platformId: string, request: { internalAccountId: string; externalAccountId: string }): Promise<void> {
+  const locking = lockLiveParties(tx, platformId, {
+    internalAccountIds: [parseId("InternalAccount", request.internalAccountId)],
+    externalAccountId: parseId("ExternalAccount", request.externalAccountId),
+  });
+  locking.catch(() => undefined);
+  return locking;
 }
