@@ -1077,7 +1077,7 @@ export interface paths {
         put?: never;
         /**
          * Approve an incoming payment awaiting the platform
-         * @description For an incoming payment whose approval request the platform answered 202 (within 5 s): the payment runs PROCESSING → COMPLETED and is credited. `receiverCustomerInfo` must carry every field the request marked mandatory (else 400 MISSING_MANDATORY_USER_INFO and nothing changes); `BIRTH_DATE` is checked as a customer's `birthDate`: a date YYYY-MM-DD, not in the future (else 400 INVALID_INPUT naming `receiverCustomerInfo.BIRTH_DATE`, nothing changes). 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when the payment is not awaiting the platform. Requires TRANSACT.
+         * @description For an incoming payment whose approval request the platform answered 202 (within 5 s): the payment runs PROCESSING → COMPLETED and is credited. `receiverCustomerInfo` must carry every field the request marked mandatory (else 400 MISSING_MANDATORY_USER_INFO and nothing changes); `BIRTH_DATE` is checked as a customer's `birthDate`: a date YYYY-MM-DD, not in the future (else 400 INVALID_INPUT naming `receiverCustomerInfo.BIRTH_DATE`, nothing changes). 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when the payment is not awaiting the platform. 410 CUSTOMER_DELETED when the receiving customer was deleted since the payment arrived: nothing is credited and the payment ends FAILED with failureReason ACCOUNT_CANNOT_RECEIVE (INCOMING_PAYMENT.FAILED), as a 200 webhook answer arriving after the delete ends it too. Requires TRANSACT.
          */
         post: operations["approvePendingPayment"];
         delete?: never;
@@ -1872,7 +1872,7 @@ export interface paths {
         put?: never;
         /**
          * Mint stablecoins
-         * @description `fundingSource`: WIRE (wire instructions returned) or ACH_DEBIT / SAME_DAY_ACH_DEBIT from an external account; `destination.accountId` an ACTIVE Spark `ExternalAccount:` or an ACTIVE `InternalAccount:` holding the token's currency (the stablecoin's `currency`; 409 when it is not ACTIVE), credited one unit of that currency per token; that currency must be a form of the `baseCurrency` the mint is paid in (USD, USDC, USDB, USDT for USD), else 400 INVALID_INPUT naming `destination.accountId` (a stablecoin registered as BTC, EUR, … is minted to Spark wallets only). An ACH debit's bank account and the destination must belong to the same owner, one customer or the platform (400 INVALID_INPUT naming `destination.accountId`, constraint `sameOwner`). The tokens add to the stablecoin's provider balance once the mint is COMPLETED. Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). a step the service cannot carry out (an unexpected error, logged; running it again would not help) → FAILED with `failureReason` PROCESSING_ERROR, the fiat that moved at PROCESSING returned. `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Value: a stablecoin is pegged 1:1 to its `baseCurrency` (USD in sandbox): a mint's backing (`fundingInstructions.amount`, `estimatedDelivery.amount`) is one baseCurrency unit per token, in cents, and a burn pays out the same. Size limit: one mint or burn may carry at most USD 10,000,000 in value, as one payment may (400 TRANSACTION_SIZE_LIMIT_EXCEEDED, `details.maximum` the largest `amount` of this token). Reserved source types → 501. A link that is INVALID or REVOKED → 400 (REVOKED is terminal: link again and register the token through the new link to move the stablecoin there); provider unavailable → 503 with `Retry-After`. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
+         * @description `fundingSource`: WIRE (wire instructions returned) or ACH_DEBIT / SAME_DAY_ACH_DEBIT from an external account; `destination.accountId` an ACTIVE Spark `ExternalAccount:` or an ACTIVE `InternalAccount:` holding the token's currency (the stablecoin's `currency`; 409 when it is not ACTIVE), credited one unit of that currency per token; that currency must be a form of the `baseCurrency` the mint is paid in (USD, USDC, USDB, USDT for USD), else 400 INVALID_INPUT naming `destination.accountId` (a stablecoin registered as BTC, EUR, … is minted to Spark wallets only). An ACH debit's bank account and the destination must belong to the same owner, one customer or the platform (400 INVALID_INPUT naming `destination.accountId`, constraint `sameOwner`). The tokens add to the stablecoin's provider balance once the mint is COMPLETED. 410 CUSTOMER_DELETED when the destination or the ACH bank account belongs to a deleted customer (a mint created before the delete still completes). Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). a step the service cannot carry out (an unexpected error, logged; running it again would not help) → FAILED with `failureReason` PROCESSING_ERROR, the fiat that moved at PROCESSING returned. `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Value: a stablecoin is pegged 1:1 to its `baseCurrency` (USD in sandbox): a mint's backing (`fundingInstructions.amount`, `estimatedDelivery.amount`) is one baseCurrency unit per token, in cents, and a burn pays out the same. Size limit: one mint or burn may carry at most USD 10,000,000 in value, as one payment may (400 TRANSACTION_SIZE_LIMIT_EXCEEDED, `details.maximum` the largest `amount` of this token). Reserved source types → 501. A link that is INVALID or REVOKED → 400 (REVOKED is terminal: link again and register the token through the new link to move the stablecoin there); provider unavailable → 503 with `Retry-After`. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
          */
         post: operations["createStablecoinMint"];
         delete?: never;
@@ -1892,7 +1892,7 @@ export interface paths {
         put?: never;
         /**
          * Burn stablecoins for fiat
-         * @description `source.type`: EXTERNAL_ACCOUNT (send the tokens from any wallet to the deposit address in `fundingInstructions`) or PROVIDER_INTERNAL_BALANCE (the tokens the provider holds of this stablecoin: those of its COMPLETED mints less every burn that is PENDING_PROVIDER, PROCESSING or COMPLETED; a larger `amount` → 409 CONFLICT with `details.providerBalance`, the balance held in the token's smallest unit: burn at most that, or mint more first); `destination` a bank external account and payout rail. `estimatedDelivery.amount` is the fiat value in cents of the `baseCurrency`: one baseCurrency unit (USD) per token, as a mint charged. 404 for the stablecoin or a referenced account. Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). a step the service cannot carry out (an unexpected error, logged; running it again would not help) → FAILED with `failureReason` PROCESSING_ERROR, the fiat that moved at PROCESSING returned. `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Value: a stablecoin is pegged 1:1 to its `baseCurrency` (USD in sandbox): a mint's backing (`fundingInstructions.amount`, `estimatedDelivery.amount`) is one baseCurrency unit per token, in cents, and a burn pays out the same. Size limit: one mint or burn may carry at most USD 10,000,000 in value, as one payment may (400 TRANSACTION_SIZE_LIMIT_EXCEEDED, `details.maximum` the largest `amount` of this token). Reserved source types → 501. A link that is INVALID or REVOKED → 400 (REVOKED is terminal: link again and register the token through the new link to move the stablecoin there); provider unavailable → 503 with `Retry-After`. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
+         * @description `source.type`: EXTERNAL_ACCOUNT (send the tokens from any wallet to the deposit address in `fundingInstructions`) or PROVIDER_INTERNAL_BALANCE (the tokens the provider holds of this stablecoin: those of its COMPLETED mints less every burn that is PENDING_PROVIDER, PROCESSING or COMPLETED; a larger `amount` → 409 CONFLICT with `details.providerBalance`, the balance held in the token's smallest unit: burn at most that, or mint more first); `destination` a bank external account and payout rail. `estimatedDelivery.amount` is the fiat value in cents of the `baseCurrency`: one baseCurrency unit (USD) per token, as a mint charged. 404 for the stablecoin or a referenced account; 410 CUSTOMER_DELETED when the bank account belongs to a deleted customer (a burn created before the delete still pays out). Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). a step the service cannot carry out (an unexpected error, logged; running it again would not help) → FAILED with `failureReason` PROCESSING_ERROR, the fiat that moved at PROCESSING returned. `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Value: a stablecoin is pegged 1:1 to its `baseCurrency` (USD in sandbox): a mint's backing (`fundingInstructions.amount`, `estimatedDelivery.amount`) is one baseCurrency unit per token, in cents, and a burn pays out the same. Size limit: one mint or burn may carry at most USD 10,000,000 in value, as one payment may (400 TRANSACTION_SIZE_LIMIT_EXCEEDED, `details.maximum` the largest `amount` of this token). Reserved source types → 501. A link that is INVALID or REVOKED → 400 (REVOKED is terminal: link again and register the token through the new link to move the stablecoin there); provider unavailable → 503 with `Retry-After`. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
          */
         post: operations["createStablecoinBurn"];
         delete?: never;
@@ -1993,7 +1993,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a card
-         * @description Issues a VIRTUAL debit card to a customer whose kycStatus is APPROVED (else 400 CARDHOLDER_KYC_NOT_APPROVED), funded by the cardholder's internal accounts of one currency, USD or USDB (else 400 FUNDING_SOURCE_INELIGIBLE). Answers 201 with the card in PROCESSING; the issuer then activates it (CARD.STATE_CHANGE). Sandbox: the last three characters of platformCardId (else the cardholder id) decide: 001 stays PROCESSING, 002 is rejected (CLOSED, ISSUER_REJECTED), 005 activates after about 30 s, anything else at once; a funding source id ending 002 or 003 is ineligible. Requires MANAGE.
+         * @description Issues a VIRTUAL debit card to a customer whose kycStatus is APPROVED (else 400 CARDHOLDER_KYC_NOT_APPROVED), funded by the cardholder's internal accounts of one currency, USD or USDB (else 400 FUNDING_SOURCE_INELIGIBLE). Answers 201 with the card in PROCESSING; the issuer then activates it (CARD.STATE_CHANGE). Sandbox: the last three characters of platformCardId (else the cardholder id) decide: 001 stays PROCESSING, 002 is rejected (CLOSED, ISSUER_REJECTED), 005 activates after about 30 s, anything else at once; a funding source id ending 002 or 003 is ineligible. 410 CUSTOMER_DELETED for a deleted cardholder. Requires MANAGE.
          */
         post: operations["createCard"];
         delete?: never;
@@ -2018,7 +2018,7 @@ export interface paths {
         head?: never;
         /**
          * Freeze, unfreeze or close a card; change its funding sources or spend limit
-         * @description At least one field. state FROZEN freezes an ACTIVE card (new authorizations decline), ACTIVE unfreezes a FROZEN one, CLOSED closes either (terminal, CLOSED_BY_PLATFORM; alone in its request); each fires CARD.STATE_CHANGE. Closing resolves the card's pending authorizations at once: each AUTHORIZED row ends VOIDED and each PARTIALLY_SETTLED row SETTLED at what cleared, the held rest released (CARD_TRANSACTION.VOIDED / .SETTLED, INTERNAL_ACCOUNT.BALANCE_UPDATED); a clearing that arrives later still posts. fundingSources replaces the ordered list (CARD.FUNDING_SOURCE_CHANGE, not fired when the list is the same); maxSpendPerTransaction null removes the limit. 409 INVALID_STATE_TRANSITION for other moves, CARD_ALREADY_CLOSED for closing a closed card, CARD_NOT_MUTABLE for changing one. Requires MANAGE.
+         * @description At least one field. state FROZEN freezes an ACTIVE card (new authorizations decline), ACTIVE unfreezes a FROZEN one, CLOSED closes either (terminal, CLOSED_BY_PLATFORM; alone in its request); each fires CARD.STATE_CHANGE. Deleting the cardholder (DELETE /customers/{customerId}) closes their cards the same way (CLOSED_BY_PLATFORM), so a deleted customer's card declines every authorization (CARD_NOT_ACTIVE) and cannot change (CARD_NOT_MUTABLE). Closing resolves the card's pending authorizations at once: each AUTHORIZED row ends VOIDED and each PARTIALLY_SETTLED row SETTLED at what cleared, the held rest released (CARD_TRANSACTION.VOIDED / .SETTLED, INTERNAL_ACCOUNT.BALANCE_UPDATED); a clearing that arrives later still posts. fundingSources replaces the ordered list (CARD.FUNDING_SOURCE_CHANGE, not fired when the list is the same); maxSpendPerTransaction null removes the limit. 409 INVALID_STATE_TRANSITION for other moves, CARD_ALREADY_CLOSED for closing a closed card, CARD_NOT_MUTABLE for changing one. Requires MANAGE.
          */
         patch: operations["updateCard"];
         trace?: never;
@@ -2829,7 +2829,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a customer
-         * @description Soft delete: answers the customer with `isDeleted: true`; its platformCustomerId and umaAddress become free. 410 CUSTOMER_DELETED when already deleted. Requires MANAGE.
+         * @description Soft delete: answers the customer with `isDeleted: true`; its platformCustomerId and umaAddress become free. Afterwards the customer's accounts take no new payment, card, mint, burn or agent (410 CUSTOMER_DELETED); money already under way (returns, refunds, stablecoin operations created before) still completes. In the same step the customer's cards that are not CLOSED are closed (state CLOSED, stateReason CLOSED_BY_PLATFORM, CARD.STATE_CHANGE each) as PATCH /cards/{cardId} closes one: pending authorizations resolve at once, holds released; clearings of them that arrive later still post. An incoming payment awaiting approval can no longer be approved (POST /transactions/{transactionId}/approve answers 410 and fails it). 410 CUSTOMER_DELETED when already deleted. Requires MANAGE.
          */
         delete: operations["deleteCustomerById"];
         options?: never;
@@ -4860,7 +4860,7 @@ export interface components {
             platformCardId?: string;
             state: components["schemas"]["CardState"];
             /**
-             * @description Why the card is CLOSED; null otherwise.
+             * @description Why the card is CLOSED; null otherwise. CLOSED_BY_PLATFORM: closed by PATCH, or by deleting the cardholder (a card does not outlive its holder).
              * @enum {string|null}
              */
             stateReason: "ISSUER_REJECTED" | "CLOSED_BY_PLATFORM" | "CLOSED_BY_SERVICE" | null;
@@ -12460,6 +12460,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected error; quote the request id */
             500: {
                 headers: {
@@ -16221,6 +16230,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected error; quote the request id */
             500: {
                 headers: {
@@ -16315,6 +16333,15 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

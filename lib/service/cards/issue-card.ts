@@ -6,6 +6,7 @@ import { ServiceError } from "../http/errors";
 import { formatId, uuidv7 } from "../http/ids";
 import { scheduleJob } from "../jobs/schedule-job";
 import { now } from "../sandbox/clock";
+import { lockLiveParties } from "../transfers/lock-live-parties";
 import { CARD_EVENTS, enqueueCardEvent } from "./card-events";
 import { resolveFundingSources } from "./resolve-funding-sources";
 import type { Card, CardCreateRequest } from "./schemas";
@@ -20,13 +21,16 @@ export const DELAYED_ACTIVATION_SECONDS = 30;
  * (PROCESSING). The sandbox issuer then answers by the last three characters of `platformCardId`
  * (else of the cardholder id): 001 stays PROCESSING, 002 → CLOSED ISSUER_REJECTED, 005 → ACTIVE
  * after 30 s, anything else → ACTIVE at once; each change fires CARD.STATE_CHANGE. The 3-D Secure
- * password is forwarded to the issuer, never stored.
+ * password is forwarded to the issuer, never stored. Serialized with DELETE /customers (the
+ * cardholder's row share-locked), which closes the cardholder's cards.
  * Throws: USER_NOT_FOUND, CUSTOMER_DELETED, CARDHOLDER_KYC_NOT_APPROVED, INVALID_INPUT, FUNDING_SOURCE_INELIGIBLE.
  */
 export async function issueCard(db: Db, input: { platformId: string; request: CardCreateRequest }): Promise<Card> {
   const { platformId, request } = input;
   return db.$transaction(async (tx) => {
     const cardholder = await getCustomerOrThrow(tx, platformId, request.cardholderId);
+    // A delete under way: this waits for it, then 410. One arriving later waits for the card, then closes it.
+    await lockLiveParties(tx, platformId, { customerIds: [cardholder.id] });
     if (cardholder.kycStatus !== "APPROVED")
       throw new ServiceError("CARDHOLDER_KYC_NOT_APPROVED", `Cardholder ${request.cardholderId} has kycStatus ${cardholder.kycStatus}; cards are issued to APPROVED customers only`);
     const accounts = await resolveFundingSources(tx, { platformId, cardholderId: cardholder.id, fundingSources: request.fundingSources });

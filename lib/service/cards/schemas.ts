@@ -29,7 +29,7 @@ export const CardSchema = z
     cardholderId: z.string().openapi({ description: "`Customer:<uuid>` of the cardholder." }),
     platformCardId: z.string().optional(),
     state: z.enum(CARD_STATES).openapi("CardState", { description: "PROCESSING until the issuer answers; ACTIVE ⇄ FROZEN by PATCH; CLOSED is terminal. PENDING_KYC is unused." }),
-    stateReason: z.enum(["ISSUER_REJECTED", "CLOSED_BY_PLATFORM", "CLOSED_BY_SERVICE"]).nullable().openapi({ description: "Why the card is CLOSED; null otherwise." }),
+    stateReason: z.enum(["ISSUER_REJECTED", "CLOSED_BY_PLATFORM", "CLOSED_BY_SERVICE"]).nullable().openapi({ description: "Why the card is CLOSED; null otherwise. CLOSED_BY_PLATFORM: closed by PATCH, or by deleting the cardholder (a card does not outlive its holder)." }),
     brand: z.enum(["VISA", "MASTERCARD"]).optional(),
     form: z.enum(["VIRTUAL"]),
     last4: z.string().optional(),

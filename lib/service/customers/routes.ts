@@ -217,7 +217,7 @@ export const customersRouter = createRouter()
       operationId: "deleteCustomerById",
       summary: "Delete a customer",
       description:
-        "Soft delete: answers the customer with `isDeleted: true`; its platformCustomerId and umaAddress become free. 410 CUSTOMER_DELETED when already deleted. Requires MANAGE.",
+        "Soft delete: answers the customer with `isDeleted: true`; its platformCustomerId and umaAddress become free. Afterwards the customer's accounts take no new payment, card, mint, burn or agent (410 CUSTOMER_DELETED); money already under way (returns, refunds, stablecoin operations created before) still completes. In the same step the customer's cards that are not CLOSED are closed (state CLOSED, stateReason CLOSED_BY_PLATFORM, CARD.STATE_CHANGE each) as PATCH /cards/{cardId} closes one: pending authorizations resolve at once, holds released; clearings of them that arrive later still post. An incoming payment awaiting approval can no longer be approved (POST /transactions/{transactionId}/approve answers 410 and fails it). 410 CUSTOMER_DELETED when already deleted. Requires MANAGE.",
       tags,
       security,
       middleware: [requirePermission("MANAGE")] as const,

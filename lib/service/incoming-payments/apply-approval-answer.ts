@@ -9,6 +9,7 @@ import type { ApprovalAnswer } from "./approval-request";
 import { creditIncomingPayment } from "./credit-incoming-payment";
 import { EXPIRE_APPROVAL_JOB } from "./expire-approval";
 import { isAwaitingApproval } from "./is-awaiting-approval";
+import { DELETED_RECEIVER_FAILURE, lockLiveReceiver } from "./lock-live-receiver";
 import { missingMandatoryFields } from "./receiver-info-fields";
 import type { ReceiverInfoField } from "./schemas";
 
@@ -20,20 +21,24 @@ export const APPROVAL_WINDOW_SECONDS = 5;
  * (BEHAVIORS.md §3.3, §3.7, 10.14): 200 credits the payment (FAILED MISSING_MANDATORY_PAYEE_DATA
  * when a mandatory receiver field is missing from `receiverCustomerInfo`), 202 leaves it PENDING and
  * schedules the 5 s timeout, 403 REJECTED, 422 FAILED MISSING_MANDATORY_PAYEE_DATA, anything else
- * FAILED PAYMENT_APPROVAL_WEBHOOK_ERROR. A payment that meanwhile stopped awaiting approval (approved
- * or rejected during the call) is left as it is. Returns the transaction as it then stands.
+ * FAILED PAYMENT_APPROVAL_WEBHOOK_ERROR. A 200 for a receiver deleted during the call fails it
+ * ACCOUNT_CANNOT_RECEIVE, nothing credited (lockLiveReceiver). A payment that meanwhile stopped
+ * awaiting approval (approved or rejected during the call) is left as it is. Returns the transaction
+ * as it then stands.
  * Throws: TRANSACTION_NOT_FOUND.
  */
 export async function applyApprovalAnswer(
   db: Db,
-  input: { platformId: string; transactionId: string; answer: ApprovalAnswer; requested: ReceiverInfoField[] },
+  input: { platformId: string; transactionId: string; customerId: string; answer: ApprovalAnswer; requested: ReceiverInfoField[] },
 ): Promise<Transaction> {
   const { platformId, answer } = input;
   return db.$transaction(async (tx) => {
+    const deleted = answer.kind === "APPROVE" ? await lockLiveReceiver(tx, platformId, input.customerId) : null;
     const row = await lockTransaction(tx, input);
     if (!isAwaitingApproval(row)) return serializeTransaction(row);
     switch (answer.kind) {
       case "APPROVE": {
+        if (deleted) return fail(row, DELETED_RECEIVER_FAILURE, `The platform approved (200) after the receiver was deleted: ${deleted.message}`);
         const missing = missingMandatoryFields(input.requested, answer.receiverCustomerInfo);
         if (missing.length > 0)
           return fail(row, "MISSING_MANDATORY_PAYEE_DATA", `The platform approved without the mandatory receiver fields ${missing.join(", ")}`);

@@ -15,7 +15,7 @@ import { resolveReceiver, type Receiver } from "./resolve-receiver";
 import type { ReceiverInfoField, SandboxUmaReceiveRequest } from "./schemas";
 import { sandboxSenderInformation } from "./sandbox-sender-information";
 
-type Started = { kind: "DONE"; transaction: Transaction } | { kind: "ASK"; transactionId: string; request: PreparedApprovalRequest; requested: ReceiverInfoField[] };
+type Started = { kind: "DONE"; transaction: Transaction } | { kind: "ASK"; transactionId: string; customerId: string; request: PreparedApprovalRequest; requested: ReceiverInfoField[] };
 
 /**
  * POST /sandbox/uma/receive: a sandbox counterparty pays one of the platform's customers
@@ -49,12 +49,12 @@ export async function receiveUmaPayment(db: Db, input: { platformId: string; req
     }
     const requested = requestedReceiverFields(receiver.customer);
     const created = await createTransaction(tx, { ...columns, status: "PENDING", eventType: null, note: "Approval request sent to the platform" });
-    return { kind: "ASK", transactionId: created.row.id, request: await writeApprovalRequest(tx, created.row, created.transaction, requested), requested };
+    return { kind: "ASK", transactionId: created.row.id, customerId: receiver.customer.id, request: await writeApprovalRequest(tx, created.row, created.transaction, requested), requested };
   });
   if (started.kind === "DONE") return started.transaction;
 
   const answer = await sendApprovalRequest(db, started.request);
-  return applyApprovalAnswer(db, { platformId, transactionId: started.transactionId, answer, requested: started.requested });
+  return applyApprovalAnswer(db, { platformId, transactionId: started.transactionId, customerId: started.customerId, answer, requested: started.requested });
 }
 
 /** The platform's per-currency amount limits, when it configured the currency (SPEC.md "Limits"). */

@@ -48,12 +48,12 @@ export const incomingPaymentsRouter = createRouter()
       operationId: "approvePendingPayment",
       summary: "Approve an incoming payment awaiting the platform",
       description:
-        "For an incoming payment whose approval request the platform answered 202 (within 5 s): the payment runs PROCESSING → COMPLETED and is credited. `receiverCustomerInfo` must carry every field the request marked mandatory (else 400 MISSING_MANDATORY_USER_INFO and nothing changes); `BIRTH_DATE` is checked as a customer's `birthDate`: a date YYYY-MM-DD, not in the future (else 400 INVALID_INPUT naming `receiverCustomerInfo.BIRTH_DATE`, nothing changes). 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when the payment is not awaiting the platform. Requires TRANSACT.",
+        "For an incoming payment whose approval request the platform answered 202 (within 5 s): the payment runs PROCESSING → COMPLETED and is credited. `receiverCustomerInfo` must carry every field the request marked mandatory (else 400 MISSING_MANDATORY_USER_INFO and nothing changes); `BIRTH_DATE` is checked as a customer's `birthDate`: a date YYYY-MM-DD, not in the future (else 400 INVALID_INPUT naming `receiverCustomerInfo.BIRTH_DATE`, nothing changes). 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when the payment is not awaiting the platform. 410 CUSTOMER_DELETED when the receiving customer was deleted since the payment arrived: nothing is credited and the payment ends FAILED with failureReason ACCOUNT_CANNOT_RECEIVE (INCOMING_PAYMENT.FAILED), as a 200 webhook answer arriving after the delete ends it too. Requires TRANSACT.",
       tags: ["Transactions"],
       security,
       middleware: [requirePermission("TRANSACT")] as const,
       request: { params: TransactionIdParamSchema, body: optionalBody(ApprovePaymentRequestSchema) },
-      responses: { 200: jsonResponse(IncomingTransactionSchema, "The payment after approval"), ...errorResponses(400, 403, 404, 409) },
+      responses: { 200: jsonResponse(IncomingTransactionSchema, "The payment after approval"), ...errorResponses(400, 403, 404, 409, 410) },
     }),
     async (c) => {
       const body = c.req.valid("json") ?? {};

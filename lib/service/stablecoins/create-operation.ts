@@ -13,6 +13,7 @@ import { getInternalAccountOrThrow } from "../internal-accounts/get-internal-acc
 import type { InternalAccountRow } from "../internal-accounts/serialize-internal-account";
 import { now } from "../sandbox/clock";
 import { currencyInfo } from "../sandbox/currencies";
+import { lockLiveParties, type PaymentParties } from "../transfers/lock-live-parties";
 import { assertOperationSize, tokenAmountInCurrencyUnits, tokenAmountToCents } from "./amounts";
 import { AUTO_FUND_SECONDS, FUNDING_WINDOW_MS, PROVIDER_STEP_SECONDS, emitOperationEvent, scheduleStep } from "./operation-status";
 import { isFormOfBaseCurrency } from "./peg";
@@ -66,12 +67,15 @@ interface Plan {
   fundingInstructions?: Record<string, unknown>;
   estimatedDelivery?: Record<string, unknown>;
   sandboxFailure: string | null;
+  /** Whose money it is: refused at creation once deleted (lockLiveParties). */
+  parties: PaymentParties;
 }
 
 async function planMint(db: Db, platformId: string, request: MintRequest, coin: StablecoinRow, cents: bigint, id: string): Promise<Plan> {
   const fs = request.fundingSource;
   if (fs.type === "SERVICE_INTERNAL_ACCOUNT" || fs.type === "PROVIDER_INTERNAL_BALANCE") throw reserved(`fundingSource.type ${fs.type}`);
   let destinationOwner: string | null;
+  let destinationExternalId: string | null = null;
   const destId = request.destination.accountId;
   if (parseId("InternalAccount", destId)) {
     const account = await getInternalAccountOrThrow(db, platformId, destId).catch(notFoundAs("destination.accountId", `destination.accountId: internal account ${destId} not found`));
@@ -82,6 +86,7 @@ async function planMint(db: Db, platformId: string, request: MintRequest, coin: 
     if (account.accountType !== "SPARK_WALLET" || account.status !== "ACTIVE")
       throw invalidInput([{ field: "destination.accountId", message: "must be an ACTIVE SPARK_WALLET external account (tokens are minted on Spark)", constraint: { accountType: "SPARK_WALLET" } }]);
     destinationOwner = account.customerId;
+    destinationExternalId = account.id;
   } else throw invalidInput([{ field: "destination.accountId", message: "must be an ExternalAccount:… (Spark wallet) or InternalAccount:… id", constraint: { format: "id" } }]);
   const destination = { accountId: destId };
 
@@ -101,6 +106,7 @@ async function planMint(db: Db, platformId: string, request: MintRequest, coin: 
       },
       estimatedDelivery: { rail: "SPARK", currency: "USD", amount: cents.toString(), timing: "minutes after the wire arrives" },
       sandboxFailure: null,
+      parties: { customerIds: [destinationOwner], externalAccountId: destinationExternalId },
     };
   const funder = await externalAccount(db, platformId, fs.externalAccountId, "fundingSource.externalAccountId");
   assertAchDebitable(funder, fs.type);
@@ -111,6 +117,8 @@ async function planMint(db: Db, platformId: string, request: MintRequest, coin: 
     awaitsFunds: false,
     estimatedDelivery: { rail: "SPARK", currency: "USD", amount: cents.toString(), timing: fs.type === "ACH_DEBIT" ? "1-3 business days" : "same business day" },
     sandboxFailure: failureFor(funder),
+    // The same owner (assertSameOwner); the bank debited is the external account checked.
+    parties: { customerIds: [destinationOwner], externalAccountId: funder.id },
   };
 }
 
@@ -183,6 +191,7 @@ async function planBurn(db: Db, platformId: string, request: BurnRequest, cents:
     throw invalidInput([{ field: "destination.externalAccountId", message: "must be a bank account: burns pay out fiat", constraint: { accountKind: "BANK" } }]);
   const destination = { accountId: request.destination.externalAccountId, rail: request.destination.rail };
   const estimatedDelivery = { rail: request.destination.rail, amount: cents.toString(), currency: "USD", timing: TIMING[request.destination.rail] };
+  const parties = { externalAccountId: bank.id };
   if (request.source.type === "EXTERNAL_ACCOUNT")
     return {
       source: { type: "EXTERNAL_ACCOUNT" },
@@ -191,8 +200,9 @@ async function planBurn(db: Db, platformId: string, request: BurnRequest, cents:
       fundingInstructions: { rail: "SPARK", network: "SPARK", address: sandboxBurnDepositAddress(id), valueType: currency },
       estimatedDelivery,
       sandboxFailure: failureFor(bank),
+      parties,
     };
-  return { source: { type: "PROVIDER_INTERNAL_BALANCE" }, destination, awaitsFunds: false, estimatedDelivery, sandboxFailure: failureFor(bank) };
+  return { source: { type: "PROVIDER_INTERNAL_BALANCE" }, destination, awaitsFunds: false, estimatedDelivery, sandboxFailure: failureFor(bank), parties };
 }
 
 /**
@@ -200,8 +210,10 @@ async function planBurn(db: Db, platformId: string, request: BurnRequest, cents:
  * the link (INVALID / REVOKED → 400, provider down → 503) and every referenced account (404), then
  * stores the operation past CREATED: PENDING_FUNDING with `fundingInstructions` and `expiresAt`
  * (wire mint, external-wallet burn; auto-funded after 30 s in sandbox) or PENDING_PROVIDER. Its
- * next steps are scheduled and its status webhook queued in the same transaction.
- * Throws: NOT_FOUND; INVALID_INPUT; TRANSACTION_SIZE_LIMIT_EXCEEDED (over USD 10,000,000); CONFLICT (internal destination not ACTIVE); STABLECOIN_PROVIDER_ACCOUNT_*; SERVICE_UNAVAILABLE; NOT_IMPLEMENTED (reserved types).
+ * next steps are scheduled and its status webhook queued in the same transaction, which
+ * share-locks the customer whose account it credits or pays out to (lockLiveParties), so a racing
+ * DELETE /customers runs wholly before (410) or after it; operations already created run on.
+ * Throws: NOT_FOUND; INVALID_INPUT; CUSTOMER_DELETED; TRANSACTION_SIZE_LIMIT_EXCEEDED (over USD 10,000,000); CONFLICT (internal destination not ACTIVE); STABLECOIN_PROVIDER_ACCOUNT_*; SERVICE_UNAVAILABLE; NOT_IMPLEMENTED (reserved types).
  */
 export async function createOperation(
   db: Db,
@@ -219,6 +231,7 @@ export async function createOperation(
   const expiresAt = plan.awaitsFunds ? new Date(at.getTime() + FUNDING_WINDOW_MS) : null;
 
   return db.$transaction(async (tx) => {
+    await lockLiveParties(tx, platformId, plan.parties);
     if (input.operationType === "BURN" && input.request.source.type === "PROVIDER_INTERNAL_BALANCE") await assertProviderBalanceCovers(tx, coin, input.request.amount);
     const row = await tx.stablecoinOperation.create({
       data: {

@@ -160,14 +160,14 @@ export const stablecoinsRouter = createRouter()
       operationId: "createStablecoinMint",
       summary: "Mint stablecoins",
       description:
-        "`fundingSource`: WIRE (wire instructions returned) or ACH_DEBIT / SAME_DAY_ACH_DEBIT from an external account; `destination.accountId` an ACTIVE Spark `ExternalAccount:` or an ACTIVE `InternalAccount:` holding the token's currency (the stablecoin's `currency`; 409 when it is not ACTIVE), credited one unit of that currency per token; that currency must be a form of the `baseCurrency` the mint is paid in (USD, USDC, USDB, USDT for USD), else 400 INVALID_INPUT naming `destination.accountId` (a stablecoin registered as BTC, EUR, … is minted to Spark wallets only). An ACH debit's bank account and the destination must belong to the same owner, one customer or the platform (400 INVALID_INPUT naming `destination.accountId`, constraint `sameOwner`). The tokens add to the stablecoin's provider balance once the mint is COMPLETED. Requires TRANSACT." +
+        "`fundingSource`: WIRE (wire instructions returned) or ACH_DEBIT / SAME_DAY_ACH_DEBIT from an external account; `destination.accountId` an ACTIVE Spark `ExternalAccount:` or an ACTIVE `InternalAccount:` holding the token's currency (the stablecoin's `currency`; 409 when it is not ACTIVE), credited one unit of that currency per token; that currency must be a form of the `baseCurrency` the mint is paid in (USD, USDC, USDB, USDT for USD), else 400 INVALID_INPUT naming `destination.accountId` (a stablecoin registered as BTC, EUR, … is minted to Spark wallets only). An ACH debit's bank account and the destination must belong to the same owner, one customer or the platform (400 INVALID_INPUT naming `destination.accountId`, constraint `sameOwner`). The tokens add to the stablecoin's provider balance once the mint is COMPLETED. 410 CUSTOMER_DELETED when the destination or the ACH bank account belongs to a deleted customer (a mint created before the delete still completes). Requires TRANSACT." +
         IDEMPOTENCY_NOTE +
         LIFECYCLE,
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,
       request: { params: StablecoinIdParamSchema, headers: IdempotencyHeaderSchema, body: jsonBody(MintRequestSchema) },
-      responses: { 201: jsonResponse(OperationSchema, "The operation"), ...errorResponses(400, 403, 404, 409, 501, 503) },
+      responses: { 201: jsonResponse(OperationSchema, "The operation"), ...errorResponses(400, 403, 404, 409, 410, 501, 503) },
     }),
     async (c) => {
       requireIdempotencyKey(c);
@@ -182,14 +182,14 @@ export const stablecoinsRouter = createRouter()
       operationId: "createStablecoinBurn",
       summary: "Burn stablecoins for fiat",
       description:
-        "`source.type`: EXTERNAL_ACCOUNT (send the tokens from any wallet to the deposit address in `fundingInstructions`) or PROVIDER_INTERNAL_BALANCE (the tokens the provider holds of this stablecoin: those of its COMPLETED mints less every burn that is PENDING_PROVIDER, PROCESSING or COMPLETED; a larger `amount` → 409 CONFLICT with `details.providerBalance`, the balance held in the token's smallest unit: burn at most that, or mint more first); `destination` a bank external account and payout rail. `estimatedDelivery.amount` is the fiat value in cents of the `baseCurrency`: one baseCurrency unit (USD) per token, as a mint charged. 404 for the stablecoin or a referenced account. Requires TRANSACT." +
+        "`source.type`: EXTERNAL_ACCOUNT (send the tokens from any wallet to the deposit address in `fundingInstructions`) or PROVIDER_INTERNAL_BALANCE (the tokens the provider holds of this stablecoin: those of its COMPLETED mints less every burn that is PENDING_PROVIDER, PROCESSING or COMPLETED; a larger `amount` → 409 CONFLICT with `details.providerBalance`, the balance held in the token's smallest unit: burn at most that, or mint more first); `destination` a bank external account and payout rail. `estimatedDelivery.amount` is the fiat value in cents of the `baseCurrency`: one baseCurrency unit (USD) per token, as a mint charged. 404 for the stablecoin or a referenced account; 410 CUSTOMER_DELETED when the bank account belongs to a deleted customer (a burn created before the delete still pays out). Requires TRANSACT." +
         IDEMPOTENCY_NOTE +
         LIFECYCLE,
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,
       request: { params: StablecoinIdParamSchema, headers: IdempotencyHeaderSchema, body: jsonBody(BurnRequestSchema) },
-      responses: { 201: jsonResponse(OperationSchema, "The operation"), ...errorResponses(400, 403, 404, 409, 501, 503) },
+      responses: { 201: jsonResponse(OperationSchema, "The operation"), ...errorResponses(400, 403, 404, 409, 410, 501, 503) },
     }),
     async (c) => {
       requireIdempotencyKey(c);
