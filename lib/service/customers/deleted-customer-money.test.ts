@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cardsFixture, neutralPlatformCardId } from "../cards/cards-fixtures";
-import type { Tx } from "../db";
 import { EXAMPLES } from "../external-accounts/external-account-fixtures";
 import { incomingFixture, startPlatformEndpoint } from "../incoming-payments/incoming-fixtures";
 import { internalAccountsFixture } from "../internal-accounts/internal-account-fixtures";
 import { quotesFixture } from "../quotes/quote-fixtures";
 import { advanceClock } from "../sandbox/advance-clock";
 import { linkAccount, post, registerCoin } from "../stablecoins/stablecoin-fixtures";
+import { holdLocks, waitsOn } from "../testing/lock-waits";
 import { createTestApp, type Credentials, type TestApp } from "../testing/test-app";
 
 // The money paths of a deleted customer besides quotes and transfers (deleted-parties.test.ts):
@@ -27,54 +27,12 @@ const uuidOf = (id: string) => id.slice(id.indexOf(":") + 1);
 const deleteCustomer = (auth: Credentials, customerId: string) => t.call("DELETE", `/customers/${customerId}`, { auth });
 const gone = (res: { status: number; json: { code?: string } }) => [res.status, res.json.code];
 
-/** An open database transaction that ran `statement` and holds its locks until `release()` commits it. */
-async function hold(statement: (tx: Tx) => Promise<unknown>) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let ready!: (pid: number) => void;
-  const started = new Promise<number>((resolve) => (ready = resolve));
-  const done = t.db.$transaction(
-    async (tx) => {
-      const [backend] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
-      await statement(tx);
-      ready(backend!.pid);
-      await released;
-    },
-    { timeout: 30_000 },
-  );
-  const pid = await Promise.race([started, done.then(() => -1)]);
-  return {
-    pid,
-    async release() {
-      release();
-      await done;
-    },
-  };
-}
-
-/** "waiting" once a backend waits on `pid`'s locks, or "answered" when `answer` settles first. */
-async function waitsOn(pid: number, answer: Promise<unknown>): Promise<"waiting" | "answered"> {
-  let settled = false;
-  void answer.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (settled) return "answered";
-    const blocked = await t.db.$queryRaw<unknown[]>`SELECT pid FROM pg_stat_activity WHERE ${pid}::int = ANY(pg_blocking_pids(pid))`;
-    if (blocked.length > 0) return "waiting";
-    if (Date.now() > deadline) throw new Error("neither waiting nor answered in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** A delete under way (its UPDATE of the customer row, not yet committed) while `request` runs: `request` must wait for it. */
 async function racingDelete<T>(customerId: string, request: () => Promise<T>): Promise<T> {
-  const deleting = await hold((tx) => tx.$executeRaw`UPDATE "Customer" SET "deletedAt" = now() WHERE "id" = ${uuidOf(customerId)}::uuid`);
+  const deleting = await holdLocks(t.db, (tx) => tx.$executeRaw`UPDATE "Customer" SET "deletedAt" = now() WHERE "id" = ${uuidOf(customerId)}::uuid`);
   const answer = request();
   try {
-    expect(await waitsOn(deleting.pid, answer)).toBe("waiting");
+    expect(await waitsOn(t.db, async () => [deleting.pid], answer)).toBe("waiting");
   } finally {
     await deleting.release();
   }

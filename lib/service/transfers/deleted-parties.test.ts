@@ -3,6 +3,7 @@ import type { Tx } from "../db";
 import { EXAMPLES, PERSON_WITH_ADDRESS } from "../external-accounts/external-account-fixtures";
 import { findLedgerAccount } from "../ledger/find-ledger-account";
 import { quotesFixture, type QuotesFixture } from "../quotes/quote-fixtures";
+import { blockedBy as blockedByLocks, holdLocks, waitsOn as waitsOnLocks } from "../testing/lock-waits";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { plainAccountNumber } from "./transfer-fixtures";
 
@@ -19,58 +20,9 @@ const uuidOf = (id: string) => id.slice(id.indexOf(":") + 1);
 const deleteExternal = (f: QuotesFixture, id: string) => t.call("DELETE", `/customers/external-accounts/${id}`, { auth: f.auth });
 const deleteCustomer = (f: QuotesFixture) => t.call("DELETE", `/customers/${f.customerId}`, { auth: f.auth });
 
-/**
- * An open database transaction that ran `statement` and holds its locks until `release()`, which
- * commits it; `pid` is its backend, for finding who waits on it.
- */
-async function hold(statement: (tx: Tx) => Promise<unknown>) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let ready!: (pid: number) => void;
-  const started = new Promise<number>((resolve) => (ready = resolve));
-  const done = t.db.$transaction(
-    async (tx) => {
-      const [backend] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
-      await statement(tx);
-      ready(backend!.pid);
-      await released;
-    },
-    { timeout: 30_000 },
-  );
-  const pid = await Promise.race([started, done.then(() => -1)]);
-  return {
-    pid,
-    async release() {
-      release();
-      await done;
-    },
-  };
-}
-
-/** Backends waiting on a lock one of `pids` holds. */
-async function blockedBy(pids: number[]): Promise<number[]> {
-  const rows = await t.db.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE pg_blocking_pids(pid) && ${pids}::int[]`;
-  return rows.map((row) => row.pid);
-}
-
-/**
- * "waiting" once a backend waits on `pids` (as `answer` should), or "answered" when `answer`
- * settles first (it did not wait).
- */
-async function waitsOn(pids: () => Promise<number[]>, answer: Promise<unknown>): Promise<"waiting" | "answered"> {
-  let settled = false;
-  void answer.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (settled) return "answered";
-    if ((await blockedBy(await pids())).length > 0) return "waiting";
-    if (Date.now() > deadline) throw new Error("neither waiting nor answered in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const hold = (statement: (tx: Tx) => Promise<unknown>) => holdLocks(t.db, statement);
+const blockedBy = (pids: number[]) => blockedByLocks(t.db, pids);
+const waitsOn = (pids: () => Promise<number[]>, answer: Promise<unknown>) => waitsOnLocks(t.db, pids, answer);
 
 /** Holds the source's ledger row, so a payment from it stops at its debit with its earlier locks taken. */
 async function holdLedger(f: QuotesFixture) {
