@@ -19,6 +19,7 @@ import { STABLECOIN_OPERATION_STEP_JOB } from "../stablecoins/operation-status";
 import { runOperationStepJob } from "../stablecoins/run-operation-step";
 import { ACTIVATE_CARD_JOB, runActivateCard } from "../cards/issue-card";
 import { EXPIRE_CARD_AUTHORIZATION_JOB, runExpireLapsedAuthorization } from "../cards/expire-lapsed-authorization";
+import { CLOSE_DELETED_CUSTOMER_CARDS_JOB, runCloseDeletedCustomerCards } from "../cards/close-deleted-customer-cards";
 
 export interface JobContext {
   db: Db;
@@ -44,4 +45,5 @@ export const JOB_HANDLERS: Readonly<Record<string, (ctx: JobContext) => Promise<
   [STABLECOIN_OPERATION_STEP_JOB]: runOperationStepJob,
   [ACTIVATE_CARD_JOB]: runActivateCard,
   [EXPIRE_CARD_AUTHORIZATION_JOB]: runExpireLapsedAuthorization,
+  [CLOSE_DELETED_CUSTOMER_CARDS_JOB]: runCloseDeletedCustomerCards,
 };
