@@ -1,5 +1,6 @@
 import { lockLiveParties } from "../transfers/lock-live-parties";
 import type { SqlTx } from "../db";
+import { isServiceError } from "../http/errors";
 import type { QuoteRow } from "./serialize-quote";
 
 /**
@@ -15,4 +16,39 @@ export async function lockQuoteParties(tx: SqlTx, quote: QuoteRow): Promise<void
     internalAccountIds: [quote.sourceAccountKind === "INTERNAL" ? quote.sourceAccountId : null, quote.destinationAccountKind === "INTERNAL" ? quote.destinationAccountId : null],
     externalAccountId: quote.destinationAccountKind === "EXTERNAL" ? quote.destinationAccountId : null,
   });
+}
+
+/** Why realtime funds that arrived for a quote cannot pay out: the transaction's failureReason, and what was deleted. */
+export interface DeletedPartyFailure {
+  failureReason: "ACCOUNT_INVALID" | "ACCOUNT_CANNOT_RECEIVE" | "QUOTE_EXECUTION_FAILED";
+  message: string;
+}
+
+/**
+ * lockQuoteParties for realtime funds that have arrived (POST /sandbox/send): the money is here, so
+ * a party deleted since the quote was made cannot refuse it as it refuses an execute. Answers why
+ * the payout cannot go instead (null while every party is live), for the caller to fail the
+ * payment and send the funds back in the same transaction; the locks are the same, so a racing
+ * delete runs wholly before or after the arrival. The reason (BEHAVIORS.md §3.5): the destination
+ * external account deleted → ACCOUNT_INVALID ("closed"); the customer who owns the destination
+ * deleted → ACCOUNT_CANNOT_RECEIVE (as an incoming payment to a deleted customer ends); only the
+ * paying customer deleted (a payout to someone else's account or a UMA address) →
+ * QUOTE_EXECUTION_FAILED.
+ */
+export async function lockQuotePartiesForArrivedFunds(tx: SqlTx, quote: QuoteRow): Promise<DeletedPartyFailure | null> {
+  try {
+    await lockQuoteParties(tx, quote);
+    return null;
+  } catch (e) {
+    if (!isServiceError(e) || (e.code !== "NOT_FOUND" && e.code !== "CUSTOMER_DELETED")) throw e;
+    if (e.code === "NOT_FOUND") return { failureReason: "ACCOUNT_INVALID", message: e.message };
+    // The parties' rows are share-locked now: is the destination's owner one of the deleted?
+    const internalId = quote.destinationAccountKind === "INTERNAL" ? quote.destinationAccountId : null;
+    const externalId = quote.destinationAccountKind === "EXTERNAL" ? quote.destinationAccountId : null;
+    const [owner] = await tx.$queryRaw<{ deletedAt: Date | null }[]>`
+      SELECT "deletedAt" FROM "Customer" WHERE "platformId" = ${quote.platformId}::uuid AND "id" IN (
+        SELECT "customerId" FROM "InternalAccount" WHERE "id" = ${internalId}::uuid
+        UNION ALL SELECT "customerId" FROM "ExternalAccount" WHERE "id" = ${externalId}::uuid)`;
+    return { failureReason: owner?.deletedAt ? "ACCOUNT_CANNOT_RECEIVE" : "QUOTE_EXECUTION_FAILED", message: e.message };
+  }
 }
