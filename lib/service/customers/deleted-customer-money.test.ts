@@ -125,21 +125,35 @@ describe("a deleted customer's crypto withdrawals", () => {
 });
 
 describe("a deleted customer's incoming payment awaiting approval", () => {
-  it("an approve after the delete answers 410 and the payment ends FAILED ACCOUNT_CANNOT_RECEIVE, nothing credited; a second approve is 409", async () => {
+  it("the delete fails it in its own step: FAILED ACCOUNT_CANNOT_RECEIVE with INCOMING_PAYMENT.FAILED, nothing credited; approve and reject then answer 409, the 5 s timeout changes nothing; a payment in compliance review is left alone", async () => {
     const endpoint = await startPlatformEndpoint(() => ({ status: 202 }));
     endpoints.push(endpoint);
     const f = await incomingFixture(t, { endpoint: endpoint.url });
     const received = await f.receive();
     expect(received.json.status).toBe("PENDING");
-    expect((await deleteCustomer(f.auth, f.customerId)).status).toBe(200);
+    const held = await f.receive({ senderUmaAddress: "$pending.long.usd@sandbox.uma.money" });
+    expect(held.json).toMatchObject({ status: "PENDING", pendingReason: "COMPLIANCE_REVIEW" });
+    const deleted = await deleteCustomer(f.auth, f.customerId);
+    expect(deleted.status).toBe(200);
 
-    const refused = await f.approve(received.json.id);
-    expect(gone(refused)).toEqual([410, "CUSTOMER_DELETED"]);
-    expect(refused.json.details).toEqual({ customerId: f.customerId, transactionId: received.json.id, status: "FAILED", failureReason: "ACCOUNT_CANNOT_RECEIVE" });
+    // Failed as the delete answers: no approve, reject or timeout has run.
     expect(await f.getTransaction(received.json.id)).toMatchObject({ status: "FAILED", failureReason: "ACCOUNT_CANNOT_RECEIVE" });
-    expect(await f.eventTypesFor(received.json.id)).toContain("INCOMING_PAYMENT.FAILED");
+    expect(await f.eventTypesFor(received.json.id)).toEqual(["INCOMING_PAYMENT.PENDING", "INCOMING_PAYMENT.FAILED"]);
+    const refused = await f.approve(received.json.id);
+    expect(gone(refused)).toEqual([409, "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL"]);
+    expect(refused.json.details).toEqual({ transactionId: received.json.id, status: "FAILED", failureReason: "ACCOUNT_CANNOT_RECEIVE" });
+    expect(gone(await f.reject(received.json.id))).toEqual([409, "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL"]);
+    await advanceClock(t.db, f.platformId, 10);
+    expect(await f.getTransaction(received.json.id)).toMatchObject({ status: "FAILED", failureReason: "ACCOUNT_CANNOT_RECEIVE" });
     expect(await f.balance()).toBe(0);
-    expect(gone(await f.approve(received.json.id))).toEqual([409, "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL"]);
+    expect(await f.getTransaction(held.json.id)).toMatchObject({ status: "PENDING", pendingReason: "COMPLIANCE_REVIEW" });
+  });
+
+  it("a payment arriving while a delete is under way waits for it, then answers 410 and nothing is written", async () => {
+    const f = await incomingFixture(t, { endpoint: null });
+    const res = await racingDelete(f.customerId, () => f.receive());
+    expect(gone(res)).toEqual([410, "CUSTOMER_DELETED"]);
+    expect(await t.db.transaction.count({ where: { platformId: f.platformId } })).toBe(0);
   });
 
   it("a 200 webhook answer arriving after the receiver was deleted fails the payment the same way, nothing credited", async () => {

@@ -9,8 +9,8 @@ import type { ApprovalAnswer } from "./approval-request";
 import { creditIncomingPayment } from "./credit-incoming-payment";
 import { EXPIRE_APPROVAL_JOB } from "./expire-approval";
 import { isAwaitingApproval } from "./is-awaiting-approval";
-import { DELETED_RECEIVER_FAILURE, lockLiveReceiver } from "./lock-live-receiver";
-import { missingMandatoryFields } from "./receiver-info-fields";
+import { lockReceiver } from "./lock-receiver";
+import { missingMandatoryFields, receiverInfoErrors } from "./receiver-info-fields";
 import type { ReceiverInfoField } from "./schemas";
 
 /** How long the platform has to approve or reject after answering 202 (BEHAVIORS.md §3.7). */
@@ -19,12 +19,12 @@ export const APPROVAL_WINDOW_SECONDS = 5;
 /**
  * Applies the platform's answer to an approval request in its own transaction, after the HTTP call
  * (BEHAVIORS.md §3.3, §3.7, 10.14): 200 credits the payment (FAILED MISSING_MANDATORY_PAYEE_DATA
- * when a mandatory receiver field is missing from `receiverCustomerInfo`), 202 leaves it PENDING and
- * schedules the 5 s timeout, 403 REJECTED, 422 FAILED MISSING_MANDATORY_PAYEE_DATA, anything else
- * FAILED PAYMENT_APPROVAL_WEBHOOK_ERROR. A 200 for a receiver deleted during the call fails it
- * ACCOUNT_CANNOT_RECEIVE, nothing credited (lockLiveReceiver). A payment that meanwhile stopped
- * awaiting approval (approved or rejected during the call) is left as it is. Returns the transaction
- * as it then stands.
+ * when a mandatory receiver field is missing from `receiverCustomerInfo` or a value given is invalid
+ * as POST /transactions/{id}/approve would refuse it, receiverInfoErrors: the payee data was not
+ * supplied), 202 leaves it PENDING and schedules the 5 s timeout, 403 REJECTED, 422 FAILED
+ * MISSING_MANDATORY_PAYEE_DATA, anything else FAILED PAYMENT_APPROVAL_WEBHOOK_ERROR. A payment that
+ * meanwhile stopped awaiting approval (approved or rejected during the call, or failed by a delete
+ * of its receiver) is left as it is. Returns the transaction as it then stands.
  * Throws: TRANSACTION_NOT_FOUND.
  */
 export async function applyApprovalAnswer(
@@ -33,12 +33,14 @@ export async function applyApprovalAnswer(
 ): Promise<Transaction> {
   const { platformId, answer } = input;
   return db.$transaction(async (tx) => {
-    const deleted = answer.kind === "APPROVE" ? await lockLiveReceiver(tx, platformId, input.customerId) : null;
+    if (answer.kind === "APPROVE") await lockReceiver(tx, platformId, input.customerId);
     const row = await lockTransaction(tx, input);
     if (!isAwaitingApproval(row)) return serializeTransaction(row);
     switch (answer.kind) {
       case "APPROVE": {
-        if (deleted) return fail(row, DELETED_RECEIVER_FAILURE, `The platform approved (200) after the receiver was deleted: ${deleted.message}`);
+        const invalid = receiverInfoErrors(answer.receiverCustomerInfo, await now(tx, platformId));
+        if (invalid.length > 0)
+          return fail(row, "MISSING_MANDATORY_PAYEE_DATA", `The platform approved (200) with invalid receiver fields: ${invalid.map((e) => `${e.field} ${e.message}`).join("; ")}`);
         const missing = missingMandatoryFields(input.requested, answer.receiverCustomerInfo);
         if (missing.length > 0)
           return fail(row, "MISSING_MANDATORY_PAYEE_DATA", `The platform approved without the mandatory receiver fields ${missing.join(", ")}`);

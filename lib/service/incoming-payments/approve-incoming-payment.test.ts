@@ -44,3 +44,28 @@ describe("POST /transactions/{transactionId}/approve — receiverCustomerInfo va
     expect([ok.status, ok.json.status]).toEqual([200, "COMPLETED"]);
   });
 });
+
+describe("the approval webhook's 200 answer — receiverCustomerInfo values", () => {
+  it("BIRTH_DATE is checked as on approve: an invalid one (not a real date, a number, in the future) fails the payment MISSING_MANDATORY_PAYEE_DATA, nothing credited, the step's note naming it; a good one completes", async () => {
+    let birthDate: unknown;
+    const endpoint = await startPlatformEndpoint(() => ({ status: 200, body: { receiverCustomerInfo: { BIRTH_DATE: birthDate } } }));
+    endpoints.push(endpoint);
+    const f = await incomingFixture(t, { endpoint: endpoint.url, isMissingBirthDate: true });
+    for (const [value, message] of [
+      ["1990-02-30", "must be a date YYYY-MM-DD, e.g. 1990-01-31"],
+      [19900101, "must be a string"],
+      ["2999-01-01", "must not be in the future"],
+    ] as const) {
+      birthDate = value;
+      const res = await f.receive();
+      expect([value, res.status, res.json.status, res.json.failureReason]).toEqual([value, 200, "FAILED", "MISSING_MANDATORY_PAYEE_DATA"]);
+      const steps = await t.call("GET", `/transactions/${res.json.id}/status-history`, { auth: f.auth });
+      expect(steps.json.data.at(-1).note).toBe(`The platform approved (200) with invalid receiver fields: receiverCustomerInfo.BIRTH_DATE ${message}`);
+    }
+    expect(await f.balance()).toBe(0);
+    birthDate = "1980-12-09";
+    const ok = await f.receive();
+    expect([ok.status, ok.json.status]).toEqual([200, "COMPLETED"]);
+    expect(await f.balance()).toBe(10_000);
+  });
+});

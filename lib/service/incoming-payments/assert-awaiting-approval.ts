@@ -17,14 +17,14 @@ export async function assertAwaitingApproval(db: DbOrTx, row: TransactionRow): P
   if (why === null) return;
   const id = formatId("Transaction", row.id);
   throw new ServiceError("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", `Transaction ${id} is not awaiting the platform's approval: ${why}`, {
-    details: { transactionId: id, status: row.status },
+    details: { transactionId: id, status: row.status, ...(row.failureReason && { failureReason: row.failureReason }) },
   });
 }
 
 function notAwaiting(row: TransactionRow): string {
   if (row.type !== "INCOMING" || row.origin !== "UMA_RECEIVE") return "it is not an incoming payment that asks for approval";
   if (row.status === "PENDING") return `it is held for ${row.pendingReason}, not waiting on the platform`;
-  return `it is ${row.status}`;
+  return `it is ${row.status}${row.failureReason ? ` (failureReason ${row.failureReason})` : ""}`;
 }
 
 async function closedWindow(db: DbOrTx, row: TransactionRow): Promise<string | null> {

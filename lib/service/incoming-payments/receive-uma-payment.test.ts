@@ -346,6 +346,19 @@ describe("POST /sandbox/uma/receive refusals", () => {
     expect([res.status, res.json.code]).toEqual([400, "AMOUNT_OUT_OF_RANGE"]);
   });
 
+  it("answers 400 INVALID_CURRENCY for a currency the platform enables without INCOMING (enabledTransactionTypes), and writes nothing", async () => {
+    const f = await incomingFixture(t, { endpoint: null });
+    const usd = { currencyCode: "USD", minAmount: 1, maxAmount: 1_000_000, requiredCounterpartyFields: [] };
+    const config = (enabledTransactionTypes: string[]) => t.call("PATCH", "/config", { auth: f.auth, body: { supportedCurrencies: [{ ...usd, enabledTransactionTypes }] } });
+    expect((await config(["OUTGOING"])).status).toBe(200);
+    const res = await f.receive();
+    expect([res.status, res.json.code, res.json.details]).toEqual([400, "INVALID_CURRENCY", { currency: "USD", enabledTransactionTypes: ["OUTGOING"] }]);
+    expect(res.json.message).toContain("add INCOMING to supportedCurrencies[].enabledTransactionTypes with PATCH /config");
+    expect(await t.db.transaction.count({ where: { platformId: f.platformId } })).toBe(0);
+    expect((await config(["INCOMING"])).status).toBe(200);
+    expect((await f.receive()).status).toBe(200);
+  });
+
   it("answers 409 CONFLICT when the receiving account cannot receive (FROZEN), and writes nothing", async () => {
     const f = await incomingFixture(t, { endpoint: null });
     await t.db.internalAccount.update({ where: { id: f.accountId.replace("InternalAccount:", "") }, data: { status: "FROZEN" } });

@@ -1,10 +1,11 @@
 import type { Db, Tx } from "../db";
 import { ServiceError } from "../http/errors";
 import { formatId } from "../http/ids";
-import { supportedCurrencyCodes } from "../internal-accounts/account-types";
+import type { PlatformCurrencyConfig } from "../config/schemas";
 import { hasRate, rateToDecimal } from "../exchange-rates/rate-table";
 import { createTransaction, type CreateTransactionInput } from "../transactions/create-transaction";
 import type { Transaction } from "../transactions/schemas";
+import { lockLiveParties } from "../transfers/lock-live-parties";
 import { resolveSandboxCounterparty, type SandboxCounterparty } from "../uma/sandbox-counterparties";
 import { applyApprovalAnswer } from "./apply-approval-answer";
 import { sendApprovalRequest, writeApprovalRequest, type PreparedApprovalRequest } from "./approval-request";
@@ -27,14 +28,17 @@ type Started = { kind: "DONE"; transaction: Transaction } | { kind: "ASK"; trans
  * account in the receiving currency has it as the destination: approved funds are paid on there
  * (§1.4, payOutToDepositAccount). Returns the transaction as it stands.
  * Throws: INVALID_UMA_ADDRESS, USER_NOT_FOUND, UMA_NOT_FOUND (sender or receiver), INVALID_INPUT,
- * INVALID_CURRENCY, AMOUNT_OUT_OF_RANGE, CUSTOMER_DELETED, CONFLICT (account cannot receive).
+ * INVALID_CURRENCY (also a currency the platform does not enable for INCOMING), AMOUNT_OUT_OF_RANGE,
+ * CUSTOMER_DELETED, CONFLICT (account cannot receive).
  */
 export async function receiveUmaPayment(db: Db, input: { platformId: string; request: SandboxUmaReceiveRequest }): Promise<Transaction> {
   const { platformId, request } = input;
   const sender = resolveSandboxCounterparty(request.senderUmaAddress);
   const started = await db.$transaction(async (tx): Promise<Started> => {
     const receiver = await resolveReceiver(tx, { platformId, receiverUmaAddress: request.receiverUmaAddress, customerId: request.customerId, currency: request.receivingCurrencyCode });
-    await assertAmountInRange(tx, platformId, request.receivingCurrencyCode, request.receivingCurrencyAmount);
+    // A racing DELETE /customers runs wholly before (410) or after: it then fails this payment if still awaiting approval.
+    await lockLiveParties(tx, platformId, { customerIds: [receiver.customer.id] });
+    await assertPlatformReceives(tx, platformId, request.receivingCurrencyCode, request.receivingCurrencyAmount);
     if (!hasRate(sender.currency) || !hasRate(request.receivingCurrencyCode))
       throw new ServiceError("INVALID_CURRENCY", `No sandbox rate from ${sender.currency} to ${request.receivingCurrencyCode}`);
     const columns = incomingColumns(platformId, sender, receiver, BigInt(request.receivingCurrencyAmount));
@@ -57,11 +61,24 @@ export async function receiveUmaPayment(db: Db, input: { platformId: string; req
   return applyApprovalAnswer(db, { platformId, transactionId: started.transactionId, customerId: started.customerId, answer, requested: started.requested });
 }
 
-/** The platform's per-currency amount limits, when it configured the currency (SPEC.md "Limits"). */
-async function assertAmountInRange(tx: Tx, platformId: string, currency: string, amount: number): Promise<void> {
+/**
+ * The platform's own terms for receiving the currency, when it configured it (PATCH /config
+ * `supportedCurrencies[]`, SPEC.md "Limits"), as quotes and transfer-out apply them to money going
+ * out (quotes/currency-limits.ts). A currency the platform has not configured has none.
+ * Throws: INVALID_CURRENCY when INCOMING is not among its `enabledTransactionTypes`;
+ * AMOUNT_OUT_OF_RANGE outside `minAmount`…`maxAmount`.
+ */
+async function assertPlatformReceives(tx: Tx, platformId: string, currency: string, amount: number): Promise<void> {
   const platform = await tx.platform.findUniqueOrThrow({ where: { id: platformId }, select: { supportedCurrencies: true } });
-  if (!supportedCurrencyCodes(platform.supportedCurrencies).includes(currency)) return;
-  const config = (platform.supportedCurrencies as { currencyCode: string; minAmount: number; maxAmount: number }[]).find((c) => c.currencyCode === currency)!;
+  const configured = Array.isArray(platform.supportedCurrencies) ? (platform.supportedCurrencies as PlatformCurrencyConfig[]) : [];
+  const config = configured.find((c) => c.currencyCode === currency);
+  if (!config) return;
+  if (!config.enabledTransactionTypes.includes("INCOMING"))
+    throw new ServiceError(
+      "INVALID_CURRENCY",
+      `The platform does not receive ${currency}: its configuration enables ${currency} for ${config.enabledTransactionTypes.join(", ") || "no"} transactions only; add INCOMING to supportedCurrencies[].enabledTransactionTypes with PATCH /config`,
+      { details: { currency, enabledTransactionTypes: config.enabledTransactionTypes } },
+    );
   if (amount < config.minAmount || amount > config.maxAmount)
     throw new ServiceError("AMOUNT_OUT_OF_RANGE", `receivingCurrencyAmount must be between ${config.minAmount} and ${config.maxAmount} ${currency} (smallest unit), per the platform's configuration`, {
       details: { min: config.minAmount, max: config.maxAmount, currency },

@@ -34,11 +34,14 @@ function isBlank(value: unknown): boolean {
 
 /**
  * What is wrong with the values `info` gives (blank ones are missingMandatoryFields' business):
- * BIRTH_DATE is checked as a customer's birthDate is, a real calendar date YYYY-MM-DD not after
- * `today` (YYYY-MM-DD, the platform's clock). Each error names `receiverCustomerInfo.<FIELD>`.
+ * BIRTH_DATE is checked as a customer's birthDate is, a real calendar date YYYY-MM-DD not after the
+ * day of `at` (the platform's clock, UTC). Each error names `receiverCustomerInfo.<FIELD>`. The one
+ * check of both ways the platform answers an approval request: POST /transactions/{id}/approve and
+ * the webhook's 200 answer.
  */
-export function receiverInfoErrors(info: Record<string, unknown> | undefined, today: string): FieldError[] {
+export function receiverInfoErrors(info: Record<string, unknown> | undefined, at: Date): FieldError[] {
   const birthDate = info?.BIRTH_DATE;
+  const today = at.toISOString().slice(0, 10);
   if (isBlank(birthDate)) return [];
   const field = "receiverCustomerInfo.BIRTH_DATE";
   const parsed = DateInputSchema.safeParse(birthDate);
