@@ -179,25 +179,42 @@ function assertSameOwner(funderOwner: string | null, destinationOwner: string | 
   ]);
 }
 
+/**
+ * A burn pays out one baseCurrency unit per token (peg.ts) and prices no exchange, so the payout
+ * bank must hold the baseCurrency: paying its cents into a EUR account would credit euros for
+ * dollars. Throws: INVALID_INPUT naming destination.externalAccountId.
+ */
+function assertPaysOutBaseCurrency(bank: { currency: string; accountType: string }, baseCurrency: string): void {
+  if (isFormOfBaseCurrency(bank.currency, baseCurrency)) return;
+  throw invalidInput([
+    {
+      field: "destination.externalAccountId",
+      message: `must be a bank account in ${baseCurrency}, the stablecoin's baseCurrency: a burn pays out one ${baseCurrency} per token and converts no currency, and this one is a ${bank.currency} account (${bank.accountType}). Burn to a ${baseCurrency} bank account`,
+      constraint: { currency: baseCurrency },
+    },
+  ]);
+}
+
 /** Sandbox deposit address of an external-wallet burn: a bech32m Spark address (`sparkrt1…`), as SPARK_WALLET external accounts take. */
 export function sandboxBurnDepositAddress(operationId: string): string {
   return bech32m.encode("sparkrt", bech32m.toWords(createHash("sha256").update(operationId).digest()), 200);
 }
 
-async function planBurn(db: Db, platformId: string, request: BurnRequest, cents: bigint, id: string, currency: string): Promise<Plan> {
+async function planBurn(db: Db, platformId: string, request: BurnRequest, coin: StablecoinRow, cents: bigint, id: string): Promise<Plan> {
   if (request.source.type === "SERVICE_INTERNAL_ACCOUNT") throw reserved("source.type SERVICE_INTERNAL_ACCOUNT");
   const bank = await externalAccount(db, platformId, request.destination.externalAccountId, "destination.externalAccountId");
   if (bank.accountType.endsWith("_WALLET"))
     throw invalidInput([{ field: "destination.externalAccountId", message: "must be a bank account: burns pay out fiat", constraint: { accountKind: "BANK" } }]);
+  assertPaysOutBaseCurrency(bank, coin.baseCurrency);
   const destination = { accountId: request.destination.externalAccountId, rail: request.destination.rail };
-  const estimatedDelivery = { rail: request.destination.rail, amount: cents.toString(), currency: "USD", timing: TIMING[request.destination.rail] };
+  const estimatedDelivery = { rail: request.destination.rail, amount: cents.toString(), currency: coin.baseCurrency, timing: TIMING[request.destination.rail] };
   const parties = { externalAccountId: bank.id };
   if (request.source.type === "EXTERNAL_ACCOUNT")
     return {
       source: { type: "EXTERNAL_ACCOUNT" },
       destination,
       awaitsFunds: true,
-      fundingInstructions: { rail: "SPARK", network: "SPARK", address: sandboxBurnDepositAddress(id), valueType: currency },
+      fundingInstructions: { rail: "SPARK", network: "SPARK", address: sandboxBurnDepositAddress(id), valueType: coin.symbol },
       estimatedDelivery,
       sandboxFailure: failureFor(bank),
       parties,
@@ -227,7 +244,7 @@ export async function createOperation(
   assertOperationSize(cents, coin.baseCurrency, coin.decimals);
   const at = await now(db, platformId);
   const id = uuidv7(at.getTime());
-  const plan = input.operationType === "MINT" ? await planMint(db, platformId, input.request, coin, cents, id) : await planBurn(db, platformId, input.request, cents, id, coin.symbol);
+  const plan = input.operationType === "MINT" ? await planMint(db, platformId, input.request, coin, cents, id) : await planBurn(db, platformId, input.request, coin, cents, id);
   const expiresAt = plan.awaitsFunds ? new Date(at.getTime() + FUNDING_WINDOW_MS) : null;
 
   return db.$transaction(async (tx) => {

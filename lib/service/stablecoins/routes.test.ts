@@ -151,6 +151,27 @@ describe("mints and burns: validation", () => {
     expect(await t.db.stablecoinOperation.count({ where: { id: first.json.id.split(":")[1] } })).toBe(1);
   });
 
+  it("a burn pays out its baseCurrency only: a bank account in another currency (EUR for a USD token) → 400 INVALID_INPUT naming destination.externalAccountId, nothing created", async () => {
+    const eur = await t.call("POST", "/platform/external-accounts", { auth: p.auth, body: EXAMPLES.EUR_ACCOUNT });
+    expect(eur.status, eur.text).toBe(201);
+    const before = await t.db.stablecoinOperation.count({ where: { platformId: p.platform.id } });
+    for (const source of [{ type: "EXTERNAL_ACCOUNT" }, { type: "PROVIDER_INTERNAL_BALANCE" }]) {
+      const res = await post(t, p.auth, `/stablecoins/${coinId}/burns`, burnBody({ source, destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: eur.json.id, rail: "WIRE" } }));
+      expect([res.status, res.json.code, res.json.details.errors]).toEqual([
+        400,
+        "INVALID_INPUT",
+        [
+          {
+            field: "destination.externalAccountId",
+            message: "must be a bank account in USD, the stablecoin's baseCurrency: a burn pays out one USD per token and converts no currency, and this one is a EUR account (EUR_ACCOUNT). Burn to a USD bank account",
+            constraint: { currency: "USD" },
+          },
+        ],
+      ]);
+    }
+    expect(await t.db.stablecoinOperation.count({ where: { platformId: p.platform.id } })).toBe(before);
+  });
+
   it("answers 404 for an unknown stablecoin or referenced account, 400 for a long description, 501 for reserved sources", async () => {
     const unknownCoin = await post(t, p.auth, `/stablecoins/Stablecoin:0199a0c6-8f5e-7cc2-9a41-2b7d1c0e5f10/burns`, burnBody());
     expect(unknownCoin.status).toBe(404);
