@@ -53,3 +53,12 @@ describe("uuidv7 within one millisecond", () => {
     expect(new Set(ids).size).toBe(200);
   });
 });
+
+describe("uuidv7 with clocks that interleave milliseconds", () => {
+  it("sorts one millisecond's ids in creation order even when other milliseconds' ids come between", () => {
+    // As a request makes ids on a platform's sandbox clock and on the wall clock by turns.
+    const ids = Array.from({ length: 50 }, (_, i) => [uuidv7(1_700_000_000_500), uuidv7(1_700_000_000_900 + i)]);
+    const sandbox = ids.map(([id]) => id!);
+    expect([...sandbox].sort()).toEqual(sandbox);
+  });
+});

@@ -43,6 +43,16 @@ export const isUuid = (value: string) => UUID_RE.test(value);
 
 let lastMs = 0;
 let sequence = 0;
+/**
+ * The last counter of the few milliseconds used before `lastMs` (a ring, newest written last):
+ * callers pass different clocks (a platform's sandbox clock, the wall clock, a time read earlier),
+ * so calls interleave milliseconds, and a millisecond met again counts on instead of restarting at
+ * random. Plain arrays scanned in full: a Map keyed by such numbers costs several times as much.
+ */
+const RECENT_MS = 16;
+const recentMs = new Float64Array(RECENT_MS).fill(-1);
+const recentSequence = new Uint16Array(RECENT_MS);
+let recentNext = 0;
 
 // Every request makes ids: random bytes come from a pool refilled by one getrandom call per 400
 // ids, and the string is put together from a hex table (a Buffer and its toString("hex") per id
@@ -65,10 +75,20 @@ export function uuidv7(atMs: number = Date.now()): string {
   const r = poolOffset;
   poolOffset += 10;
   const random = randomPool;
-  if (atMs === lastMs && sequence < 0xfff) sequence++;
-  else {
+  if (atMs === lastMs) {
+    if (sequence < 0xfff) sequence++; // past 4095 ids in one millisecond the random bits still keep them apart
+  } else {
+    let previous = -1;
+    for (let i = 0; i < RECENT_MS; i++) {
+      if (recentMs[i] === atMs) previous = recentSequence[i]!;
+      if (recentMs[i] === lastMs) recentMs[i] = -1; // written again below as the newest
+    }
+    recentMs[recentNext] = lastMs;
+    recentSequence[recentNext] = sequence;
+    recentNext = (recentNext + 1) % RECENT_MS;
     lastMs = atMs;
-    sequence = random[r + 8]! & 0x7f; // random start, leaving room to count up
+    // A millisecond not met lately starts at random, leaving room to count up.
+    sequence = previous === -1 ? random[r + 8]! & 0x7f : Math.min(previous + 1, 0xfff);
   }
   const high = Math.floor(atMs / 0x10000); // the top 32 of the 48 bits; `>>>` below keeps the low 32
   return (

@@ -2,7 +2,7 @@ import { Prisma, type TransactionStatus } from "@/lib/generated/prisma/client";
 import type { SqlTx } from "../db";
 import { runOrDefer } from "@/lib/db/sql";
 import { uuidv7 } from "../http/ids";
-import { outboxRows, prepareEvent } from "../jobs/enqueue-event";
+import { outboxRows, prepareEvent, type OutboxEvent } from "../jobs/enqueue-event";
 import type { Transaction } from "./schemas";
 import type { TransactionRow } from "./serialize-transaction";
 
@@ -36,9 +36,10 @@ export async function writeStatusSteps(
   after?: () => Promise<Prisma.Sql>,
 ): Promise<void> {
   const ctes = [...before];
+  const events: OutboxEvent[] = [];
   for (const [i, step] of steps.entries()) {
     const event = step.eventType === null ? null : await prepareEvent(tx, { platformId: row.platformId, type: step.eventType, data: { ...(step.data ?? data), ...extra } });
-    if (event) ctes.push(outboxRows(event, `step${i}`));
+    if (event) events.push(event);
     // Every CTE sees the history as it was before the statement, hence "+ i" for the second step.
     const sequence =
       step.sequence !== undefined
@@ -50,6 +51,8 @@ export async function writeStatusSteps(
         ${step.failureReason ?? null}::text, ${step.refundStatus ?? null}::text, ${step.eventType}::text, ${event?.id ?? null}::uuid, ${step.note ?? null}::text, ${row.updatedAt}::timestamptz)
     )`);
   }
+  // The steps' events in one INSERT, so they are numbered in the order of the steps (outboxRows).
+  if (events.length > 0) ctes.push(outboxRows(events, "steps"));
   if (after) ctes.push(await after());
   // Nothing reads its answer, so on a pg connection it goes out with the transaction's next statement or its COMMIT.
   if (ctes.length > 0) await runOrDefer(tx, Prisma.sql`WITH ${Prisma.join(ctes, ", ")} SELECT 1`);

@@ -3,7 +3,10 @@ import { inject } from "vitest";
 import { openDatabase } from "@/lib/db/open-database";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { startReceiver } from "../testing/webhook-receiver";
-import { enqueueEvent } from "../jobs/enqueue-event";
+import { enqueueEvent, eventBody, outboxRows } from "../jobs/enqueue-event";
+import { uuidv7 } from "../http/ids";
+import { now } from "../sandbox/clock";
+import { transfersFixture } from "../transfers/transfer-fixtures";
 import { runDueJobs, runEventDeliveries } from "../jobs/run-jobs";
 import { claimDueEvents } from "./deliver-event";
 import { startWorker } from "../jobs/worker";
@@ -263,6 +266,40 @@ describe("the order of one resource's events", () => {
 
     await t.call("POST", "/sandbox/clock/advance", { auth, body: { seconds: 15 } });
     expect(sent(receiver.received)).toEqual([payment[0], "Customer:other CUSTOMER.KYC_APPROVED", ...payment]);
+  });
+
+  it("sends a resource's events in the order they were written, even where their ids and times sort the other way", async () => {
+    const { platform, receiver } = await platformWithReceiver();
+    const at = await now(t.db, platform.id);
+    // An id of `ms` with the in-millisecond counter `counter` (UUIDv7's 12 bits after the version).
+    const idAt = (ms: number, counter: number) => { const u = uuidv7(ms); return `${u.slice(0, 14)}7${counter.toString(16).padStart(3, "0")}${u.slice(18)}`; };
+    // Written in this order by two processes whose counters for the millisecond started apart, and
+    // the last by one whose clock was a millisecond behind: (createdAt, id) sorts them backwards.
+    const written = [
+      { status: "PENDING", at, id: idAt(at.getTime(), 0xfff) },
+      { status: "PROCESSING", at, id: idAt(at.getTime(), 0x001) },
+      { status: "COMPLETED", at: new Date(at.getTime() - 1), id: idAt(at.getTime() - 1, 0x000) },
+    ];
+    for (const { status, at, id } of written) {
+      const type = `OUTGOING_PAYMENT.${status}`;
+      const data = { id: "Transaction:ordered", status };
+      await t.db.$executeRaw`WITH ${outboxRows({ id, platformId: platform.id, type, body: eventBody(id, type, at, data), at, resourceId: data.id })} SELECT 1`;
+    }
+    await runDueJobs(t.db, { platformId: platform.id });
+    expect(sent(receiver.received)).toEqual(payment);
+  });
+
+  it("sends a transfer-out's PENDING, PROCESSING and COMPLETED, written by one statement, in that order", async () => {
+    const f = await transfersFixture(t);
+    const receiver = await startReceiver();
+    cleanups.push(receiver.close);
+    await t.db.platform.update({ where: { id: f.platformId }, data: { webhookEndpoint: receiver.url } });
+    await f.fund(f.accountId, 1_000);
+    const transfer = await f.out(await f.externalAccount(), 10);
+    expect(transfer.status).toBe(200);
+    await runDueJobs(t.db, { platformId: f.platformId });
+    const ofTransfer = sent(receiver.received).filter((line) => line.startsWith(`${transfer.json.id} `));
+    expect(ofTransfer).toEqual(["PENDING", "PROCESSING", "COMPLETED"].map((status) => `${transfer.json.id} OUTGOING_PAYMENT.${status}`));
   });
 
   it("the worker, which sends a batch at once, sends a resource's next event only once the earlier one is answered", async () => {
