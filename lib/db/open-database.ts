@@ -115,6 +115,15 @@ class ReadRetryingPool extends pg.Pool {
   }
 }
 
+/**
+ * Limits of an interactive transaction that names none (`$transaction(fn)`: most writes, POST
+ * /customers among them). Prisma's 5 s timeout failed ~100 ms transactions whenever this process
+ * stalled for 5 s (a starved CPU, a long pause) or waited its turn on a busy machine; they get the
+ * 30 s that money movements get (TRANSFER_TX_OPTIONS). The wait for a free connection keeps
+ * Prisma's 2 s: past it the request is answered 429, the service being busy.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 2_000, timeout: 30_000 } as const;
+
 /** `silenceLimits`: for tests of a database that stops answering (silent-connection.ts). */
 export async function openDatabase(options: { url?: string; pgliteDir?: string; silenceLimits?: SilenceLimits } = {}): Promise<Database> {
   const url = options.url ?? process.env.DATABASE_URL;
@@ -153,7 +162,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
     // The adapter's type wants a name for every query; it passes `name: generator?.(query)` to pg,
     // so undefined runs the query unnamed exactly as without a generator.
     const statementNameGenerator = statementNamer(MAX_PREPARED_STATEMENTS, "prisma") as (query: { sql: string }) => string;
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator }) });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator }), transactionOptions: TRANSACTION_OPTIONS });
     attachPool(prisma, pool); // hot paths send their raw SQL straight through pg (lib/db/sql.ts)
     return {
       prisma,
@@ -181,7 +190,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
     await pglite.close();
     throw e;
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS });
   return {
     prisma,
     kind: "pglite",

@@ -30,16 +30,21 @@ afterAll(async () => {
 });
 
 let proxy: SilentProxy;
-let proxied: Database;
+/** Closes the proxy and the database opened through it, once. */
+let closeProxied: (() => Promise<void>) | undefined;
 async function throughProxy() {
-  proxy = await startSilentProxy(inject("databaseUrl"));
-  proxied = await openDatabase({ url: proxy.url, silenceLimits: limits });
+  const opened = (proxy = await startSilentProxy(inject("databaseUrl")));
+  const proxied = await openDatabase({ url: opened.url, silenceLimits: limits });
+  closeProxied = async () => {
+    await opened.close();
+    await proxied.close();
+  };
   await proxied.prisma.$queryRaw`SELECT 1`; // one open connection, ready
   return proxied;
 }
 afterEach(async () => {
-  await proxy?.close();
-  await proxied?.close();
+  await closeProxied?.();
+  closeProxied = undefined;
 });
 
 /** Server processes of this database waiting for a lock on the probe table. */
@@ -168,5 +173,57 @@ describe("a database connection that falls silent is ended, not waited on for TC
     const [row] = await db.prisma.$queryRaw<{ done: string }[]>`SELECT pg_sleep(2)::text AS done`;
     expect(row!.done).toBe("");
     await expect(sqlTransaction(db.prisma, async (tx) => tx.$queryRawUnsafe<{ n: number }[]>(`SELECT 1 AS n FROM pg_sleep(1.5)`), options)).resolves.toEqual([{ n: 1 }]);
+  });
+});
+
+describe("a connection whose answer waits unread in this process (its event loop stalled) is not ended", () => {
+  /** A pooled connection of `db` in a transaction that has written row `id`, and its server process. */
+  async function inTransaction(db: Database, id: number) {
+    const client = await poolOf(db.prisma)!.connect();
+    await client.query(`BEGIN; INSERT INTO "${table}" VALUES (${id})`);
+    const [{ pid }] = (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows as [{ pid: number }];
+    return { client, pid };
+  }
+  const stream = (client: pg.PoolClient) => (client as unknown as { connection: { stream: NodeJS.ReadableStream } }).connection.stream;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("a statement answered while the event loop was blocked for four times the quiet limit: its transaction goes on, on the same server process", async () => {
+    const { client, pid } = await inTransaction(direct, 11);
+    try {
+      const answer = client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}" WHERE id = 11`);
+      const blockedUntil = performance.now() + 4 * limits.quietMs; // as `kill -STOP`, or a long synchronous task
+      while (performance.now() < blockedUntil);
+      expect((await answer).rows).toEqual([{ n: 1 }]);
+      await sleep(limits.quietMs / 2); // idle in its transaction while a question about it would reach the database
+      await client.query(`INSERT INTO "${table}" VALUES (12)`);
+      expect((await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows).toEqual([{ pid }]);
+      await client.query("COMMIT");
+    } finally {
+      client.release();
+    }
+    expect(await rows()).toEqual(expect.arrayContaining([11, 12]));
+  });
+
+  it("a server process that answered after the statement went out, while this process left the answer unread past the quiet limit, is asked about and waited on", async () => {
+    // A quiet limit of 1 s: asked about after 1 to 1.25 s (the watchdog looks every 250 ms here),
+    // and, found answering, not again before 2 s: the answer is read at 1.7 s.
+    const patient = await openDatabase({ url: inject("databaseUrl"), silenceLimits: { ...limits, quietMs: 1_000 } });
+    try {
+      const { client, pid } = await inTransaction(patient, 13);
+      try {
+        stream(client).pause();
+        const answer = client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}" WHERE id = 13`);
+        await sleep(1_700);
+        stream(client).resume();
+        expect((await answer).rows).toEqual([{ n: 1 }]);
+        expect((await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows).toEqual([{ pid }]);
+        await client.query("COMMIT");
+      } finally {
+        client.release();
+      }
+      expect(await rows()).toContain(13);
+    } finally {
+      await patient.close();
+    }
   });
 });

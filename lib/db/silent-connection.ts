@@ -3,8 +3,10 @@
 // on TCP for up to ~15 minutes, and a new connection waiting ~2 minutes for its handshake. Requests
 // would hang instead of being answered 503. So each pooled connection gets a connect deadline, and a
 // statement that has heard nothing for a while gets the database asked, on a connection of its
-// own, whether its server process is still working on it; when it is not, or the database cannot
-// be reached, the connection is ended and its statements fail as a connection loss.
+// own, what its server process is doing; when it has been idle since before the statement went out
+// (the statement never arrived), or the database cannot be reached, the connection is ended and its
+// statements fail as a connection loss. A server process that finished the statement (its answer
+// unread in a socket of this process while the event loop stalled) is waited on, never ended.
 import pg from "pg";
 import { isConnectionLoss } from "./connection-loss";
 import { onConnectionOfItsOwn } from "./own-connection";
@@ -32,12 +34,14 @@ export function clientConnectingWithin(connectMs: number): typeof pg.Client {
 
 /**
  * Watches `client` (a connected pooled connection): once a statement on it has been answered by
- * nothing for `quietMs`, asks the database (pg_stat_activity, with `connection`) what the
- * connection's server process is doing. Still running a statement: waits on. Gone or idle (what it
- * was sent never arrived, or its answer was lost), or the database could not be reached within
- * `askMs`: the connection is ended, and every statement waiting on it fails with ETIMEDOUT, a
- * connection loss (reads are sent again, transactions answer as after any broken connection). Its
- * server process is ended too: at once, or once the database can be reached again.
+ * nothing for `quietMs` while this process was listening, asks the database (pg_stat_activity, with
+ * `connection`) what the connection's server process is doing. Still running a statement, or done
+ * with one since ours went out (its answer is on its way, or unread in a socket of this process):
+ * waits on. Gone, or idle since before ours went out (what it was sent never arrived), or the
+ * database could not be reached within `askMs`: the connection is ended, and every statement waiting
+ * on it fails with ETIMEDOUT, a connection loss (reads are sent again, transactions answer as after
+ * any broken connection). Its server process is ended too: at once, or once the database can be
+ * reached again.
  */
 export function endingSilentConnection(client: pg.ClientBase, connection: pg.ClientConfig, limits: SilenceLimits = SILENCE_LIMITS): void {
   const con = (client as unknown as { connection: PgConnection }).connection;
@@ -91,12 +95,20 @@ interface Watched {
 const watching = new Set<Watched>();
 let looking: NodeJS.Timeout | undefined;
 let lookingMs = Infinity;
+let lastTick = 0;
+/**
+ * When this process last came back from an event-loop stall (a long synchronous task, a starved CPU,
+ * a stopped process): answers that came meanwhile wait unread in its sockets, so silence is counted
+ * from then, and a question to the database that a stall overlapped proves nothing.
+ */
+let listeningSince = 0;
 
 /** One timer for every watched connection, kept only while there are some, never holding the process open. */
 function lookingEvery(ms: number): void {
   if (looking && ms >= lookingMs) return;
   clearInterval(looking);
   lookingMs = ms;
+  lastTick = performance.now();
   looking = setInterval(() => {
     if (watching.size === 0) {
       clearInterval(looking);
@@ -105,7 +117,9 @@ function lookingEvery(ms: number): void {
       return;
     }
     const now = performance.now();
-    for (const w of watching) if (w.awaited > 0 && !w.asking && now - w.since >= w.limits.quietMs) void askAbout(w);
+    if (now - lastTick > 2 * lookingMs) listeningSince = now; // this tick came a period late: the loop was stalled
+    lastTick = now;
+    for (const w of watching) if (w.awaited > 0 && !w.asking && now - Math.max(w.since, listeningSince) >= w.limits.quietMs) void askAbout(w);
   }, ms).unref();
 }
 
@@ -113,46 +127,78 @@ async function askAbout(w: Watched): Promise<void> {
   w.asking = true;
   const backend = { pid: (w.client as unknown as { processID?: number }).processID, started: w.started };
   const quietSince = w.since;
+  const askedAt = performance.now();
   try {
-    const state = await serverProcessState(w.connection, backend, w.limits.askMs);
+    const verdict = await serverProcessVerdict(w, backend, quietSince);
+    if (verdict === "ended") return endConnection(w, backend, quietSince, "its server process had been idle since before this connection's statement went out");
     if (w.since !== quietSince) return; // answered meanwhile: the state may be of the moment between two statements
-    if (state === "working" || state === "unknown") {
-      w.since = performance.now(); // a lock wait or a long statement: ask again later
-      return;
+    if (verdict === "gone") return endConnection(w, backend, quietSince, "its server process is gone");
+    // A question that a stall of this process overlapped timed out on this process's clock, not the database's.
+    if (verdict === "unreachable" && listeningSince <= askedAt) {
+      endConnection(w, backend, quietSince, `the database could not be reached within ${w.limits.askMs} ms`);
+      return void endOnceReachable(w.connection, backend, w.limits.askMs);
     }
-    const error = silenceError(state === "unreachable" ? `the database could not be reached within ${w.limits.askMs} ms` : "its server process is not running any statement of it");
-    console.error(JSON.stringify({ level: "warn", msg: "database connection ended", error: error.message, pid: backend.pid, quietMs: Math.round(performance.now() - quietSince) }));
-    watching.delete(w);
-    w.con.stream.destroy(error);
-    if (state === "unreachable") void endOnceReachable(w.connection, backend, w.limits.askMs);
+    w.since = performance.now(); // working (a lock wait, a long statement), answering, or not known: ask again later
   } finally {
     w.asking = false;
   }
 }
 
+function endConnection(w: Watched, backend: ServerProcess, quietSince: number, why: string): void {
+  const error = silenceError(why);
+  console.error(JSON.stringify({ level: "warn", msg: "database connection ended", error: error.message, pid: backend.pid, quietMs: Math.round(performance.now() - quietSince) }));
+  watching.delete(w);
+  w.con.stream.destroy(error);
+}
+
 /**
- * What the server process behind a connection is doing: "idle" also when it is gone; "unknown" when
- * the database answered with an error of another kind (say, too many connections). An idle one is
- * ended: the network that lost this connection's bytes may never tell it that the connection is
- * gone, and it would hold its transaction's row locks (a hot account's) until its own TCP gave up.
+ * What the server process behind a quiet connection is doing, asked on a connection of its own:
+ * - "working": running a statement ("active", a lock wait included, or a fastpath call);
+ * - "answering": idle, but since a moment after the connection fell quiet: it finished a statement
+ *   of ours whose answer is on its way or waits unread in this process (a stalled event loop);
+ * - "ended": idle since before the connection fell quiet, so what was sent never arrived: it is
+ *   ended here, in the state it was seen in, as it would otherwise hold its transaction's row
+ *   locks (a hot account's) until its own TCP gave up on a network that may never tell it;
+ * - "gone": no such process; "unreachable": the database did not answer within `askMs`;
+ * - "unknown": the database answered with an error of another kind (say, too many connections),
+ *   or does not show the process's state; "heard": an answer came while asking.
+ * When the process went idle is read on the database's clock as "so long before this question",
+ * and placed on this process's monotonic clock at the latest it can have been: counted back from the
+ * question's answer (a stall of this process while asking only moves it later).
  */
-async function serverProcessState(connection: pg.ClientConfig, backend: ServerProcess, askMs: number): Promise<"working" | "idle" | "unreachable" | "unknown"> {
+async function serverProcessVerdict(
+  w: Watched,
+  backend: ServerProcess,
+  quietSince: number,
+): Promise<"working" | "answering" | "ended" | "gone" | "unreachable" | "unknown" | "heard"> {
   if (backend.pid === undefined) return "unknown";
   try {
-    // "active" (a lock wait included) and "fastpath function call" are working on a statement; "idle…" are waiting for one.
-    const { rows } = await onConnectionOfItsOwn(connection, askMs, (asking) =>
-      asking.query<{ state: string | null }>(
-        `SELECT state, CASE WHEN state NOT IN ('active', 'fastpath function call') THEN pg_terminate_backend(pid) END
-         FROM pg_stat_activity WHERE pid = $1 AND ($2::timestamptz IS NULL OR backend_start = $2::timestamptz)`,
-        [backend.pid, backend.started ?? null],
-      ),
-    );
-    const state = rows[0]?.state;
-    return state === "active" || state === "fastpath function call" ? "working" : "idle";
+    return await onConnectionOfItsOwn(w.connection, w.limits.askMs, async (asking) => {
+      if (w.since !== quietSince) return "heard"; // read while connecting: the loop was only late
+      const { rows } = await asking.query<{ state: string | null; state_change: string | null; idle_ms: number | null }>(LOOK_QUERY, [backend.pid, backend.started ?? null]);
+      const answeredAt = performance.now();
+      const found = rows[0];
+      if (!found) return "gone";
+      if (found.state === "active" || found.state === "fastpath function call") return "working";
+      if (found.state === null || found.state_change === null || found.idle_ms === null) return "unknown";
+      // The latest moment, on this process's clock, at which the server process can have gone idle.
+      const idleSince = answeredAt - found.idle_ms;
+      if (idleSince + CLOCK_SLACK_MS >= quietSince) return "answering";
+      const { rows: ended } = await asking.query<{ ended: boolean }>(TERMINATE_UNCHANGED_QUERY, [backend.pid, found.state_change]);
+      if (!ended[0]) return "gone";
+      return ended[0].ended ? "ended" : "working"; // it moved meanwhile: what was sent did arrive
+    });
   } catch (e) {
     return isConnectionLoss(e) || /timeout/i.test((e as Error).message) ? "unreachable" : "unknown";
   }
 }
+/** The server process (by pid and, once known, backend_start): its state, since when, and how long before this statement. */
+const LOOK_QUERY = `SELECT state, state_change::text AS state_change, (extract(epoch FROM statement_timestamp() - state_change) * 1000)::float8 AS idle_ms
+  FROM pg_stat_activity WHERE pid = $1 AND ($2::timestamptz IS NULL OR backend_start = $2::timestamptz)`;
+/** Ends the server process only while it is still in the state it was seen in (state_change to the microsecond). */
+const TERMINATE_UNCHANGED_QUERY = `SELECT CASE WHEN state_change = $2::timestamptz THEN pg_terminate_backend(pid) ELSE false END AS ended FROM pg_stat_activity WHERE pid = $1`;
+/** Room for the two clocks' rates to differ over a quiet spell (NTP slews them by at most 0.05 %). */
+const CLOCK_SLACK_MS = 100;
 
 /**
  * Ends the server process of a connection ended while the database was unreachable, once it can

@@ -4,7 +4,7 @@ import { openDatabase, type Database } from "@/lib/db/open-database";
 import { ConnectionLostError } from "@/lib/db/connection-loss";
 import { poolOf, readOf, runOrDefer, sqlOf } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { databaseBusyError, databaseUnavailableError } from "./http/errors";
+import { databaseBusyError, databaseUnavailableError, transactionExpiredError } from "./http/errors";
 import { transactionScopedDb } from "./nested-transaction";
 import { onPooledConnection, sqlTransaction } from "./sql-transaction";
 import { cutAtCommit } from "./testing/cut-at-commit";
@@ -146,7 +146,7 @@ describe("sqlTransaction on a bare pg connection", () => {
     expect(await rows()).not.toContain(40);
     expect(pool.idleCount).toBe(pool.totalCount);
   });
-  it("a transaction that outlives its timeout stops waiting for a lock and is rolled back; the error answers 429", async () => {
+  it("a transaction that outlives its timeout stops waiting for a lock and is rolled back; the error answers 503, retryable", async () => {
     // Another transaction holds row 1's lock past the first one's timeout.
     const blocker = await poolOf(database.prisma)!.connect();
     await blocker.query(`BEGIN; INSERT INTO "${table}" VALUES (10); SELECT 1 FROM "${table}" WHERE id = 1 FOR UPDATE`);
@@ -160,7 +160,8 @@ describe("sqlTransaction on a bare pg connection", () => {
         { maxWait: 1_000, timeout: 300 },
       );
       const error = await stuck.then(() => null, (e: unknown) => e);
-      expect(databaseBusyError(error)).toMatchObject({ code: "RATE_LIMITED", headers: { "Retry-After": "1" } });
+      expect(databaseBusyError(error)).toBeNull(); // not "busy": it had its connection
+      expect(transactionExpiredError(error)).toMatchObject({ code: "SERVICE_UNAVAILABLE", details: { retryable: true }, headers: { "Retry-After": "1" } });
       // Rolled back while the blocker still holds its lock: nobody waits on it any more.
       const waiting = await database.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`;
       expect(waiting[0]!.n).toBe(0);

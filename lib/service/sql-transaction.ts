@@ -10,10 +10,11 @@ import { CONFLICT_ATTEMPTS, pauseAfterConflict } from "./nested-transaction";
  * connection when the client has one (PostgreSQL, not already inside a request's transaction),
  * else through the client's own `$transaction` (PGlite; a savepoint of an Idempotency-Key
  * request's transaction). Same contract either way: `maxWait` to get a connection and `timeout`
- * for the whole transaction (TransactionTimeoutError, answered 429), and a deadlock or
- * serialization conflict, or a connection that broke before the COMMIT took effect, runs fn again in
- * a new transaction (CONFLICT_ATTEMPTS). When it broke after the COMMIT went out, the database is
- * asked whether that took effect (commit-outcome.ts): if so, fn's result is the answer.
+ * for the whole transaction (TransactionTimeoutError: answered 429 when no connection came free,
+ * 503 when the transaction expired), and a deadlock or serialization conflict, or a connection that
+ * broke before the COMMIT took effect, runs fn again in a new transaction (CONFLICT_ATTEMPTS). When
+ * it broke after the COMMIT went out, the database is asked whether that took effect
+ * (commit-outcome.ts): if so, fn's result is the answer.
  */
 export async function sqlTransaction<T>(db: Db, fn: (tx: SqlTx) => Promise<T>, options: { maxWait: number; timeout: number }): Promise<T> {
   const pool = poolOf(db);

@@ -212,21 +212,49 @@ export function transientConflictError(e: unknown): ServiceError | null {
  * one for outliving its timeout (P2028, or TransactionTimeoutError from sqlTransaction): either way it was rolled back, so nothing it wrote stays.
  */
 export function isTransactionTimeout(e: unknown): boolean {
-  if ((e as Error | null)?.name === "TransactionTimeoutError") return true; // lib/db/sql.ts, by name: this module stays free of pg
-  const error = e as { code?: unknown; message?: unknown } | null;
-  return error?.code === "P2028" && /Unable to start a transaction in the given time|expired transaction/.test(String(error.message));
+  return isPoolWaitTimeout(e) || isExpiredTransaction(e);
+}
+
+/** No pooled connection came free within the transaction's maxWait: nothing ran. */
+function isPoolWaitTimeout(e: unknown): boolean {
+  const error = e as { name?: unknown; reason?: unknown; code?: unknown; message?: unknown } | null;
+  if (error?.name === "TransactionTimeoutError") return error.reason === "busy"; // lib/db/sql.ts, by name: this module stays free of pg
+  return error?.code === "P2028" && /Unable to start a transaction in the given time/.test(String(error.message));
+}
+
+/** The transaction ran past its timeout and was rolled back (Prisma's P2028 "expired transaction", or sqlTransaction's). */
+function isExpiredTransaction(e: unknown): boolean {
+  const error = e as { name?: unknown; reason?: unknown; code?: unknown; message?: unknown } | null;
+  if (error?.name === "TransactionTimeoutError") return error.reason === "expired";
+  return error?.code === "P2028" && /expired transaction/.test(String(error.message));
 }
 
 /**
- * A request that found the database saturated: 429 with Retry-After, as an overloaded API answers
- * (the client backs off and sends it again), never a 500. The transaction never ran or was rolled back.
+ * A request that found every database connection busy for the transaction's maxWait: 429 with
+ * Retry-After, as an overloaded API answers (the client backs off and sends it again), never a 500.
+ * The transaction never ran.
  */
 export function databaseBusyError(e: unknown): ServiceError | null {
-  if (!isTransactionTimeout(e)) return null;
+  if (!isPoolWaitTimeout(e)) return null;
   return new ServiceError("RATE_LIMITED", "The service is busy: no database connection came free in time, so this request was not carried out. Retry after 1 s (with the same Idempotency-Key).", {
     details: { retryable: true },
     headers: { "Retry-After": "1" },
   });
+}
+
+/**
+ * A request whose transaction ran past its timeout (this process or the database was slow for a
+ * moment: a starved CPU, a stalled event loop, a long lock wait): it was rolled back, so nothing it
+ * would have written was kept, and the same request may simply be sent again. 503 with Retry-After,
+ * as for any moment the service cannot serve; not 429, which would tell the client it sent too much.
+ */
+export function transactionExpiredError(e: unknown): ServiceError | null {
+  if (!isExpiredTransaction(e)) return null;
+  return new ServiceError(
+    "SERVICE_UNAVAILABLE",
+    "The request took too long and was rolled back: nothing it would have written was kept. Retry after 1 s (with the same Idempotency-Key).",
+    { details: { retryable: true }, headers: { "Retry-After": "1" } },
+  );
 }
 
 /**
