@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
+import { TokenBuckets } from "./rate-limit";
 
 let t: TestApp;
 
@@ -33,5 +34,26 @@ describe("per-token rate limit", () => {
     expect((await t.call("GET", "/config", { auth: a.auth })).status).toBe(429);
     await new Promise((resolve) => setTimeout(resolve, 450));
     expect((await t.call("GET", "/config", { auth: a.auth })).status).toBe(200);
+  });
+});
+
+describe("TokenBuckets", () => {
+  it("stays bounded as tokens come and go: thousands of tokens sending once each leave at most the cap plus a second's worth", async () => {
+    const buckets = new TokenBuckets(5, 100);
+    for (let i = 0; i < 5_000; i++) {
+      expect(buckets.take(`token-${i}`, i * 10)).toBeNull(); // one every 10 ms: 100 a second
+      expect(buckets.size).toBeLessThanOrEqual(200);
+    }
+  });
+
+  it("drops only the buckets that refilled: a token still spent stays limited", async () => {
+    const buckets = new TokenBuckets(5, 3);
+    buckets.take("a", 0);
+    buckets.take("b", 0);
+    for (let i = 0; i < 5; i++) expect(buckets.take("busy", 1_400)).toBeNull();
+    expect(buckets.size).toBe(3);
+    expect(buckets.take("new", 1_500)).toBeNull(); // at the cap: a and b, full again long since, go
+    expect(buckets.size).toBe(2);
+    expect(buckets.take("busy", 1_500)).toBe(1); // half a token refilled: still limited
   });
 });

@@ -1,6 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { SqlTx } from "../db";
 import { formatId, uuidv7 } from "../http/ids";
+import { noteStepWritten } from "../sandbox/advance-steps";
 import { now } from "../sandbox/clock";
 
 /** The kind an advance of the sandbox clock reports a webhook delivery attempt as, beside the jobs it ran. */
@@ -13,7 +14,7 @@ export interface OutboxEvent {
   type: string;
   body: string;
   at: Date;
-  /** `data.id`: the resource whose events are delivered in the order they were written. */
+  /** `data.id`: the resource whose events are delivered in the order they were written (outboxRows). */
   resourceId: string | null;
 }
 
@@ -40,6 +41,7 @@ interface EventInput {
 export async function prepareEvent(tx: SqlTx, event: EventInput): Promise<OutboxEvent> {
   const at = event.at ?? (await now(tx, event.platformId));
   const id = uuidv7(at.getTime());
+  noteStepWritten(id);
   return { id, platformId: event.platformId, type: event.type, body: eventBody(id, event.type, at, event.data), at, resourceId: resourceIdOf(event.data) };
 }
 
@@ -49,21 +51,28 @@ function resourceIdOf(data: unknown): string | null {
 }
 
 /**
- * The event row as a data-modifying CTE (`WITH <this>, … <statement>`): written inside whatever
- * statement the caller writes anyway. Its first attempt falls due at once; the worker finds it by
- * `nextAttemptAt` (deliver-event.ts). A platform without a webhook endpoint has nothing to deliver
- * to: its event is written settled (NO_ENDPOINT), as the worker's claim would settle it, and
- * the worker never reads or rewrites it. `name` prefixes the CTE's name (a fixed identifier, never
- * input) when one statement writes several events.
+ * The event rows as a data-modifying CTE (`WITH <this>, … <statement>`): written inside whatever
+ * statement the caller writes anyway. Their first attempt falls due at once; the worker finds them
+ * by `nextAttemptAt` (deliver-event.ts). A platform without a webhook endpoint has nothing to
+ * deliver to: its events are written settled (NO_ENDPOINT), as the worker's claim would settle them,
+ * and the worker never reads or rewrites them. `name` prefixes the CTE's name (a fixed identifier,
+ * never input) when one statement writes several.
+ * A resource's events go out in the order the database numbers them (`writeOrder`, drawn as each
+ * row is inserted). The rows of one INSERT are numbered in the order listed, but the data-modifying
+ * CTEs of one statement run in no set order (PostgreSQL runs them last first): so one statement's
+ * events of the same resource are passed in ONE call, in the order they happened.
  */
-export function outboxRows(event: OutboxEvent, name = "outbox"): Prisma.Sql {
-  const noEndpoint = Prisma.sql`(SELECT "webhookEndpoint" IS NULL FROM "Platform" WHERE "id" = ${event.platformId}::uuid)`;
+export function outboxRows(events: OutboxEvent | OutboxEvent[], name = "outbox"): Prisma.Sql {
+  const rows = (Array.isArray(events) ? events : [events]).map((event) => {
+    const noEndpoint = Prisma.sql`(SELECT "webhookEndpoint" IS NULL FROM "Platform" WHERE "id" = ${event.platformId}::uuid)`;
+    return Prisma.sql`(${event.id}::uuid, ${event.platformId}::uuid, ${event.type}, ${event.body}, ${event.resourceId}::text,
+        (CASE WHEN ${noEndpoint} THEN 'NO_ENDPOINT' ELSE 'PENDING' END)::"WebhookDeliveryStatus", 0,
+        CASE WHEN ${noEndpoint} THEN NULL ELSE ${event.at}::timestamptz END, ${event.at}::timestamptz)`;
+  });
   return Prisma.sql`
     ${Prisma.raw(`"${name}_event"`)} AS (
       INSERT INTO "WebhookEvent" ("id", "platformId", "type", "body", "resourceId", "deliveryStatus", "attemptCount", "nextAttemptAt", "createdAt")
-      VALUES (${event.id}::uuid, ${event.platformId}::uuid, ${event.type}, ${event.body}, ${event.resourceId}::text,
-        (CASE WHEN ${noEndpoint} THEN 'NO_ENDPOINT' ELSE 'PENDING' END)::"WebhookDeliveryStatus", 0,
-        CASE WHEN ${noEndpoint} THEN NULL ELSE ${event.at}::timestamptz END, ${event.at}::timestamptz)
+      VALUES ${Prisma.join(rows, ", ")}
     )`;
 }
 

@@ -2,6 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { isConnectionLoss } from "@/lib/db/connection-loss";
 import { sqlOf } from "@/lib/db/sql";
 import type { Db } from "../db";
+import { runAsStep } from "../sandbox/advance-steps";
 import { rememberClockOffset } from "../sandbox/clock";
 import { isTransactionTimeout, transientConflictError } from "../http/errors";
 import { claimDueEvents, deliverEvents, type ClaimedEvent } from "../webhooks/deliver-event";
@@ -30,6 +31,7 @@ interface ClaimedJob {
   payload: unknown;
   runAt: Date;
   attempts: number;
+  createdAt: Date;
   /** The platform's clock offset as the claim read it (rememberClockOffset). */
   clockOffsetMs: bigint;
 }
@@ -42,23 +44,32 @@ interface ClaimedJob {
  * each claim made a worker that fell behind fall further. The handlers run on the platform clock
  * the claim read (rememberClockOffset).
  */
-export async function claimDueJobs(db: Db, options: { limit: number; platformId?: string; /** default true; workers look now and then (their scan walks dead index entries) */ includeAbandoned?: boolean }): Promise<ClaimedJob[]> {
+export async function claimDueJobs(
+  db: Db,
+  options: {
+    limit: number;
+    platformId?: string;
+    /** default true; workers look now and then (their scan walks dead index entries) */ includeAbandoned?: boolean;
+    /** this job only, if it is due (an advance of the sandbox clock) */ id?: string;
+  },
+): Promise<ClaimedJob[]> {
   // Its own statement text when scoped, so a generic plan never serves both (planCacheMode).
   const onePlatform = options.platformId ? Prisma.sql`AND j."platformId" = ${options.platformId}::uuid` : Prisma.empty;
+  const scope = options.id ? Prisma.sql`${onePlatform} AND j."id" = ${options.id}::uuid` : onePlatform;
   const abandonedLimit = options.includeAbandoned === false ? 0 : options.limit;
   const claimed = await sqlOf(db).$queryRaw<ClaimedJob[]>`
     WITH "due" AS (
       SELECT j."id" FROM "Job" j JOIN "Platform" p ON p."id" = j."platformId"
       WHERE j."status" = 'PENDING'
         AND j."runAt" <= now() + p."clockOffsetMs" * interval '1 millisecond'
-        ${onePlatform}
+        ${scope}
       ORDER BY j."runAt", j."id"
       LIMIT ${options.limit}
       FOR UPDATE OF j SKIP LOCKED
     ), "abandoned" AS (
       SELECT j."id" FROM "Job" j
       WHERE j."status" = 'RUNNING' AND j."lockedUntil" < now()
-        ${onePlatform}
+        ${scope}
       ORDER BY j."runAt", j."id"
       LIMIT ${abandonedLimit}
       FOR UPDATE SKIP LOCKED
@@ -67,7 +78,7 @@ export async function claimDueJobs(db: Db, options: { limit: number; platformId?
       "lockedUntil" = now() + ${LEASE_MS} * interval '1 millisecond', "updatedAt" = now()
     FROM "Platform" p
     WHERE j."id" IN (SELECT "id" FROM "due" UNION ALL SELECT "id" FROM "abandoned") AND p."id" = j."platformId"
-    RETURNING j."id", j."platformId", j."kind", j."payload", j."runAt", j."attempts", p."clockOffsetMs"`;
+    RETURNING j."id", j."platformId", j."kind", j."payload", j."runAt", j."attempts", j."createdAt", p."clockOffsetMs"`;
   for (const job of claimed) rememberClockOffset(job.platformId, Number(job.clockOffsetMs));
   return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
@@ -85,7 +96,7 @@ async function runHandler(db: Db, job: ClaimedJob): Promise<JobOutcome> {
   const handler = JOB_HANDLERS[job.kind];
   try {
     if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-    await handler({ db, platformId: job.platformId, payload: job.payload });
+    await runAsStep(job, () => handler({ db, platformId: job.platformId, payload: job.payload }));
     return ranJob(job, null);
   } catch (e) {
     return ranJob(job, e);

@@ -1,6 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SqlTx } from "../db";
 import { uuidv7 } from "../http/ids";
+import { noteStepWritten } from "../sandbox/advance-steps";
 import { now } from "../sandbox/clock";
 
 /**
@@ -13,6 +14,7 @@ export async function scheduleJob(
 ): Promise<string> {
   const createdAt = await now(tx, job.platformId);
   const id = uuidv7(createdAt.getTime());
+  noteStepWritten(id);
   await tx.$executeRaw`
     INSERT INTO "Job" ("id", "platformId", "kind", "payload", "runAt", "status", "attempts", "createdAt", "updatedAt")
     VALUES (${id}::uuid, ${job.platformId}::uuid, ${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt ?? createdAt}::timestamptz, 'PENDING', 0, ${createdAt}::timestamptz, ${createdAt}::timestamptz)`;

@@ -3,6 +3,7 @@ import { inject } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/open-database";
 import { uuidv7 } from "../http/ids";
 import { createPlatform } from "../platforms/create-platform";
+import { consumeOidcToken } from "../wallet-auth/consume-oidc-token";
 import { sweepStaleRows } from "./sweep-stale-rows";
 
 let database: Database;
@@ -85,5 +86,72 @@ describe("sweepStaleRows", () => {
     expect(throttles.map((row) => row.email.replace(`-${payerId}@example.com`, ""))).toEqual(["lockout-runs", "window-runs"]);
     const ipThrottles = await db.staffSignInIpThrottle.findMany({ where: { ip: { endsWith: `/${payerId}` } }, orderBy: { ip: "asc" } });
     expect(ipThrottles.map((row) => row.ip)).toEqual([ipOf(3), ipOf(4)]);
+  });
+
+  it("deletes expired one-use rows (wallet OTP challenges, OIDC token uses, signed requests, sessions, SCA challenges, KYC links, device codes, ownership challenges) once past their grace on the platform's clock, and keeps the rest", async () => {
+    const db = database.prisma;
+    const here = await createPlatform(db, { name: `Sweep expiring ${Math.random()}` });
+    // A platform whose sandbox clock runs 31 days ahead: what expires an hour from now on the wall clock is past every grace there.
+    const ahead = await createPlatform(db, { name: `Sweep expiring ahead ${Math.random()}` });
+    await db.platform.update({ where: { id: ahead.id }, data: { clockOffsetMs: 31 * DAY_MS } });
+    const wall = Date.now();
+    const minute = 60_000;
+
+    const rows: Record<string, (platformId: string, expiresAt: Date) => Promise<string>> = {
+      WalletOtpChallenge: async (platformId, expiresAt) =>
+        (await db.walletOtpChallenge.create({ data: { id: uuidv7(), platformId, authMethodId: uuidv7(), targetPrivateKeyHex: "00", targetPublicKeyHex: "00", expiresAt, createdAt: new Date(wall) } })).id,
+      WalletOidcTokenUse: async (platformId, expiresAt) => {
+        const claimsHash = uuidv7();
+        await db.walletOidcTokenUse.create({ data: { platformId, claimsHash, expiresAt, createdAt: new Date(wall) } });
+        return claimsHash;
+      },
+      WalletSignedRequest: async (platformId, expiresAt) =>
+        (await db.walletSignedRequest.create({ data: { id: uuidv7(), platformId, internalAccountId: uuidv7(), operation: "OTP_VERIFY", requestFingerprint: "f", payloadToSign: "p", expiresAt, usedAt: new Date(wall), createdAt: new Date(wall) } })).id,
+      WalletAuthSession: async (platformId, expiresAt) =>
+        (await db.walletAuthSession.create({ data: { id: uuidv7(), platformId, internalAccountId: uuidv7(), authMethodId: uuidv7(), publicKeyHex: "02", expiresAt, createdAt: new Date(wall), updatedAt: new Date(wall) } })).id,
+      ScaChallenge: async (platformId, expiresAt) =>
+        (await db.scaChallenge.create({ data: { id: uuidv7(), platformId, customerId: uuidv7(), purpose: "LOGIN", factor: "SMS_OTP", status: "COMPLETED", expiresAt, createdAt: new Date(wall), updatedAt: new Date(wall) } })).id,
+      KycLink: async (platformId, expiresAt) => (await db.kycLink.create({ data: { id: uuidv7(), platformId, customerId: uuidv7(), token: uuidv7(), expiresAt, createdAt: new Date(wall) } })).id,
+      AgentDeviceCode: async (platformId, expiresAt) => {
+        const agent = await db.agent.create({ data: { id: uuidv7(), platformId, customerId: uuidv7(), name: "a", policy: {}, createdAt: new Date(wall), updatedAt: new Date(wall) } });
+        return (await db.agentDeviceCode.create({ data: { code: uuidv7(), platformId, agentId: agent.id, expiresAt, createdAt: new Date(wall) } })).code;
+      },
+      ExternalAccountOwnershipChallenge: async (platformId, expiresAt) => {
+        const account = await db.externalAccount.create({
+          data: { id: uuidv7(), platformId, currency: "USDC", accountType: "SOLANA_WALLET", accountInfo: {}, status: "UNVERIFIED", fingerprint: uuidv7(), createdAt: new Date(wall), updatedAt: new Date(wall) },
+        });
+        return (await db.externalAccountOwnershipChallenge.create({ data: { id: uuidv7(), platformId, externalAccountId: account.id, method: "WALLET_SIGNATURE", expiresAt, createdAt: new Date(wall) } })).id;
+      },
+    };
+    const grace: Record<string, number> = { WalletOtpChallenge: 10 * minute, WalletOidcTokenUse: 0 };
+    const graceOf = (table: string) => grace[table] ?? 30 * DAY_MS;
+    const remaining: Record<string, () => Promise<string[]>> = {
+      WalletOtpChallenge: async () => (await db.walletOtpChallenge.findMany({ where: { platformId: { in: [here.id, ahead.id] } } })).map((r) => r.id),
+      WalletOidcTokenUse: async () => (await db.walletOidcTokenUse.findMany({ where: { platformId: { in: [here.id, ahead.id] } } })).map((r) => r.claimsHash),
+      WalletSignedRequest: async () => (await db.walletSignedRequest.findMany({ where: { platformId: { in: [here.id, ahead.id] } } })).map((r) => r.id),
+      WalletAuthSession: async () => (await db.walletAuthSession.findMany({ where: { platformId: { in: [here.id, ahead.id] } } })).map((r) => r.id),
+      ScaChallenge: async () => (await db.scaChallenge.findMany({ where: { platformId: { in: [here.id, ahead.id] } } })).map((r) => r.id),
+      KycLink: async () => (await db.kycLink.findMany({ where: { platformId: { in: [here.id, ahead.id] } } })).map((r) => r.id),
+      AgentDeviceCode: async () => (await db.agentDeviceCode.findMany({ where: { platformId: { in: [here.id, ahead.id] } } })).map((r) => r.code),
+      ExternalAccountOwnershipChallenge: async () =>
+        (await db.externalAccountOwnershipChallenge.findMany({ where: { platformId: { in: [here.id, ahead.id] } } })).map((r) => r.id),
+    };
+
+    const expected: Record<string, { kept: string[]; gone: string[] }> = {};
+    for (const [table, create] of Object.entries(rows)) {
+      const past = graceOf(table);
+      expected[table] = {
+        gone: [await create(here.id, new Date(wall - past - minute)), await create(ahead.id, new Date(wall + 60 * minute))],
+        // Still valid, or expired but within the grace (the API still explains it).
+        kept: [await create(here.id, new Date(wall + minute)), ...(past > 0 ? [await create(here.id, new Date(wall - past + minute))] : [])],
+      };
+    }
+
+    await sweepStaleRows(db);
+    for (const table of Object.keys(rows)) expect({ table, left: (await remaining[table]!()).sort() }).toEqual({ table, left: expected[table]!.kept.sort() });
+
+    // The replay protection of a kept row still holds: a token used once is refused again.
+    const token = { claimsHash: expected.WalletOidcTokenUse!.kept[0]!, exp: Math.floor((wall + minute) / 1000) };
+    await expect(db.$transaction((tx) => consumeOidcToken(tx, { platformId: here.id, token, at: new Date(wall) }))).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });

@@ -1,9 +1,10 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { DELIVER_WEBHOOK } from "../jobs/enqueue-event";
-import { runDueJobs, type RanJob } from "../jobs/run-jobs";
-import { isNextOfItsResource } from "../webhooks/deliver-event";
+import { claimDueJobs, runEventDeliveries, runJobs, type RanJob } from "../jobs/run-jobs";
+import { claimDueEvents, isNextOfItsResource } from "../webhooks/deliver-event";
 import { webhookTimeoutMs } from "../webhooks/post-signed";
+import { whileAdvancing, type AdvanceSteps } from "./advance-steps";
 import { now, setClockForward } from "./clock";
 
 /**
@@ -12,6 +13,10 @@ import { now, setClockForward } from "./clock";
  * schedules (a webhook retry 10 s later, a payment step) is placed where it would have been in
  * real time and runs too if it still falls inside the window. This is how "completes after 6 minutes" is tested
  * without sleeping.
+ * It runs the steps that existed when it began and those its own steps write (advance-steps.ts),
+ * not those other requests write meanwhile: these fall due at the advancing "now" as fast as
+ * traffic makes them, so an advance that ran them too never caught up with its target. Its time is
+ * bounded by the work that was due in its window; the worker runs the rest.
  */
 export function advanceClock(db: Db, platformId: string, seconds: number): Promise<{ now: string; ran: RanJob[] }> {
   const previous = advancing.get(platformId) ?? Promise.resolve();
@@ -47,7 +52,15 @@ const HELD_POLL_MS = 10;
 const longestStallMs = () => webhookTimeoutMs() + 5_000;
 
 async function advanceFromNow(db: Db, platformId: string, seconds: number): Promise<{ now: string; ran: RanJob[] }> {
-  const target = new Date((await now(db, platformId)).getTime() + seconds * 1000);
+  const start = await now(db, platformId);
+  const target = new Date(start.getTime() + seconds * 1000);
+  const steps: AdvanceSteps = { existedBy: start, spawned: new Set() };
+  const ran = await whileAdvancing(platformId, steps, () => runStepsDue(db, platformId, target, steps));
+  await setClockForward(db, platformId, target);
+  return { now: (await now(db, platformId)).toISOString(), ran };
+}
+
+async function runStepsDue(db: Db, platformId: string, target: Date, steps: AdvanceSteps): Promise<RanJob[]> {
   const ran: RanJob[] = [];
   /**
    * Steps no longer waited for: events whose delivery failed in this advance's own hands (they keep
@@ -57,8 +70,8 @@ async function advanceFromNow(db: Db, platformId: string, seconds: number): Prom
   /** The step the advance last found it could not run, and since when (no progress since). */
   const stall = { key: "", since: 0 };
   for (;;) {
-    const next = await nextDueStep(db, platformId, target, skipped);
-    if (!next) break;
+    const next = await nextDueStep(db, platformId, target, steps, skipped);
+    if (!next) return ran;
     // The in-process worker (or another process's) may claim a step the moment the clock reaches it.
     // The clock stays put until it has finished, so the step runs at its due time and what it
     // schedules (the next webhook retry) lands at the right time inside this window and runs here.
@@ -73,43 +86,53 @@ async function advanceFromNow(db: Db, platformId: string, seconds: number): Prom
       continue;
     }
     await setClockForward(db, platformId, next.at);
-    const batch = await runDueJobs(db, { platformId });
+    // This step only: others due by now may be other requests' (the worker's).
+    const batch =
+      next.kind === "job"
+        ? await runJobs(db, await claimDueJobs(db, { limit: 1, platformId, id: next.id, includeAbandoned: false }))
+        : await runEventDeliveries(db, await claimDueEvents(db, { limit: 1, platformId, id: next.id }));
     ran.push(...batch);
     skipped.push(...batch.filter((r) => r.kind === DELIVER_WEBHOOK && r.status === "FAILED").map((r) => r.id));
     if (batch.length > 0) stall.key = "";
     else await new Promise((r) => setTimeout(r, HELD_POLL_MS)); // claimed elsewhere in between: the next look sees it held
   }
-  await setClockForward(db, platformId, target);
-  return { now: (await now(db, platformId)).toISOString(), ran };
 }
 
 interface DueStep {
   id: string;
+  kind: "job" | "event";
   at: Date;
   /** Claimed by a worker that is running it now (its lease not run out). */
   isHeld: boolean;
 }
 
 /**
- * The platform's earliest job or webhook attempt due by `target`, whether a worker is running it
- * now or it waits to be claimed (an event held behind an earlier one of its resource falls due
- * with it). A step in flight is due by the platform's current time, so it comes before any step
- * still ahead of the clock.
+ * The earliest of the advance's steps (its platform's jobs and webhook attempts that existed when
+ * it began or that its steps wrote) due by `target`, whether a worker is running it now or it waits
+ * to be claimed (an event held behind an earlier one of its resource falls due with it). A step in
+ * flight is due by the platform's current time, so it comes before any step still ahead of the
+ * clock.
  */
-async function nextDueStep(db: Db, platformId: string, target: Date, skipped: string[]): Promise<DueStep | null> {
-  const notSkipped = (alias: "j" | "e") => (skipped.length > 0 ? Prisma.sql`AND ${Prisma.raw(alias)}."id" <> ALL(${skipped}::uuid[])` : Prisma.empty);
+async function nextDueStep(db: Db, platformId: string, target: Date, steps: AdvanceSteps, skipped: string[]): Promise<DueStep | null> {
+  const spawned = [...steps.spawned];
+  const advances = (alias: "j" | "e") => {
+    const a = Prisma.raw(alias); // a fixed identifier, never input
+    const notSkipped = skipped.length > 0 ? Prisma.sql`AND ${a}."id" <> ALL(${skipped}::uuid[])` : Prisma.empty;
+    const existed = Prisma.sql`${a}."createdAt" <= ${steps.existedBy}::timestamptz`;
+    return Prisma.sql`AND ${spawned.length > 0 ? Prisma.sql`(${existed} OR ${a}."id" = ANY(${spawned}::uuid[]))` : existed} ${notSkipped}`;
+  };
   const [row] = await db.$queryRaw<DueStep[]>`
-    SELECT "id", "at", "isHeld" FROM (
-      (SELECT j."id", j."runAt" AS "at", false AS "isHeld" FROM "Job" j
-        WHERE j."platformId" = ${platformId}::uuid AND j."status" = 'PENDING' AND j."runAt" <= ${target}::timestamptz ${notSkipped("j")}
+    SELECT "id", "kind", "at", "isHeld" FROM (
+      (SELECT j."id", 'job' AS "kind", j."runAt" AS "at", false AS "isHeld" FROM "Job" j
+        WHERE j."platformId" = ${platformId}::uuid AND j."status" = 'PENDING' AND j."runAt" <= ${target}::timestamptz ${advances("j")}
         ORDER BY j."runAt" LIMIT 1)
       UNION ALL
-      (SELECT j."id", j."runAt", true FROM "Job" j
-        WHERE j."platformId" = ${platformId}::uuid AND j."status" = 'RUNNING' AND j."lockedUntil" >= now() AND j."runAt" <= ${target}::timestamptz ${notSkipped("j")}
+      (SELECT j."id", 'job', j."runAt", true FROM "Job" j
+        WHERE j."platformId" = ${platformId}::uuid AND j."status" = 'RUNNING' AND j."lockedUntil" >= now() AND j."runAt" <= ${target}::timestamptz ${advances("j")}
         ORDER BY j."runAt" LIMIT 1)
       UNION ALL
-      (SELECT e."id", e."nextAttemptAt", e."lockedUntil" IS NOT NULL AND e."lockedUntil" >= now() FROM "WebhookEvent" e
-        WHERE e."platformId" = ${platformId}::uuid AND e."nextAttemptAt" <= ${target}::timestamptz AND ${isNextOfItsResource("e")} ${notSkipped("e")}
+      (SELECT e."id", 'event', e."nextAttemptAt", e."lockedUntil" IS NOT NULL AND e."lockedUntil" >= now() FROM "WebhookEvent" e
+        WHERE e."platformId" = ${platformId}::uuid AND e."nextAttemptAt" <= ${target}::timestamptz AND ${isNextOfItsResource("e")} ${advances("e")}
         ORDER BY e."nextAttemptAt", (e."lockedUntil" IS NOT NULL AND e."lockedUntil" >= now()) DESC LIMIT 1)
     ) "due"
     ORDER BY "at", "isHeld" DESC LIMIT 1`;

@@ -1,6 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
+type Reply = number | "hang" | "reset";
+
 export interface ReceivedWebhook {
   body: string;
   signature: string | undefined;
@@ -9,9 +11,10 @@ export interface ReceivedWebhook {
 
 /**
  * A real HTTP receiver on 127.0.0.1 for webhook tests. `answer` decides each response: a status,
- * "hang" to never answer (a timeout for the sender), or "reset" to cut the connection unanswered.
+ * "hang" to never answer (a timeout for the sender), or "reset" to cut the connection unanswered;
+ * a promise of one answers once the test has done what it does first.
  */
-export async function startReceiver(answer: (n: number, body: string) => number | "hang" | "reset" = () => 200) {
+export async function startReceiver(answer: (n: number, body: string) => Reply | Promise<Reply> = () => 200) {
   const received: ReceivedWebhook[] = [];
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
@@ -20,16 +23,17 @@ export async function startReceiver(answer: (n: number, body: string) => number 
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
       received.push({ body, signature: req.headers["x-service-signature"] as string | undefined, at: Date.now() });
-      const reply = answer(received.length, body);
-      if (reply === "hang") {
-        hanging.add(res);
-        return;
-      }
-      if (reply === "reset") {
-        req.socket.resetAndDestroy();
-        return;
-      }
-      res.writeHead(reply, { "content-type": "text/plain" }).end(reply < 300 ? "ok" : "nope");
+      void Promise.resolve(answer(received.length, body)).then((reply) => {
+        if (reply === "hang") {
+          hanging.add(res);
+          return;
+        }
+        if (reply === "reset") {
+          req.socket.resetAndDestroy();
+          return;
+        }
+        res.writeHead(reply, { "content-type": "text/plain" }).end(reply < 300 ? "ok" : "nope");
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -43,9 +43,10 @@ export interface ClaimedEvent {
  * `webhookEndpoint` and `lockedUntil` null. The attempts are timed on the platform clock the claim
  * read (rememberClockOffset).
  */
-export async function claimDueEvents(db: Db, options: { limit: number; platformId?: string }): Promise<ClaimedEvent[]> {
+export async function claimDueEvents(db: Db, options: { limit: number; platformId?: string; /** this event only, if it is due (an advance of the sandbox clock) */ id?: string }): Promise<ClaimedEvent[]> {
   // Its own statement text when scoped, so a generic plan never serves both (planCacheMode).
   const onePlatform = options.platformId ? Prisma.sql`AND e."platformId" = ${options.platformId}::uuid` : Prisma.empty;
+  const scope = options.id ? Prisma.sql`${onePlatform} AND e."id" = ${options.id}::uuid` : onePlatform;
   const settles = Prisma.sql`e."id" = ANY(ARRAY(SELECT "id" FROM "due" WHERE "noEndpoint"))`;
   const claimed = await sqlOf(db).$queryRaw<ClaimedEvent[]>`
     WITH "due" AS (
@@ -54,7 +55,7 @@ export async function claimDueEvents(db: Db, options: { limit: number; platformI
         AND e."nextAttemptAt" <= now() + p."clockOffsetMs" * interval '1 millisecond'
         AND (e."lockedUntil" IS NULL OR e."lockedUntil" < now())
         AND ${isNextOfItsResource("e")}
-        ${onePlatform}
+        ${scope}
       ORDER BY e."nextAttemptAt", e."id"
       LIMIT ${options.limit}
       FOR UPDATE OF e SKIP LOCKED
@@ -75,15 +76,17 @@ export async function claimDueEvents(db: Db, options: { limit: number; platformI
 }
 
 /**
- * Whether the event (`alias` of "WebhookEvent") is the oldest of its resource's events still to be
- * delivered, or belongs to no resource: only then may it go out (claimDueEvents).
+ * Whether the event (`alias` of "WebhookEvent") is the first written of its resource's events still
+ * to be delivered, or belongs to no resource: only then may it go out (claimDueEvents). Written
+ * order is `writeOrder`, which the database assigns: `createdAt` and the id come from the clocks of
+ * whichever process wrote the event and can sort one millisecond's events the other way.
  */
 export function isNextOfItsResource(alias: string): Prisma.Sql {
   const e = Prisma.raw(`"${alias}"`); // a fixed identifier, never input
   return Prisma.sql`(${e}."resourceId" IS NULL OR NOT EXISTS (
     SELECT 1 FROM "WebhookEvent" earlier
     WHERE earlier."platformId" = ${e}."platformId" AND earlier."resourceId" = ${e}."resourceId" AND earlier."nextAttemptAt" IS NOT NULL
-      AND (earlier."createdAt", earlier."id") < (${e}."createdAt", ${e}."id")
+      AND earlier."writeOrder" < ${e}."writeOrder"
   ))`;
 }
 
