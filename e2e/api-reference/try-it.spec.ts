@@ -48,8 +48,8 @@ test("an operation in the overview's index opens its tag's page at that operatio
   await signIn(page);
   await page.goto("/api-reference");
   await page.getByRole("region", { name: "Sandbox", exact: true }).getByRole("link", { name: /Simulate a credit authorization advice$/ }).click();
-  await expect(page).toHaveURL(/\/api-reference\/sandbox#op-simulateCardCreditAuthorizationAdvice$/);
-  await expect(page.locator("#op-simulateCardCreditAuthorizationAdvice")).toBeInViewport();
+  await expect(page).toHaveURL(/\/api-reference\/sandbox#op-sandboxSimulateCardCreditAuthorizationAdvice$/);
+  await expect(page.locator("#op-sandboxSimulateCardCreditAuthorizationAdvice")).toBeInViewport();
 });
 
 test("a tag's page documents each of its operations and Try it calls the API as the signed-in user", async ({ page }) => {
@@ -71,10 +71,10 @@ test("a tag's page documents each of its operations and Try it calls the API as 
 test("Try it shows the API's error envelope as it came", async ({ page }) => {
   await signIn(page);
   await page.goto("/api-reference/api-tokens");
-  const operation = page.locator("#op-getToken");
+  const operation = page.locator("#op-getTokenById");
   await operation.getByLabel("tokenId * (path)").fill("Token:not-a-real-id");
   await operation.getByRole("button", { name: "Send request" }).click();
-  const response = page.getByTestId("try-it-response-getToken");
+  const response = page.getByTestId("try-it-response-getTokenById");
   await expect(response).toContainText("404");
   await expect(response).toContainText('"code": "TOKEN_NOT_FOUND"');
 });
@@ -86,17 +86,17 @@ test("a tag page's navigation lists every tag and operation; another tag's opera
   await expect(nav.getByRole("link", { name: "Platform Configuration", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(nav.getByRole("link", { name: "Sandbox", exact: true })).toHaveAttribute("href", "/api-reference/sandbox");
   await nav.getByRole("link", { name: /Revoke an API token$/ }).click();
-  await expect(page).toHaveURL(/\/api-reference\/api-tokens#op-deleteToken$/);
-  await expect(page.locator("#op-deleteToken")).toBeInViewport();
+  await expect(page).toHaveURL(/\/api-reference\/api-tokens#op-deleteTokenById$/);
+  await expect(page.locator("#op-deleteTokenById")).toBeInViewport();
 });
 
 test("an old link into the one-page reference (/api-reference#op-…, #tag-…) lands on the operation on its tag's page", async ({ page }) => {
   await signIn(page);
   // The last operation of the longest tag page: landing at the top would not show it.
-  await page.goto("/api-reference#op-simulateCardCreditAuthorizationAdvice");
-  await expect(page).toHaveURL(/\/api-reference\/sandbox#op-simulateCardCreditAuthorizationAdvice$/);
-  await expect(page.locator("#op-simulateCardCreditAuthorizationAdvice")).toBeInViewport();
-  await expect(page.locator("#op-simulateCardCreditAuthorizationAdvice").getByRole("heading", { name: "Simulate a credit authorization advice" })).toBeVisible();
+  await page.goto("/api-reference#op-sandboxSimulateCardCreditAuthorizationAdvice");
+  await expect(page).toHaveURL(/\/api-reference\/sandbox#op-sandboxSimulateCardCreditAuthorizationAdvice$/);
+  await expect(page.locator("#op-sandboxSimulateCardCreditAuthorizationAdvice")).toBeInViewport();
+  await expect(page.locator("#op-sandboxSimulateCardCreditAuthorizationAdvice").getByRole("heading", { name: "Simulate a credit authorization advice" })).toBeVisible();
 
   await page.goto("/api-reference#tag-kyc-kyb-verifications");
   await expect(page).toHaveURL(/\/api-reference\/kyc-kyb-verifications$/);
@@ -128,8 +128,8 @@ test("a schema page's operation deep in a long tag page opens scrolled to it", a
   await signIn(page);
   await page.goto("/api-reference/schemas/SandboxCardBalanceInquiryRequest");
   await page.getByRole("link", { name: /POST\s*\/sandbox\/cards\/\{cardId\}\/simulate\/balance_inquiry/ }).click();
-  await expect(page).toHaveURL(/\/api-reference\/sandbox#op-simulateCardBalanceInquiry$/);
-  await expect(page.locator("#op-simulateCardBalanceInquiry")).toBeInViewport();
+  await expect(page).toHaveURL(/\/api-reference\/sandbox#op-sandboxSimulateCardBalanceInquiry$/);
+  await expect(page.locator("#op-sandboxSimulateCardBalanceInquiry")).toBeInViewport();
 });
 
 test("a tag the API does not have is a page not found inside the dashboard", async ({ page }) => {

@@ -21,7 +21,7 @@ describe("the customers list's search box", () => {
       currency: "USD",
       createdAfter: "2025-01-01T00:00:00.000Z",
       createdBefore: "2025-02-01T00:00:00.000Z",
-      isIncludingDeleted: "true",
+      isIncludingDeleted: true,
     });
   });
 });

@@ -39,7 +39,7 @@ export function listFilters(params: CustomerListParams): CustomerListFilters {
     currency: params.currency,
     createdAfter: params.createdFrom && `${params.createdFrom}T00:00:00.000Z`,
     createdBefore: params.createdTo && dayAfter(params.createdTo),
-    isIncludingDeleted: params.deleted === "1" ? "true" : undefined,
+    isIncludingDeleted: params.deleted === "1" ? true : undefined,
   };
 }
 

@@ -69,7 +69,7 @@ export async function getAgentQuote(db: Db, input: { platformId: string; agentId
  * (failActionsOfExpiredQuote). Throws: QUOTE_NOT_FOUND, QUOTE_EXPIRED, FORBIDDEN, and in AUTO what
  * executing the quote throws.
  */
-export async function executeAgentQuote(db: Db, input: { platformId: string; agentId: string; quoteId: string }): Promise<AgentAction> {
+export async function executeAgentQuote(db: Db, input: { platformId: string; agentId: string; quoteId: string; walletSignature?: string }): Promise<AgentAction> {
   const { platformId } = input;
   return inTransaction(db, async (scoped) => {
     const tx = scoped as unknown as Tx;
@@ -82,7 +82,9 @@ export async function executeAgentQuote(db: Db, input: { platformId: string; age
       throw new ServiceError("QUOTE_EXPIRED", `Quote ${id} expired at ${quote.expiresAt.toISOString()}; create a new quote`, { details: { quoteId: id, expiresAt: quote.expiresAt.toISOString() } });
     }
     const decision = await evaluatePolicy(tx, agent, quotePolicyCheck(quote), at);
-    return recordAgentAction(scoped, { agent, decision, at, action: { type: "EXECUTE_QUOTE", quoteId: quote.id } });
+    // An embedded wallet's signature is kept with the action: the execution may run only once approved.
+    const request = input.walletSignature === undefined ? undefined : { walletSignature: input.walletSignature };
+    return recordAgentAction(scoped, { agent, decision, at, action: { type: "EXECUTE_QUOTE", quoteId: quote.id, request } });
   });
 }
 

@@ -14,8 +14,8 @@ export async function listAgents(db: Db, platformId: string, query: AgentListQue
     platformId,
     deletedAt: null,
     ...(customerId !== undefined && { customerId }),
-    ...(query.isPaused !== undefined && { isPaused: query.isPaused === "true" }),
-    ...(query.isConnected !== undefined && { connectedAt: query.isConnected === "true" ? { not: null } : null }),
+    ...(query.isPaused !== undefined && { isPaused: query.isPaused }),
+    ...(query.isConnected !== undefined && { connectedAt: query.isConnected ? { not: null } : null }),
     createdAt: { gte: optionalDate(query.createdAfter), lt: optionalDate(query.createdBefore) },
     updatedAt: { gte: optionalDate(query.updatedAfter), lt: optionalDate(query.updatedBefore) },
   };

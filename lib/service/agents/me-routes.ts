@@ -5,7 +5,7 @@ import { createRouter, errorResponses, jsonBody, jsonResponse, OptionalIdempoten
 import { ExternalAccountIdParamSchema, ExternalAccountListResponseSchema, ExternalAccountSchema, PlatformExternalAccountListQuerySchema } from "../external-accounts/schemas";
 import type { AccountInfo } from "../external-accounts/schemas";
 import { InternalAccountListQuerySchema, InternalAccountListResponseSchema } from "../internal-accounts/schemas";
-import { QuoteIdParamSchema, QuoteRequestSchema, QuoteSchema } from "../quotes/schemas";
+import { ExecuteQuoteHeadersSchema, QuoteIdParamSchema, QuoteRequestSchema, QuoteSchema } from "../quotes/schemas";
 import { TransactionIdParamSchema, TransactionListQuerySchema, TransactionListItemSchema, TransactionListResponseSchema } from "../transactions/schemas";
 import { createAgentExternalAccount, deleteAgentExternalAccount, getAgentExternalAccount, getAgentTransaction, listAgentExternalAccounts, listAgentInternalAccounts, listAgentTransactions } from "./agent-reads";
 import { createAgentQuote, executeAgentQuote, getAgentQuote } from "./agent-quotes";
@@ -64,14 +64,14 @@ export const agentMeRouter = createRouter()
       operationId: "agentExecuteQuote",
       summary: "Execute one of the agent's quotes",
       description:
-        "Needs EXECUTE_QUOTES; the policy decides on the quote's total sending amount (403 with `details.policyRule` when it refuses). AUTO → the AgentAction `APPROVED` with the transaction; otherwise `PENDING_APPROVAL` and AGENT_ACTION.PENDING_APPROVAL for the platform. When the quote expires before the approval, the action ends `FAILED` at once, with a `rejectionReason` naming the expiry, and leaves the approvals queue (no webhook: AGENT_ACTION.PENDING_APPROVAL is the only agent-action event); a quote already expired → 409 QUOTE_EXPIRED. The customer deleted → 410 CUSTOMER_DELETED (an execution already waiting for approval ends `FAILED` when approved).",
+        "Needs EXECUTE_QUOTES; the policy decides on the quote's total sending amount (403 with `details.policyRule` when it refuses). AUTO → the AgentAction `APPROVED` with the transaction; otherwise `PENDING_APPROVAL` and AGENT_ACTION.PENDING_APPROVAL for the platform. When the quote expires before the approval, the action ends `FAILED` at once, with a `rejectionReason` naming the expiry, and leaves the approvals queue (no webhook: AGENT_ACTION.PENDING_APPROVAL is the only agent-action event); a quote already expired → 409 QUOTE_EXPIRED. The customer deleted → 410 CUSTOMER_DELETED (an execution already waiting for approval ends `FAILED` when approved). An embedded-wallet source needs `Service-Wallet-Signature` as for POST /quotes/{quoteId}/execute: checked when the execution runs (AUTO: now, 401 WALLET_SIGNATURE_* without a valid one; else at the approval, where a missing or no longer valid one ends the action `FAILED`).",
       tags,
       security,
       middleware,
-      request: { headers: OptionalIdempotencyHeaderSchema, params: QuoteIdParamSchema },
+      request: { headers: ExecuteQuoteHeadersSchema, params: QuoteIdParamSchema },
       responses: { 200: jsonResponse(AgentActionSchema, "The action"), ...errorResponses(400, 401, 403, 404, 409, 410, 429) },
     }),
-    async (c) => c.json(await executeAgentQuote(c.get("db"), { ...ids(c), quoteId: c.req.valid("param").quoteId }), 200),
+    async (c) => c.json(await executeAgentQuote(c.get("db"), { ...ids(c), quoteId: c.req.valid("param").quoteId, walletSignature: c.req.header("service-wallet-signature") }), 200),
   )
   .openapi(
     createRoute({

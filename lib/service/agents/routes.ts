@@ -37,7 +37,7 @@ export const agentsRouter = createRouter()
     createRoute({
       method: "get",
       path: "/agents/me",
-      operationId: "getCurrentAgent",
+      operationId: "getAgentMe",
       summary: "Get the calling agent",
       description: "The agent, its policy and usage. AgentAuth only; a paused agent → 403.",
       tags: ["Agent Operations"],
@@ -174,7 +174,7 @@ export const agentsRouter = createRouter()
     createRoute({
       method: "post",
       path: "/agents/{agentId}/device-codes",
-      operationId: "createAgentDeviceCode",
+      operationId: "regenerateAgentDeviceCode",
       summary: "Issue a new device code",
       description: "Voids the agent's unredeemed codes; the new one is valid 15 minutes. Already connected → 409. Requires MANAGE.",
       tags,

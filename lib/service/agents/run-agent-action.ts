@@ -19,7 +19,8 @@ import type { AgentActionRow } from "./serialize-agent-action";
 export async function runAgentAction(db: Db, action: AgentActionRow): Promise<string> {
   const input = { platformId: action.platformId, agentId: action.agentId };
   if (action.type === "EXECUTE_QUOTE") {
-    const quote = await executeQuote(db, { platformId: action.platformId, quoteId: formatId("Quote", action.quoteId!), viaAgentAction: true });
+    const walletSignature = (action.request as { walletSignature?: string } | null)?.walletSignature;
+    const quote = await executeQuote(db, { platformId: action.platformId, quoteId: formatId("Quote", action.quoteId!), walletSignature, viaAgentAction: true });
     return parseId("Transaction", quote.transactionId)!;
   }
   const transaction =

@@ -1,7 +1,10 @@
 import { z } from "@hono/zod-openapi";
+import { booleanQuerySchema } from "../http/boolean-query";
 import { dateTimeFilterSchema } from "../http/date-schemas";
 import { PageQuerySchema, pageResponseSchema } from "../http/pagination";
 import { PlatformExternalAccountCreateRequestSchema } from "../external-accounts/schemas";
+import { QuoteSchema } from "../quotes/schemas";
+import { TransactionSchema } from "../transactions/schemas";
 
 // ── Policy (BEHAVIORS.md §8) ────────────────────────────────────────────────────────────────────
 
@@ -113,7 +116,7 @@ export const AgentUpdateRequestSchema = z.object({ name: z.string().min(1).max(2
 export type AgentUpdateRequest = z.infer<typeof AgentUpdateRequestSchema>;
 
 const dateFilter = dateTimeFilterSchema;
-const booleanFilter = (description: string) => z.enum(["true", "false"]).optional().openapi({ description });
+const booleanFilter = (description: string) => booleanQuerySchema(description).optional();
 
 export const AgentListQuerySchema = PageQuerySchema.extend({
   customerId: z.string().optional(),
@@ -157,9 +160,9 @@ export const AgentActionSchema = z
     platformCustomerId: z.string(),
     status: AgentActionStatusSchema,
     type: AgentActionTypeSchema,
-    quote: z.record(z.string(), z.unknown()).optional().openapi({ description: "The quote, for EXECUTE_QUOTE (Quote)." }),
+    quote: QuoteSchema.optional().openapi({ description: "The quote, for EXECUTE_QUOTE." }),
     transferDetails: AgentTransferDetailsSchema.optional(),
-    transaction: z.record(z.string(), z.unknown()).optional().openapi({ description: "The transaction once executed (TransactionOneOf)." }),
+    transaction: TransactionSchema.optional().openapi({ description: "The transaction once executed." }),
     rejectionReason: z.string().optional().openapi({ description: "Why it was rejected, or why it FAILED at execution." }),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -188,8 +191,16 @@ export const AgentActionParamsSchema = z.object({
 });
 export const MyActionParamSchema = z.object({ actionId: z.string().openapi({ param: { name: "actionId", in: "path" } }) });
 
-/** POST /agents/me/external-accounts: the customer is the agent's; a customerId, if sent, must be it. */
-export const AgentExternalAccountCreateRequestSchema = PlatformExternalAccountCreateRequestSchema.extend({
-  customerId: z.string().optional().openapi({ description: "Optional: the agent's own customer (anything else → 404)." }),
-  defaultUmaDepositAccount: z.boolean().optional(),
-}).openapi("ExternalAccountCreateRequest");
+/**
+ * POST /agents/me/external-accounts: the customer is the agent's; a customerId, if sent, must be it.
+ * One closed object built from the platform request's fields: `.extend` of that named strict schema
+ * is documented as allOf[its $ref, the new fields], which no body can satisfy (each part is closed).
+ */
+export const AgentExternalAccountCreateRequestSchema = z
+  .object({
+    customerId: z.string().optional().openapi({ description: "Optional: the agent's own customer (anything else → 404)." }),
+    ...PlatformExternalAccountCreateRequestSchema.shape,
+    defaultUmaDepositAccount: z.boolean().optional(),
+  })
+  .strict()
+  .openapi("ExternalAccountCreateRequest");

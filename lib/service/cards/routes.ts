@@ -59,7 +59,7 @@ export const cardsRouter = createRouter()
     createRoute({
       method: "get",
       path: "/cards/{cardId}",
-      operationId: "getCard",
+      operationId: "getCardById",
       summary: "Get a card",
       tags,
       security,
@@ -73,7 +73,7 @@ export const cardsRouter = createRouter()
     createRoute({
       method: "patch",
       path: "/cards/{cardId}",
-      operationId: "updateCard",
+      operationId: "updateCardById",
       summary: "Freeze, unfreeze or close a card; change its funding sources or spend limit",
       description:
         "At least one field. state FROZEN freezes an ACTIVE card (new authorizations decline), ACTIVE unfreezes a FROZEN one, CLOSED closes either (terminal, CLOSED_BY_PLATFORM; alone in its request); each fires CARD.STATE_CHANGE. Deleting the cardholder (DELETE /customers/{customerId}) closes their cards the same way (CLOSED_BY_PLATFORM), so a deleted customer's card declines every authorization (CARD_NOT_ACTIVE) and cannot change (CARD_NOT_MUTABLE). Closing resolves the card's pending authorizations at once: each AUTHORIZED row ends VOIDED and each PARTIALLY_SETTLED row SETTLED at what cleared, the held rest released (CARD_TRANSACTION.VOIDED / .SETTLED, INTERNAL_ACCOUNT.BALANCE_UPDATED); a clearing that arrives later still posts. fundingSources replaces the ordered list (CARD.FUNDING_SOURCE_CHANGE, not fired when the list is the same); maxSpendPerTransaction null removes the limit. 409 INVALID_STATE_TRANSITION for other moves, CARD_ALREADY_CLOSED for closing a closed card, CARD_NOT_MUTABLE for changing one. Requires MANAGE.",

@@ -27,7 +27,7 @@ function simulateRoute<S extends z.ZodType>(name: string, summary: string, descr
   return createRoute({
     method: "post",
     path: `/sandbox/cards/{cardId}/simulate/${name}`,
-    operationId: `simulateCard${name.replace(/(^|_)(\w)/g, (_, __, ch: string) => ch.toUpperCase())}`,
+    operationId: `sandboxSimulateCard${name.replace(/(^|_)(\w)/g, (_, __, ch: string) => ch.toUpperCase())}`,
     summary,
     description: `${description} ${FIND_ROWS}`,
     tags: ["Sandbox"],

@@ -15,7 +15,7 @@ import type { Customer, CustomerListQuery } from "./schemas";
 export async function listCustomers(db: Db, platformId: string, query: CustomerListQuery): Promise<Page<Customer>> {
   const cursor = decodeCursor(query.cursor);
   const and = [Prisma.sql`c."platformId" = ${platformId}::uuid`];
-  if (query.isIncludingDeleted !== "true") and.push(Prisma.sql`c."deletedAt" IS NULL`);
+  if (!query.isIncludingDeleted) and.push(Prisma.sql`c."deletedAt" IS NULL`);
   if (query.platformCustomerId !== undefined) and.push(Prisma.sql`c."platformCustomerId" = ${query.platformCustomerId}`);
   if (query.customerType !== undefined) and.push(Prisma.sql`c."customerType" = ${query.customerType}::"CustomerType"`);
   if (query.region !== undefined) and.push(Prisma.sql`c."region" = ${query.region}`);

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "@hono/zod-openapi";
+import { booleanQuerySchema } from "../http/boolean-query";
 import { DateInputSchema, DateTimeInputSchema, dateTimeFilterSchema } from "../http/date-schemas";
 import { PageQuerySchema, pageResponseSchema } from "../http/pagination";
 import { CURRENCY_CODES } from "../sandbox/currencies";
@@ -312,7 +313,7 @@ export const CustomerListQuerySchema = PageQuerySchema.extend({
   createdBefore: dateFilter("Created before this time."),
   updatedAfter: dateFilter("Updated at or after this time."),
   updatedBefore: dateFilter("Updated before this time."),
-  isIncludingDeleted: z.enum(["true", "false"]).optional().openapi({ description: "Include deleted customers (default false)." }),
+  isIncludingDeleted: booleanQuerySchema("Include deleted customers (default false).").optional(),
 });
 export type CustomerListQuery = z.infer<typeof CustomerListQuerySchema>;
 

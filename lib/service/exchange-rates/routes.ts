@@ -8,7 +8,7 @@ export const exchangeRatesRouter = createRouter().openapi(
   createRoute({
     method: "get",
     path: "/exchange-rates",
-    operationId: "listExchangeRates",
+    operationId: "getExchangeRates",
     summary: "Get exchange rates",
     description: "Cached about 5 minutes (the same rate within a window); includes the platform's own fees.",
     tags: ["Exchange Rates"],

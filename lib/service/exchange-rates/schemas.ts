@@ -12,7 +12,14 @@ export const ExchangeRateQuerySchema = z.object({
   destinationCurrency: z
     .preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(CurrencyCode).max(20).optional())
     .openapi({ description: "Repeatable; default: every currency with a rate.", param: { style: "form", explode: true } }),
-  sendingAmount: z.coerce.number().int().min(0).max(9e15).default(10000).openapi({ description: "Minor units of sourceCurrency; default 10000." }),
+  // Stated in full for the document: the generator types a bound this large ["integer", "null"], and null is refused.
+  sendingAmount: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(9e15)
+    .default(10000)
+    .openapi({ type: "integer", minimum: 0, maximum: 9e15, default: 10000, description: "Minor units of sourceCurrency; default 10000." }),
 });
 export type ExchangeRateQuery = z.infer<typeof ExchangeRateQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { OpenAPIHono, z, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { invalidInput } from "./errors";
+import { ERROR_STATUS, invalidInput, type ErrorCode } from "./errors";
 import type { AppEnv } from "./context";
 import { REQUIRED_PERMISSION_EXTENSION, routeRequiredPermission } from "./required-permission";
 import { validationHook } from "./validation";
@@ -62,15 +62,30 @@ export const FieldErrorSchema = z
   })
   .openapi("FieldError");
 
-export const ErrorSchema = z
-  .object({
-    status: z.number().int(),
-    code: z.string(),
-    message: z.string(),
-    details: z.object({ errors: z.array(FieldErrorSchema).optional() }).catchall(z.unknown()).optional(),
-    reason: z.string().optional().openapi({ description: "Sandbox 401 only: the authentication check that failed." }),
-  })
-  .openapi("Error");
+/**
+ * The error envelope of one HTTP status, `Error<status>`: `status` is that number and `code` one of
+ * the codes ERROR_STATUS gives it (SPEC.md § Errors), so a generated client can switch on `code`.
+ */
+function errorSchema(status: number) {
+  const codes = (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => ERROR_STATUS[code] === status);
+  if (codes.length === 0) throw new Error(`no error code answers ${status}: add it to ERROR_STATUS first`);
+  return z
+    .object({
+      status: z.literal(status).openapi({ type: "integer", enum: [status] }),
+      code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
+      message: z.string(),
+      details: z.object({ errors: z.array(FieldErrorSchema).optional() }).catchall(z.unknown()).optional(),
+      reason: z.string().optional().openapi({ description: "Sandbox: the authentication or signature check that failed." }),
+    })
+    .openapi(`Error${status}`);
+}
+
+const ERROR_SCHEMAS = new Map<number, ReturnType<typeof errorSchema>>();
+function errorSchemaOf(status: number) {
+  let schema = ERROR_SCHEMAS.get(status);
+  if (!schema) ERROR_SCHEMAS.set(status, (schema = errorSchema(status)));
+  return schema;
+}
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid input; `details.errors[]` lists every invalid field",
@@ -86,7 +101,7 @@ export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(
     [...new Set([...statuses, 401, 500])].map((status) => [
       status,
-      { description: ERROR_DESCRIPTIONS[status] ?? `Error ${status}`, content: { "application/json": { schema: ErrorSchema } } },
+      { description: ERROR_DESCRIPTIONS[status] ?? `Error ${status}`, content: { "application/json": { schema: errorSchemaOf(status) } } },
     ]),
   );
 }

@@ -29,15 +29,15 @@ export const incomingPaymentsRouter = createRouter()
     createRoute({
       method: "post",
       path: "/sandbox/uma/receive",
-      operationId: "sandboxReceiveUmaPayment",
+      operationId: "sandboxReceive",
       summary: "Simulate an incoming UMA payment",
       description:
-        "A sandbox counterparty (`$success.usd@sandbox.uma.money`, `$success.eur@…`, `$success.mxn@…`) pays one of the platform's customers, named by `receiverUmaAddress` or `customerId`, into their internal account in `receivingCurrencyCode`. The service sends the signed `INCOMING_PAYMENT.PENDING` approval request (the transaction plus `requestedReceiverCustomerInfoFields`) to the webhook endpoint, once, and follows the answer: 200 approves (COMPLETED and credited; FAILED MISSING_MANDATORY_PAYEE_DATA if a mandatory `receiverCustomerInfo` field is missing), 202 leaves it PENDING for 5 s to approve or reject, 403 REJECTED, 422 FAILED MISSING_MANDATORY_PAYEE_DATA, a timeout, error or missing endpoint FAILED PAYMENT_APPROVAL_WEBHOOK_ERROR. `requestedReceiverCustomerInfoFields` lists only what the service lacks about the receiving customer: FULL_NAME and BIRTH_DATE (mandatory) and NATIONALITY (optional) when the customer has none, so a customer with all three gets `[]`; to exercise the mandatory branches, receive into a customer created without `birthDate`. `$fail.compliance.usd@…` fails with COMPLIANCE_REJECTED and `$pending.long.usd@…` stays PENDING (pendingReason COMPLIANCE_REVIEW), without asking the platform. Answers 200 with the transaction after the answer was applied. Sandbox only; requires TRANSACT.",
+        "A sandbox counterparty (`$success.usd@sandbox.uma.money`, `$success.eur@…`, `$success.mxn@…`) pays one of the platform's customers, named by `receiverUmaAddress` or `customerId`, into their internal account in `receivingCurrencyCode`. The service sends the signed `INCOMING_PAYMENT.PENDING` approval request (the transaction plus `requestedReceiverCustomerInfoFields`) to the webhook endpoint, once, and follows the answer: 200 approves (COMPLETED and credited; FAILED MISSING_MANDATORY_PAYEE_DATA if a mandatory `receiverCustomerInfo` field is missing, or a value is invalid as POST /transactions/{transactionId}/approve would refuse it: `BIRTH_DATE` not a date YYYY-MM-DD or in the future), 202 leaves it PENDING for 5 s to approve or reject, 403 REJECTED, 422 FAILED MISSING_MANDATORY_PAYEE_DATA, a timeout, error or missing endpoint FAILED PAYMENT_APPROVAL_WEBHOOK_ERROR. `requestedReceiverCustomerInfoFields` lists only what the service lacks about the receiving customer: FULL_NAME and BIRTH_DATE (mandatory) and NATIONALITY (optional) when the customer has none, so a customer with all three gets `[]`; to exercise the mandatory branches, receive into a customer created without `birthDate`. `$fail.compliance.usd@…` fails with COMPLIANCE_REJECTED and `$pending.long.usd@…` stays PENDING (pendingReason COMPLIANCE_REVIEW), without asking the platform. Answers 200 with the transaction after the answer was applied. The platform's own terms for the receiving currency (PATCH /config `supportedCurrencies[]`), when it configured it: without INCOMING in `enabledTransactionTypes` → 400 INVALID_CURRENCY (`details.currency`, `details.enabledTransactionTypes`); an amount outside `minAmount`…`maxAmount` → 400 AMOUNT_OUT_OF_RANGE; nothing is written. A deleted receiving customer → 410 CUSTOMER_DELETED. Sandbox only; requires TRANSACT.",
       tags: ["Sandbox"],
       security,
       middleware: [requirePermission("TRANSACT"), requireSandbox] as const,
       request: { body: jsonBody(SandboxUmaReceiveRequestSchema) },
-      responses: { 200: jsonResponse(IncomingTransactionSchema, "The incoming transaction"), ...errorResponses(400, 403, 404, 409) },
+      responses: { 200: jsonResponse(IncomingTransactionSchema, "The incoming transaction"), ...errorResponses(400, 403, 404, 409, 410) },
     }),
     async (c) => c.json((await receiveUmaPayment(c.get("db"), { platformId: c.get("auth").platformId, request: c.req.valid("json") })) as z.infer<typeof IncomingTransactionSchema>, 200),
   )
@@ -48,12 +48,12 @@ export const incomingPaymentsRouter = createRouter()
       operationId: "approvePendingPayment",
       summary: "Approve an incoming payment awaiting the platform",
       description:
-        "For an incoming payment whose approval request the platform answered 202 (within 5 s): the payment runs PROCESSING → COMPLETED and is credited. `receiverCustomerInfo` must carry every field the request marked mandatory (else 400 MISSING_MANDATORY_USER_INFO and nothing changes); `BIRTH_DATE` is checked as a customer's `birthDate`: a date YYYY-MM-DD, not in the future (else 400 INVALID_INPUT naming `receiverCustomerInfo.BIRTH_DATE`, nothing changes). 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when the payment is not awaiting the platform. 410 CUSTOMER_DELETED when the receiving customer was deleted since the payment arrived: nothing is credited and the payment ends FAILED with failureReason ACCOUNT_CANNOT_RECEIVE (INCOMING_PAYMENT.FAILED), as a 200 webhook answer arriving after the delete ends it too. Requires TRANSACT.",
+        "For an incoming payment whose approval request the platform answered 202 (within 5 s): the payment runs PROCESSING → COMPLETED and is credited. `receiverCustomerInfo` must carry every field the request marked mandatory (else 400 MISSING_MANDATORY_USER_INFO and nothing changes); `BIRTH_DATE` is checked as a customer's `birthDate`: a date YYYY-MM-DD, not in the future (else 400 INVALID_INPUT naming `receiverCustomerInfo.BIRTH_DATE`, nothing changes). 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when the payment is not awaiting the platform (`details.status`, and `details.failureReason` when FAILED): so too after the receiving customer was deleted, since DELETE /customers/{customerId} fails their payments awaiting approval (FAILED ACCOUNT_CANNOT_RECEIVE). Requires TRANSACT.",
       tags: ["Transactions"],
       security,
       middleware: [requirePermission("TRANSACT")] as const,
       request: { params: TransactionIdParamSchema, body: optionalBody(ApprovePaymentRequestSchema) },
-      responses: { 200: jsonResponse(IncomingTransactionSchema, "The payment after approval"), ...errorResponses(400, 403, 404, 409, 410) },
+      responses: { 200: jsonResponse(IncomingTransactionSchema, "The payment after approval"), ...errorResponses(400, 403, 404, 409) },
     }),
     async (c) => {
       const body = c.req.valid("json") ?? {};

@@ -249,7 +249,7 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
     // A quote that runs now never waits for expiresAt: no expiry step to schedule (nor for the worker to run for nothing).
     if (!request.immediatelyExecute || scaCustomer) await scheduleJob(tx, { platformId, kind: EXPIRE_QUOTE_JOB, payload: { quoteId }, runAt: expiresAt });
     if (scaCustomer) {
-      await startQuoteSca(tx, quote, scaCustomer, request.immediatelyExecute ? { transaction, source: source.locked ?? undefined } : undefined);
+      await startQuoteSca(tx, quote, scaCustomer, request.immediatelyExecute ? { transaction, source: source.locked ?? undefined } : undefined, request.scaFactor);
       return getQuoteOrThrow(tx, platformId, quoteId, { allowBare: true });
     }
     if (!request.immediatelyExecute) return quote;

@@ -13,7 +13,7 @@ import type { SqlLedgerTx } from "../ledger/ledger-tx";
 import { now } from "../sandbox/clock";
 import { getScaCustomerOrThrow } from "../sca/get-sca-customer-or-throw";
 import { authorizeQuoteScaChallenge, customerNeedsSca, openQuoteScaChallenge, resendQuoteScaChallenge, type QuoteScaPurpose } from "../sca/quote-sca";
-import type { ScaChallenge } from "../sca/schemas";
+import type { ScaChallenge, ScaFactorName } from "../sca/schemas";
 import { lockTransaction } from "../transactions/lock-transaction";
 import { recordTransactionStatus } from "../transactions/record-transaction-status";
 import type { TransactionRow } from "../transactions/serialize-transaction";
@@ -67,9 +67,9 @@ async function nextScaStep(db: DbOrTx, quote: QuoteRow): Promise<QuoteScaPurpose
  * challenge expires; a realtime quote's transaction stays PENDING (no funds asked for yet).
  * In the caller's transaction, quote locked. Throws: INVALID_INPUT (the customer has no factor).
  */
-async function openScaStep(tx: SqlLedgerTx, quote: QuoteRow, customer: CustomerRow, purpose: QuoteScaPurpose, transaction?: TransactionRow): Promise<void> {
+async function openScaStep(tx: SqlLedgerTx, quote: QuoteRow, customer: CustomerRow, purpose: QuoteScaPurpose, transaction?: TransactionRow, scaFactor?: ScaFactorName): Promise<void> {
   const { platformId } = quote;
-  const challenge = await openQuoteScaChallenge(tx, { platformId, customer, quoteId: quote.id, purpose, quoteExpiresAt: quote.expiresAt });
+  const challenge = await openQuoteScaChallenge(tx, { platformId, customer, quoteId: quote.id, purpose, quoteExpiresAt: quote.expiresAt, scaFactor });
   const at = await now(tx, platformId);
   await tx.$executeRaw`UPDATE "Quote" SET "status" = 'PENDING_AUTHORIZATION', "scaChallenge" = ${JSON.stringify(challenge)}::jsonb, "updatedAt" = ${at}::timestamptz WHERE "id" = ${quote.id}::uuid`;
   if (quote.sourceType !== "ACCOUNT") return;
@@ -84,13 +84,14 @@ async function openScaStep(tx: SqlLedgerTx, quote: QuoteRow, customer: CustomerR
 
 /**
  * A new quote of an SCA-region customer (realtime funded, or `immediatelyExecute`): waits in
- * PENDING_AUTHORIZATION on its first challenge (POST /quotes answers 202). In the quote's transaction.
- * Throws: INVALID_INPUT (no factor), INSUFFICIENT_BALANCE (immediate execution the balance cannot cover).
+ * PENDING_AUTHORIZATION on its first challenge (POST /quotes answers 202), of the request's
+ * `scaFactor` when it names one. In the quote's transaction.
+ * Throws: INVALID_INPUT (no factor, or not the one named), INSUFFICIENT_BALANCE (immediate execution the balance cannot cover).
  */
-export async function startQuoteSca(tx: SqlLedgerTx, quote: QuoteRow, customer: CustomerRow, run?: { transaction: TransactionRow; source?: LockedInternalAccount }): Promise<void> {
+export async function startQuoteSca(tx: SqlLedgerTx, quote: QuoteRow, customer: CustomerRow, run?: { transaction: TransactionRow; source?: LockedInternalAccount }, scaFactor?: ScaFactorName): Promise<void> {
   // A pull source (no internal account) has no balance to check.
   if (run?.source) assertCanCover(run.source, quote.totalSendingAmount);
-  await openScaStep(tx, quote, customer, scaStepsOf(quote)[0]!, run?.transaction);
+  await openScaStep(tx, quote, customer, scaStepsOf(quote)[0]!, run?.transaction, scaFactor);
 }
 
 /** Execution waits for authorization: refuse up front a balance that cannot cover it (nothing held yet). */

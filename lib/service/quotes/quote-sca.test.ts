@@ -136,6 +136,27 @@ describe("quotes of customers in SCA regions", () => {
     expect(await f.balance(other.accountId)).toEqual({ available: 1_000, total: 1_000 });
   });
 
+  it("scaFactor names the first challenge's factor (BEHAVIORS.md §2.6); one the customer lacks → 400 naming scaFactor, nothing made", async () => {
+    const f = await euFixture({ fund: 10_000 });
+    const other = await f.activeAccount("USD");
+    const lacking = await f.quote(other.accountId, 1_000, { immediatelyExecute: true, scaFactor: "PASSKEY" });
+    expect(lacking.status).toBe(400);
+    expect(lacking.json.details.errors).toEqual([expect.objectContaining({ field: "scaFactor", message: expect.stringContaining("available: SMS_OTP") })]);
+    const totp = await f.quote(other.accountId, 1_000, { immediatelyExecute: true, scaFactor: "TOTP" });
+    expect(totp.json.details.errors).toEqual([expect.objectContaining({ field: "scaFactor", message: expect.stringContaining("TOTP cannot authorize a single action") })]);
+
+    const at = new Date();
+    await t.db.scaFactor.create({
+      data: { id: crypto.randomUUID(), platformId: f.platformId, customerId: f.customerId.replace("Customer:", ""), factor: "PASSKEY", credentialId: "cred-1", status: "ACTIVE", createdAt: at, updatedAt: at },
+    });
+    const passkey = await f.quote(other.accountId, 1_000, { immediatelyExecute: true, scaFactor: "PASSKEY" });
+    expect(passkey.status).toBe(202);
+    expect(passkey.json.scaChallenge).toMatchObject({ factor: "PASSKEY", availableFactors: ["SMS_OTP", "PASSKEY"], purpose: "TRANSFER" });
+    // Without it, SMS_OTP as before; a quote that needs no authorization ignores it.
+    expect((await f.quote(other.accountId, 1_000, { immediatelyExecute: true })).json.scaChallenge.factor).toBe("SMS_OTP");
+    expect((await f.quote(other.accountId, 1_000, { scaFactor: "PASSKEY" })).json).toMatchObject({ status: "PENDING" });
+  });
+
   it("execute refuses a balance that cannot cover the quote: 400 INSUFFICIENT_BALANCE, stays PENDING, no challenge", async () => {
     const f = await euFixture({ fund: 500 });
     const quote = await f.okQuote(await f.external(), 1_000);

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { requirePermission } from "../http/auth";
 import { createRouter, BASIC_AUTH, errorResponses, jsonBody, jsonResponse, OptionalIdempotencyHeaderSchema } from "../http/openapi";
 import { requireSandbox } from "../sandbox/require-sandbox";
@@ -9,14 +9,11 @@ import { executeQuote } from "./execute-quote";
 import { getQuoteOrThrow } from "./get-quote";
 import { authorizeQuote, resendQuoteAuthorization } from "./quote-authorization";
 import { sandboxSend } from "./sandbox-send";
-import { CancelTransactionRequestSchema, QuoteIdParamSchema, QuoteRequestSchema, QuoteSchema, SandboxSendRequestSchema, ScaAuthorizationRequestSchema } from "./schemas";
+import { CancelTransactionRequestSchema, ExecuteQuoteHeadersSchema, QuoteIdParamSchema, QuoteRequestSchema, QuoteSchema, SandboxSendRequestSchema, ScaAuthorizationRequestSchema } from "./schemas";
 import { serializeQuote } from "./serialize-quote";
 
 const tags = ["Cross-Currency Transfers"];
 const security = BASIC_AUTH;
-const executeHeaders = OptionalIdempotencyHeaderSchema.extend({
-  "service-wallet-signature": z.string().optional().openapi({ description: "Required for embedded-wallet sources: signature over the quote's paymentInstructions[0].accountOrWalletInfo.payloadToSign." }),
-});
 
 export const quotesRouter = createRouter()
   .openapi(
@@ -67,7 +64,7 @@ export const quotesRouter = createRouter()
       tags,
       security,
       middleware: [requirePermission("TRANSACT")] as const,
-      request: { params: QuoteIdParamSchema, headers: executeHeaders },
+      request: { params: QuoteIdParamSchema, headers: ExecuteQuoteHeadersSchema },
       responses: { 200: jsonResponse(QuoteSchema, "The quote, PROCESSING or already settled"), ...errorResponses(400, 403, 404, 409, 410, 429) },
     }),
     async (c) =>
@@ -94,7 +91,7 @@ export const quotesRouter = createRouter()
     createRoute({
       method: "post",
       path: "/quotes/{quoteId}/authorize/resend",
-      operationId: "resendQuoteAuthorization",
+      operationId: "resendQuoteScaCode",
       summary: "Resend a quote's SCA code",
       description:
         "Sends the code of the quote's current SMS_OTP challenge again: same challenge, `expiresAt` not extended. Passkey challenges have no code (409); expired challenge → 400; a quote past its `expiresAt` → 409 QUOTE_EXPIRED; other regions, or a quote not PENDING_AUTHORIZATION → 409. A code goes out at most once per 30 seconds per challenge, its first sending (when the challenge was opened) included: sooner → 429 RATE_LIMITED with Retry-After (seconds until it can be sent again); the code already sent stays valid. Answers 204. Requires TRANSACT.",
@@ -116,7 +113,7 @@ export const quotesRouter = createRouter()
       operationId: "sandboxSend",
       summary: "Pay a realtime-funded quote (sandbox)",
       description:
-        "Simulates the payer sending the funds a REALTIME_FUNDING quote asks for. `currencyCode` must be the quote's sending currency (400). The expected amount (the default) runs the quote like an execution; another amount fails it with FUNDING_AMOUNT_MISMATCH and the money goes back. Expired → 409 QUOTE_EXPIRED. Answers 200 with the transaction. Sandbox platforms only; requires TRANSACT.",
+        "Simulates the payer sending the funds a REALTIME_FUNDING quote asks for. `currencyCode` must be the quote's sending currency (400). The expected amount (the default) runs the quote like an execution; another amount fails it with FUNDING_AMOUNT_MISMATCH and the money goes back. When the destination external account was deleted since the quote was made, the payout does not go: the transaction ends FAILED with ACCOUNT_INVALID and the money goes back (refund pair); likewise ACCOUNT_CANNOT_RECEIVE when the customer who owns the destination was deleted, QUOTE_EXECUTION_FAILED when only the paying customer was. Expired → 409 QUOTE_EXPIRED. Answers 200 with the transaction. Sandbox platforms only; requires TRANSACT.",
       tags: ["Sandbox"],
       security,
       middleware: [requirePermission("TRANSACT"), requireSandbox] as const,

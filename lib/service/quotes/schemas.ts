@@ -1,7 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { CurrencySchema } from "../exchange-rates/schemas";
-import { ScaChallengeSchema } from "../sca/schemas";
-import { PaymentRailSchema, QuotePaymentInstructionsSchema } from "../transactions/schemas";
+import { OptionalIdempotencyHeaderSchema } from "../http/openapi";
+import { ScaChallengeSchema, ScaFactorSchema } from "../sca/schemas";
+import { OutgoingRateDetailsSchema, PaymentRailSchema, QuotePaymentInstructionsSchema } from "../transactions/schemas";
+export { OutgoingRateDetailsSchema, type OutgoingRateDetails } from "../transactions/schemas";
 import { PURPOSES_OF_PAYMENT } from "../transfers/schemas";
 
 /** Largest lockedCurrencyAmount (BEHAVIORS.md §2.1: 1 … 9×10^15). */
@@ -89,23 +91,16 @@ export const QuoteRequestSchema = z
       .optional()
       .openapi({ description: "ACH company entry description (at most 10); only on quotes that move an ACH entry: a payout to or a pull from a US bank account." }),
     platformFeeOverride: PlatformFeeOverrideSchema.optional(),
+    scaFactor: ScaFactorSchema.optional().openapi({
+      description:
+        "For a quote that waits on strong customer authentication (EU/EEA customers: REALTIME_FUNDING or `immediatelyExecute`): the factor of its first `scaChallenge`, SMS_OTP or PASSKEY (one the customer has; else 400 naming the available ones). Defaults to SMS_OTP when the phone is verified, else the passkey. Ignored for a quote that needs no authorization.",
+    }),
     senderCustomerInfo: z.record(z.string(), z.unknown()).optional(),
   })
   .strict()
   .openapi("QuoteRequest");
 export type QuoteRequest = z.infer<typeof QuoteRequestSchema>;
 
-export const OutgoingRateDetailsSchema = z
-  .object({
-    counterpartyMultiplier: z.number(),
-    counterpartyFixedFee: z.number().int(),
-    serviceApiMultiplier: z.number(),
-    serviceApiFixedFee: z.number().int(),
-    serviceApiVariableFeeRate: z.number(),
-    serviceApiVariableFeeAmount: z.number().int(),
-  })
-  .openapi("OutgoingRateDetails");
-export type OutgoingRateDetails = z.infer<typeof OutgoingRateDetailsSchema>;
 
 
 export const QUOTE_STATUSES = ["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"] as const;
@@ -144,6 +139,11 @@ export type Quote = z.infer<typeof QuoteSchema>;
 
 export const QuoteIdParamSchema = z.object({
   quoteId: z.string().openapi({ param: { name: "quoteId", in: "path" }, example: example("Quote") }),
+});
+
+/** The headers of a quote's execution (POST /quotes/{quoteId}/execute, and an agent's). */
+export const ExecuteQuoteHeadersSchema = OptionalIdempotencyHeaderSchema.extend({
+  "service-wallet-signature": z.string().optional().openapi({ description: "Required for embedded-wallet sources: signature over the quote's paymentInstructions[0].accountOrWalletInfo.payloadToSign." }),
 });
 
 export const SandboxSendRequestSchema = z

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requirePermission } from "../http/auth";
+import { booleanQuerySchema } from "../http/boolean-query";
 import { createRouter, BASIC_AUTH, errorResponses, jsonResponse } from "../http/openapi";
 import { PageQuerySchema, pageOfList } from "../http/pagination";
 import { currencyShape } from "../sandbox/currencies";
@@ -24,14 +25,13 @@ const UmaProviderSchema = z
   })
   .openapi("UmaProvider");
 
-const booleanQuery = z.enum(["true", "false"]).transform((v) => v === "true");
 
 export const referenceDataRouter = createRouter()
   .openapi(
     createRoute({
       method: "get",
       path: "/discoveries",
-      operationId: "listDiscoveries",
+      operationId: "getDiscoveries",
       summary: "Discover banks and providers for a country and currency",
       tags: ["Discoveries"],
       security: BASIC_AUTH,
@@ -75,7 +75,7 @@ export const referenceDataRouter = createRouter()
     createRoute({
       method: "get",
       path: "/uma-providers",
-      operationId: "listUmaProviders",
+      operationId: "getAvailableUmaProviders",
       summary: "List available UMA providers",
       tags: ["Available UMA Providers"],
       security: BASIC_AUTH,
@@ -84,7 +84,7 @@ export const referenceDataRouter = createRouter()
         query: PageQuerySchema.extend({
           countryCode: upper(2).regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code").optional(),
           currencyCode: upper(5).optional(),
-          hasBlockedProviders: booleanQuery.default(true).openapi({ type: "boolean", description: "Include providers not on the allow list (default true)." }),
+          hasBlockedProviders: booleanQuerySchema("Include providers not on the allow list (default true).").default(true),
           sortOrder: z.enum(["asc", "desc"]).default("desc"),
         }),
       },

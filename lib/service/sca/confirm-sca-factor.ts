@@ -6,25 +6,22 @@ import { now } from "../sandbox/clock";
 import { SANDBOX_SCA_CODE } from "./authorize-sca-challenge";
 import { getScaCustomerOrThrow } from "./get-sca-customer-or-throw";
 import { scaOrigin } from "./sca-origin";
+import type { ScaFactorConfirmRequest } from "./schemas";
 
-type ConfirmRequest = { type: "TOTP" | "PASSKEY"; secret?: string; code?: string; origin?: string; credential?: Record<string, unknown> };
 
 /**
  * POST /sca/factors/confirm: TOTP with its secret and a current code (sandbox 123456) → ACTIVE and
  * ten recovery codes; PASSKEY with the registration `credential` (sandbox: any object with an
  * `id`) from an allowed origin → ACTIVE. BEHAVIORS.md §9.4. Throws: CONFLICT (region),
- * INVALID_INPUT (missing fields, nothing being enrolled), UNAUTHORIZED (wrong code or origin),
+ * INVALID_INPUT (nothing being enrolled, no `credential.id`), UNAUTHORIZED (wrong code or origin),
  * PASSKEY_ALREADY_ENROLLED.
  */
-export async function confirmScaFactor(db: Db, input: { platformId: string; customerId: string; request: ConfirmRequest }) {
+export async function confirmScaFactor(db: Db, input: { platformId: string; customerId: string; request: ScaFactorConfirmRequest }) {
   const { platformId, request } = input;
   return db.$transaction(async (tx) => {
     // Locked: concurrent confirms all found the enrolment PENDING and no ACTIVE passkey, so each
     // answered 200 (recovery codes each time, several passkeys). One at a time, the others see the first.
     const customer = await getScaCustomerOrThrow(tx, platformId, input.customerId, { isLocking: true });
-    const required = request.type === "TOTP" ? (["secret", "code"] as const) : (["origin", "credential"] as const);
-    const missing = required.filter((f) => request[f] === undefined);
-    if (missing.length > 0) throw invalidInput(missing.map((field) => ({ field, message: `is required to confirm ${request.type}`, constraint: { required: true } })));
     const pending = await tx.scaFactor.findFirst({
       where: { platformId, customerId: customer.id, factor: request.type, status: "PENDING", ...(request.type === "TOTP" && { secret: request.secret }) },
       orderBy: { id: "desc" },
@@ -37,7 +34,7 @@ export async function confirmScaFactor(db: Db, input: { platformId: string; cust
       return { type: "TOTP" as const, recoveryCodes: Array.from({ length: 10 }, () => randomBytes(5).toString("hex").toUpperCase()) };
     }
     if (request.origin !== scaOrigin()) throw new ServiceError("UNAUTHORIZED", `Passkey origin ${request.origin} is not allowed`, { details: { reason: "Origin not allowed" } });
-    const credentialId = request.credential?.id;
+    const credentialId = request.credential.id;
     if (typeof credentialId !== "string" || credentialId.length === 0)
       throw invalidInput([{ field: "credential.id", message: "is required: the WebAuthn credential id", constraint: { required: true } }]);
     if ((await tx.scaFactor.count({ where: { platformId, customerId: customer.id, factor: "PASSKEY", status: "ACTIVE" } })) > 0)

@@ -24,7 +24,8 @@ export const SCA_CHALLENGE_TTL_SECONDS = 300;
  */
 export async function createScaChallenge(
   tx: SqlTx,
-  input: { platformId: string; customer: CustomerRow; purpose: string; subjectId?: string; factor?: ScaFactorName; notAfter?: Date },
+  // factorField: the request field that named `factor`, for the error that refuses it.
+  input: { platformId: string; customer: CustomerRow; purpose: string; subjectId?: string; factor?: ScaFactorName; factorField?: string; notAfter?: Date },
 ): Promise<{ row: ScaChallengeRow; challenge: ScaChallenge }> {
   const { platformId, customer, purpose } = input;
   const usable = (await availableFactors(tx, customer)).filter((f) => !isPerTransaction(purpose) || f.factor !== "TOTP");
@@ -33,7 +34,7 @@ export async function createScaChallenge(
   if (!factor || !names.includes(factor))
     throw invalidInput([
       {
-        field: "factor",
+        field: input.factorField ?? "factor",
         message: factor
           ? `${factor} is not available for this customer${factor === "TOTP" && isPerTransaction(purpose) ? " (TOTP cannot authorize a single action)" : ""}; available: ${names.join(", ") || "none"}`
           : "the customer has no SCA factor: verify its phone number (POST /customers/{customerId}/verify-phone) or enroll a passkey",

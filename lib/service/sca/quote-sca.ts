@@ -4,7 +4,7 @@ import { authorizeScaChallenge } from "./authorize-sca-challenge";
 import { createScaChallenge } from "./create-sca-challenge";
 import { resendScaChallenge } from "./resend-sca-challenge";
 import { isScaRegion } from "./sca-regions";
-import type { ScaChallenge, ScaProof } from "./schemas";
+import type { ScaChallenge, ScaFactorName, ScaProof } from "./schemas";
 import type { ScaChallengeRow } from "./serialize-sca-challenge";
 
 /**
@@ -25,9 +25,23 @@ export function customerNeedsSca(customer: Pick<CustomerRow, "region">): boolean
   return isScaRegion(customer.region);
 }
 
-/** Expires at the quote's expiresAt at the latest. Throws: INVALID_INPUT when the customer has no usable factor (phone not verified, no passkey). */
-export async function openQuoteScaChallenge(tx: SqlTx, input: { platformId: string; customer: CustomerRow; quoteId: string; purpose: QuoteScaPurpose; quoteExpiresAt?: Date }): Promise<ScaChallenge> {
-  const { challenge } = await createScaChallenge(tx, { platformId: input.platformId, customer: input.customer, purpose: input.purpose, subjectId: input.quoteId, notAfter: input.quoteExpiresAt });
+/**
+ * Expires at the quote's expiresAt at the latest. `scaFactor`: the factor the quote request named (else SMS_OTP when enrolled).
+ * Throws: INVALID_INPUT when the customer has no usable factor (phone not verified, no passkey) or not the one named.
+ */
+export async function openQuoteScaChallenge(
+  tx: SqlTx,
+  input: { platformId: string; customer: CustomerRow; quoteId: string; purpose: QuoteScaPurpose; quoteExpiresAt?: Date; scaFactor?: ScaFactorName },
+): Promise<ScaChallenge> {
+  const { challenge } = await createScaChallenge(tx, {
+    platformId: input.platformId,
+    customer: input.customer,
+    purpose: input.purpose,
+    subjectId: input.quoteId,
+    notAfter: input.quoteExpiresAt,
+    factor: input.scaFactor,
+    factorField: "scaFactor",
+  });
   return challenge;
 }
 

@@ -49,7 +49,7 @@ function trustRoutes(router: ReturnType<typeof createRouter>, action: TrustActio
       createRoute({
         method: "post",
         path: `/customers/external-accounts/{externalAccountId}/${verb}`,
-        operationId: `start${Verb}Beneficiary`,
+        operationId: `startBeneficiary${Verb}`,
         summary: `${Verb} a beneficiary (start)`,
         description: `Opens the SCA challenge that confirms it (no challenge when there is nothing to change). Needs an SCA session (409 SCA_SESSION_REQUIRED). ${REGION} Requires MANAGE.`,
         tags,
@@ -64,7 +64,7 @@ function trustRoutes(router: ReturnType<typeof createRouter>, action: TrustActio
       createRoute({
         method: "post",
         path: `/customers/external-accounts/{externalAccountId}/${verb}/confirm`,
-        operationId: `confirm${Verb}Beneficiary`,
+        operationId: `confirmBeneficiary${Verb}`,
         summary: `${Verb} a beneficiary (confirm)`,
         description: `Answers the challenge (\`challengeId\`, or the newest waiting). ${CODES} Wrong answer: 401 UNAUTHORIZED; after 5: 429 RATE_LIMITED. Requires MANAGE.`,
         tags,
@@ -104,7 +104,7 @@ const router = createRouter()
     createRoute({
       method: "post",
       path: "/sca/factors",
-      operationId: "enrollScaFactor",
+      operationId: "startScaFactorEnrollment",
       summary: "Start enrolling an SCA factor",
       description: `TOTP → secret and otpauth URI; PASSKEY → WebAuthn creation options (one passkey per customer: 409 PASSKEY_ALREADY_ENROLLED). Finish with POST /sca/factors/confirm. ${REGION} Requires MANAGE.`,
       tags,
@@ -122,7 +122,7 @@ const router = createRouter()
     createRoute({
       method: "post",
       path: "/sca/factors/confirm",
-      operationId: "confirmScaFactor",
+      operationId: "confirmScaFactorEnrollment",
       summary: "Confirm an SCA factor enrolment",
       description: `TOTP: \`secret\` and a current \`code\` → ten recovery codes. PASSKEY: \`origin\` and the registration \`credential\`. ${CODES} ${REGION} Requires MANAGE.`,
       tags,
@@ -188,7 +188,7 @@ const router = createRouter()
     createRoute({
       method: "post",
       path: "/sca/record-event",
-      operationId: "recordScaSecurityEvent",
+      operationId: "recordSecurityEvent",
       summary: "Record a security event",
       description: `FAILED_LOGIN_ATTEMPT: the 5th failure since the last successful SCA login locks the customer out for 15 min, the 6th 30 min, the 7th 1 h, the 8th 24 h, from the 9th on it is suspended (\`failedAttempts\` is that count). A successful POST /sca/login/complete sets the count back to 0 and lifts a lockout (not a suspension: a suspended customer cannot log in). RESET_PASSWORD_COMPLETED clears all that and revokes the SCA session. ${REGION} Requires MANAGE.`,
       tags,
@@ -203,7 +203,7 @@ const router = createRouter()
     createRoute({
       method: "post",
       path: "/sca/factors/reset",
-      operationId: "startScaFactorReset",
+      operationId: "startTwoFactorReset",
       summary: "Start a 2FA reset",
       description: `Starts resetting a factor behind a liveness check (sandbox: passes 10 seconds later). At most 5 per customer in any 24 hours (429 RATE_LIMITED; Retry-After = seconds until the oldest of those 5 is 24 hours old). ${REGION} Requires MANAGE.`,
       tags,
@@ -218,7 +218,7 @@ const router = createRouter()
     createRoute({
       method: "get",
       path: "/sca/factors/reset/{resetId}",
-      operationId: "getScaFactorReset",
+      operationId: "getTwoFactorResetStatus",
       summary: "Get a 2FA reset",
       description: `INITIATED → LIVENESS_PASSED (then complete it) → COMPLETED; EXPIRED after 24 hours. ${REGION}`,
       tags,
@@ -233,7 +233,7 @@ const router = createRouter()
     createRoute({
       method: "post",
       path: "/sca/factors/reset/{resetId}/complete",
-      operationId: "completeScaFactorReset",
+      operationId: "completeTwoFactorReset",
       summary: "Complete a 2FA reset",
       description: `Only after LIVENESS_PASSED (else 400). SMS_OTP needs the new \`mobile\`; TOTP and PASSKEY factors are removed for re-enrolment. Revokes the SCA session. ${REGION} Requires MANAGE.`,
       tags,

@@ -16,34 +16,48 @@ export const CustomerIdQuerySchema = z.object({
 
 const json = z.record(z.string(), z.unknown());
 
+// Enrolment: one variant per factor type, discriminated by `type` (the reference's oneOf). zod's
+// discriminated union validates them as the document says: a variant's own fields, required.
+const factorName = z.string().min(1).max(100).optional().openapi({ description: "Extension: a label for the factor." });
 export const ScaFactorEnrollRequestSchema = z
-  .object({ type: z.enum(["TOTP", "PASSKEY"]), name: z.string().min(1).max(100).optional().openapi({ description: "Extension: a label for the factor." }) })
-  .strict()
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("TOTP"), name: factorName }).strict().openapi("TotpFactorEnrollRequest"),
+    z.object({ type: z.literal("PASSKEY"), name: factorName }).strict().openapi("PasskeyFactorEnrollRequest"),
+  ])
   .openapi("ScaFactorEnrollRequestOneOf");
 export const ScaFactorEnrollStartSchema = z
-  .object({
-    type: z.enum(["TOTP", "PASSKEY"]),
-    secret: z.string().optional(),
-    secretBase32Encoded: z.string().optional(),
-    totpUri: z.string().optional(),
-    options: json.optional(),
-    allowedOrigins: z.array(z.string()).optional(),
-    relyingPartyId: z.string().optional(),
-  })
-  .openapi("ScaFactorEnrollStartOneOf", { description: "TOTP: `secret`, `secretBase32Encoded`, `totpUri`. PASSKEY: `options`, `allowedOrigins`, `relyingPartyId`." });
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("TOTP"), secret: z.string(), secretBase32Encoded: z.string(), totpUri: z.string() }).openapi("TotpEnrollmentStart"),
+    z.object({ type: z.literal("PASSKEY"), options: json, allowedOrigins: z.array(z.string()), relyingPartyId: z.string() }).openapi("PasskeyEnrollmentStart"),
+  ])
+  .openapi("ScaFactorEnrollStartOneOf");
 
 export const ScaFactorConfirmRequestSchema = z
-  .object({
-    type: z.enum(["TOTP", "PASSKEY"]),
-    secret: z.string().min(1).max(128).optional().openapi({ description: "TOTP: the secret from enrolment." }),
-    code: z.string().min(1).max(16).optional().openapi({ description: "TOTP: a current code (sandbox: 123456)." }),
-    origin: z.string().min(1).max(2048).optional().openapi({ description: "PASSKEY: the origin the credential was created on." }),
-    credential: json.optional().openapi({ description: "PASSKEY: the WebAuthn registration response (`id` required)." }),
-  })
-  .strict()
+  .discriminatedUnion("type", [
+    z
+      .object({
+        type: z.literal("TOTP"),
+        secret: z.string().min(1).max(128).openapi({ description: "The secret from enrolment." }),
+        code: z.string().min(1).max(16).openapi({ description: "A current code (sandbox: 123456)." }),
+      })
+      .strict()
+      .openapi("TotpEnrollmentConfirmRequest"),
+    z
+      .object({
+        type: z.literal("PASSKEY"),
+        origin: z.string().min(1).max(2048).openapi({ description: "The origin the credential was created on." }),
+        credential: json.openapi({ description: "The WebAuthn registration response (`id` required)." }),
+      })
+      .strict()
+      .openapi("PasskeyEnrollmentConfirmRequest"),
+  ])
   .openapi("ScaFactorConfirmRequestOneOf");
+export type ScaFactorConfirmRequest = z.infer<typeof ScaFactorConfirmRequestSchema>;
 export const ScaFactorConfirmResponseSchema = z
-  .object({ type: z.enum(["TOTP", "PASSKEY"]), recoveryCodes: z.array(z.string()).optional(), factor: ScaFactorViewSchema.optional() })
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("TOTP"), recoveryCodes: z.array(z.string()) }).openapi("TotpEnrollmentConfirmResponse"),
+    z.object({ type: z.literal("PASSKEY"), factor: ScaFactorViewSchema }).openapi("PasskeyEnrollmentConfirmResponse"),
+  ])
   .openapi("ScaFactorConfirmResponseOneOf");
 
 export const CredentialIdParamSchema = z.object({
@@ -62,6 +76,8 @@ export const ScaLoginStartSchema = z
   })
   .openapi("ScaLoginStart");
 
+/** What the document says of a challenge's answer (the reference's anyOf): a code, or a passkey assertion with its origin. The use case checks it, naming the challenge's factor. */
+const AUTHORIZATION_ANY_OF = [{ required: ["code"] }, { required: ["passkeyAssertion", "origin"] }];
 const authorizationFields = {
   code: z.string().max(16).nullable().optional().openapi({ description: "SMS or TOTP code (sandbox: 123456)." }),
   passkeyAssertion: json.nullable().optional().openapi({ description: "WebAuthn assertion (sandbox: `signature` = `sandbox-valid-passkey-signature` and `credentialId` of an enrolled passkey)." }),
@@ -70,7 +86,7 @@ const authorizationFields = {
 export const ScaLoginCompleteRequestSchema = z
   .object({ factor: ScaFactorSchema, endUserIpAddress: z.string().min(1).max(45), challengeId: z.string().max(100).nullable().optional(), ...authorizationFields })
   .strict()
-  .openapi("ScaLoginCompleteRequest");
+  .openapi("ScaLoginCompleteRequest", { anyOf: AUTHORIZATION_ANY_OF });
 export const ScaLoginCompleteSchema = z
   .object({ status: z.string().openapi({ example: "SUCCESS" }), sessionExpiresAt: z.string().datetime().nullable().optional() })
   .openapi("ScaLoginComplete");
@@ -126,7 +142,7 @@ export const BeneficiaryTrustStartSchema = z.object({ scaChallenge: ScaChallenge
 export const BeneficiaryTrustConfirmRequestSchema = z
   .object({ challengeId: z.string().max(100).nullable().optional(), ...authorizationFields })
   .strict()
-  .openapi("BeneficiaryTrustConfirmRequest");
+  .openapi("BeneficiaryTrustConfirmRequest", { anyOf: AUTHORIZATION_ANY_OF });
 export const BeneficiaryTrustConfirmSchema = z.object({ trusted: z.boolean() }).openapi("BeneficiaryTrustConfirm");
 export const ExternalAccountIdParamSchema = z.object({
   externalAccountId: z.string().openapi({ param: { name: "externalAccountId", in: "path" }, example: "ExternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" }),

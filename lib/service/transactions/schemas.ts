@@ -198,6 +198,30 @@ const common = {
   fees: z.number().int().min(0).optional(),
 };
 
+/** A quote's and its OUTGOING transaction's rates and fees (SPEC.md "Quote": rateDetails). */
+export const OutgoingRateDetailsSchema = z
+  .object({
+    counterpartyMultiplier: z.number(),
+    counterpartyFixedFee: z.number().int(),
+    serviceApiMultiplier: z.number(),
+    serviceApiFixedFee: z.number().int(),
+    serviceApiVariableFeeRate: z.number(),
+    serviceApiVariableFeeAmount: z.number().int(),
+  })
+  .openapi("OutgoingRateDetails");
+export type OutgoingRateDetails = z.infer<typeof OutgoingRateDetailsSchema>;
+
+/** An INCOMING transaction's: the Service's side only (SPEC.md "Transaction": rateDetails). */
+export const IncomingRateDetailsSchema = z
+  .object({
+    serviceApiMultiplier: z.number(),
+    serviceApiFixedFee: z.number().int(),
+    serviceApiVariableFeeRate: z.number(),
+    serviceApiVariableFeeAmount: z.number().int(),
+  })
+  .openapi("IncomingRateDetails");
+export type IncomingRateDetails = z.infer<typeof IncomingRateDetailsSchema>;
+
 export const IncomingTransactionSchema = z
   .object({
     ...common,
@@ -207,7 +231,7 @@ export const IncomingTransactionSchema = z
     sentAmount: CurrencyAmountSchema.optional(),
     receivedAmount: CurrencyAmountSchema,
     failureReason: IncomingTransactionFailureReasonSchema.optional(),
-    rateDetails: z.record(z.string(), z.unknown()).optional(),
+    rateDetails: IncomingRateDetailsSchema.optional(),
   })
   .openapi("IncomingTransaction");
 
@@ -235,7 +259,7 @@ export const OutgoingTransactionSchema = z
     sentAmount: CurrencyAmountSchema,
     receivedAmount: CurrencyAmountSchema.optional(),
     platformFees: z.number().int().min(0).optional(),
-    rateDetails: z.record(z.string(), z.unknown()).optional(),
+    rateDetails: OutgoingRateDetailsSchema.optional(),
     paymentInstructions: z.array(QuotePaymentInstructionsSchema).optional().openapi({
       description: "The quote's paymentInstructions: where to send a realtime-funded payment (withheld while it awaits strong customer authentication) or what an embedded wallet signs.",
     }),

@@ -2,7 +2,9 @@ import type { Transaction as TransactionRow } from "@/lib/generated/prisma/clien
 import { formatId } from "../http/ids";
 import { currencyAmount } from "../internal-accounts/serialize-internal-account";
 import type {
+  IncomingRateDetails,
   IncomingTransaction,
+  OutgoingRateDetails,
   OutgoingTransaction,
   PaymentRail,
   QuotePaymentInstructions,
@@ -127,7 +129,8 @@ export function serializeTransaction(row: TransactionWireRow): Transaction {
   if (row.counterpartyInformation !== null) tx.counterpartyInformation = row.counterpartyInformation as Record<string, unknown>;
   if (row.status !== "CREATED") tx.reconciliationInstructions = { reference: row.reference };
   if (row.fees !== null) tx.fees = Number(row.fees);
-  if (row.rateDetails !== null) tx.rateDetails = row.rateDetails as Record<string, unknown>;
+  // Stored as the row's type has it: the quote's OutgoingRateDetails, or an incoming payment's IncomingRateDetails.
+  if (row.rateDetails !== null) tx.rateDetails = row.rateDetails as OutgoingRateDetails & IncomingRateDetails;
   return tx;
 }
 

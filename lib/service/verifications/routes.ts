@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { requirePermission } from "../http/auth";
 import type { AppEnv } from "../http/context";
-import { createRouter, BASIC_AUTH, errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import { createRouter, BASIC_AUTH, errorResponses, jsonBody, jsonResponse, OptionalIdempotencyHeaderSchema } from "../http/openapi";
 import { createKycLink } from "./create-kyc-link";
 import { getVerificationOrThrow } from "./get-verification-or-throw";
 import { listVerifications } from "./list-verifications";
@@ -40,14 +40,14 @@ export const verificationsRouter = createRouter()
     createRoute({
       method: "post",
       path: "/customers/{customerId}/kyc-link",
-      operationId: "createKycLink",
+      operationId: "createCustomerKycLink",
       summary: "Create a hosted KYC/KYB link",
       description:
         "A fresh single-use link to the hosted verification page; earlier links are not revoked. The customer's status does not change until the flow ends (reaching `redirectUri` does not mean approved). 409 CONFLICT while required contact details are unverified. Requires MANAGE.",
       tags,
       security,
       middleware: [requirePermission("MANAGE")] as const,
-      request: { params: CustomerIdPathSchema, body: { ...jsonBody(KycLinkCreateRequestSchema), required: false } },
+      request: { params: CustomerIdPathSchema, headers: OptionalIdempotencyHeaderSchema, body: { ...jsonBody(KycLinkCreateRequestSchema), required: false } },
       responses: { 201: jsonResponse(KycLinkResponseSchema, "The link"), ...errorResponses(400, 403, 404, 409, 410) },
     }),
     async (c) => {
@@ -65,7 +65,7 @@ export const verificationsRouter = createRouter()
     createRoute({
       method: "post",
       path: "/verifications",
-      operationId: "submitVerification",
+      operationId: "createVerification",
       summary: "Submit a customer for KYC/KYB verification",
       description: SUBMIT_DESCRIPTION,
       tags,

@@ -339,4 +339,53 @@ describe("POST /quotes/{quoteId}/execute from an embedded wallet (end to end)", 
     expect(ok.status, ok.text).toBe(200);
     expect(ok.json.status).toBe("COMPLETED");
   });
+
+  it("an agent's execution takes Service-Wallet-Signature too: AUTO checks it at once, an approval when it runs", async () => {
+    const f = await quotesFixture(t, { fund: 10_000 });
+    const wallet = (await f.accountsOf(f.customerId)).find((a) => a.type === "EMBEDDED_WALLET")!;
+    expect((await f.okQuote(wallet.id, 5_000, { immediatelyExecute: true })).status).toBe("COMPLETED");
+    const sessionKey = await oauthSessionKey(f, wallet.id);
+    const install = async (defaultExecutionMode: "AUTO" | "APPROVAL_REQUIRED") => {
+      const policy = { permissions: ["CREATE_QUOTES", "EXECUTE_QUOTES"], defaultExecutionMode, spendingLimits: { currency: "USD", perTransactionLimit: 10_000 } };
+      const created = await t.call("POST", "/agents", { auth: f.auth, body: { name: "Payer", customerId: f.customerId, policy } });
+      expect(created.status, created.text).toBe(201);
+      const redeemed = await t.call("POST", `/agents/device-codes/${created.json.deviceCode.code}/redeem`);
+      return { agentId: created.json.agent.id as string, bearer: `Bearer ${redeemed.json.accessToken as string}` };
+    };
+    const agentQuote = async (bearer: string) => {
+      const body = { source: { sourceType: "ACCOUNT", accountId: wallet.id }, destination: { destinationType: "ACCOUNT", accountId: await f.external() }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 1_000_000 };
+      const quote = await t.call("POST", "/agents/me/quotes", { auth: bearer, body });
+      expect(quote.status, quote.text).toBe(200);
+      return { id: quote.json.id as string, payloadToSign: quote.json.paymentInstructions[0].accountOrWalletInfo.payloadToSign as string };
+    };
+    const execute = (bearer: string, quoteId: string, headers: Record<string, string> = {}) => t.call("POST", `/agents/me/quotes/${quoteId}/execute`, { auth: bearer, headers });
+
+    const auto = await install("AUTO");
+    const quote = await agentQuote(auto.bearer);
+    expect((await execute(auto.bearer, quote.id)).json.code).toBe("WALLET_SIGNATURE_MISSING");
+    const executed = await execute(auto.bearer, quote.id, { "service-wallet-signature": await stamp(quote.payloadToSign, sessionKey) });
+    expect(executed.status, executed.text).toBe(200);
+    expect(executed.json).toMatchObject({ status: "APPROVED", quote: { id: quote.id, status: "COMPLETED" } });
+
+    const approval = await install("APPROVAL_REQUIRED");
+    const waiting = await agentQuote(approval.bearer);
+    const pending = await execute(approval.bearer, waiting.id, { "service-wallet-signature": await stamp(waiting.payloadToSign, sessionKey) });
+    expect(pending.json.status).toBe("PENDING_APPROVAL");
+    const approved = await t.call("POST", `/agents/${approval.agentId}/actions/${pending.json.id}/approve`, { auth: f.auth });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.json).toMatchObject({ status: "APPROVED", quote: { id: waiting.id, status: "COMPLETED" } });
+  });
 });
+
+/** An OAUTH session on the wallet (its first credential is created directly when it has none yet): its signing key. */
+async function oauthSessionKey(f: Awaited<ReturnType<typeof quotesFixture>>, walletId: string): Promise<ClientKey> {
+  const iat = Math.floor((await now(t.db, f.platformId)).getTime() / 1000);
+  const claims = { iss: "https://accounts.google.com", aud: "client-1", sub: `subject-${walletId}`, iat, exp: iat + 300 };
+  const add = await t.call("POST", "/auth/credentials", { auth: f.auth, body: { type: "OAUTH", accountId: walletId, oidcToken: oidcToken(claims) } });
+  expect(add.status, add.text).toBe(201);
+  const client = newClientKey();
+  const nonce = createHash("sha256").update(client.publicKey).digest("hex");
+  const session = await t.call("POST", `/auth/credentials/${add.json.id as string}/verify`, { auth: f.auth, body: { type: "OAUTH", clientPublicKey: client.publicKey, oidcToken: oidcToken({ ...claims, nonce }) } });
+  expect(session.status, session.text).toBe(200);
+  return keyFromPrivate(decryptCredentialBundle(session.json.encryptedSessionSigningKey, client.privateKey));
+}

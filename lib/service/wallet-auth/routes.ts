@@ -118,7 +118,7 @@ export const walletAuthRouter = createRouter()
     createRoute({
       method: "delete",
       path: "/auth/credentials/{id}",
-      operationId: "deleteAuthCredential",
+      operationId: "revokeAuthCredential",
       summary: "Delete a credential",
       description:
         "Signed retry that must be signed by a session of a different credential of the same wallet; answers 204 and revokes every session the credential issued. The wallet's only credential cannot be deleted (400). Requires TRANSACT." + SIGNED_RETRY_NOTE,
@@ -248,7 +248,7 @@ export const walletAuthRouter = createRouter()
     createRoute({
       method: "post",
       path: "/internal-accounts/{id}/export",
-      operationId: "exportInternalAccountWallet",
+      operationId: "exportInternalAccount",
       summary: "Export an embedded wallet's secret",
       description:
         "Signed retry with body `clientPublicKey` (uncompressed hex) on both legs; answers 200 {id, encryptedWalletCredentials}: the wallet's BIP39 mnemonic HPKE-sealed to clientPublicKey inside an envelope signed by GET /config walletEnclavePublicKey (organizationId = the account id). Requires TRANSACT." +
@@ -339,7 +339,7 @@ export const walletAuthRouter = createRouter()
     createRoute({
       method: "get",
       path: "/auth/delegated-keys/{id}",
-      operationId: "getDelegatedKey",
+      operationId: "getDelegatedKeyById",
       summary: "Get a delegated key",
       description: "Requires VIEW.",
       tags,

@@ -24,14 +24,14 @@ const testRoute = (path: string, operationId: string, extra: { description: stri
 
 export const webhooksRouter = createRouter()
   .openapi(
-    testRoute("/webhooks/test", "sendTestWebhook", {
+    testRoute("/webhooks/test", "testWebhookEndpoint", {
       description: "Sends `{test: true, timestamp, id, type: TEST, data: {}}`, signed, to the configured endpoint now and reports its answer. Never retried.",
       sandboxOnly: false,
     }),
     async (c) => c.json(await sendTestWebhook(c.get("db"), c.get("auth").platformId), 200),
   )
   .openapi(
-    testRoute("/sandbox/webhooks/test", "sendSandboxTestWebhook", { description: "Alias of POST /webhooks/test.", sandboxOnly: true }),
+    testRoute("/sandbox/webhooks/test", "sendTestWebhook", { description: "Alias of POST /webhooks/test.", sandboxOnly: true }),
     async (c) => c.json(await sendTestWebhook(c.get("db"), c.get("auth").platformId), 200),
   )
   .openapi(

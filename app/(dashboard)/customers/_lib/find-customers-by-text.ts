@@ -13,7 +13,7 @@ export interface CustomerListFilters {
   currency?: string;
   createdAfter?: string;
   createdBefore?: string;
-  isIncludingDeleted?: "true";
+  isIncludingDeleted?: true;
 }
 
 /** How many of the newest customers a partial-text search reads, 100 a page. */
