@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from "react";
 import { Input } from "./ui/input";
-import { currencyDecimals, formatMinorUnits, parseMajorUnits, type AmountLimits, type MoneyCurrency } from "./money";
+import { currencyDecimals, formatMinorUnits, parseMajorUnits, separatorProblem, type AmountLimits, type MoneyCurrency } from "./money";
 
 export interface AmountInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "value" | "onChange"> {
   currency: MoneyCurrency;
@@ -14,11 +14,14 @@ export interface AmountInputProps extends Omit<InputHTMLAttributes<HTMLInputElem
 
 /**
  * An amount typed in major units with the currency beside it. The form turns the text into minor
- * units with parseMajorUnits (exact, no floats); below, the input says what will be sent.
+ * units with parseMajorUnits (exact, no floats); below, the input says what will be sent, or, as
+ * soon as it is typed, why a comma or space is not taken ("1,50" is not 1.50 here), unless the
+ * form already shows its own error for the field.
  */
 export function AmountInput({ currency, value, onValueChange, invalid, limits, className = "", ...props }: AmountInputProps) {
   const decimals = currencyDecimals(currency);
   const parsed = value.trim() ? parseMajorUnits(value, decimals, limits) : null;
+  const separator = separatorProblem(value, decimals);
   return (
     <div>
       <div className="relative">
@@ -38,6 +41,11 @@ export function AmountInput({ currency, value, onValueChange, invalid, limits, c
       {parsed?.ok && (
         <p className="mt-1 text-xs text-zinc-500 tabular-nums" data-testid="amount-preview">
           = {formatMinorUnits(parsed.minorUnits, decimals)} {currency.code} ({formatMinorUnits(parsed.minorUnits, 0)} in the smallest unit)
+        </p>
+      )}
+      {separator && !invalid && (
+        <p className="mt-1 text-xs font-medium text-red-600" role="status" data-testid="amount-separator-problem">
+          {separator}
         </p>
       )}
     </div>

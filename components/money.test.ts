@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountLimitProblem, parseMajorUnits } from "./money";
+import { amountLimitProblem, parseMajorUnits, separatorProblem } from "./money";
 
 describe("parseMajorUnits: typed amounts to exact minor units, or what is wrong", () => {
   it.each([
@@ -35,6 +35,49 @@ describe("parseMajorUnits: typed amounts to exact minor units, or what is wrong"
 
   it("takes 0 only where 0 means something", () => {
     expect(parseMajorUnits("0", 2, { allowZero: true })).toEqual({ ok: true, minorUnits: "0" });
+  });
+
+  // A locale's decimal comma ("1,50" in de-DE) was read as a thousands separator: 1,50 → 150.00.
+  it.each([
+    ["1,234.56", 2, "123456"],
+    ["1,500", 2, "150000"],
+    ["12,345,678.9", 2, "1234567890"],
+    ["1 234.50", 2, "123450"],
+    ["1\u00a0234", 2, "123400"],
+    ["10_000", 0, "10000"],
+    [" 999 ", 2, "99900"],
+  ])("takes %j (thousands grouped in threes) with %i decimals as %s", (text, decimals, minorUnits) => {
+    expect(parseMajorUnits(text, decimals)).toEqual({ ok: true, minorUnits });
+  });
+
+  const DECIMAL_COMMA = "must use a point for decimals, e.g. 1.50; a comma only groups thousands (1,234.50)";
+  const LOOSE_SPACING = "may have spaces or _ only between groups of three digits, e.g. 1 234.50";
+  it.each([
+    ["1,50", 2, DECIMAL_COMMA],
+    ["1,5", 2, DECIMAL_COMMA],
+    ["0,99", 2, DECIMAL_COMMA],
+    ["1.234,56", 2, DECIMAL_COMMA],
+    ["1234,567", 2, DECIMAL_COMMA],
+    ["1,234,56", 2, DECIMAL_COMMA],
+    ["1,2345", 6, DECIMAL_COMMA],
+    ["1,234 567", 2, DECIMAL_COMMA],
+    ["1,5", 0, "must be a whole amount, e.g. 1500; a comma only groups thousands (1,500)"],
+    ["1,5", 1, "must use a point for decimals, e.g. 1.5; a comma only groups thousands (1,234.50)"],
+    ["1 50", 2, LOOSE_SPACING],
+    ["1_5", 2, LOOSE_SPACING],
+    ["12 34.5", 2, LOOSE_SPACING],
+    ["1 234_567", 2, LOOSE_SPACING],
+    [",", 2, "must be an amount like 12.34"],
+    ["-1,50", 2, "must be an amount like 12.34"],
+  ])("refuses %j with %i decimals, saying what to type: %s", (text, decimals, message) => {
+    expect(parseMajorUnits(text, decimals)).toEqual({ ok: false, message });
+  });
+
+  it("names the separator problem on its own for the field to show while typing, and nothing for well-formed text", () => {
+    expect(separatorProblem("0,99", 2)).toBe(DECIMAL_COMMA);
+    expect(separatorProblem("1,234.56", 2)).toBeNull();
+    expect(separatorProblem("12.34", 2)).toBeNull();
+    expect(separatorProblem("abc", 2)).toBeNull();
   });
 });
 

@@ -62,14 +62,39 @@ export interface AmountLimits {
 }
 
 const MAJOR = /^(\d*)(?:\.(\d*))?$/;
+/** A comma, underscore or space: taken only as a thousands separator. */
+const SEPARATOR = /[,_\s]/;
+/** 1–3 digits, then groups of three behind one kind of separator, then optional decimals: "1,234.56", "1 500", "10_000". */
+const GROUPED = /^\d{1,3}([,_\s])\d{3}(?:\1\d{3})*(?:\.\d*)?$/;
+
+/**
+ * Why a separator in `text` is refused, or null: a comma, underscore or space only groups
+ * thousands, so "1,50", "0,99" or "1.234,56" (a decimal comma) and "1 50" are refused rather than
+ * read as 150 or 99. Only text that would otherwise be an amount gets this message; the rest gets
+ * the general one.
+ */
+export function separatorProblem(text: string, decimals: number): string | null {
+  const trimmed = text.trim();
+  if (!SEPARATOR.test(trimmed) || GROUPED.test(trimmed)) return null;
+  const cleaned = trimmed.replace(/[,_\s]/g, "");
+  if (!MAJOR.test(cleaned) || !/\d/.test(cleaned)) return null;
+  if (trimmed.includes(",")) {
+    if (decimals === 0) return "must be a whole amount, e.g. 1500; a comma only groups thousands (1,500)";
+    return `must use a point for decimals, e.g. ${decimals === 1 ? "1.5" : "1.50"}; a comma only groups thousands (1,234.50)`;
+  }
+  return `may have spaces or _ only between groups of three digits, e.g. ${decimals > 0 ? "1 234.50" : "1 234"}`;
+}
 
 /**
  * "12.34" → "1234" minor units (2 decimals), exactly: digits are shifted, never multiplied as
- * floats. Accepts "12", "12.", ".5", "1,234.50" and surrounding spaces; refuses signs, exponents,
- * more fractional digits than the currency has, 0 (unless `allowZero`) and more than `max`, each
- * with a message saying which.
+ * floats. Accepts "12", "12.", ".5", "1,234.50" (commas, spaces or _ grouping thousands) and
+ * surrounding spaces; refuses a decimal comma ("1,50"), other separators (separatorProblem),
+ * signs, exponents, more fractional digits than the currency has, 0 (unless `allowZero`) and more
+ * than `max`, each with a message saying which.
  */
 export function parseMajorUnits(text: string, decimals: number, { max = MAX_EXACT_MINOR_UNITS, allowZero = false }: AmountLimits = {}): ParsedAmount {
+  const separator = separatorProblem(text, decimals);
+  if (separator) return { ok: false, message: separator };
   const cleaned = text.trim().replace(/[,_\s]/g, "");
   const match = MAJOR.exec(cleaned);
   if (!cleaned || !match || (!match[1] && !match[2])) return { ok: false, message: "must be an amount like 12.34" };

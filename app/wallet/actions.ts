@@ -28,6 +28,14 @@ async function guard<T>(run: () => Promise<ActionResult<T>>): Promise<ActionResu
   }
 }
 
+/**
+ * The platform's time (GET /sandbox/clock), which every expiresAt is on: the page turns those into
+ * the user's own clock with it. A production platform's clock is real time (the endpoint answers 403).
+ */
+async function platformNow(client: ServiceClient): Promise<string> {
+  return (await client.GET("/sandbox/clock")).data?.now ?? new Date().toISOString();
+}
+
 /** The credential must belong to the link's wallet; answers its type. */
 async function credentialOf(link: string, credentialId: string) {
   const claims = openLink(link);
@@ -129,17 +137,20 @@ export interface WalletView {
   changes: { id: string; amount: number; effectiveAt: string; transactionId?: string }[];
   sessions: { id: string; type: string; nickname: string; createdAt: string; expiresAt: string; current: boolean }[];
   credentials: { id: string; type: string; nickname: string; createdAt: string }[];
+  /** The platform's time as it answered (platformNow). */
+  platformNow: string;
 }
 
 /** Balances, activity, sessions and credentials, once the browser proved a live session. */
 export async function loadWallet(proof: SessionProof): Promise<ActionResult<WalletView>> {
   return guard(async () => {
     const { link, client, sessionId } = await proveSession(proof);
-    const [account, changes, sessions, credentials] = await Promise.all([
+    const [account, changes, sessions, credentials, now] = await Promise.all([
       client.GET("/internal-accounts/{id}", { params: { path: { id: link.accountId } } }),
       client.GET("/internal-accounts/{id}/balance-changes", { params: { path: { id: link.accountId }, query: { limit: 20 } } }),
       client.GET("/auth/sessions", { params: { query: { accountId: link.accountId } } }),
       client.GET("/auth/credentials", { params: { query: { accountId: link.accountId } } }),
+      platformNow(client),
     ]);
     if (!account.data) return serviceErrorResult(account.error, account.response.status);
     return actionOk({
@@ -149,6 +160,7 @@ export async function loadWallet(proof: SessionProof): Promise<ActionResult<Wall
       changes: ((changes.data?.changes ?? []) as WalletView["changes"]).map((c) => ({ id: c.id, amount: c.amount, effectiveAt: c.effectiveAt, ...(c.transactionId && { transactionId: c.transactionId }) })),
       sessions: (sessions.data?.data ?? []).map((s) => ({ id: s.id ?? "", type: s.type, nickname: s.nickname, createdAt: s.createdAt, expiresAt: s.expiresAt, current: s.id === sessionId })),
       credentials: (credentials.data?.data ?? []).map((c) => ({ id: c.id, type: c.type, nickname: c.nickname, createdAt: c.createdAt })),
+      platformNow: now,
     });
   });
 }
@@ -167,13 +179,15 @@ export interface QuoteApproval {
   description: string | null;
   /** What the wallet signs to approve it; "" once the quote no longer waits. */
   payloadToSign: string;
+  /** The platform's time as it answered (platformNow). */
+  platformNow: string;
 }
 
 /** A payment request of this wallet and where it stands (waiting, expired, approved); refused unless its source is this wallet. */
 export async function loadQuote(proof: SessionProof, quoteId: string): Promise<ActionResult<QuoteApproval>> {
   return guard(async () => {
     const { link, client } = await proveSession(proof);
-    const res = await client.GET("/quotes/{quoteId}", { params: { path: { quoteId } } });
+    const [res, now] = await Promise.all([client.GET("/quotes/{quoteId}", { params: { path: { quoteId } } }), platformNow(client)]);
     if (!res.data) return serviceErrorResult(res.error, res.response.status);
     const q = res.data as unknown as {
       id: string;
@@ -190,7 +204,7 @@ export async function loadQuote(proof: SessionProof, quoteId: string): Promise<A
       paymentInstructions?: { accountOrWalletInfo?: { accountType?: string; payloadToSign?: string } }[];
     };
     if (q.source.accountId !== link.accountId) return fail("NOT_FOUND", "This payment is not from your wallet.");
-    const state = quoteState(q, Date.now());
+    const state = quoteState(q, Date.parse(now));
     const payloadToSign = q.paymentInstructions?.find((p) => p.accountOrWalletInfo?.accountType === "EMBEDDED_WALLET")?.accountOrWalletInfo?.payloadToSign;
     if (state === "WAITING" && !payloadToSign) return fail("NOTHING_TO_SIGN", "This payment does not wait for a wallet signature.");
     return actionOk({
@@ -204,6 +218,7 @@ export async function loadQuote(proof: SessionProof, quoteId: string): Promise<A
       destination: await describeDestination(client, link.accountId, q.destination),
       description: q.description ?? null,
       payloadToSign: state === "WAITING" ? (payloadToSign ?? "") : "",
+      platformNow: now,
     });
   });
 }

@@ -139,3 +139,37 @@ test("a transfer larger than the balance says the balance is insufficient and se
   await expect(page).toHaveURL(/\/transactions\/new$/);
   expect((await platformUsdAccount(request)).balance.amount).toBe(source.balance.amount);
 });
+
+test.describe("in a German browser (de-DE, Europe/Berlin)", () => {
+  test.use({ locale: "de-DE", timezoneId: "Europe/Berlin" });
+
+  test("a decimal comma is refused with what to type instead, never read as thousands; 1.50 sends 1.50", async ({ page, request }) => {
+    const source = await platformUsdAccount(request);
+    await fund(request, source.id, 1_000);
+    const before = (await platformUsdAccount(request)).balance.amount;
+    await openSendTransferForm(page, request, source);
+    const amount = page.getByLabel("Amount");
+    const send = page.getByRole("button", { name: "Send transfer" });
+    const message = "must use a point for decimals, e.g. 1.50; a comma only groups thousands (1,234.50)";
+
+    for (const typed of ["1.234,56", "0,99", "1,50"]) {
+      await amount.fill(typed);
+      // Said while typing, with no preview of a wrong amount ("1,50" was previewed and sent as 150.00).
+      await expect(page.getByTestId("amount-separator-problem")).toHaveText(message);
+      await expect(page.getByTestId("amount-preview")).toHaveCount(0);
+    }
+    await send.click();
+    await expect(page.getByTestId("field-error-amount")).toHaveText(message);
+    await expect(page.getByTestId("amount-separator-problem")).toHaveCount(0); // said once, beside the field
+    await expect(page).toHaveURL(/\/transactions\/new$/);
+    expect((await platformUsdAccount(request)).balance.amount).toBe(before);
+
+    await amount.fill("1.50");
+    await expect(page.getByTestId("amount-separator-problem")).toHaveCount(0);
+    await expect(page.getByTestId("amount-preview")).toContainText("150 in the smallest unit");
+    await send.click();
+    await expect(page).toHaveURL(/\/transactions\/Transaction/);
+    await expect(page.getByTestId("sent-amount")).toHaveText("$1.50");
+    expect((await platformUsdAccount(request)).balance.amount).toBe(before - 150);
+  });
+});

@@ -119,3 +119,24 @@ test("approving without a connection says so in the end user's words and keeps t
   await expect(user.page.getByTestId("wallet-balance")).toHaveText("40.000000 USDB");
   await user.context.close();
 });
+
+test("with the platform's sandbox clock ahead, the approval deadline and session expiry read on the end user's own clock (ja-JP, Tokyo)", async ({ page, browser, request }) => {
+  // The walk saw "Approve by 10:04 JST" at 13:17 JST: the platform's time shown as if it were the user's.
+  await advanceClock(request, 2 * 3600);
+  const { customer, link } = await paymentRequest(page, request);
+  const user = await endUserBrowser(browser, { locale: "ja-JP", timezoneId: "Asia/Tokyo" });
+  await user.page.goto(link);
+  await signInWithEmailCode(user.page, customer.email);
+
+  // The quote expires 5 minutes after it was made, on any clock: by this browser's, about 5 minutes from now.
+  const localTimes = await user.page.evaluate(() =>
+    [4, 5, 6].map((minutes) => new Date(Date.now() + minutes * 60_000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", timeZoneName: "short" })),
+  );
+  const expires = user.page.getByTestId("quote-expires");
+  await expect(expires).toContainText(/^Approve by .+ \(in [345] min\): after that/);
+  const text = (await expires.textContent())!;
+  expect(localTimes.some((time) => text.startsWith(`Approve by ${time} `)), `${text} is one of ${localTimes.join(", ")}`).toBe(true);
+  // The session (15 minutes of platform time) likewise.
+  await expect(user.page.getByText(/^Signed in\. Session expires .+ \(in 1[45] min\)\.$/)).toBeVisible();
+  await user.context.close();
+});

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import { API, BOOTSTRAP_TOKEN, basicAuth, signIn } from "../support";
 
 /** Seeding for the wallet specs, through the Service API as the platform's backend would. */
@@ -77,9 +77,9 @@ export async function walletLinkFromDashboard(page: Page, customerId: string, qu
   return href!;
 }
 
-/** The end user's own browser: a fresh context (no staff sign-in) that records every request body. */
-export async function endUserBrowser(browser: Browser): Promise<{ context: BrowserContext; page: Page; bodies: string[] }> {
-  const context = await browser.newContext();
+/** The end user's own browser: a fresh context (no staff sign-in) that records every request body; `options` set e.g. its locale and time zone. */
+export async function endUserBrowser(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page; bodies: string[] }> {
+  const context = await browser.newContext(options);
   const bodies: string[] = [];
   context.on("request", (request) => {
     const body = request.postData();

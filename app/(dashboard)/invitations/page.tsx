@@ -24,11 +24,12 @@ export default async function InvitationsPage({ searchParams }: { searchParams: 
   const { code } = ParamsSchema.parse(await searchParams);
   const client = await serviceClient();
   const get = (invitationCode: string) => client.GET("/invitations/{invitationCode}", { params: { path: { invitationCode } } });
-  const [{ data: config }, lookup, recent, { data: customers }] = await Promise.all([
+  const [{ data: config }, lookup, recent, { data: customers }, { data: clock }] = await Promise.all([
     client.GET("/config"),
     code ? get(code) : undefined,
     recentInvitationCodes().then((codes) => Promise.all(codes.map(get))),
     client.GET("/customers", { params: { query: { limit: 1 } } }),
+    client.GET("/sandbox/clock"), // a production platform answers 403: its clock is real time
   ]);
   const canManage = can(user, "MANAGE");
   const currencyCode = config?.supportedCurrencies[0]?.currencyCode ?? "USD";
@@ -57,7 +58,7 @@ export default async function InvitationsPage({ searchParams }: { searchParams: 
         )}
         {canManage ? (
           <Card title="New invitation">
-            <InvitationForm currency={{ code: currencyCode, decimals: currencyDecimalsOf(currencyCode) }} />
+            <InvitationForm currency={{ code: currencyCode, decimals: currencyDecimalsOf(currencyCode) }} platformNow={clock?.now} />
           </Card>
         ) : (
           <Notice tone="info" title="Read-only">

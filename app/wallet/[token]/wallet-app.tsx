@@ -16,6 +16,8 @@ import { clearWalletSession, loadWalletSession, saveWalletSession, type StoredWa
 import type { SessionProof } from "@/lib/wallet/server/service";
 import { callWalletAction, isNoAnswer } from "../_lib/call-wallet-action";
 import { describeClosedQuote, describeQuoteStatus } from "../_lib/quote-state";
+import { localDeadline } from "../_lib/local-deadline";
+import { clockGapMs } from "@/components/clock-gap";
 import type { SignInMethod } from "../_lib/sign-in-methods";
 import {
   approveQuote,
@@ -313,6 +315,8 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
   const [mnemonic, setMnemonic] = useState<string | null>(null);
   /** This page approved the quote: the success notice says so, not a second card. */
   const [approvedHere, setApprovedHere] = useState(false);
+  /** How far the platform's clock runs ahead of this browser's (its expiresAt are on it); null until it answered. */
+  const [gap, setGap] = useState<number | null>(null);
 
   /** Runs an action that needs a proven session; a dead session sends the user back to sign-in (null). */
   const runProven = useCallback(
@@ -343,12 +347,17 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
   const reloadQuote = useCallback(async () => {
     if (!quoteId) return;
     const q = await withProof((p) => loadQuote(p, quoteId));
-    if (q) setQuote(q);
+    if (!q) return;
+    setGap(clockGapMs(q.platformNow, Date.now()));
+    setQuote(q);
   }, [withProof, quoteId]);
 
   const refresh = useCallback(async () => {
     const v = await withProof((p) => loadWallet(p));
-    if (v) setView(v);
+    if (v) {
+      setGap(clockGapMs(v.platformNow, Date.now()));
+      setView(v);
+    }
     await reloadQuote();
   }, [withProof, reloadQuote]);
 
@@ -359,10 +368,10 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
   // A request left open past its expiry turns into "expired" by itself, not when the user tries to approve it.
   const waitingUntil = quote?.state === "WAITING" ? quote.expiresAt : null;
   useEffect(() => {
-    if (!waitingUntil) return;
-    const timer = window.setTimeout(() => void reloadQuote(), Math.min(Math.max(Date.parse(waitingUntil) - Date.now(), 0) + 1000, 2 ** 31 - 1));
+    if (!waitingUntil || gap === null) return;
+    const timer = window.setTimeout(() => void reloadQuote(), Math.min(Math.max(Date.parse(waitingUntil) - gap - Date.now(), 0) + 1000, 2 ** 31 - 1));
     return () => window.clearTimeout(timer);
-  }, [waitingUntil, reloadQuote]);
+  }, [waitingUntil, gap, reloadQuote]);
 
   async function sign() {
     if (!pending) return;
@@ -380,7 +389,7 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
     setDone(null);
     setPending({
       title: "Approve this payment",
-      summary: <QuoteSummary quote={q} />,
+      summary: <QuoteSummary quote={q} gap={gap ?? 0} />,
       payloadToSign: q.payloadToSign,
       confirmLabel: "Approve and sign",
       onSigned: async (signature) => {
@@ -586,7 +595,7 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
     <div className="space-y-6">
       <div className="flex items-center justify-between">
         <p className="text-zinc-600">
-          Signed in. Session expires {localTime(session.expiresAt)}.
+          Signed in.{gap !== null && <> Session expires <Deadline iso={session.expiresAt} gap={gap} />.</>}
         </p>
         <Button variant="secondary" onClick={() => onSignOut(null)}>
           Sign out
@@ -623,7 +632,7 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
           </div>
         </Card>
       ) : (
-        quote && <QuoteCard quote={quote} appName={appName} approvedHere={approvedHere} onReview={() => reviewQuote(quote)} />
+        quote && <QuoteCard quote={quote} appName={appName} approvedHere={approvedHere} gap={gap ?? 0} onReview={() => reviewQuote(quote)} />
       )}
       {view ? (
         <>
@@ -687,9 +696,9 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
                           (this browser)
                         </span>
                       )}
-                      <span className="block text-xs text-zinc-500 sm:hidden">until {localTime(s.expiresAt)}</span>
+                      <span className="block text-xs text-zinc-500 sm:hidden">until <Deadline iso={s.expiresAt} gap={gap ?? 0} /></span>
                     </td>
-                    <td className="hidden px-5 py-2 whitespace-nowrap text-zinc-500 sm:table-cell">until {localTime(s.expiresAt)}</td>
+                    <td className="hidden px-5 py-2 whitespace-nowrap text-zinc-500 sm:table-cell">until <Deadline iso={s.expiresAt} gap={gap ?? 0} /></td>
                     <td className="py-2 pr-4 pl-2 text-right sm:px-5">
                       <Button size="sm" variant="danger-ghost" aria-label={`Revoke ${label(s.type)} · ${s.nickname}${s.current ? " (this browser)" : ""}`} onClick={() => reviewRevoke(s)} disabled={busy || pending !== null}>
                         Revoke
@@ -762,12 +771,25 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
 }
 
 /** The payment request the link is for: approvable only while it waits; else what became of it. */
-function QuoteCard({ quote, appName, approvedHere, onReview }: { quote: QuoteApproval; appName: string | null; approvedHere: boolean; onReview: () => void }) {
+function QuoteCard({
+  quote,
+  appName,
+  approvedHere,
+  gap,
+  onReview,
+}: {
+  quote: QuoteApproval;
+  appName: string | null;
+  approvedHere: boolean;
+  /** clockGapMs: how far the platform's clock runs ahead of this browser's. */
+  gap: number;
+  onReview: () => void;
+}) {
   if (quote.state === "WAITING") {
     return (
       <Card title="A payment waits for your approval" tone="attention">
         <div className="space-y-3" data-testid="quote-card">
-          <QuoteSummary quote={quote} />
+          <QuoteSummary quote={quote} gap={gap} />
           <Button onClick={onReview}>Review and approve</Button>
         </div>
       </Card>
@@ -777,17 +799,17 @@ function QuoteCard({ quote, appName, approvedHere, onReview }: { quote: QuoteApp
   return (
     <Card title={quote.state === "EXPIRED" ? "Payment request expired" : "Payment already approved"}>
       <div className="space-y-2" data-testid="quote-card">
-        <p data-testid="quote-state">{describeClosedQuote(quote, Date.now(), appName)}</p>
+        <p data-testid="quote-state">{describeClosedQuote(quote, Date.now() + gap, appName)}</p>
         <p className="text-sm text-zinc-600">
           {formatMinor(quote.sending.amount, quote.sending.code, quote.sending.decimals)} to {quote.destination}
-          {quote.state === "EXPIRED" && <>, expired at {localTime(quote.expiresAt)}</>}.
+          {quote.state === "EXPIRED" && <>, expired at <Deadline iso={quote.expiresAt} gap={gap} /></>}.
         </p>
       </div>
     </Card>
   );
 }
 
-function QuoteSummary({ quote }: { quote: QuoteApproval }) {
+function QuoteSummary({ quote, gap }: { quote: QuoteApproval; gap: number }) {
   return (
     <>
       <p data-testid="quote-summary">
@@ -797,7 +819,7 @@ function QuoteSummary({ quote }: { quote: QuoteApproval }) {
         {quote.description && <> Note: {quote.description}.</>}
       </p>
       <p className="mt-2 font-medium text-zinc-800" data-testid="quote-expires">
-        Approve by {localTime(quote.expiresAt)}: after that this request expires and nothing is sent.
+        Approve by <Deadline iso={quote.expiresAt} gap={gap} />: after that this request expires and nothing is sent.
       </p>
     </>
   );
@@ -807,9 +829,17 @@ function label(type: string): string {
   return ({ EMAIL_OTP: "Email code", SMS_OTP: "Text code", PASSKEY: "Passkey", OAUTH: "Google/Apple sign-in" } as Record<string, string>)[type] ?? type;
 }
 
-// The end user's own clock, with its zone named so a time is never ambiguous ("09:40 AM CET").
-function localTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+/**
+ * A platform time (an expiresAt) on this browser's clock (localDeadline), read again every 15 s so
+ * "in 4 min" stays true. `gap`: clockGapMs, how far the platform's clock runs ahead of this one.
+ */
+function Deadline({ iso, gap }: { iso: string; gap: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 15_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return <>{localDeadline(iso, gap, now)}</>;
 }
 
 function localDateTime(iso: string): string {

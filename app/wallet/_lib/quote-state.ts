@@ -5,9 +5,10 @@
 export type QuoteState = "WAITING" | "EXPIRED" | "APPROVED";
 
 /**
- * `now` is the wall clock. The platform's clock never runs behind it (a sandbox clock only moves
- * ahead), so a quote past expiresAt here is past it on the platform too; one the platform expired
- * first reads EXPIRED (an advance of the sandbox clock runs quote expiries).
+ * `now` is the platform's time, or the wall clock: the platform's clock never runs behind it (a
+ * sandbox clock only moves ahead), so a quote past expiresAt by the wall clock is past it on the
+ * platform too; one the platform expired first reads EXPIRED (an advance of the sandbox clock runs
+ * quote expiries).
  */
 export function quoteState(quote: { status: string; expiresAt: string }, now: number): QuoteState {
   if (quote.status === "EXPIRED") return "EXPIRED";

@@ -4,6 +4,7 @@ import { UMA_ADDRESS_PATTERN } from "../customers/uma-address";
 import { ServiceError, invalidInput } from "../http/errors";
 import { uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
+import { expiryNotAfterNowMessage } from "../sandbox/expiry-not-after-now";
 import type { UmaInvitationCreateRequest } from "./schemas";
 import type { InvitationRow } from "./serialize-invitation";
 
@@ -21,7 +22,7 @@ export async function createInvitation(db: Db, input: { platformId: string; requ
   if (!UMA_ADDRESS_PATTERN.test(request.inviterUma)) throw new ServiceError("INVALID_UMA_ADDRESS", `inviterUma ${request.inviterUma} is not a UMA address such as $alice@example.com`);
   const at = await now(db, platformId);
   const expiresAt = request.expiresAt ? new Date(request.expiresAt) : null;
-  if (expiresAt && expiresAt <= at) throw invalidInput([{ field: "expiresAt", message: `must be after the current time ${at.toISOString()}`, constraint: { minimum: at.toISOString() } }]);
+  if (expiresAt && expiresAt <= at) throw invalidInput([{ field: "expiresAt", message: await expiryNotAfterNowMessage(db, platformId, at), constraint: { minimum: at.toISOString() } }]);
   const currency = (platform.supportedCurrencies as { currencyCode?: string }[])[0]?.currencyCode ?? "USD";
   for (let attempt = 0; ; attempt++) {
     const code = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");

@@ -124,6 +124,15 @@ describe("invitations", () => {
     expect(res.json.message).toContain("expired");
   });
 
+  it("an expiresAt already past on the platform's sandbox clock is refused naming the platform's time", async () => {
+    const p = await platform();
+    await advanceClock(t.db, p.platform.id, 21 * 3600);
+    const res = await create(p, { expiresAt: new Date(Date.now() + 3_600_000).toISOString() }); // an hour ahead on the caller's clock
+    expect(res.status).toBe(400);
+    const [error] = res.json.details.errors;
+    expect(error).toMatchObject({ field: "expiresAt", message: `must be after the platform's current time, ${error.constraint.minimum} (its sandbox clock)` });
+  });
+
   it("400 INVITATIONS_NOT_CONFIGURED without a umaDomain; 400 INVALID_UMA_ADDRESS for malformed addresses", async () => {
     const bare = await platform(null);
     const res = await create(bare);

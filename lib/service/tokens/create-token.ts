@@ -5,6 +5,7 @@ import { uuidv7 } from "../http/ids";
 import type { Permission } from "../http/context";
 import { hashSecret } from "../crypto/password";
 import { now } from "../sandbox/clock";
+import { expiryNotAfterNowMessage } from "../sandbox/expiry-not-after-now";
 import { serializeToken } from "./serialize-token";
 import type { ApiToken } from "./schemas";
 
@@ -20,13 +21,13 @@ export interface CreateTokenInput {
 
 /**
  * Creates an API token and returns it with its secret, which is never retrievable again.
- * Throws: INVALID_INPUT (expiry not in the future), CONFLICT (clientId taken). SPEC.md § ApiToken.
+ * Throws: INVALID_INPUT (expiry not after the platform's time), CONFLICT (clientId taken). SPEC.md § ApiToken.
  */
 export async function createToken(db: DbOrTx, input: CreateTokenInput): Promise<ApiToken> {
   const createdAt = await now(db, input.platformId);
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : undefined;
   if (expiresAt && expiresAt.getTime() <= createdAt.getTime())
-    throw invalidInput([{ field: "expiresAt", message: "must be in the future", constraint: { format: "date-time", minimum: createdAt.toISOString() } }]);
+    throw invalidInput([{ field: "expiresAt", message: await expiryNotAfterNowMessage(db, input.platformId, createdAt), constraint: { format: "date-time", minimum: createdAt.toISOString() } }]);
 
   const id = uuidv7(createdAt.getTime());
   const clientId = input.clientId ?? id;

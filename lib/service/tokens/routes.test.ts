@@ -70,7 +70,20 @@ describe("POST /tokens", () => {
     expect(repeated.json.details.errors[0].field).toBe("permissions");
     const past = await t.call("POST", "/tokens", { auth: p.auth, body: { name: "x", permissions: [], expiresAt: "2020-01-01T00:00:00Z" } });
     expect(past.status).toBe(400);
-    expect(past.json.details.errors[0]).toMatchObject({ field: "expiresAt", message: "must be in the future" });
+    expect(past.json.details.errors[0]).toMatchObject({ field: "expiresAt", message: expect.stringMatching(/^must be after the platform's current time, \S+Z \(its sandbox clock\)$/) });
+  });
+
+  it("refusing an expiry that is ahead on the caller's clock but past on the platform's sandbox clock names the platform's time", async () => {
+    const q = await t.createTestPlatform();
+    const advanced = await t.call("POST", "/sandbox/clock/advance", { auth: q.auth, body: { seconds: 21 * 3600 } });
+    expect(advanced.status).toBe(200);
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString(); // the caller's clock: an hour ahead
+    const res = await t.call("POST", "/tokens", { auth: q.auth, body: { name: "x", permissions: ["VIEW"], expiresAt: inAnHour } });
+    expect(res.status).toBe(400);
+    const [error] = res.json.details.errors;
+    const platformNow = error.constraint.minimum as string;
+    expect(Date.parse(platformNow)).toBeGreaterThanOrEqual(Date.parse(advanced.json.now));
+    expect(error).toMatchObject({ field: "expiresAt", message: `must be after the platform's current time, ${platformNow} (its sandbox clock)` });
   });
 
   it("needs MANAGE", async () => {

@@ -48,7 +48,7 @@ export const tokensRouter = createRouter()
     createRoute({
       method: "get",
       path: "/tokens/{tokenId}",
-      operationId: "getToken",
+      operationId: "getTokenById",
       summary: "Get an API token",
       tags,
       security,
@@ -62,7 +62,7 @@ export const tokensRouter = createRouter()
     createRoute({
       method: "delete",
       path: "/tokens/{tokenId}",
-      operationId: "deleteToken",
+      operationId: "deleteTokenById",
       summary: "Revoke an API token",
       description: "The token stops authenticating immediately. Requires MANAGE.",
       tags,

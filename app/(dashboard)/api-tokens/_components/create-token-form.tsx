@@ -8,6 +8,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Field, FieldError, controlProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
+import { clockGapHint, useClockGap } from "@/components/clock-gap";
 import { createTokenAction } from "../actions";
 import { CreatedToken } from "./created-token";
 
@@ -30,7 +31,9 @@ function toIsoOrRaw(local: string): string | undefined {
   return Number.isNaN(date.getTime()) ? local : date.toISOString();
 }
 
-export function CreateTokenForm({ baseUrl }: { baseUrl: string }) {
+/** `platformNow`: the platform's time when the page was made (GET /sandbox/clock), so the hint can say when its clock is not the user's. */
+export function CreateTokenForm({ baseUrl, platformNow }: { baseUrl: string; platformNow?: string }) {
+  const gap = useClockGap(platformNow);
   const [name, setName] = useState("");
   const [permissions, setPermissions] = useState<Permission[]>(["VIEW"]);
   const [expiresAt, setExpiresAt] = useState("");
@@ -38,6 +41,8 @@ export function CreateTokenForm({ baseUrl }: { baseUrl: string }) {
   const [created, setCreated] = useState<ApiToken | null>(null);
   const [pending, startTransition] = useTransition();
   const errors = error?.fieldErrors ?? {};
+  const gapHint = gap === null ? null : clockGapHint(gap, Date.now());
+  const expiryHint = gapHint ? `${EXPIRY_HINT} ${gapHint}` : EXPIRY_HINT;
   const permissionsError = errors.permissions ?? Object.entries(errors).find(([field]) => field.startsWith("permissions."))?.[1];
 
   function onSubmit(event: FormEvent) {
@@ -64,8 +69,8 @@ export function CreateTokenForm({ baseUrl }: { baseUrl: string }) {
         <Field id="token-name" label="Name" hint={NAME_HINT} error={errors.name}>
           <Input {...controlProps("token-name", errors.name, NAME_HINT)} value={name} onChange={(e) => setName(e.target.value)} maxLength={255} />
         </Field>
-        <Field id="token-expires-at" label="Expires (optional)" hint={EXPIRY_HINT} error={errors.expiresAt}>
-          <Input {...controlProps("token-expires-at", errors.expiresAt, EXPIRY_HINT)} type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
+        <Field id="token-expires-at" label="Expires (optional)" hint={expiryHint} error={errors.expiresAt}>
+          <Input {...controlProps("token-expires-at", errors.expiresAt, expiryHint)} type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
         </Field>
       </div>
       <fieldset aria-describedby={permissionsError ? "token-permissions-error" : undefined}>

@@ -52,11 +52,11 @@ export function CustomerFilters({ filters, currencies }: { filters: CustomerFilt
         </Select>
       </div>
       <div className="w-36 space-y-1">
-        <Label htmlFor="filter-created-from">Created from</Label>
+        <Label htmlFor="filter-created-from">Created from (UTC)</Label>
         <Input id="filter-created-from" name="createdFrom" type="date" defaultValue={filters.createdFrom ?? ""} className="h-9" />
       </div>
       <div className="w-36 space-y-1">
-        <Label htmlFor="filter-created-to">Created to</Label>
+        <Label htmlFor="filter-created-to">Created to (UTC)</Label>
         <Input id="filter-created-to" name="createdTo" type="date" defaultValue={filters.createdTo ?? ""} className="h-9" />
       </div>
       <label className="flex h-9 items-center gap-2 text-sm text-zinc-700">

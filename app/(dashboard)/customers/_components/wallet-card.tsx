@@ -60,7 +60,7 @@ export function WalletCard({ customerId, canCreateLinks }: WalletCardProps) {
               {data.sessions.length === 0 && <li>None</li>}
               {data.sessions.map((s) => (
                 <li key={s.id}>
-                  {s.type} · {s.nickname} · until {new Date(s.expiresAt).toLocaleString()}
+                  {s.type} · {s.nickname} · until <DateTime value={s.expiresAt} />
                 </li>
               ))}
             </ul>

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Field, controlProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
+import { clockGapHint, useClockGap } from "@/components/clock-gap";
 import { SecretValue } from "@/components/secret-value";
 import { createInvitationAction } from "../actions";
 import { invitationErrorText } from "./invitation-text";
@@ -20,8 +21,12 @@ const UMA_HINT = "The inviting customer's address, e.g. $alice@pay.example.com."
 const AMOUNT_HINT = "Optional. Shown to the invitee; your platform sends the payment once the invitation is claimed.";
 const EXPIRY_HINT = "Optional, in your local time. After it the invitation is EXPIRED.";
 
-/** POST /invitations: inviter, optional first name, amount and expiry; shows the new code and link. */
-export function InvitationForm({ currency }: { currency: MoneyCurrency }) {
+/**
+ * POST /invitations: inviter, optional first name, amount and expiry; shows the new code and link.
+ * `platformNow`: the platform's time when the page was made, so the hint can say when its clock is not the user's.
+ */
+export function InvitationForm({ currency, platformNow }: { currency: MoneyCurrency; platformNow?: string }) {
+  const gap = useClockGap(platformNow);
   const [inviterUma, setInviterUma] = useState("");
   const [firstName, setFirstName] = useState("");
   const [amount, setAmount] = useState("");
@@ -30,6 +35,8 @@ export function InvitationForm({ currency }: { currency: MoneyCurrency }) {
   const [created, setCreated] = useState<Invitation | null>(null);
   const [pending, startTransition] = useTransition();
   const errors: Record<string, string | undefined> = { ...error?.fieldErrors };
+  const gapHint = gap === null ? null : clockGapHint(gap, Date.now());
+  const expiryHint = gapHint ? `${EXPIRY_HINT} ${gapHint}` : EXPIRY_HINT;
   if (error?.code === "INVALID_UMA_ADDRESS") errors.inviterUma = "is not a UMA address such as $alice@example.com";
 
   function onSubmit(event: FormEvent) {
@@ -76,8 +83,8 @@ export function InvitationForm({ currency }: { currency: MoneyCurrency }) {
         <Field id="amountToSend" label="Amount to send (optional)" hint={AMOUNT_HINT} error={errors.amountToSend}>
           <AmountInput {...controlProps("amountToSend", errors.amountToSend, AMOUNT_HINT)} currency={currency} value={amount} onValueChange={setAmount} />
         </Field>
-        <Field id="expiresAt" label="Expires at (optional)" hint={EXPIRY_HINT} error={errors.expiresAt}>
-          <Input {...controlProps("expiresAt", errors.expiresAt, EXPIRY_HINT)} type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
+        <Field id="expiresAt" label="Expires at (optional)" hint={expiryHint} error={errors.expiresAt}>
+          <Input {...controlProps("expiresAt", errors.expiresAt, expiryHint)} type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
         </Field>
       </fieldset>
       <div className="flex justify-end">

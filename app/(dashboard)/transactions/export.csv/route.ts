@@ -32,12 +32,13 @@ export async function GET(request: Request) {
       ...(Number.isFinite(retryAfter) && retryAfter >= 0 && { retryAfterSeconds: retryAfter }),
     };
   };
-  const result = await streamTransactionsCsv(fetchPage);
+  // Named by the platform's day, like every time in the file (a sandbox clock can run ahead); a production platform's clock is real time (403).
+  const [result, { data: clock }] = await Promise.all([streamTransactionsCsv(fetchPage), client.GET("/sandbox/clock")]);
   if (!result.ok) return text(PASSED_THROUGH.has(result.status) ? result.status : 502, `Nothing was exported. ${result.code}: ${result.message}\n`);
   return new Response(result.stream, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${transactionsCsvFilename(filterQuery(params), new Date())}"`,
+      "content-disposition": `attachment; filename="${transactionsCsvFilename(filterQuery(params), clock ? new Date(clock.now) : new Date())}"`,
       "cache-control": "no-store",
     },
   });
