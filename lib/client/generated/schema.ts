@@ -51,14 +51,14 @@ export interface paths {
             cookie?: never;
         };
         /** Get an API token */
-        get: operations["getToken"];
+        get: operations["getTokenById"];
         put?: never;
         post?: never;
         /**
          * Revoke an API token
          * @description The token stops authenticating immediately. Requires MANAGE.
          */
-        delete: operations["deleteToken"];
+        delete: operations["deleteTokenById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -75,7 +75,7 @@ export interface paths {
          * Get exchange rates
          * @description Cached about 5 minutes (the same rate within a window); includes the platform's own fees.
          */
-        get: operations["listExchangeRates"];
+        get: operations["getExchangeRates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -92,7 +92,7 @@ export interface paths {
             cookie?: never;
         };
         /** Discover banks and providers for a country and currency */
-        get: operations["listDiscoveries"];
+        get: operations["getDiscoveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -126,7 +126,7 @@ export interface paths {
             cookie?: never;
         };
         /** List available UMA providers */
-        get: operations["listUmaProviders"];
+        get: operations["getAvailableUmaProviders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -148,7 +148,7 @@ export interface paths {
          * Send a test webhook
          * @description Sends `{test: true, timestamp, id, type: TEST, data: {}}`, signed, to the configured endpoint now and reports its answer. Never retried.
          */
-        post: operations["sendTestWebhook"];
+        post: operations["testWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -168,7 +168,7 @@ export interface paths {
          * Send a test webhook
          * @description Alias of POST /webhooks/test.
          */
-        post: operations["sendSandboxTestWebhook"];
+        post: operations["sendTestWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -266,7 +266,7 @@ export interface paths {
         put?: never;
         /**
          * Move the platform's sandbox clock forward (extension)
-         * @description Moves the platform's clock forward by `seconds` and runs every scheduled step that falls due in between, in order (timed payment outcomes such as suffix 003 after 6 minutes or 005's return, quote and approval expiries, webhook retries), and lists them. Forward only, with no reset: the platform keeps the new time, so choose `expiresAt` values from GET /sandbox/clock, not the wall clock; advancing past an API token's `expiresAt` expires it. Advances sent at once run one after another and add up.
+         * @description Moves the platform's clock forward by `seconds` and runs every scheduled step that falls due in between, in order (timed payment outcomes such as suffix 003 after 6 minutes or 005's return, quote and approval expiries, webhook retries), and lists them. Forward only, with no reset: the platform keeps the new time, so choose `expiresAt` values from GET /sandbox/clock, not the wall clock; advancing past an API token's `expiresAt` expires it. Advances sent at once run one after another and add up. It runs the steps that existed when it began and those they schedule; steps other requests create while it runs are left to the background worker, so an advance takes as long as the work due in its window, whatever the traffic. Once accepted, an advance completes even if the client stops waiting for the answer (the clock has already started moving and half an advance is no state to leave it in): read GET /sandbox/clock to see where it ended.
          */
         post: operations["advanceSandboxClock"];
         delete?: never;
@@ -489,7 +489,7 @@ export interface paths {
          * Delete a credential
          * @description Signed retry that must be signed by a session of a different credential of the same wallet; answers 204 and revokes every session the credential issued. The wallet's only credential cannot be deleted (400). Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
          */
-        delete: operations["deleteAuthCredential"];
+        delete: operations["revokeAuthCredential"];
         options?: never;
         head?: never;
         patch?: never;
@@ -608,7 +608,7 @@ export interface paths {
          * Export an embedded wallet's secret
          * @description Signed retry with body `clientPublicKey` (uncompressed hex) on both legs; answers 200 {id, encryptedWalletCredentials}: the wallet's BIP39 mnemonic HPKE-sealed to clientPublicKey inside an envelope signed by GET /config walletEnclavePublicKey (organizationId = the account id). Requires TRANSACT. Signed retry: the first call answers 202 {payloadToSign, requestId, expiresAt}; sign payloadToSign with an active session key of the wallet and repeat the same request with `Service-Wallet-Signature` and `Request-Id` (single use, 5 minutes). 401 WALLET_SIGNATURE_MISSING / _MALFORMED / _INVALID / _BODY_MISMATCH, REQUEST_ID_MISSING.
          */
-        post: operations["exportInternalAccountWallet"];
+        post: operations["exportInternalAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -674,7 +674,7 @@ export interface paths {
          * Get a delegated key
          * @description Requires VIEW.
          */
-        get: operations["getDelegatedKey"];
+        get: operations["getDelegatedKeyById"];
         put?: never;
         post?: never;
         /**
@@ -959,7 +959,7 @@ export interface paths {
          * Resend a quote's SCA code
          * @description Sends the code of the quote's current SMS_OTP challenge again: same challenge, `expiresAt` not extended. Passkey challenges have no code (409); expired challenge → 400; a quote past its `expiresAt` → 409 QUOTE_EXPIRED; other regions, or a quote not PENDING_AUTHORIZATION → 409. A code goes out at most once per 30 seconds per challenge, its first sending (when the challenge was opened) included: sooner → 429 RATE_LIMITED with Retry-After (seconds until it can be sent again); the code already sent stays valid. Answers 204. Requires TRANSACT.
          */
-        post: operations["resendQuoteAuthorization"];
+        post: operations["resendQuoteScaCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -977,7 +977,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a realtime-funded quote (sandbox)
-         * @description Simulates the payer sending the funds a REALTIME_FUNDING quote asks for. `currencyCode` must be the quote's sending currency (400). The expected amount (the default) runs the quote like an execution; another amount fails it with FUNDING_AMOUNT_MISMATCH and the money goes back. Expired → 409 QUOTE_EXPIRED. Answers 200 with the transaction. Sandbox platforms only; requires TRANSACT.
+         * @description Simulates the payer sending the funds a REALTIME_FUNDING quote asks for. `currencyCode` must be the quote's sending currency (400). The expected amount (the default) runs the quote like an execution; another amount fails it with FUNDING_AMOUNT_MISMATCH and the money goes back. When the destination external account was deleted since the quote was made, the payout does not go: the transaction ends FAILED with ACCOUNT_INVALID and the money goes back (refund pair); likewise ACCOUNT_CANNOT_RECEIVE when the customer who owns the destination was deleted, QUOTE_EXECUTION_FAILED when only the paying customer was. Expired → 409 QUOTE_EXPIRED. Answers 200 with the transaction. Sandbox platforms only; requires TRANSACT.
          */
         post: operations["sandboxSend"];
         delete?: never;
@@ -1057,9 +1057,9 @@ export interface paths {
         put?: never;
         /**
          * Simulate an incoming UMA payment
-         * @description A sandbox counterparty (`$success.usd@sandbox.uma.money`, `$success.eur@…`, `$success.mxn@…`) pays one of the platform's customers, named by `receiverUmaAddress` or `customerId`, into their internal account in `receivingCurrencyCode`. The service sends the signed `INCOMING_PAYMENT.PENDING` approval request (the transaction plus `requestedReceiverCustomerInfoFields`) to the webhook endpoint, once, and follows the answer: 200 approves (COMPLETED and credited; FAILED MISSING_MANDATORY_PAYEE_DATA if a mandatory `receiverCustomerInfo` field is missing), 202 leaves it PENDING for 5 s to approve or reject, 403 REJECTED, 422 FAILED MISSING_MANDATORY_PAYEE_DATA, a timeout, error or missing endpoint FAILED PAYMENT_APPROVAL_WEBHOOK_ERROR. `requestedReceiverCustomerInfoFields` lists only what the service lacks about the receiving customer: FULL_NAME and BIRTH_DATE (mandatory) and NATIONALITY (optional) when the customer has none, so a customer with all three gets `[]`; to exercise the mandatory branches, receive into a customer created without `birthDate`. `$fail.compliance.usd@…` fails with COMPLIANCE_REJECTED and `$pending.long.usd@…` stays PENDING (pendingReason COMPLIANCE_REVIEW), without asking the platform. Answers 200 with the transaction after the answer was applied. Sandbox only; requires TRANSACT.
+         * @description A sandbox counterparty (`$success.usd@sandbox.uma.money`, `$success.eur@…`, `$success.mxn@…`) pays one of the platform's customers, named by `receiverUmaAddress` or `customerId`, into their internal account in `receivingCurrencyCode`. The service sends the signed `INCOMING_PAYMENT.PENDING` approval request (the transaction plus `requestedReceiverCustomerInfoFields`) to the webhook endpoint, once, and follows the answer: 200 approves (COMPLETED and credited; FAILED MISSING_MANDATORY_PAYEE_DATA if a mandatory `receiverCustomerInfo` field is missing, or a value is invalid as POST /transactions/{transactionId}/approve would refuse it: `BIRTH_DATE` not a date YYYY-MM-DD or in the future), 202 leaves it PENDING for 5 s to approve or reject, 403 REJECTED, 422 FAILED MISSING_MANDATORY_PAYEE_DATA, a timeout, error or missing endpoint FAILED PAYMENT_APPROVAL_WEBHOOK_ERROR. `requestedReceiverCustomerInfoFields` lists only what the service lacks about the receiving customer: FULL_NAME and BIRTH_DATE (mandatory) and NATIONALITY (optional) when the customer has none, so a customer with all three gets `[]`; to exercise the mandatory branches, receive into a customer created without `birthDate`. `$fail.compliance.usd@…` fails with COMPLIANCE_REJECTED and `$pending.long.usd@…` stays PENDING (pendingReason COMPLIANCE_REVIEW), without asking the platform. Answers 200 with the transaction after the answer was applied. The platform's own terms for the receiving currency (PATCH /config `supportedCurrencies[]`), when it configured it: without INCOMING in `enabledTransactionTypes` → 400 INVALID_CURRENCY (`details.currency`, `details.enabledTransactionTypes`); an amount outside `minAmount`…`maxAmount` → 400 AMOUNT_OUT_OF_RANGE; nothing is written. A deleted receiving customer → 410 CUSTOMER_DELETED. Sandbox only; requires TRANSACT.
          */
-        post: operations["sandboxReceiveUmaPayment"];
+        post: operations["sandboxReceive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1077,7 +1077,7 @@ export interface paths {
         put?: never;
         /**
          * Approve an incoming payment awaiting the platform
-         * @description For an incoming payment whose approval request the platform answered 202 (within 5 s): the payment runs PROCESSING → COMPLETED and is credited. `receiverCustomerInfo` must carry every field the request marked mandatory (else 400 MISSING_MANDATORY_USER_INFO and nothing changes); `BIRTH_DATE` is checked as a customer's `birthDate`: a date YYYY-MM-DD, not in the future (else 400 INVALID_INPUT naming `receiverCustomerInfo.BIRTH_DATE`, nothing changes). 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when the payment is not awaiting the platform. 410 CUSTOMER_DELETED when the receiving customer was deleted since the payment arrived: nothing is credited and the payment ends FAILED with failureReason ACCOUNT_CANNOT_RECEIVE (INCOMING_PAYMENT.FAILED), as a 200 webhook answer arriving after the delete ends it too. Requires TRANSACT.
+         * @description For an incoming payment whose approval request the platform answered 202 (within 5 s): the payment runs PROCESSING → COMPLETED and is credited. `receiverCustomerInfo` must carry every field the request marked mandatory (else 400 MISSING_MANDATORY_USER_INFO and nothing changes); `BIRTH_DATE` is checked as a customer's `birthDate`: a date YYYY-MM-DD, not in the future (else 400 INVALID_INPUT naming `receiverCustomerInfo.BIRTH_DATE`, nothing changes). 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when the payment is not awaiting the platform (`details.status`, and `details.failureReason` when FAILED): so too after the receiving customer was deleted, since DELETE /customers/{customerId} fails their payments awaiting approval (FAILED ACCOUNT_CANNOT_RECEIVE). Requires TRANSACT.
          */
         post: operations["approvePendingPayment"];
         delete?: never;
@@ -1199,7 +1199,7 @@ export interface paths {
          * Create a hosted KYC/KYB link
          * @description A fresh single-use link to the hosted verification page; earlier links are not revoked. The customer's status does not change until the flow ends (reaching `redirectUri` does not mean approved). 409 CONFLICT while required contact details are unverified. Requires MANAGE.
          */
-        post: operations["createKycLink"];
+        post: operations["createCustomerKycLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1223,7 +1223,7 @@ export interface paths {
          * Submit a customer for KYC/KYB verification
          * @description Submits the customer's KYC (individual) or KYB (business) packet. Missing or invalid fields and documents → `verificationStatus` RESOLVE_ERRORS with one `errors[]` entry each; fix them and submit again. Sandbox, for a complete packet: the last 3 characters of the individual's `fullName` or the business's `businessInfo.registrationNumber` decide — 001 PENDING_MANUAL_REVIEW (status PENDING), 002 REJECTED, 003 individual: one POOR_QUALITY_DOCUMENT on the identity document, APPROVED after it is replaced (PUT /documents/{documentId}); 003 business: IN_PROGRESS, APPROVED a minute later; other APPROVED. A business's owners resolve by the last 3 characters of their `lastName` when it resolves (an owner's 002 rejects the business, 001 sends it to manual review). With the platform setting `skipVerificationPaperwork`, suffixes other than 001/003 resolve without documents. Events: CUSTOMER.KYC_* / CUSTOMER.KYB_* when the status changes, VERIFICATION.<verificationStatus>, and INTERNAL_ACCOUNT.STATUS_UPDATED for each account activated on approval. 400 INVALID_INPUT on regulated platforms (customers are APPROVED at creation) and for customers already verified or under review; 409 CONFLICT while required contact details are unverified. Requires MANAGE.
          */
-        post: operations["submitVerification"];
+        post: operations["createVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1535,7 +1535,7 @@ export interface paths {
          * Start enrolling an SCA factor
          * @description TOTP → secret and otpauth URI; PASSKEY → WebAuthn creation options (one passkey per customer: 409 PASSKEY_ALREADY_ENROLLED). Finish with POST /sca/factors/confirm. Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
          */
-        post: operations["enrollScaFactor"];
+        post: operations["startScaFactorEnrollment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1555,7 +1555,7 @@ export interface paths {
          * Confirm an SCA factor enrolment
          * @description TOTP: `secret` and a current `code` → ten recovery codes. PASSKEY: `origin` and the registration `credential`. Sandbox: SMS and TOTP codes are 123456; a passkey assertion passes with `signature` = `sandbox-valid-passkey-signature` and the enrolled `credentialId`. Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
          */
-        post: operations["confirmScaFactor"];
+        post: operations["confirmScaFactorEnrollment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1635,7 +1635,7 @@ export interface paths {
          * Record a security event
          * @description FAILED_LOGIN_ATTEMPT: the 5th failure since the last successful SCA login locks the customer out for 15 min, the 6th 30 min, the 7th 1 h, the 8th 24 h, from the 9th on it is suspended (`failedAttempts` is that count). A successful POST /sca/login/complete sets the count back to 0 and lifts a lockout (not a suspension: a suspended customer cannot log in). RESET_PASSWORD_COMPLETED clears all that and revokes the SCA session. Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
          */
-        post: operations["recordScaSecurityEvent"];
+        post: operations["recordSecurityEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1655,7 +1655,7 @@ export interface paths {
          * Start a 2FA reset
          * @description Starts resetting a factor behind a liveness check (sandbox: passes 10 seconds later). At most 5 per customer in any 24 hours (429 RATE_LIMITED; Retry-After = seconds until the oldest of those 5 is 24 hours old). Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
          */
-        post: operations["startScaFactorReset"];
+        post: operations["startTwoFactorReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1673,7 +1673,7 @@ export interface paths {
          * Get a 2FA reset
          * @description INITIATED → LIVENESS_PASSED (then complete it) → COMPLETED; EXPIRED after 24 hours. Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT.
          */
-        get: operations["getScaFactorReset"];
+        get: operations["getTwoFactorResetStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1695,7 +1695,7 @@ export interface paths {
          * Complete a 2FA reset
          * @description Only after LIVENESS_PASSED (else 400). SMS_OTP needs the new `mobile`; TOTP and PASSKEY factors are removed for re-enrolment. Revokes the SCA session. Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
          */
-        post: operations["completeScaFactorReset"];
+        post: operations["completeTwoFactorReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1715,7 +1715,7 @@ export interface paths {
          * Trust a beneficiary (start)
          * @description Opens the SCA challenge that confirms it (no challenge when there is nothing to change). Needs an SCA session (409 SCA_SESSION_REQUIRED). Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
          */
-        post: operations["startTrustBeneficiary"];
+        post: operations["startBeneficiaryTrust"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1735,7 +1735,7 @@ export interface paths {
          * Trust a beneficiary (confirm)
          * @description Answers the challenge (`challengeId`, or the newest waiting). Sandbox: SMS and TOTP codes are 123456; a passkey assertion passes with `signature` = `sandbox-valid-passkey-signature` and the enrolled `credentialId`. Wrong answer: 401 UNAUTHORIZED; after 5: 429 RATE_LIMITED. Requires MANAGE.
          */
-        post: operations["confirmTrustBeneficiary"];
+        post: operations["confirmBeneficiaryTrust"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1755,7 +1755,7 @@ export interface paths {
          * Untrust a beneficiary (start)
          * @description Opens the SCA challenge that confirms it (no challenge when there is nothing to change). Needs an SCA session (409 SCA_SESSION_REQUIRED). Only for customers of SCA regions (EU/EEA `region`); everyone else gets 409 CONFLICT. Requires MANAGE.
          */
-        post: operations["startUntrustBeneficiary"];
+        post: operations["startBeneficiaryUntrust"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1775,7 +1775,7 @@ export interface paths {
          * Untrust a beneficiary (confirm)
          * @description Answers the challenge (`challengeId`, or the newest waiting). Sandbox: SMS and TOTP codes are 123456; a passkey assertion passes with `signature` = `sandbox-valid-passkey-signature` and the enrolled `credentialId`. Wrong answer: 401 UNAUTHORIZED; after 5: 429 RATE_LIMITED. Requires MANAGE.
          */
-        post: operations["confirmUntrustBeneficiary"];
+        post: operations["confirmBeneficiaryUntrust"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1892,7 +1892,7 @@ export interface paths {
         put?: never;
         /**
          * Burn stablecoins for fiat
-         * @description `source.type`: EXTERNAL_ACCOUNT (send the tokens from any wallet to the deposit address in `fundingInstructions`) or PROVIDER_INTERNAL_BALANCE (the tokens the provider holds of this stablecoin: those of its COMPLETED mints less every burn that is PENDING_PROVIDER, PROCESSING or COMPLETED; a larger `amount` → 409 CONFLICT with `details.providerBalance`, the balance held in the token's smallest unit: burn at most that, or mint more first); `destination` a bank external account and payout rail. `estimatedDelivery.amount` is the fiat value in cents of the `baseCurrency`: one baseCurrency unit (USD) per token, as a mint charged. 404 for the stablecoin or a referenced account; 410 CUSTOMER_DELETED when the bank account belongs to a deleted customer (a burn created before the delete still pays out). Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). a step the service cannot carry out (an unexpected error, logged; running it again would not help) → FAILED with `failureReason` PROCESSING_ERROR, the fiat that moved at PROCESSING returned. `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Value: a stablecoin is pegged 1:1 to its `baseCurrency` (USD in sandbox): a mint's backing (`fundingInstructions.amount`, `estimatedDelivery.amount`) is one baseCurrency unit per token, in cents, and a burn pays out the same. Size limit: one mint or burn may carry at most USD 10,000,000 in value, as one payment may (400 TRANSACTION_SIZE_LIMIT_EXCEEDED, `details.maximum` the largest `amount` of this token). Reserved source types → 501. A link that is INVALID or REVOKED → 400 (REVOKED is terminal: link again and register the token through the new link to move the stablecoin there); provider unavailable → 503 with `Retry-After`. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
+         * @description `source.type`: EXTERNAL_ACCOUNT (send the tokens from any wallet to the deposit address in `fundingInstructions`) or PROVIDER_INTERNAL_BALANCE (the tokens the provider holds of this stablecoin: those of its COMPLETED mints less every burn that is PENDING_PROVIDER, PROCESSING or COMPLETED; a larger `amount` → 409 CONFLICT with `details.providerBalance`, the balance held in the token's smallest unit: burn at most that, or mint more first); `destination` a bank external account in the `baseCurrency` (USD; a burn converts no currency, so a bank account in another currency, EUR say → 400 INVALID_INPUT naming `destination.externalAccountId`) and payout rail. `estimatedDelivery.amount` is the fiat value in cents of the `baseCurrency`: one baseCurrency unit (USD) per token, as a mint charged. 404 for the stablecoin or a referenced account; 410 CUSTOMER_DELETED when the bank account belongs to a deleted customer (a burn created before the delete still pays out). Requires TRANSACT. `Idempotency-Key` is required (400 without it): the same key and body return the first response, the same key with another body → 409 CONFLICT. Lifecycle: CREATED is transient; the answer is PENDING_FUNDING (wire mint, external-wallet burn: `fundingInstructions`, `expiresAt` 7 days; the sandbox provider reports the funds after 30 s (never when the fiat value in cents ends in 005, to let it expire), or at once with POST /sandbox/stablecoin-operations/{id}/fund) or PENDING_PROVIDER (about 5 s), then PROCESSING (the fiat leg moves on the ledger; about 10 s) and COMPLETED; unfunded at `expiresAt` → EXPIRED; a provider error → FAILED with `failureReason` PROVIDER_TRANSFER_FAILED (sandbox: an external account whose identifier ends in 002 or 004 — an ACH mint's debit account or a burn's payout bank; an external-wallet burn fails once its tokens have arrived); a mint to an `InternalAccount:` that can no longer receive when it would complete (FROZEN or CLOSED since the mint was created) → FAILED with `failureReason` DESTINATION_ACCOUNT_UNAVAILABLE: nothing is credited and the fiat that moved at PROCESSING is returned to the funding source (mint again to an ACTIVE account). a step the service cannot carry out (an unexpected error, logged; running it again would not help) → FAILED with `failureReason` PROCESSING_ERROR, the fiat that moved at PROCESSING returned. `amount` is in the token's smallest unit and must be a whole number of fiat cents: a multiple of 10^(decimals−2). Value: a stablecoin is pegged 1:1 to its `baseCurrency` (USD in sandbox): a mint's backing (`fundingInstructions.amount`, `estimatedDelivery.amount`) is one baseCurrency unit per token, in cents, and a burn pays out the same. Size limit: one mint or burn may carry at most USD 10,000,000 in value, as one payment may (400 TRANSACTION_SIZE_LIMIT_EXCEEDED, `details.maximum` the largest `amount` of this token). Reserved source types → 501. A link that is INVALID or REVOKED → 400 (REVOKED is terminal: link again and register the token through the new link to move the stablecoin there); provider unavailable → 503 with `Retry-After`. Webhooks (our extension; the reference documents none): every status change sends `STABLECOIN_OPERATION.<STATUS>` (PENDING_FUNDING, PENDING_PROVIDER, PROCESSING, COMPLETED, FAILED, EXPIRED) with the operation as `data`.
          */
         post: operations["createStablecoinBurn"];
         delete?: never;
@@ -2010,7 +2010,7 @@ export interface paths {
             cookie?: never;
         };
         /** Get a card */
-        get: operations["getCard"];
+        get: operations["getCardById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2020,7 +2020,7 @@ export interface paths {
          * Freeze, unfreeze or close a card; change its funding sources or spend limit
          * @description At least one field. state FROZEN freezes an ACTIVE card (new authorizations decline), ACTIVE unfreezes a FROZEN one, CLOSED closes either (terminal, CLOSED_BY_PLATFORM; alone in its request); each fires CARD.STATE_CHANGE. Deleting the cardholder (DELETE /customers/{customerId}) closes their cards the same way (CLOSED_BY_PLATFORM), so a deleted customer's card declines every authorization (CARD_NOT_ACTIVE) and cannot change (CARD_NOT_MUTABLE). Closing resolves the card's pending authorizations at once: each AUTHORIZED row ends VOIDED and each PARTIALLY_SETTLED row SETTLED at what cleared, the held rest released (CARD_TRANSACTION.VOIDED / .SETTLED, INTERNAL_ACCOUNT.BALANCE_UPDATED); a clearing that arrives later still posts. fundingSources replaces the ordered list (CARD.FUNDING_SOURCE_CHANGE, not fired when the list is the same); maxSpendPerTransaction null removes the limit. 409 INVALID_STATE_TRANSITION for other moves, CARD_ALREADY_CLOSED for closing a closed card, CARD_NOT_MUTABLE for changing one. Requires MANAGE.
          */
-        patch: operations["updateCard"];
+        patch: operations["updateCardById"];
         trace?: never;
     };
     "/cards/{cardId}/reveal": {
@@ -2076,7 +2076,7 @@ export interface paths {
          * Simulate a card authorization
          * @description A purchase: approved → DEBIT row AUTHORIZED with the amount held on the first funding source; declined → DECLINED with cardDeclinedReason, nothing held. Uncleared 7 days after it was authorized, the authorization expires on its own (VOIDED, or SETTLED at what cleared; the hold released), a step POST /sandbox/clock/advance runs too. A card past its expiry month (expMonth/expYear, on the platform's clock) declines CARD_NOT_ACTIVE. merchant.descriptor suffix: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_NOT_ACTIVE, 005 approves with the pull pending about 30 s, 006 approves and the pull confirmation later fails (EXCEPTION at clearing). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
-        post: operations["simulateCardAuthorization"];
+        post: operations["sandboxSimulateCardAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2096,7 +2096,7 @@ export interface paths {
          * Simulate a clearing
          * @description Clears an AUTHORIZED or PARTIALLY_SETTLED row: equal to the open amount → SETTLED, less → PARTIALLY_SETTLED (the rest stays held), more → a second pull then SETTLED, 0 → the authorization expires (VOIDED, hold released). A late clearing (amount > 0) still posts on an authorization a card's close resolved or that expired uncleared after 7 days: a fresh pull (EXCEPTION if the balance cannot cover it) or credit, then SETTLED; a late clearing of 0 → 409. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
-        post: operations["simulateCardClearing"];
+        post: operations["sandboxSimulateCardClearing"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2116,7 +2116,7 @@ export interface paths {
          * Simulate a merchant return
          * @description Returns up to settled − refunded of a settled purchase: the purchase's refundedAmount grows (its CARD_TRANSACTION.SETTLED re-fires) and a new CREDIT SETTLED row links it by originalTransactionId. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
-        post: operations["simulateCardReturn"];
+        post: operations["sandboxSimulateCardReturn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2136,7 +2136,7 @@ export interface paths {
          * Simulate a return reversal
          * @description Pass the refund row of a posted return: the money is taken back, the refund row becomes VOIDED and the purchase's refundedAmount goes down. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
-        post: operations["simulateCardReturnReversal"];
+        post: operations["sandboxSimulateCardReturnReversal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2156,7 +2156,7 @@ export interface paths {
          * Simulate a balance inquiry
          * @description A zero-amount authorization; no money moves and nothing is held. Approved → a DEBIT row of 0 that is AUTHORIZED and VOIDED at once, as it never clears (CARD_TRANSACTION.AUTHORIZED then .VOIDED); declined → DECLINED with cardDeclinedReason. A card past its expiry month (expMonth/expYear, on the platform's clock) declines CARD_NOT_ACTIVE. merchant.descriptor suffix: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_NOT_ACTIVE, 005 approves with the pull pending about 30 s, 006 approves and the pull confirmation later fails (EXCEPTION at clearing). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
-        post: operations["simulateCardBalanceInquiry"];
+        post: operations["sandboxSimulateCardBalanceInquiry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2176,7 +2176,7 @@ export interface paths {
          * Simulate a credit authorization
          * @description Money towards the cardholder: CREDIT row AUTHORIZED; credited at clearing. Uncleared 7 days after it was authorized, the authorization expires on its own (VOIDED, or SETTLED at what cleared; the hold released), a step POST /sandbox/clock/advance runs too. A card past its expiry month (expMonth/expYear, on the platform's clock) declines CARD_NOT_ACTIVE. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
-        post: operations["simulateCardCreditAuthorization"];
+        post: operations["sandboxSimulateCardCreditAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2196,7 +2196,7 @@ export interface paths {
          * Simulate a single-message purchase
          * @description Decided like an authorization, then debited at once: DEBIT row SETTLED. A card past its expiry month (expMonth/expYear, on the platform's clock) declines CARD_NOT_ACTIVE. merchant.descriptor suffix: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_NOT_ACTIVE, 005 approves with the pull pending about 30 s, 006 approves and the pull confirmation later fails (EXCEPTION at clearing). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
-        post: operations["simulateCardFinancialAuthorization"];
+        post: operations["sandboxSimulateCardFinancialAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2216,7 +2216,7 @@ export interface paths {
          * Simulate a single-message credit
          * @description The funding source is credited at once: CREDIT row SETTLED. A card past its expiry month (expMonth/expYear, on the platform's clock) declines CARD_NOT_ACTIVE. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
-        post: operations["simulateCardFinancialCreditAuthorization"];
+        post: operations["sandboxSimulateCardFinancialCreditAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2236,7 +2236,7 @@ export interface paths {
          * Simulate an authorization advice
          * @description Re-sizes an open purchase authorization to the new total amount (the hold follows; its expiry, 7 days after it was authorized, stays). The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
-        post: operations["simulateCardAuthorizationAdvice"];
+        post: operations["sandboxSimulateCardAuthorizationAdvice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2256,7 +2256,7 @@ export interface paths {
          * Simulate a credit authorization advice
          * @description A network credit advice keyed by card + merchant descriptor: re-sizes that merchant's open CREDIT authorization (its expiry stays), else writes a new CREDIT AUTHORIZED row. Uncleared 7 days after it was authorized, the authorization expires on its own (VOIDED, or SETTLED at what cleared; the hold released), a step POST /sandbox/clock/advance runs too. The card transaction is written before this answer: find it with GET /transactions?type=CARD&cardId=…. Sandbox platforms only; requires TRANSACT.
          */
-        post: operations["simulateCardCreditAuthorizationAdvice"];
+        post: operations["sandboxSimulateCardCreditAuthorizationAdvice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2451,7 +2451,7 @@ export interface paths {
         put?: never;
         /**
          * Execute one of the agent's quotes
-         * @description Needs EXECUTE_QUOTES; the policy decides on the quote's total sending amount (403 with `details.policyRule` when it refuses). AUTO → the AgentAction `APPROVED` with the transaction; otherwise `PENDING_APPROVAL` and AGENT_ACTION.PENDING_APPROVAL for the platform. When the quote expires before the approval, the action ends `FAILED` at once, with a `rejectionReason` naming the expiry, and leaves the approvals queue (no webhook: AGENT_ACTION.PENDING_APPROVAL is the only agent-action event); a quote already expired → 409 QUOTE_EXPIRED. The customer deleted → 410 CUSTOMER_DELETED (an execution already waiting for approval ends `FAILED` when approved).
+         * @description Needs EXECUTE_QUOTES; the policy decides on the quote's total sending amount (403 with `details.policyRule` when it refuses). AUTO → the AgentAction `APPROVED` with the transaction; otherwise `PENDING_APPROVAL` and AGENT_ACTION.PENDING_APPROVAL for the platform. When the quote expires before the approval, the action ends `FAILED` at once, with a `rejectionReason` naming the expiry, and leaves the approvals queue (no webhook: AGENT_ACTION.PENDING_APPROVAL is the only agent-action event); a quote already expired → 409 QUOTE_EXPIRED. The customer deleted → 410 CUSTOMER_DELETED (an execution already waiting for approval ends `FAILED` when approved). An embedded-wallet source needs `Service-Wallet-Signature` as for POST /quotes/{quoteId}/execute: checked when the execution runs (AUTO: now, 401 WALLET_SIGNATURE_* without a valid one; else at the approval, where a missing or no longer valid one ends the action `FAILED`).
          */
         post: operations["agentExecuteQuote"];
         delete?: never;
@@ -2570,7 +2570,7 @@ export interface paths {
          * Get the calling agent
          * @description The agent, its policy and usage. AgentAuth only; a paused agent → 403.
          */
-        get: operations["getCurrentAgent"];
+        get: operations["getAgentMe"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2701,7 +2701,7 @@ export interface paths {
          * Issue a new device code
          * @description Voids the agent's unredeemed codes; the new one is valid 15 minutes. Already connected → 409. Requires MANAGE.
          */
-        post: operations["createAgentDeviceCode"];
+        post: operations["regenerateAgentDeviceCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2829,7 +2829,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a customer
-         * @description Soft delete: answers the customer with `isDeleted: true`; its platformCustomerId and umaAddress become free. Afterwards the customer's accounts take no new payment, card, mint, burn or agent (410 CUSTOMER_DELETED); money already under way (returns, refunds, stablecoin operations created before) still completes. In the same step the customer's cards that are not CLOSED are closed (state CLOSED, stateReason CLOSED_BY_PLATFORM, CARD.STATE_CHANGE each) as PATCH /cards/{cardId} closes one: pending authorizations resolve at once, holds released; clearings of them that arrive later still post. An incoming payment awaiting approval can no longer be approved (POST /transactions/{transactionId}/approve answers 410 and fails it). 410 CUSTOMER_DELETED when already deleted. Requires MANAGE.
+         * @description Soft delete: answers the customer with `isDeleted: true`; its platformCustomerId and umaAddress become free. Afterwards the customer's accounts take no new payment, card, mint, burn or agent (410 CUSTOMER_DELETED); money already under way (returns, refunds, stablecoin operations created before) still completes. In the same step the customer's cards that are not CLOSED are closed (state CLOSED, stateReason CLOSED_BY_PLATFORM, CARD.STATE_CHANGE each) as PATCH /cards/{cardId} closes one: pending authorizations resolve at once, holds released; clearings of them that arrive later still post. In the same step the customer's incoming payments awaiting the platform's approval end FAILED with failureReason ACCOUNT_CANNOT_RECEIVE (INCOMING_PAYMENT.FAILED each), nothing credited; approving or rejecting one afterwards answers 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL, and a webhook answer arriving afterwards changes nothing. 410 CUSTOMER_DELETED when already deleted. Requires MANAGE.
          */
         delete: operations["deleteCustomerById"];
         options?: never;
@@ -3181,9 +3181,7 @@ export interface components {
             sentAmount: components["schemas"]["CurrencyAmount"];
             receivedAmount?: components["schemas"]["CurrencyAmount"];
             platformFees?: number;
-            rateDetails?: {
-                [key: string]: unknown;
-            };
+            rateDetails?: components["schemas"]["OutgoingRateDetails"];
             /** @description The quote's paymentInstructions: where to send a realtime-funded payment (withheld while it awaits strong customer authentication) or what an embedded wallet signs. */
             paymentInstructions?: components["schemas"]["QuotePaymentInstructions"][];
             failureReason?: components["schemas"]["OutgoingTransactionFailureReason"];
@@ -3348,6 +3346,14 @@ export interface components {
             symbol?: string;
             decimals?: number;
         };
+        OutgoingRateDetails: {
+            counterpartyMultiplier: number;
+            counterpartyFixedFee: number;
+            serviceApiMultiplier: number;
+            serviceApiFixedFee: number;
+            serviceApiVariableFeeRate: number;
+            serviceApiVariableFeeAmount: number;
+        };
         QuotePaymentInstructions: {
             instructionsNotes?: string;
             isPlatformAccount?: boolean;
@@ -3403,6 +3409,12 @@ export interface components {
         TransactionStatus: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED";
         /** @enum {string} */
         IncomingTransactionFailureReason: "LNURLP_FAILED" | "PAY_REQUEST_FAILED" | "PAYMENT_APPROVAL_WEBHOOK_ERROR" | "PAYMENT_APPROVAL_TIMED_OUT" | "OFFRAMP_FAILED" | "MISSING_MANDATORY_PAYEE_DATA" | "QUOTE_EXPIRED" | "QUOTE_EXECUTION_FAILED" | "COMPLIANCE_REJECTED" | "COLLECTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "SCA_NOT_COMPLETED";
+        IncomingRateDetails: {
+            serviceApiMultiplier: number;
+            serviceApiFixedFee: number;
+            serviceApiVariableFeeRate: number;
+            serviceApiVariableFeeAmount: number;
+        };
         CounterpartyFieldDefinition: {
             name: components["schemas"]["CustomerInfoFieldName"];
             mandatory: boolean;
@@ -3448,9 +3460,7 @@ export interface components {
             sentAmount?: components["schemas"]["CurrencyAmount"];
             receivedAmount: components["schemas"]["CurrencyAmount"];
             failureReason?: components["schemas"]["IncomingTransactionFailureReason"];
-            rateDetails?: {
-                [key: string]: unknown;
-            };
+            rateDetails?: components["schemas"]["IncomingRateDetails"];
         };
         /** @description An INTERNAL_ACCOUNT.* event. */
         InternalAccountStatusWebhook: {
@@ -5200,15 +5210,9 @@ export interface components {
             platformCustomerId: string;
             status: components["schemas"]["AgentActionStatus"];
             type: components["schemas"]["AgentActionType"];
-            /** @description The quote, for EXECUTE_QUOTE (Quote). */
-            quote?: {
-                [key: string]: unknown;
-            };
+            quote?: components["schemas"]["Quote"];
             transferDetails?: components["schemas"]["AgentTransferDetails"];
-            /** @description The transaction once executed (TransactionOneOf). */
-            transaction?: {
-                [key: string]: unknown;
-            };
+            transaction?: components["schemas"]["TransactionOneOf"];
             /** @description Why it was rejected, or why it FAILED at execution. */
             rejectionReason?: string;
             createdAt: string;
@@ -5218,12 +5222,133 @@ export interface components {
         AgentActionStatus: "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED";
         /** @enum {string} */
         AgentActionType: "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
+        /** @description The quote, for EXECUTE_QUOTE. */
+        Quote: {
+            /** @example Quote:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            status: components["schemas"]["QuoteStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description After this the quote cannot be executed (409 QUOTE_EXPIRED); 5 minutes in the sandbox.
+             */
+            expiresAt: string;
+            source: components["schemas"]["QuoteSourceOneOf"];
+            destination: components["schemas"]["QuoteDestinationOneOf"];
+            sendingCurrency: components["schemas"]["Currency"];
+            receivingCurrency: components["schemas"]["Currency"];
+            /** @description Smallest unit of the sending currency, fees included. */
+            totalSendingAmount: number;
+            totalReceivingAmount: number;
+            /** @description Sending-currency units per receiving-currency unit (major units): exact to at least 8 decimal places or 9 significant digits, rounded up (see GET /exchange-rates). */
+            exchangeRate: number;
+            feesIncluded: number;
+            platformFeesIncluded: number;
+            paymentInstructions?: components["schemas"]["QuotePaymentInstructions"][];
+            transactionId: string;
+            counterpartyInformation?: {
+                [key: string]: unknown;
+            };
+            rateDetails: components["schemas"]["OutgoingRateDetails"];
+            /** @enum {string} */
+            lockedCurrencySide?: "SENDING" | "RECEIVING";
+            lockedCurrencyAmount?: number;
+            description?: string;
+            remittanceInformation?: string;
+            /** @enum {string} */
+            purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
+            statementDescriptor?: string;
+            scaChallenge?: components["schemas"]["ScaChallenge"];
+        };
+        /** @enum {string} */
+        QuoteStatus: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        QuoteSourceOneOf: components["schemas"]["AccountQuoteSource"] | components["schemas"]["RealtimeFundingQuoteSource"];
+        AccountQuoteSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "ACCOUNT";
+            /**
+             * @description `InternalAccount:<uuid>` (a customer's or the platform's own; prefunded: debited at execution), or `ExternalAccount:<uuid>` of an ACTIVE bank account (a customer's or the platform's) to pull from: no paymentInstructions, the pull runs at execution with no balance check; wallets cannot be pulled from (400 INVALID_INPUT).
+             * @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            accountId: string;
+            /** @description `Customer:<uuid>`, for FBO accounts; must own the account (internal or external) when given. */
+            customerId?: string;
+        };
+        RealtimeFundingQuoteSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "REALTIME_FUNDING";
+            /**
+             * @description Currency the payer sends.
+             * @example USD
+             */
+            currency: string;
+            /** @description `Customer:<uuid>` on whose behalf the funds arrive; the platform's when omitted. */
+            customerId?: string;
+            /**
+             * @description Required for stablecoins: ETHEREUM, BASE, POLYGON or SOLANA.
+             * @example SOLANA
+             */
+            cryptoNetwork?: string;
+        };
+        QuoteDestinationOneOf: components["schemas"]["AccountDestination"] | components["schemas"]["UmaAddressDestination"];
+        AccountDestination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            destinationType: "ACCOUNT";
+            /**
+             * @description `ExternalAccount:<uuid>` of the source's owner, or another `InternalAccount:<uuid>` of the platform.
+             * @example ExternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
+             */
+            accountId: string;
+            paymentRail?: components["schemas"]["PaymentRail"] & unknown;
+        };
+        UmaAddressDestination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            destinationType: "UMA_ADDRESS";
+            /** @example $success.eur@sandbox.uma.money */
+            umaAddress: string;
+            /**
+             * @description Required: the currency the receiver gets; must be one the counterparty accepts.
+             * @example EUR
+             */
+            currency: string;
+        };
+        /** @description While PENDING_AUTHORIZATION (customers of EU/EEA regions): the challenge to answer with POST /quotes/{quoteId}/authorize (sandbox code 123456). */
+        ScaChallenge: {
+            /** @example ScaChallenge:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
+            id: string;
+            /** Format: date-time */
+            expiresAt: string;
+            factor: components["schemas"]["ScaFactor"];
+            availableFactors: components["schemas"]["ScaFactor"][];
+            purpose?: string | null;
+            passkeyAssertionOptions?: {
+                [key: string]: unknown;
+            } | null;
+            passkeyAllowedOrigins?: string[] | null;
+        };
+        /** @enum {string} */
+        ScaFactor: "SMS_OTP" | "TOTP" | "PASSKEY";
         AgentTransferDetails: {
             amount: number;
             currency: string;
             sourceAccountId: string;
             destinationAccountId: string;
         };
+        /** @description The transaction once executed. */
+        TransactionOneOf: components["schemas"]["IncomingTransaction"] | components["schemas"]["OutgoingTransaction"];
         /** @description The TEST event. */
         TestWebhookRequest: {
             /** @enum {boolean} */
@@ -5309,16 +5434,18 @@ export interface components {
                 bodyText?: string;
             };
         };
-        Error: {
-            status: number;
-            code: string;
+        Error401: {
+            /** @enum {integer} */
+            status: 401;
+            /** @enum {string} */
+            code: "UNAUTHORIZED" | "INVALID_SIGNATURE" | "WALLET_SIGNATURE_MISSING" | "WALLET_SIGNATURE_MALFORMED" | "WALLET_SIGNATURE_BODY_MISMATCH" | "WALLET_SIGNATURE_INVALID" | "REQUEST_ID_MISSING";
             message: string;
             details?: {
                 errors?: components["schemas"]["FieldError"][];
             } & {
                 [key: string]: unknown;
             };
-            /** @description Sandbox 401 only: the authentication check that failed. */
+            /** @description Sandbox: the authentication or signature check that failed. */
             reason?: string;
         };
         FieldError: {
@@ -5329,6 +5456,62 @@ export interface components {
             constraint?: {
                 [key: string]: unknown;
             };
+        };
+        Error403: {
+            /** @enum {integer} */
+            status: 403;
+            /** @enum {string} */
+            code: "FORBIDDEN" | "USER_NOT_READY" | "COUNTERPARTY_NOT_ALLOWED" | "VELOCITY_LIMIT_EXCEEDED" | "END_USER_TERMS_NOT_ACCEPTED";
+            message: string;
+            details?: {
+                errors?: components["schemas"]["FieldError"][];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Sandbox: the authentication or signature check that failed. */
+            reason?: string;
+        };
+        Error500: {
+            /** @enum {integer} */
+            status: 500;
+            /** @enum {string} */
+            code: "SERVICE_SWITCH_ERROR" | "INTERNAL_ERROR";
+            message: string;
+            details?: {
+                errors?: components["schemas"]["FieldError"][];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Sandbox: the authentication or signature check that failed. */
+            reason?: string;
+        };
+        Error400: {
+            /** @enum {integer} */
+            status: 400;
+            /** @enum {string} */
+            code: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND" | "MISSING_MANDATORY_USER_INFO" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "INVALID_RECEIVER" | "PARSE_PAYREQ_RESPONSE_ERROR" | "CERT_CHAIN_INVALID" | "CERT_CHAIN_EXPIRED" | "INVALID_PUBKEY_FORMAT" | "MISSING_REQUIRED_UMA_PARAMETERS" | "SENDER_NOT_ACCEPTED" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_TIMESTAMP" | "INVALID_NONCE" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "PARSE_LNURLP_RESPONSE_ERROR" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "CARDHOLDER_KYC_NOT_APPROVED" | "FUNDING_SOURCE_INELIGIBLE" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_BALANCE";
+            message: string;
+            details?: {
+                errors?: components["schemas"]["FieldError"][];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Sandbox: the authentication or signature check that failed. */
+            reason?: string;
+        };
+        Error501: {
+            /** @enum {integer} */
+            status: 501;
+            /** @enum {string} */
+            code: "UNRECOGNIZED_MANDATORY_PAYEE_DATA_KEY" | "NOT_IMPLEMENTED";
+            message: string;
+            details?: {
+                errors?: components["schemas"]["FieldError"][];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Sandbox: the authentication or signature check that failed. */
+            reason?: string;
         };
         PlatformConfigUpdateRequest: {
             umaDomain?: string;
@@ -5402,6 +5585,20 @@ export interface components {
             nextCursor?: string;
             /** @description How many items match: exact up to 10,000; absent when more match (page on with nextCursor while hasMore). */
             totalCount?: number;
+        };
+        Error404: {
+            /** @enum {integer} */
+            status: 404;
+            /** @enum {string} */
+            code: "NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "INVITATION_NOT_FOUND" | "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "LOOKUP_REQUEST_NOT_FOUND" | "TOKEN_NOT_FOUND" | "BULK_UPLOAD_JOB_NOT_FOUND" | "REFERENCE_NOT_FOUND" | "UMA_NOT_FOUND" | "STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND";
+            message: string;
+            details?: {
+                errors?: components["schemas"]["FieldError"][];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Sandbox: the authentication or signature check that failed. */
+            reason?: string;
         };
         ExchangeRateListResponse: {
             data: components["schemas"]["ExchangeRate"][];
@@ -5522,6 +5719,34 @@ export interface components {
         };
         SandboxClockAdvanceRequest: {
             seconds: number;
+        };
+        Error409: {
+            /** @enum {integer} */
+            status: 409;
+            /** @enum {string} */
+            code: "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL" | "TRANSACTION_NOT_CANCELLABLE" | "QUOTE_EXPIRED" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "PASSKEY_ALREADY_ENROLLED" | "SCA_SESSION_REQUIRED" | "BENEFICIARY_TRUSTED" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE" | "CONFLICT" | "NOT_YET_AVAILABLE";
+            message: string;
+            details?: {
+                errors?: components["schemas"]["FieldError"][];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Sandbox: the authentication or signature check that failed. */
+            reason?: string;
+        };
+        Error410: {
+            /** @enum {integer} */
+            status: 410;
+            /** @enum {string} */
+            code: "CUSTOMER_DELETED";
+            message: string;
+            details?: {
+                errors?: components["schemas"]["FieldError"][];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Sandbox: the authentication or signature check that failed. */
+            reason?: string;
         };
         CustomerExternalAccountCreateRequest: {
             /**
@@ -6310,6 +6535,20 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        Error429: {
+            /** @enum {integer} */
+            status: 429;
+            /** @enum {string} */
+            code: "RATE_LIMITED" | "DAILY_VOLUME_LIMIT_EXCEEDED";
+            message: string;
+            details?: {
+                errors?: components["schemas"]["FieldError"][];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Sandbox: the authentication or signature check that failed. */
+            reason?: string;
+        };
         AuthCredentialChallengeRequest: {
             /** @description Hex P-256 public key on the curve, compressed (66 hex digits, 02/03) or uncompressed (130, 04). */
             clientPublicKey?: string;
@@ -6475,7 +6714,6 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        TransactionOneOf: components["schemas"]["IncomingTransaction"] | components["schemas"]["OutgoingTransaction"];
         TransferOutRequest: {
             source: components["schemas"]["InternalAccountReference"];
             destination: components["schemas"]["ExternalAccountDestinationReference"];
@@ -6523,132 +6761,34 @@ export interface components {
              */
             accountId: string;
         };
-        Quote: {
-            /** @example Quote:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            status: components["schemas"]["QuoteStatus"];
-            /** Format: date-time */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description After this the quote cannot be executed (409 QUOTE_EXPIRED); 5 minutes in the sandbox.
-             */
-            expiresAt: string;
-            source: components["schemas"]["QuoteSourceOneOf"];
-            destination: components["schemas"]["QuoteDestinationOneOf"];
-            sendingCurrency: components["schemas"]["Currency"];
-            receivingCurrency: components["schemas"]["Currency"];
-            /** @description Smallest unit of the sending currency, fees included. */
-            totalSendingAmount: number;
-            totalReceivingAmount: number;
-            /** @description Sending-currency units per receiving-currency unit (major units): exact to at least 8 decimal places or 9 significant digits, rounded up (see GET /exchange-rates). */
-            exchangeRate: number;
-            feesIncluded: number;
-            platformFeesIncluded: number;
-            paymentInstructions?: components["schemas"]["QuotePaymentInstructions"][];
-            transactionId: string;
-            counterpartyInformation?: {
+        Error502: {
+            /** @enum {integer} */
+            status: 502;
+            /** @enum {string} */
+            code: "INVALID_PAYREQ_RESPONSE" | "COUNTERPARTY_SERVER_ERROR";
+            message: string;
+            details?: {
+                errors?: components["schemas"]["FieldError"][];
+            } & {
                 [key: string]: unknown;
             };
-            rateDetails: components["schemas"]["OutgoingRateDetails"];
+            /** @description Sandbox: the authentication or signature check that failed. */
+            reason?: string;
+        };
+        Error504: {
+            /** @enum {integer} */
+            status: 504;
             /** @enum {string} */
-            lockedCurrencySide?: "SENDING" | "RECEIVING";
-            lockedCurrencyAmount?: number;
-            description?: string;
-            remittanceInformation?: string;
-            /** @enum {string} */
-            purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
-            statementDescriptor?: string;
-            scaChallenge?: components["schemas"]["ScaChallenge"];
-        };
-        /** @enum {string} */
-        QuoteStatus: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
-        QuoteSourceOneOf: components["schemas"]["AccountQuoteSource"] | components["schemas"]["RealtimeFundingQuoteSource"];
-        AccountQuoteSource: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            sourceType: "ACCOUNT";
-            /**
-             * @description `InternalAccount:<uuid>` (a customer's or the platform's own; prefunded: debited at execution), or `ExternalAccount:<uuid>` of an ACTIVE bank account (a customer's or the platform's) to pull from: no paymentInstructions, the pull runs at execution with no balance check; wallets cannot be pulled from (400 INVALID_INPUT).
-             * @example InternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
-             */
-            accountId: string;
-            /** @description `Customer:<uuid>`, for FBO accounts; must own the account (internal or external) when given. */
-            customerId?: string;
-        };
-        RealtimeFundingQuoteSource: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            sourceType: "REALTIME_FUNDING";
-            /**
-             * @description Currency the payer sends.
-             * @example USD
-             */
-            currency: string;
-            /** @description `Customer:<uuid>` on whose behalf the funds arrive; the platform's when omitted. */
-            customerId?: string;
-            /**
-             * @description Required for stablecoins: ETHEREUM, BASE, POLYGON or SOLANA.
-             * @example SOLANA
-             */
-            cryptoNetwork?: string;
-        };
-        QuoteDestinationOneOf: components["schemas"]["AccountDestination"] | components["schemas"]["UmaAddressDestination"];
-        AccountDestination: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            destinationType: "ACCOUNT";
-            /**
-             * @description `ExternalAccount:<uuid>` of the source's owner, or another `InternalAccount:<uuid>` of the platform.
-             * @example ExternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
-             */
-            accountId: string;
-            paymentRail?: components["schemas"]["PaymentRail"] & unknown;
-        };
-        UmaAddressDestination: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            destinationType: "UMA_ADDRESS";
-            /** @example $success.eur@sandbox.uma.money */
-            umaAddress: string;
-            /**
-             * @description Required: the currency the receiver gets; must be one the counterparty accepts.
-             * @example EUR
-             */
-            currency: string;
-        };
-        OutgoingRateDetails: {
-            counterpartyMultiplier: number;
-            counterpartyFixedFee: number;
-            serviceApiMultiplier: number;
-            serviceApiFixedFee: number;
-            serviceApiVariableFeeRate: number;
-            serviceApiVariableFeeAmount: number;
-        };
-        /** @description While PENDING_AUTHORIZATION (customers of EU/EEA regions): the challenge to answer with POST /quotes/{quoteId}/authorize (sandbox code 123456). */
-        ScaChallenge: {
-            /** @example ScaChallenge:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
-            id: string;
-            /** Format: date-time */
-            expiresAt: string;
-            factor: components["schemas"]["ScaFactor"];
-            availableFactors: components["schemas"]["ScaFactor"][];
-            purpose?: string | null;
-            passkeyAssertionOptions?: {
+            code: "LOOKUP_REQUEST_FAILED" | "QUOTE_REQUEST_FAILED";
+            message: string;
+            details?: {
+                errors?: components["schemas"]["FieldError"][];
+            } & {
                 [key: string]: unknown;
-            } | null;
-            passkeyAllowedOrigins?: string[] | null;
+            };
+            /** @description Sandbox: the authentication or signature check that failed. */
+            reason?: string;
         };
-        /** @enum {string} */
-        ScaFactor: "SMS_OTP" | "TOTP" | "PASSKEY";
         QuoteRequest: {
             /** @description From GET /receiver/…: checked to exist and to name this receiver. */
             lookupId?: string;
@@ -6670,6 +6810,7 @@ export interface components {
             /** @description ACH company entry description (at most 10); only on quotes that move an ACH entry: a payout to or a pull from a US bank account. */
             statementDescriptor?: string;
             platformFeeOverride?: components["schemas"]["PlatformFeeOverride"];
+            scaFactor?: components["schemas"]["ScaFactor"] & unknown;
             senderCustomerInfo?: {
                 [key: string]: unknown;
             };
@@ -6685,6 +6826,20 @@ export interface components {
         QuoteFixedFee: {
             amount: number;
             currency: string;
+        };
+        Error423: {
+            /** @enum {integer} */
+            status: 423;
+            /** @enum {string} */
+            code: "ACCOUNT_LOCKED";
+            message: string;
+            details?: {
+                errors?: components["schemas"]["FieldError"][];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Sandbox: the authentication or signature check that failed. */
+            reason?: string;
         };
         ScaAuthorization: {
             /** @description The SMS code of an SMS_OTP challenge (sandbox: 123456). */
@@ -6993,42 +7148,87 @@ export interface components {
             credentialId?: string;
             name?: string;
         };
-        /** @description TOTP: `secret`, `secretBase32Encoded`, `totpUri`. PASSKEY: `options`, `allowedOrigins`, `relyingPartyId`. */
-        ScaFactorEnrollStartOneOf: {
-            /** @enum {string} */
-            type: "TOTP" | "PASSKEY";
-            secret?: string;
-            secretBase32Encoded?: string;
-            totpUri?: string;
-            options?: {
+        ScaFactorEnrollStartOneOf: components["schemas"]["TotpEnrollmentStart"] | components["schemas"]["PasskeyEnrollmentStart"];
+        TotpEnrollmentStart: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+            secret: string;
+            secretBase32Encoded: string;
+            totpUri: string;
+        };
+        PasskeyEnrollmentStart: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+            options: {
                 [key: string]: unknown;
             };
-            allowedOrigins?: string[];
-            relyingPartyId?: string;
+            allowedOrigins: string[];
+            relyingPartyId: string;
         };
-        ScaFactorEnrollRequestOneOf: {
-            /** @enum {string} */
-            type: "TOTP" | "PASSKEY";
+        ScaFactorEnrollRequestOneOf: components["schemas"]["TotpFactorEnrollRequest"] | components["schemas"]["PasskeyFactorEnrollRequest"];
+        TotpFactorEnrollRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
             /** @description Extension: a label for the factor. */
             name?: string;
         };
-        ScaFactorConfirmResponseOneOf: {
-            /** @enum {string} */
-            type: "TOTP" | "PASSKEY";
-            recoveryCodes?: string[];
-            factor?: components["schemas"]["ScaFactorView"];
+        PasskeyFactorEnrollRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+            /** @description Extension: a label for the factor. */
+            name?: string;
         };
-        ScaFactorConfirmRequestOneOf: {
-            /** @enum {string} */
-            type: "TOTP" | "PASSKEY";
-            /** @description TOTP: the secret from enrolment. */
-            secret?: string;
-            /** @description TOTP: a current code (sandbox: 123456). */
-            code?: string;
-            /** @description PASSKEY: the origin the credential was created on. */
-            origin?: string;
-            /** @description PASSKEY: the WebAuthn registration response (`id` required). */
-            credential?: {
+        ScaFactorConfirmResponseOneOf: components["schemas"]["TotpEnrollmentConfirmResponse"] | components["schemas"]["PasskeyEnrollmentConfirmResponse"];
+        TotpEnrollmentConfirmResponse: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+            recoveryCodes: string[];
+        };
+        PasskeyEnrollmentConfirmResponse: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+            factor: components["schemas"]["ScaFactorView"];
+        };
+        ScaFactorConfirmRequestOneOf: components["schemas"]["TotpEnrollmentConfirmRequest"] | components["schemas"]["PasskeyEnrollmentConfirmRequest"];
+        TotpEnrollmentConfirmRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+            /** @description The secret from enrolment. */
+            secret: string;
+            /** @description A current code (sandbox: 123456). */
+            code: string;
+        };
+        PasskeyEnrollmentConfirmRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+            /** @description The origin the credential was created on. */
+            origin: string;
+            /** @description The WebAuthn registration response (`id` required). */
+            credential: {
                 [key: string]: unknown;
             };
         };
@@ -7063,7 +7263,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             origin?: string | null;
-        };
+        } | unknown | unknown;
         RecordSecurityEventResponse: {
             /** @enum {string} */
             eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT";
@@ -7119,7 +7319,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             origin?: string | null;
-        };
+        } | unknown | unknown;
         StablecoinProviderAccount: {
             /** @example StablecoinProviderAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10 */
             id: string;
@@ -7178,6 +7378,20 @@ export interface components {
         StablecoinIssuanceStatus: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
         /** @enum {string} */
         StablecoinServiceOperationsStatus: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+        Error503: {
+            /** @enum {integer} */
+            status: 503;
+            /** @enum {string} */
+            code: "SERVICE_UNAVAILABLE";
+            message: string;
+            details?: {
+                errors?: components["schemas"]["FieldError"][];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Sandbox: the authentication or signature check that failed. */
+            reason?: string;
+        };
         StablecoinRegisterRequest: {
             providerTokenIdentifier: string;
             networkTokenIdentifier: string;
@@ -7353,9 +7567,21 @@ export interface components {
         AgentActionRejectRequest: {
             reason?: string;
         };
-        ExternalAccountCreateRequest: components["schemas"]["PlatformExternalAccountCreateRequest"] & {
+        ExternalAccountCreateRequest: {
             /** @description Optional: the agent's own customer (anything else → 404). */
             customerId?: string;
+            /**
+             * @description ISO 4217 code (or USDC, USDT, USDB, BTC for wallets); must be the currency of `accountInfo.accountType`.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Your identifier for the account; unique among the platform's accounts.
+             * @example ext_acc_123456
+             */
+            platformAccountId?: string;
+            ownershipType?: components["schemas"]["OwnershipType"];
+            accountInfo: components["schemas"]["ExternalAccountCreateInfoOneOf"];
             defaultUmaDepositAccount?: boolean;
         };
         Agent: {
@@ -7833,7 +8059,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -7842,7 +8068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -7851,7 +8077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -7884,7 +8110,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -7893,7 +8119,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -7902,7 +8128,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -7911,7 +8137,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
             /** @description Error 501 */
@@ -7920,7 +8146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error501"];
                 };
             };
         };
@@ -7964,7 +8190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -7973,7 +8199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -7982,7 +8208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -7991,7 +8217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -8024,7 +8250,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -8033,7 +8259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -8042,7 +8268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -8051,12 +8277,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    getToken: {
+    getTokenById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8082,7 +8308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -8091,7 +8317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -8100,7 +8326,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -8109,12 +8335,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    deleteToken: {
+    deleteTokenById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8138,7 +8364,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -8147,7 +8373,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -8156,7 +8382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -8165,12 +8391,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    listExchangeRates: {
+    getExchangeRates: {
         parameters: {
             query?: {
                 /** @description ISO 4217 or token code; default USD. */
@@ -8178,7 +8404,7 @@ export interface operations {
                 /** @description Repeatable; default: every currency with a rate. */
                 destinationCurrency?: ("USD" | "EUR" | "GBP" | "MXN" | "BRL" | "INR" | "CAD" | "SGD" | "PHP" | "NGN" | "KES" | "COP" | "VND" | "XOF" | "AED" | "AUD" | "BDT" | "BWP" | "CHF" | "CNY" | "DKK" | "EGP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "JMD" | "JPY" | "MWK" | "MYR" | "NOK" | "PKR" | "PLN" | "RWF" | "SEK" | "THB" | "TZS" | "UGX" | "XAF" | "ZAR" | "ZMW" | "USDC" | "USDB" | "USDT" | "BTC")[];
                 /** @description Minor units of sourceCurrency; default 10000. */
-                sendingAmount?: number | null;
+                sendingAmount?: number;
             };
             header?: never;
             path?: never;
@@ -8201,7 +8427,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -8210,7 +8436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -8219,7 +8445,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -8228,12 +8454,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    listDiscoveries: {
+    getDiscoveries: {
         parameters: {
             query?: {
                 country?: string;
@@ -8260,7 +8486,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -8269,7 +8495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -8278,7 +8504,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -8287,7 +8513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -8321,7 +8547,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -8330,7 +8556,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -8339,7 +8565,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -8348,12 +8574,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    listUmaProviders: {
+    getAvailableUmaProviders: {
         parameters: {
             query?: {
                 /** @description Page size, 1 to 100 (default 20). */
@@ -8387,7 +8613,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -8396,7 +8622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -8405,7 +8631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -8414,7 +8640,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint answered 2xx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestWebhookResponse"];
+                };
+            };
+            /** @description Invalid input; `details.errors[]` lists every invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description The credential lacks the required permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -8443,7 +8725,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -8452,7 +8734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -8461,7 +8743,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -8470,63 +8752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sendSandboxTestWebhook: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The endpoint answered 2xx */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TestWebhookResponse"];
-                };
-            };
-            /** @description Invalid input; `details.errors[]` lists every invalid field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, invalid or expired credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The credential lacks the required permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected error; quote the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -8563,7 +8789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -8572,7 +8798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -8581,7 +8807,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -8590,7 +8816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -8621,7 +8847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -8630,7 +8856,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -8639,7 +8865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -8648,7 +8874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -8679,7 +8905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -8688,7 +8914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -8697,7 +8923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -8706,7 +8932,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -8735,7 +8961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -8744,7 +8970,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -8753,7 +8979,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -8786,7 +9012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -8795,7 +9021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -8804,7 +9030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -8813,7 +9039,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -8851,7 +9077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -8860,7 +9086,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -8869,7 +9095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -8878,7 +9104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -8911,7 +9137,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -8920,7 +9146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -8929,7 +9155,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -8938,7 +9164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -8947,7 +9173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -8956,7 +9182,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -8965,7 +9191,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -8996,7 +9222,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -9005,7 +9231,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -9014,7 +9240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -9023,7 +9249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -9052,7 +9278,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -9061,7 +9287,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -9070,7 +9296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -9079,7 +9305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -9088,7 +9314,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -9123,7 +9349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -9132,7 +9358,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -9141,7 +9367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -9150,7 +9376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -9159,7 +9385,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -9168,7 +9394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -9203,7 +9429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -9212,7 +9438,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -9221,7 +9447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -9230,7 +9456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -9239,7 +9465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -9248,7 +9474,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -9284,7 +9510,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -9293,7 +9519,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -9302,7 +9528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -9311,7 +9537,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -9344,7 +9570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -9353,7 +9579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -9362,7 +9588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -9371,7 +9597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -9380,7 +9606,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -9389,7 +9615,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -9398,7 +9624,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -9429,7 +9655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -9438,7 +9664,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -9447,7 +9673,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -9456,7 +9682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -9485,7 +9711,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -9494,7 +9720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -9503,7 +9729,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -9512,7 +9738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -9521,7 +9747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -9556,7 +9782,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -9565,7 +9791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -9574,7 +9800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -9583,7 +9809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -9592,7 +9818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -9601,7 +9827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -9636,7 +9862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -9645,7 +9871,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -9654,7 +9880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -9663,7 +9889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -9672,7 +9898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -9681,7 +9907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -9712,7 +9938,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -9721,7 +9947,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -9730,7 +9956,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -9739,7 +9965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -9748,7 +9974,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -9795,7 +10021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -9804,7 +10030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -9813,7 +10039,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -9822,7 +10048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -9831,7 +10057,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -9840,12 +10066,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    deleteAuthCredential: {
+    revokeAuthCredential: {
         parameters: {
             query?: never;
             header?: {
@@ -9883,7 +10109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -9892,7 +10118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -9901,7 +10127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -9910,7 +10136,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -9919,7 +10145,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -9928,7 +10154,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -9963,7 +10189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -9972,7 +10198,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -9981,7 +10207,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -9990,7 +10216,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -9999,7 +10225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -10008,7 +10234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -10057,7 +10283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -10066,7 +10292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -10075,7 +10301,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -10084,7 +10310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -10093,7 +10319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -10102,7 +10328,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -10133,7 +10359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -10142,7 +10368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -10151,7 +10377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -10160,7 +10386,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -10169,7 +10395,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -10212,7 +10438,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -10221,7 +10447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -10230,7 +10456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -10239,7 +10465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -10288,7 +10514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -10297,7 +10523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -10306,7 +10532,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -10315,7 +10541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -10324,12 +10550,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    exportInternalAccountWallet: {
+    exportInternalAccount: {
         parameters: {
             query?: never;
             header?: {
@@ -10373,7 +10599,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -10382,7 +10608,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -10391,7 +10617,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -10400,7 +10626,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -10409,7 +10635,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -10440,7 +10666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -10449,7 +10675,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -10458,7 +10684,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -10467,7 +10693,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -10516,7 +10742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -10525,7 +10751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -10534,7 +10760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -10543,7 +10769,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -10552,7 +10778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -10584,7 +10810,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -10593,7 +10819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -10602,7 +10828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -10611,7 +10837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -10658,7 +10884,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -10667,7 +10893,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -10676,7 +10902,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -10685,7 +10911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -10694,7 +10920,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -10703,12 +10929,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    getDelegatedKey: {
+    getDelegatedKeyById: {
         parameters: {
             query?: never;
             header?: never;
@@ -10734,7 +10960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -10743,7 +10969,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -10752,7 +10978,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -10761,7 +10987,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -10790,7 +11016,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -10799,7 +11025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -10808,7 +11034,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -10817,7 +11043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -10826,7 +11052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -10866,7 +11092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -10875,7 +11101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -10884,7 +11110,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -10893,7 +11119,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -10927,7 +11153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -10936,7 +11162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -10945,7 +11171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -10954,7 +11180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -10994,7 +11220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -11003,7 +11229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -11012,7 +11238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -11021,7 +11247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -11030,7 +11256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -11039,7 +11265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -11074,7 +11300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -11083,7 +11309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -11092,7 +11318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -11101,7 +11327,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -11110,7 +11336,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -11119,7 +11345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -11128,7 +11354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -11183,7 +11409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -11192,7 +11418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -11201,7 +11427,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -11210,7 +11436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -11241,7 +11467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -11250,7 +11476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -11259,7 +11485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -11268,7 +11494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -11299,7 +11525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -11308,7 +11534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -11317,7 +11543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -11326,7 +11552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -11362,7 +11588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -11371,7 +11597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -11380,7 +11606,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -11389,7 +11615,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -11398,7 +11624,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -11407,7 +11633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -11416,7 +11642,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -11425,7 +11651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -11461,7 +11687,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -11470,7 +11696,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -11479,7 +11705,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -11488,7 +11714,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -11497,7 +11723,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -11506,7 +11732,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -11515,7 +11741,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -11560,7 +11786,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -11569,7 +11795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -11578,7 +11804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -11587,7 +11813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -11596,7 +11822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -11605,7 +11831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -11614,7 +11840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -11623,7 +11849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
             /** @description Error 502 */
@@ -11632,7 +11858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error502"];
                 };
             };
             /** @description Error 504 */
@@ -11641,7 +11867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error504"];
                 };
             };
         };
@@ -11672,7 +11898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -11681,7 +11907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -11690,7 +11916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -11699,7 +11925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -11735,7 +11961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -11744,7 +11970,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -11753,7 +11979,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -11762,7 +11988,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -11771,7 +11997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -11780,7 +12006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -11789,7 +12015,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -11798,7 +12024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -11833,7 +12059,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -11842,7 +12068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -11851,7 +12077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -11860,7 +12086,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -11869,7 +12095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -11878,7 +12104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Error 423 */
@@ -11887,7 +12113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error423"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -11896,7 +12122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -11905,12 +12131,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    resendQuoteAuthorization: {
+    resendQuoteScaCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -11934,7 +12160,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -11943,7 +12169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -11952,7 +12178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -11961,7 +12187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -11970,7 +12196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -11979,7 +12205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -11988,7 +12214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -12021,7 +12247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -12030,7 +12256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -12039,7 +12265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -12048,7 +12274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -12057,7 +12283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -12066,7 +12292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -12101,7 +12327,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -12110,7 +12336,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -12119,7 +12345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -12128,7 +12354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -12137,7 +12363,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -12146,7 +12372,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -12182,7 +12408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -12191,7 +12417,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -12200,7 +12426,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -12209,7 +12435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -12218,7 +12444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
             /** @description Error 502 */
@@ -12227,7 +12453,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error502"];
                 };
             };
             /** @description Error 504 */
@@ -12236,7 +12462,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error504"];
                 };
             };
         };
@@ -12272,7 +12498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -12281,7 +12507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -12290,7 +12516,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -12299,7 +12525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -12308,12 +12534,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    sandboxReceiveUmaPayment: {
+    sandboxReceive: {
         parameters: {
             query?: never;
             header?: never;
@@ -12341,7 +12567,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -12350,7 +12576,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -12359,7 +12585,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -12368,7 +12594,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -12377,7 +12603,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -12386,7 +12621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -12421,7 +12656,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -12430,7 +12665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -12439,7 +12674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -12448,7 +12683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -12457,16 +12692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error 410 */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -12475,7 +12701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -12510,7 +12736,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -12519,7 +12745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -12528,7 +12754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -12537,7 +12763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -12546,7 +12772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -12555,7 +12781,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -12590,7 +12816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -12599,7 +12825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -12608,7 +12834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -12617,7 +12843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -12626,7 +12852,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -12657,7 +12883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -12666,7 +12892,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -12675,7 +12901,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -12684,7 +12910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -12693,7 +12919,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -12728,7 +12954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -12737,7 +12963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -12746,7 +12972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -12755,7 +12981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -12764,7 +12990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -12773,7 +12999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -12806,7 +13032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -12815,7 +13041,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -12824,7 +13050,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -12833,7 +13059,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -12842,15 +13068,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    createKycLink: {
+    createCustomerKycLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. A 5xx, or a 4xx refusal that wrote nothing (validation, not found, a rule checked before any write), is not stored: the corrected request may reuse the key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 customerId: string;
             };
@@ -12877,7 +13106,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -12886,7 +13115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -12895,7 +13124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -12904,7 +13133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -12913,7 +13142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -12922,7 +13151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -12931,7 +13160,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -12967,7 +13196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -12976,7 +13205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -12985,7 +13214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -12994,12 +13223,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    submitVerification: {
+    createVerification: {
         parameters: {
             query?: never;
             header?: never;
@@ -13027,7 +13256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -13036,7 +13265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -13045,7 +13274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -13054,7 +13283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -13063,7 +13292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -13072,7 +13301,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -13081,7 +13310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -13112,7 +13341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -13121,7 +13350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -13130,7 +13359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -13139,7 +13368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -13175,7 +13404,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -13184,7 +13413,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -13193,7 +13422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -13202,7 +13431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -13235,7 +13464,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -13244,7 +13473,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -13253,7 +13482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -13262,7 +13491,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Error 410 */
@@ -13271,7 +13500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -13280,7 +13509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -13311,7 +13540,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -13320,7 +13549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -13329,7 +13558,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -13338,7 +13567,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -13373,7 +13602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -13382,7 +13611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -13391,7 +13620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -13400,7 +13629,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -13409,7 +13638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -13438,7 +13667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -13447,7 +13676,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -13456,7 +13685,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -13465,7 +13694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -13474,7 +13703,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -13505,7 +13734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -13514,7 +13743,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -13523,7 +13752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -13532,7 +13761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -13568,7 +13797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -13577,7 +13806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -13586,7 +13815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -13595,7 +13824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -13604,7 +13833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -13637,7 +13866,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -13646,7 +13875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -13655,7 +13884,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -13664,7 +13893,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Error 410 */
@@ -13673,7 +13902,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -13682,7 +13911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -13713,7 +13942,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -13722,7 +13951,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -13731,7 +13960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -13740,7 +13969,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -13775,7 +14004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -13784,7 +14013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -13793,7 +14022,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -13802,7 +14031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -13811,7 +14040,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -13840,7 +14069,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -13849,7 +14078,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -13858,7 +14087,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -13867,7 +14096,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -13876,7 +14105,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -13885,7 +14114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -13894,7 +14123,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -13929,7 +14158,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -13938,7 +14167,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -13947,7 +14176,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -13956,7 +14185,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -13965,7 +14194,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -13974,7 +14203,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -13983,7 +14212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -13992,7 +14221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -14021,7 +14250,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -14030,7 +14259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -14039,7 +14268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -14048,7 +14277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -14057,7 +14286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -14066,7 +14295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -14075,7 +14304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -14110,7 +14339,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -14119,7 +14348,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -14128,7 +14357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -14137,7 +14366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -14146,7 +14375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -14155,7 +14384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -14164,7 +14393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -14173,7 +14402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -14206,7 +14435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -14215,7 +14444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -14224,7 +14453,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -14233,7 +14462,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -14264,7 +14493,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -14273,7 +14502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -14282,7 +14511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -14291,7 +14520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -14300,7 +14529,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -14335,7 +14564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -14344,7 +14573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -14353,7 +14582,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -14362,7 +14591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -14371,7 +14600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -14402,7 +14631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -14411,7 +14640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -14420,7 +14649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -14429,7 +14658,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -14438,7 +14667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -14470,7 +14699,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -14479,7 +14708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -14488,7 +14717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -14497,7 +14726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -14506,7 +14735,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -14515,7 +14744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -14524,12 +14753,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    enrollScaFactor: {
+    startScaFactorEnrollment: {
         parameters: {
             query: {
                 /** @description The customer (`Customer:<uuid>`); must be in an SCA region. */
@@ -14560,7 +14789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -14569,7 +14798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -14578,7 +14807,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -14587,7 +14816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -14596,7 +14825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -14605,7 +14834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -14614,12 +14843,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    confirmScaFactor: {
+    confirmScaFactorEnrollment: {
         parameters: {
             query: {
                 /** @description The customer (`Customer:<uuid>`); must be in an SCA region. */
@@ -14650,7 +14879,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -14659,7 +14888,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -14668,7 +14897,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -14677,7 +14906,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -14686,7 +14915,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -14695,7 +14924,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -14704,7 +14933,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -14736,7 +14965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -14745,7 +14974,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -14754,7 +14983,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -14763,7 +14992,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -14772,7 +15001,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -14781,7 +15010,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -14790,7 +15019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -14826,7 +15055,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -14835,7 +15064,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -14844,7 +15073,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -14853,7 +15082,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -14862,7 +15091,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -14871,7 +15100,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Error 423 */
@@ -14880,7 +15109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error423"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -14889,7 +15118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -14925,7 +15154,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -14934,7 +15163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -14943,7 +15172,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -14952,7 +15181,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -14961,7 +15190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -14970,7 +15199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Error 423 */
@@ -14979,7 +15208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error423"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -14988,7 +15217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -14997,12 +15226,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    recordScaSecurityEvent: {
+    recordSecurityEvent: {
         parameters: {
             query: {
                 /** @description The customer (`Customer:<uuid>`); must be in an SCA region. */
@@ -15033,7 +15262,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -15042,7 +15271,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -15051,7 +15280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -15060,7 +15289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -15069,7 +15298,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -15078,7 +15307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -15087,12 +15316,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    startScaFactorReset: {
+    startTwoFactorReset: {
         parameters: {
             query: {
                 /** @description The customer (`Customer:<uuid>`); must be in an SCA region. */
@@ -15123,7 +15352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -15132,7 +15361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -15141,7 +15370,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -15150,7 +15379,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -15159,7 +15388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -15168,7 +15397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -15177,7 +15406,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -15186,12 +15415,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    getScaFactorReset: {
+    getTwoFactorResetStatus: {
         parameters: {
             query: {
                 /** @description The customer (`Customer:<uuid>`); must be in an SCA region. */
@@ -15220,7 +15449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -15229,7 +15458,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -15238,7 +15467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -15247,7 +15476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -15256,7 +15485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -15265,7 +15494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -15274,12 +15503,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    completeScaFactorReset: {
+    completeTwoFactorReset: {
         parameters: {
             query: {
                 /** @description The customer (`Customer:<uuid>`); must be in an SCA region. */
@@ -15310,7 +15539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -15319,7 +15548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -15328,7 +15557,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -15337,7 +15566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -15346,7 +15575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -15355,7 +15584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -15364,12 +15593,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    startTrustBeneficiary: {
+    startBeneficiaryTrust: {
         parameters: {
             query?: never;
             header?: never;
@@ -15395,7 +15624,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -15404,7 +15633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -15413,7 +15642,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -15422,7 +15651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -15431,7 +15660,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 423 */
@@ -15440,7 +15669,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error423"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -15449,12 +15678,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    confirmTrustBeneficiary: {
+    confirmBeneficiaryTrust: {
         parameters: {
             query?: never;
             header?: never;
@@ -15484,7 +15713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -15493,7 +15722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -15502,7 +15731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -15511,7 +15740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -15520,7 +15749,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 423 */
@@ -15529,7 +15758,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error423"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -15538,7 +15767,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -15547,12 +15776,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    startUntrustBeneficiary: {
+    startBeneficiaryUntrust: {
         parameters: {
             query?: never;
             header?: never;
@@ -15578,7 +15807,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -15587,7 +15816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -15596,7 +15825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -15605,7 +15834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -15614,7 +15843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 423 */
@@ -15623,7 +15852,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error423"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -15632,12 +15861,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    confirmUntrustBeneficiary: {
+    confirmBeneficiaryUntrust: {
         parameters: {
             query?: never;
             header?: never;
@@ -15667,7 +15896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -15676,7 +15905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -15685,7 +15914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -15694,7 +15923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -15703,7 +15932,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 423 */
@@ -15712,7 +15941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error423"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -15721,7 +15950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -15730,7 +15959,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -15766,7 +15995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -15775,7 +16004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -15784,7 +16013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -15793,7 +16022,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -15829,7 +16058,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -15838,7 +16067,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -15847,7 +16076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Conflict with the current state */
@@ -15856,7 +16085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -15865,7 +16094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -15896,7 +16125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -15905,7 +16134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -15914,7 +16143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -15923,7 +16152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -15932,7 +16161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -15969,7 +16198,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -15978,7 +16207,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -15987,7 +16216,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -15996,7 +16225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -16032,7 +16261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -16041,7 +16270,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -16050,7 +16279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -16059,7 +16288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -16068,7 +16297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -16077,7 +16306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
             /** @description Error 503 */
@@ -16086,7 +16315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -16117,7 +16346,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -16126,7 +16355,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -16135,7 +16364,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -16144,7 +16373,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -16153,7 +16382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -16191,7 +16420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -16200,7 +16429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -16209,7 +16438,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -16218,7 +16447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -16227,7 +16456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -16236,7 +16465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -16245,7 +16474,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
             /** @description Error 501 */
@@ -16254,7 +16483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error501"];
                 };
             };
             /** @description Error 503 */
@@ -16263,7 +16492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -16301,7 +16530,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -16310,7 +16539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -16319,7 +16548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -16328,7 +16557,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -16337,7 +16566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -16346,7 +16575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -16355,7 +16584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
             /** @description Error 501 */
@@ -16364,7 +16593,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error501"];
                 };
             };
             /** @description Error 503 */
@@ -16373,7 +16602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -16410,7 +16639,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -16419,7 +16648,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -16428,7 +16657,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -16437,7 +16666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -16446,7 +16675,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -16477,7 +16706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -16486,7 +16715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -16495,7 +16724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -16504,7 +16733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -16513,7 +16742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -16548,7 +16777,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -16557,7 +16786,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -16566,7 +16795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -16575,7 +16804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -16584,7 +16813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -16593,7 +16822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -16624,7 +16853,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -16633,7 +16862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -16642,7 +16871,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -16651,7 +16880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -16660,7 +16889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -16669,7 +16898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -16709,7 +16938,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -16718,7 +16947,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -16727,7 +16956,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -16736,7 +16965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -16769,7 +16998,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -16778,7 +17007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -16787,7 +17016,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -16796,7 +17025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Error 410 */
@@ -16805,7 +17034,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -16814,12 +17043,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    getCard: {
+    getCardById: {
         parameters: {
             query?: never;
             header?: never;
@@ -16845,7 +17074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -16854,7 +17083,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -16863,7 +17092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -16872,12 +17101,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    updateCard: {
+    updateCardById: {
         parameters: {
             query?: never;
             header?: never;
@@ -16907,7 +17136,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -16916,7 +17145,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -16925,7 +17154,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -16934,7 +17163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -16943,7 +17172,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -16952,7 +17181,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -16983,7 +17212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -16992,7 +17221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -17001,7 +17230,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -17010,7 +17239,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -17019,7 +17248,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -17054,7 +17283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -17063,7 +17292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -17072,7 +17301,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -17081,7 +17310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -17090,7 +17319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -17099,12 +17328,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    simulateCardAuthorization: {
+    sandboxSimulateCardAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -17134,7 +17363,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -17143,7 +17372,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -17152,7 +17381,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -17161,7 +17390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -17170,7 +17399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -17179,12 +17408,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    simulateCardClearing: {
+    sandboxSimulateCardClearing: {
         parameters: {
             query?: never;
             header?: never;
@@ -17214,7 +17443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -17223,7 +17452,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -17232,7 +17461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -17241,7 +17470,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -17250,7 +17479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -17259,12 +17488,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    simulateCardReturn: {
+    sandboxSimulateCardReturn: {
         parameters: {
             query?: never;
             header?: never;
@@ -17294,7 +17523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -17303,7 +17532,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -17312,7 +17541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -17321,7 +17550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -17330,7 +17559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -17339,12 +17568,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    simulateCardReturnReversal: {
+    sandboxSimulateCardReturnReversal: {
         parameters: {
             query?: never;
             header?: never;
@@ -17374,7 +17603,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -17383,7 +17612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -17392,7 +17621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -17401,7 +17630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -17410,7 +17639,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -17419,12 +17648,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    simulateCardBalanceInquiry: {
+    sandboxSimulateCardBalanceInquiry: {
         parameters: {
             query?: never;
             header?: never;
@@ -17454,7 +17683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -17463,7 +17692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -17472,7 +17701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -17481,7 +17710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -17490,7 +17719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -17499,12 +17728,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    simulateCardCreditAuthorization: {
+    sandboxSimulateCardCreditAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -17534,7 +17763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -17543,7 +17772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -17552,7 +17781,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -17561,7 +17790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -17570,7 +17799,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -17579,12 +17808,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    simulateCardFinancialAuthorization: {
+    sandboxSimulateCardFinancialAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -17614,7 +17843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -17623,7 +17852,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -17632,7 +17861,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -17641,7 +17870,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -17650,7 +17879,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -17659,12 +17888,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    simulateCardFinancialCreditAuthorization: {
+    sandboxSimulateCardFinancialCreditAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -17694,7 +17923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -17703,7 +17932,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -17712,7 +17941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -17721,7 +17950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -17730,7 +17959,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -17739,12 +17968,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    simulateCardAuthorizationAdvice: {
+    sandboxSimulateCardAuthorizationAdvice: {
         parameters: {
             query?: never;
             header?: never;
@@ -17774,7 +18003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -17783,7 +18012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -17792,7 +18021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -17801,7 +18030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -17810,7 +18039,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -17819,12 +18048,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    simulateCardCreditAuthorizationAdvice: {
+    sandboxSimulateCardCreditAuthorizationAdvice: {
         parameters: {
             query?: never;
             header?: never;
@@ -17854,7 +18083,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -17863,7 +18092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -17872,7 +18101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -17881,7 +18110,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -17890,7 +18119,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -17899,7 +18128,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -17935,7 +18164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -17944,7 +18173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -17953,7 +18182,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -17962,7 +18191,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -17971,7 +18200,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -17980,7 +18209,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -17989,7 +18218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -17998,7 +18227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -18034,7 +18263,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -18043,7 +18272,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -18052,7 +18281,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -18061,7 +18290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -18070,7 +18299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -18079,7 +18308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -18088,7 +18317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -18123,7 +18352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -18132,7 +18361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -18141,7 +18370,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -18150,7 +18379,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -18181,7 +18410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -18190,7 +18419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -18199,7 +18428,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -18208,7 +18437,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -18249,7 +18478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -18258,7 +18487,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -18267,7 +18496,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -18276,7 +18505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -18308,7 +18537,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -18317,7 +18546,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -18326,7 +18555,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -18335,7 +18564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -18344,7 +18573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -18380,7 +18609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -18389,7 +18618,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -18398,7 +18627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -18407,7 +18636,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -18416,7 +18645,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -18425,7 +18654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -18461,7 +18690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -18470,7 +18699,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -18479,7 +18708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -18488,7 +18717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -18497,7 +18726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -18506,7 +18735,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -18515,7 +18744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -18524,7 +18753,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -18555,7 +18784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -18564,7 +18793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -18573,7 +18802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -18582,7 +18811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -18593,6 +18822,8 @@ export interface operations {
             header?: {
                 /** @description Idempotency-Key: a retry with the same key and body replays the first answer; another body answers 409. A 5xx, or a 4xx refusal that wrote nothing (validation, not found, a rule checked before any write), is not stored: the corrected request may reuse the key. */
                 "idempotency-key"?: string;
+                /** @description Required for embedded-wallet sources: signature over the quote's paymentInstructions[0].accountOrWalletInfo.payloadToSign. */
+                "service-wallet-signature"?: string;
             };
             path: {
                 quoteId: string;
@@ -18616,7 +18847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -18625,7 +18856,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -18634,7 +18865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -18643,7 +18874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -18652,7 +18883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -18661,7 +18892,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Too many requests; back off for `Retry-After` seconds */
@@ -18670,7 +18901,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -18679,7 +18910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -18729,7 +18960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -18738,7 +18969,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -18747,7 +18978,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -18756,7 +18987,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -18787,7 +19018,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -18796,7 +19027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -18805,7 +19036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -18814,7 +19045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -18852,7 +19083,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -18861,7 +19092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -18870,7 +19101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -18879,7 +19110,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -18915,7 +19146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -18924,7 +19155,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -18933,7 +19164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -18942,7 +19173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -18975,7 +19206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -18984,7 +19215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -18993,7 +19224,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -19002,7 +19233,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -19011,7 +19242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -19020,7 +19251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19029,7 +19260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -19060,7 +19291,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -19069,7 +19300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -19078,7 +19309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19087,7 +19318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -19116,7 +19347,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -19125,7 +19356,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -19134,7 +19365,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19143,12 +19374,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    getCurrentAgent: {
+    getAgentMe: {
         parameters: {
             query?: never;
             header?: never;
@@ -19172,7 +19403,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -19181,7 +19412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19190,7 +19421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -19221,7 +19452,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -19230,7 +19461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -19239,7 +19470,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19248,7 +19479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -19279,7 +19510,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -19288,7 +19519,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -19297,7 +19528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19306,7 +19537,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -19320,9 +19551,9 @@ export interface operations {
                 cursor?: string;
                 customerId?: string;
                 /** @description Only paused (true) or active (false) agents. */
-                isPaused?: "true" | "false";
+                isPaused?: boolean;
                 /** @description Only agents whose device code was (true) or was not (false) redeemed. */
-                isConnected?: "true" | "false";
+                isConnected?: boolean;
                 /** @description Created at or after this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 createdAfter?: string;
                 /** @description Created before this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
@@ -19353,7 +19584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -19362,7 +19593,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -19371,7 +19602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19380,7 +19611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -19413,7 +19644,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -19422,7 +19653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -19431,7 +19662,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -19440,7 +19671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Error 410 */
@@ -19449,7 +19680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19458,7 +19689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -19489,7 +19720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -19498,7 +19729,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -19507,7 +19738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19516,7 +19747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -19545,7 +19776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -19554,7 +19785,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -19563,7 +19794,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19572,7 +19803,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -19607,7 +19838,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -19616,7 +19847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -19625,7 +19856,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -19634,7 +19865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19643,7 +19874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -19678,7 +19909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -19687,7 +19918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -19696,7 +19927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -19705,7 +19936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19714,12 +19945,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
     };
-    createAgentDeviceCode: {
+    regenerateAgentDeviceCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -19745,7 +19976,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -19754,7 +19985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -19763,7 +19994,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -19772,7 +20003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19781,7 +20012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -19810,7 +20041,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -19819,7 +20050,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19828,7 +20059,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -19857,7 +20088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -19866,7 +20097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19875,7 +20106,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -19914,7 +20145,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -19923,7 +20154,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -19932,7 +20163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19941,7 +20172,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -19972,7 +20203,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -19981,7 +20212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -19990,7 +20221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -19999,7 +20230,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -20027,7 +20258,7 @@ export interface operations {
                 /** @description Updated before this time. ISO 8601 with `Z` or an offset, at most millisecond precision, years 0001–9999. */
                 updatedBefore?: string;
                 /** @description Include deleted customers (default false). */
-                isIncludingDeleted?: "true" | "false";
+                isIncludingDeleted?: boolean;
             };
             header?: never;
             path?: never;
@@ -20050,7 +20281,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -20059,7 +20290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -20068,7 +20299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -20077,7 +20308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -20110,7 +20341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -20119,7 +20350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -20128,7 +20359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Conflict with the current state */
@@ -20137,7 +20368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -20146,7 +20377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -20177,7 +20408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -20186,7 +20417,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -20195,7 +20426,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -20204,7 +20435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -20235,7 +20466,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -20244,7 +20475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -20253,7 +20484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Error 410 */
@@ -20262,7 +20493,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -20271,7 +20502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
@@ -20320,7 +20551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error400"];
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -20329,7 +20560,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error401"];
                 };
             };
             /** @description The credential lacks the required permission */
@@ -20338,7 +20569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found (also for ids of other platforms) */
@@ -20347,7 +20578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error404"];
                 };
             };
             /** @description Conflict with the current state */
@@ -20356,7 +20587,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error409"];
                 };
             };
             /** @description Error 410 */
@@ -20365,7 +20596,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error410"];
                 };
             };
             /** @description Unexpected error; quote the request id */
@@ -20374,7 +20605,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error500"];
                 };
             };
         };
