@@ -18,11 +18,16 @@ export function outgoingCurrencyLimits(db: SqlTx, platformId: string): { check(a
   return {
     async check(amount, currency) {
       const [row] = await reading;
-      const configured = Array.isArray(row?.supportedCurrencies) ? (row.supportedCurrencies as CurrencyLimits[]) : [];
-      const config = configured.find((c) => c.currencyCode === currency);
-      if (config) assertOutgoingWithinLimits(config, amount);
+      assertPlatformSends(row?.supportedCurrencies, amount, currency);
     },
   };
+}
+
+/** outgoingCurrencyLimits' check on the platform's `supportedCurrencies` read by another statement (a transfer's parties). */
+export function assertPlatformSends(supportedCurrencies: unknown, amount: bigint, currency: string): void {
+  const configured = Array.isArray(supportedCurrencies) ? (supportedCurrencies as CurrencyLimits[]) : [];
+  const config = configured.find((c) => c.currencyCode === currency);
+  if (config) assertOutgoingWithinLimits(config, amount);
 }
 
 /**

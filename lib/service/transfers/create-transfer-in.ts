@@ -13,7 +13,6 @@ import { recordTransactionStatus } from "../transactions/record-transaction-stat
 import type { Transaction } from "../transactions/schemas";
 import { FAIL_PENDING_TRANSFER_JOB } from "./fail-pending-transfer";
 import { resolveTransferParties, type TransferParties } from "./resolve-transfer-parties";
-import { lockTransferParties } from "./lock-live-parties";
 import { PENDING_TRANSFER_SECONDS, transferOutcome } from "./sandbox-outcome";
 import type { TransferInRequest } from "./schemas";
 import { chooseRail, externalIdentifiers, externalSnapshot, internalIdentifiers, internalSnapshot } from "./transfer-columns";
@@ -30,17 +29,15 @@ export const TRANSFER_IN = "TRANSFER_IN";
  * through the ledger, with INCOMING_PAYMENT.COMPLETED and INTERNAL_ACCOUNT.BALANCE_UPDATED. Inbound
  * failures never move balances: 002 (QUOTE_EXECUTION_FAILED) and 003 (ACCOUNT_INVALID) answer
  * FAILED at once, 004/008 fail after PROCESSING, 005 stays PENDING for 30 s then fails; each sends
- * INCOMING_PAYMENT.FAILED. Throws: as resolveTransferParties; CUSTOMER_DELETED, NOT_FOUND (the bank
- * account deleted meanwhile: lockTransferParties); TRANSACTION_SIZE_LIMIT_EXCEEDED (SPEC.md
- * § Limits, as for a quote pulling from a bank account).
+ * INCOMING_PAYMENT.FAILED. Throws: as resolveTransferParties (CUSTOMER_DELETED, NOT_FOUND: a racing
+ * delete of the customer or the bank account waits or wins); TRANSACTION_SIZE_LIMIT_EXCEEDED
+ * (SPEC.md § Limits, as for a quote pulling from a bank account).
  */
 export async function createTransferIn(db: Db, input: { platformId: string; request: TransferInRequest; agentId?: string }): Promise<Transaction> {
   const { platformId, request } = input;
   return sqlTransaction(db, async (tx) => {
     // A deleted customer's accounts take no new pulls (410); a racing delete of the customer or the bank account waits or wins.
-    const liveParties = lockTransferParties(tx, platformId, { internalAccountId: request.destination.accountId, externalAccountId: request.source.accountId });
     const parties = await resolveTransferParties(tx, { platformId, internalAccountId: request.destination.accountId, externalAccountId: request.source.accountId, direction: "IN" });
-    await liveParties;
     const { account, ledgerAccount, external } = parties;
     assertTransactionSize(BigInt(request.amount), account.currency);
     const outcome = transferOutcome(sandboxSuffix(external.accountType, external.accountInfo as Record<string, unknown>));

@@ -9,7 +9,7 @@ import { placeHold } from "../ledger/place-hold";
 import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
 import { now } from "../sandbox/clock";
 import { assertAchSameDayCap, assertDailyVolume, assertTransactionSize, usdCents } from "../quotes/limits";
-import { outgoingCurrencyLimits } from "../quotes/currency-limits";
+import { assertPlatformSends } from "../quotes/currency-limits";
 import { createTransaction, type CreateTransactionInput } from "../transactions/create-transaction";
 import { expectedSettlementAt, railDetailsFor, withRailStatus } from "../transactions/rail-details";
 import { recordTransactionStatus } from "../transactions/record-transaction-status";
@@ -19,7 +19,6 @@ import { assertNotEmbeddedWallet } from "./assert-not-embedded-wallet";
 import { COMPLETE_TRANSFER_REFUND_JOB, REFUND_DELAY_SECONDS } from "./complete-transfer-refund";
 import { FAIL_PENDING_TRANSFER_JOB } from "./fail-pending-transfer";
 import { resolveTransferParties, type TransferParties } from "./resolve-transfer-parties";
-import { lockTransferParties } from "./lock-live-parties";
 import { PENDING_TRANSFER_SECONDS, transferOutcome } from "./sandbox-outcome";
 import type { TransferOutRequest } from "./schemas";
 import { chooseRail, externalIdentifiers, externalSnapshot, internalIdentifiers, internalSnapshot } from "./transfer-columns";
@@ -38,8 +37,8 @@ export const TRANSFER_OUT = "TRANSFER_OUT";
  * answer FAILED with nothing held; 004/008 fail after the debit, refunded 2 s later; 005 stays
  * PENDING (amount held) for 30 s, then fails and the hold is released.
  * Throws: NOT_FOUND, CONFLICT, INVALID_INPUT, INVALID_CURRENCY, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED,
- * END_USER_TERMS_NOT_ACCEPTED (resolveTransferParties); CUSTOMER_DELETED, NOT_FOUND (the destination
- * deleted meanwhile: lockTransferParties); WALLET_SIGNATURE_MISSING (an embedded-wallet
+ * END_USER_TERMS_NOT_ACCEPTED, CUSTOMER_DELETED (resolveTransferParties; a racing delete of the
+ * customer or the destination waits or wins); WALLET_SIGNATURE_MISSING (an embedded-wallet
  * source, assertNotEmbeddedWallet); INVALID_CURRENCY (the platform has not enabled OUTGOING for the
  * currency) and AMOUNT_OUT_OF_RANGE (outside its minAmount…maxAmount: currency-limits.ts);
  * TRANSACTION_SIZE_LIMIT_EXCEEDED (per-payment size, ACH_SAME_DAY
@@ -49,13 +48,10 @@ export const TRANSFER_OUT = "TRANSFER_OUT";
 export async function createTransferOut(db: Db, input: { platformId: string; request: TransferOutRequest; agentId?: string }): Promise<Transaction> {
   const { platformId, request } = input;
   return sqlTransaction(db, async (tx) => {
-    const platformLimits = outgoingCurrencyLimits(tx, platformId);
     // A deleted customer's money stays put (410), a deleted destination gets nothing (404); a racing delete waits or wins.
-    const liveParties = lockTransferParties(tx, platformId, { internalAccountId: request.source.accountId, externalAccountId: request.destination.accountId });
     // lockPayer: the daily-volume check below then finds the payer's lock taken.
     const parties = await resolveTransferParties(tx, { platformId, internalAccountId: request.source.accountId, externalAccountId: request.destination.accountId, direction: "OUT", lockPayer: true });
     const { account, ledgerAccount, external } = parties;
-    await liveParties;
     assertNotEmbeddedWallet(account);
     const amount = BigInt(request.amount);
     // SPEC.md § Limits, as for quotes: refused before anything is written, whatever the sandbox outcome.
@@ -66,7 +62,7 @@ export async function createTransferOut(db: Db, input: { platformId: string; req
     const columns = { ...transferOutColumns(parties, request, at), agentId: input.agentId ?? null };
     if (columns.paymentRail === "ACH_SAME_DAY") assertAchSameDayCap(usdCents(amount, account.currency), at);
     // The platform's own limits for the currency, within the Service's (the default USD maxAmount is the per-payment limit).
-    await platformLimits.check(amount, account.currency);
+    assertPlatformSends(parties.supportedCurrencies, amount, account.currency);
     const railDetails = (status: "PENDING" | "PROCESSING" | "FAILED") => railDetailsFor(columns.paymentRail ?? null, status);
 
     if (outcome.kind === "FAIL_AT_ONCE")

@@ -4,6 +4,7 @@ import { EXAMPLES, PERSON_WITH_ADDRESS } from "../external-accounts/external-acc
 import { findLedgerAccount } from "../ledger/find-ledger-account";
 import { quotesFixture, type QuotesFixture } from "../quotes/quote-fixtures";
 import { blockedBy as blockedByLocks, holdLocks, waitsOn as waitsOnLocks } from "../testing/lock-waits";
+import { roundTrips } from "../testing/round-trips";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { plainAccountNumber } from "./transfer-fixtures";
 
@@ -234,5 +235,92 @@ describe("a deleted customer's money (BEHAVIORS.md §1.2: afterwards 410 CUSTOME
     expect(removed.status).toBe(200);
     expect(order).toEqual(["transfer", "delete"]);
     expect(gone(await f.out(destination, 1_000))).toEqual([410, "CUSTOMER_DELETED"]);
+  });
+});
+
+describe("a transfer racing a delete of its external account or customer (the lock rides in the parties' read)", () => {
+  const gone = (res: { status: number; json: { code?: string } }) => [res.status, res.json.code];
+
+  it("a delete of the destination under way when a transfer-out arrives: the transfer waits for it, then 404 NOT_FOUND, nothing debited", async () => {
+    const f = await quotesFixture(t, { fund: 100_000 });
+    const destination = await f.external();
+    const deleting = await hold((tx) => tx.$executeRaw`UPDATE "ExternalAccount" SET "deletedAt" = now() WHERE "id" = ${uuidOf(destination)}::uuid`);
+    const transfer = f.out(destination, 1_000);
+    try {
+      expect(await waitsOn(async () => [deleting.pid], transfer)).toBe("waiting");
+    } finally {
+      await deleting.release();
+    }
+    const res = await transfer;
+    expect(gone(res)).toEqual([404, "NOT_FOUND"]);
+    expect(res.json.message).toContain(`${destination} not found`);
+    expect(await f.balance()).toEqual({ available: 100_000, total: 100_000 });
+  });
+
+  it("a transfer-out under way when the destination's delete arrives: the delete waits for the payout to commit", async () => {
+    const f = await quotesFixture(t, { fund: 100_000 });
+    const destination = await f.external();
+    const ledger = await holdLedger(f);
+    const order: string[] = [];
+    const transfer = f.out(destination, 1_000).then((res) => (order.push("transfer"), res));
+    let deleted: Promise<Awaited<ReturnType<typeof deleteExternal>>> | undefined;
+    try {
+      expect(await waitsOn(async () => [ledger.pid], transfer)).toBe("waiting");
+      deleted = deleteExternal(f, destination).then((res) => (order.push("delete"), res));
+      expect(await waitsOn(() => blockedBy([ledger.pid]), deleted)).toBe("waiting");
+    } finally {
+      await ledger.release();
+    }
+    const [sent, removed] = await Promise.all([transfer, deleted!]);
+    expect([sent.status, sent.json.status]).toEqual([200, "COMPLETED"]);
+    expect(removed.status).toBe(204);
+    expect(order).toEqual(["transfer", "delete"]);
+    expect(gone(await f.out(destination, 1_000))).toEqual([404, "NOT_FOUND"]);
+  });
+
+  it("a delete of the customer under way when a transfer-in arrives: the pull waits for it, then answers 410, nothing credited", async () => {
+    const f = await quotesFixture(t, { fund: 100_000 });
+    const bank = await f.external();
+    const deleting = await hold((tx) => tx.$executeRaw`UPDATE "Customer" SET "deletedAt" = now() WHERE "id" = ${uuidOf(f.customerId)}::uuid`);
+    const pull = f.pull(bank, 1_000);
+    try {
+      expect(await waitsOn(async () => [deleting.pid], pull)).toBe("waiting");
+    } finally {
+      await deleting.release();
+    }
+    expect(gone(await pull)).toEqual([410, "CUSTOMER_DELETED"]);
+    expect(await f.balance()).toEqual({ available: 100_000, total: 100_000 });
+  });
+
+  it("locks in lockCustomer's order: waiting on the external account, the transfer holds its customer's lock and not yet the internal account's", async () => {
+    const f = await quotesFixture(t, { fund: 100_000 });
+    const destination = await f.external();
+    const holding = await hold((tx) => tx.$queryRaw`SELECT 1 FROM "ExternalAccount" WHERE "id" = ${uuidOf(destination)}::uuid FOR UPDATE`);
+    const transfer = f.out(destination, 1_000);
+    const lockedByOthers = (table: "Customer" | "InternalAccount", id: string) =>
+      t.db.$transaction((tx) => tx.$queryRawUnsafe(`SELECT 1 FROM "${table}" WHERE "id" = $1::uuid FOR UPDATE NOWAIT`, uuidOf(id))).then(
+        () => false,
+        (e: Error) => (e.message.includes("could not obtain lock") ? true : Promise.reject(e)),
+      );
+    try {
+      expect(await waitsOn(async () => [holding.pid], transfer)).toBe("waiting");
+      expect(await lockedByOthers("Customer", f.customerId)).toBe(true);
+      expect(await lockedByOthers("InternalAccount", f.accountId)).toBe(false);
+    } finally {
+      await holding.release();
+    }
+    expect((await transfer).status).toBe(200);
+  });
+
+  it("costs no statement of its own: a transfer's first round trip is its BEGIN and one statement (the parties, their locks and the platform's limits)", async () => {
+    const f = await quotesFixture(t, { fund: 100_000 });
+    const external = await f.external();
+    for (const send of [() => f.out(external, 1_000), () => f.pull(external, 1_000)]) {
+      let status = 0;
+      const writes = await roundTrips(t.db, async () => void ({ status } = await send()));
+      expect(status).toBe(200);
+      const [begin, ...statements] = writes.find((write) => write[0] === "BEGIN")!;
+      expect([begin, statements.length], statements.join("\n")).toEqual(["BEGIN", 1]);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
-import { formatId, parseId } from "../http/ids";
+import { formatId } from "../http/ids";
 
 /** What a payment names that a DELETE can take away (bare uuids; null and undefined are skipped). */
 export interface PaymentParties {
@@ -30,14 +30,17 @@ export async function lockLiveParties(tx: SqlTx, platformId: string, parties: Pa
   if (customerIds.length === 0 && internalIds.length === 0 && externalId === null) return;
   // Customers first (lockCustomer's rule: a customer's row before any other of theirs), then the
   // external account: the arms of a UNION ALL run in order. An account's owner never changes, so
-  // reading it unlocked to find whom to lock is safe.
+  // reading it unlocked to find whom to lock is safe. One IN list, not ORs: the customers are then
+  // found by their key (with ORs PostgreSQL scanned all the platform's customers).
   const rows = await tx.$queryRaw<{ kind: "Customer" | "ExternalAccount"; id: string; deletedAt: Date | null }[]>`
     SELECT 'Customer' AS "kind", c."id"::text AS "id", c."deletedAt" FROM (
       SELECT "id", "deletedAt" FROM "Customer"
-      WHERE "platformId" = ${platformId}::uuid AND (
-        "id" = ANY(${customerIds}::uuid[])
-        OR "id" IN (SELECT "customerId" FROM "ExternalAccount" WHERE "id" = ${externalId}::uuid AND "platformId" = ${platformId}::uuid)
-        OR "id" IN (SELECT "customerId" FROM "InternalAccount" WHERE "id" = ANY(${internalIds}::uuid[]) AND "platformId" = ${platformId}::uuid))
+      WHERE "platformId" = ${platformId}::uuid AND "id" IN (
+        SELECT unnest(${customerIds}::uuid[])
+        UNION ALL
+        SELECT "customerId" FROM "ExternalAccount" WHERE "id" = ${externalId}::uuid AND "platformId" = ${platformId}::uuid
+        UNION ALL
+        SELECT "customerId" FROM "InternalAccount" WHERE "id" = ANY(${internalIds}::uuid[]) AND "platformId" = ${platformId}::uuid)
       ORDER BY "id" FOR SHARE
     ) c
     UNION ALL
@@ -45,12 +48,7 @@ export async function lockLiveParties(tx: SqlTx, platformId: string, parties: Pa
       SELECT "id", "deletedAt" FROM "ExternalAccount" WHERE "id" = ${externalId}::uuid AND "platformId" = ${platformId}::uuid FOR SHARE
     ) e`;
   const customer = rows.find((row) => row.kind === "Customer" && row.deletedAt !== null);
-  if (customer) {
-    const id = formatId("Customer", customer.id);
-    throw new ServiceError("CUSTOMER_DELETED", `Customer ${id} was deleted at ${customer.deletedAt!.toISOString()}: their accounts no longer send or receive payments`, {
-      details: { customerId: id },
-    });
-  }
+  if (customer) throw customerDeleted(customer.id, customer.deletedAt!);
   const external = rows.find((row) => row.kind === "ExternalAccount");
   if (externalId !== null && external?.deletedAt !== null) {
     const id = formatId("ExternalAccount", externalId);
@@ -58,17 +56,8 @@ export async function lockLiveParties(tx: SqlTx, platformId: string, parties: Pa
   }
 }
 
-/**
- * lockLiveParties for a transfer, named by the request's account ids (the owners found from them),
- * so it can be sent before the parties' read and go out pipelined with it instead of a round trip
- * after it: customers, then the external account, then the read's internal account, the order
- * lockCustomer keeps. Await it before the first write; its refusal is the caller's (never unhandled).
- */
-export function lockTransferParties(tx: SqlTx, platformId: string, request: { internalAccountId: string; externalAccountId: string }): Promise<void> {
-  const locking = lockLiveParties(tx, platformId, {
-    internalAccountIds: [parseId("InternalAccount", request.internalAccountId)],
-    externalAccountId: parseId("ExternalAccount", request.externalAccountId),
-  });
-  locking.catch(() => undefined);
-  return locking;
+/** CUSTOMER_DELETED (410) for a payment of customer `customerId` (bare uuid), deleted at `deletedAt`. */
+export function customerDeleted(customerId: string, deletedAt: Date): ServiceError {
+  const id = formatId("Customer", customerId);
+  return new ServiceError("CUSTOMER_DELETED", `Customer ${id} was deleted at ${deletedAt.toISOString()}: their accounts no longer send or receive payments`, { details: { customerId: id } });
 }

@@ -9,11 +9,14 @@ import { LOCKED_ACCOUNT_COLUMNS, lockedAccountFromRow, usableForPayment, type Lo
 import { payerLock } from "../transactions/daily-volume";
 import { TRANSACTION_CUSTOMER_COLUMNS, transactionCustomerFrom, type TransactionCustomerColumns } from "../transactions/resolve-transaction-customer";
 import { assertCanPullFrom } from "./assert-can-pull-from";
+import { customerDeleted } from "./lock-live-parties";
 
 export interface TransferParties extends LockedInternalAccount {
   external: ExternalAccountRow;
   customerId: string | null;
   platformCustomerId: string | null;
+  /** The platform's `supportedCurrencies` (its own limits per currency: currency-limits.ts), read with the parties. */
+  supportedCurrencies: unknown;
 }
 
 /** External account statuses a payout may go to (BEHAVIORS.md §1.4: pending ownership proof is usable below thresholds). */
@@ -24,9 +27,10 @@ const CAN_RECEIVE = new Set(["ACTIVE", "PENDING_OWNERSHIP_VERIFICATION"]);
  * locked and must be ACTIVE; the external account must belong to the same customer (a platform
  * account may use any of the platform's external accounts), hold the same currency, be usable in
  * that direction (pulls only from bank accounts), and the customer must have accepted the end-user
- * terms. Throws: NOT_FOUND; CONFLICT (internal or external account status); INVALID_INPUT (owner,
- * pull from a wallet); INVALID_CURRENCY; EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED;
- * END_USER_TERMS_NOT_ACCEPTED.
+ * terms, and must not have been deleted. The read serializes the transfer with a racing DELETE of
+ * the customer or the external account (readTransferParties). Throws: NOT_FOUND; CONFLICT (internal
+ * or external account status); INVALID_INPUT (owner, pull from a wallet); INVALID_CURRENCY;
+ * EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED; END_USER_TERMS_NOT_ACCEPTED; CUSTOMER_DELETED (410).
  */
 export async function resolveTransferParties(
   tx: SqlLedgerTx,
@@ -35,7 +39,7 @@ export async function resolveTransferParties(
   const { platformId, direction } = input;
   const [internalField, externalField] = direction === "OUT" ? ["source.accountId", "destination.accountId"] : ["destination.accountId", "source.accountId"];
   const internalId = parseId("InternalAccount", input.internalAccountId);
-  const read = await readParties(tx, platformId, internalId, parseId("ExternalAccount", input.externalAccountId), input.lockPayer === true);
+  const read = await readTransferParties(tx, platformId, internalId, parseId("ExternalAccount", input.externalAccountId), input.lockPayer === true);
   const locked = usableForPayment(read && lockedAccountFromRow(read), { accountId: input.internalAccountId, direction: direction === "OUT" ? "SEND" : "RECEIVE" });
   const { account } = locked;
   const external = foundExternalAccount(partiesExternal(read!), input.externalAccountId);
@@ -59,7 +63,9 @@ export async function resolveTransferParties(
   else assertCanReceive(external, externalId);
 
   const customer = transactionCustomerFrom(read, account.customerId ?? external.customerId, { endUserTermsRequired: account.customerId !== null });
-  return { ...locked, external, ...customer };
+  // Last, as when it was a check of its own after the read: past the checks above, the customer is every owner the read locked.
+  if (read!.customerDeletedAt !== null) throw customerDeleted(customer.customerId!, read!.customerDeletedAt);
+  return { ...locked, external, ...customer, supportedCurrencies: read!.supportedCurrencies };
 }
 
 const EXTERNAL = "external_";
@@ -90,11 +96,59 @@ export async function readParties(tx: SqlLedgerTx, platformId: string, internalI
     LEFT JOIN "Platform" p ON p."id" = c."platformId"
     WHERE a."id" = ${internalId}::uuid AND a."platformId" = ${platformId}::uuid
     FOR SHARE OF a`;
-  // The outer query's columns are computed above the locked subquery (never flattened into it), so after its row lock;
-  // the lock's void result is cast to text, which Prisma (the embedded database's path) can read.
-  const [row] = await tx.$queryRaw<PartiesRow[]>(
-    lockPayer ? Prisma.sql`SELECT r.*, ${payerLock(Prisma.sql`r."platformId"`, Prisma.sql`coalesce(r."customerId", r."platformId")`)}::text AS "payerLocked" FROM (${read}) r` : read,
-  );
+  const [row] = await tx.$queryRaw<PartiesRow[]>(lockPayer ? withPayerLock(read) : read);
+  return row ?? null;
+}
+
+/**
+ * A parties' read that then takes the payer's daily-volume lock: the outer query's columns are
+ * computed above the locked subquery (never flattened into it), so after its row locks; the lock's
+ * void result is cast to text, which Prisma (the embedded database's path) can read.
+ */
+const withPayerLock = (read: Prisma.Sql) =>
+  Prisma.sql`SELECT r.*, ${payerLock(Prisma.sql`r."platformId"`, Prisma.sql`coalesce(r."customerId", r."platformId")`)}::text AS "payerLocked" FROM (${read}) r`;
+
+type TransferPartiesRow = PartiesRow & { customerDeletedAt: Date | null; supportedCurrencies: unknown };
+
+/**
+ * readParties for a transfer, with what else a transfer checks in the same statement rather than in
+ * statements of their own: the customers it is for (the internal account's owner and the external
+ * account's) share-locked, as lockLiveParties does, so a racing DELETE /customers or DELETE
+ * …/external-accounts waits for the transfer to commit, or the transfer waits for the delete and sees
+ * what it left (a locked row is read as last committed); the customer's deletedAt; the platform's
+ * supportedCurrencies. Locks in lockCustomer's order: the customers (by id), the external account,
+ * the internal account, then the payer's daily-volume lock with `lockPayer`. The external account
+ * and the customer's columns are their locked rows. Null when the internal account is not found.
+ */
+async function readTransferParties(tx: SqlLedgerTx, platformId: string, internalId: string | null, externalId: string | null, lockPayer: boolean): Promise<TransferPartiesRow | null> {
+  if (internalId === null) return null;
+  // An account's owner never changes, so it is read unlocked to find whom to lock. A CTE runs when
+  // first read: "external" counts "owners" first, so the customers are locked before the external
+  // account (deleted-parties.test.ts checks the order); the internal account is locked last, by the
+  // row lock over the whole join.
+  const read = Prisma.sql`
+    WITH "owners" AS MATERIALIZED (
+      SELECT "id", "platformId", "platformCustomerId", "region", "deletedAt" FROM "Customer"
+      WHERE "platformId" = ${platformId}::uuid AND "id" IN (
+        SELECT "customerId" FROM "InternalAccount" WHERE "id" = ${internalId}::uuid AND "platformId" = ${platformId}::uuid
+        UNION ALL
+        SELECT "customerId" FROM "ExternalAccount" WHERE "id" = ${externalId}::uuid AND "platformId" = ${platformId}::uuid)
+      ORDER BY "id" FOR SHARE
+    ), "external" AS MATERIALIZED (
+      SELECT ${columnsOf(Prisma.ExternalAccountScalarFieldEnum)} FROM "ExternalAccount"
+      WHERE "id" = ${externalId}::uuid AND "platformId" = ${platformId}::uuid AND "deletedAt" IS NULL AND (SELECT count(*) FROM "owners") >= 0
+      FOR SHARE
+    )
+    SELECT ${LOCKED_ACCOUNT_COLUMNS}, ${columnsOf(Prisma.ExternalAccountScalarFieldEnum, "e", EXTERNAL)}, ${TRANSACTION_CUSTOMER_COLUMNS},
+      c."deletedAt" AS "customerDeletedAt", p."supportedCurrencies"
+    FROM "InternalAccount" a
+    LEFT JOIN "LedgerAccount" l ON l."platformId" = a."platformId" AND l."internalAccountId" = a."id"
+    LEFT JOIN "external" e ON true
+    LEFT JOIN "owners" c ON c."id" = coalesce(a."customerId", e."customerId")
+    JOIN "Platform" p ON p."id" = a."platformId"
+    WHERE a."id" = ${internalId}::uuid AND a."platformId" = ${platformId}::uuid
+    FOR SHARE OF a`;
+  const [row] = await tx.$queryRaw<TransferPartiesRow[]>(lockPayer ? withPayerLock(read) : read);
   return row ?? null;
 }
 
