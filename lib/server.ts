@@ -44,6 +44,11 @@ const worker = process.env.IN_PROCESS_WORKER === "0" ? null : startWorker(svc.db
 
 const hono = getRequestListener(svc.api.fetch, { overrideGlobalObjects: process.env.HONO_OVERRIDE_GLOBALS !== "0" });
 const server = http.createServer();
+// Node closes an idle keep-alive connection after 5 s, which races a client sending its next request
+// on it (ECONNRESET: "socket hang up"). Keep idle connections longer than clients and proxies do (60 s
+// is the common idle timeout); shutdown still closes idle ones at once (closeIdleConnections below).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000; // must exceed keepAliveTimeout, or Node may drop a request arriving at the edge
 // API_ONLY=1 serves the Service API without the dashboard (benchmarks, the reliability suite).
 const nextApp = process.env.API_ONLY === "1" ? null : next({ dev, hostname: "localhost", port, httpServer: server, turbopack: dev ? true : undefined });
 await nextApp?.prepare();
