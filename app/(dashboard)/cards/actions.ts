@@ -36,7 +36,7 @@ export async function updateCardAction(input: unknown): Promise<ActionResult<Iss
   const parsed = UpdateSchema.safeParse(input);
   if (!parsed.success) return invalidInputResult(parsed.error);
   const { cardId, ...body } = parsed.data;
-  const result = await callService((client) => client.PATCH("/cards/{cardId}", { params: { path: { cardId } }, body }));
+  const result = await callService((client) => client.PATCH("/cards/{id}", { params: { path: { id: cardId } }, body }));
   if (result.ok) revalidatePath("/cards", "layout");
   return result;
 }
@@ -52,25 +52,25 @@ const SimulationSchema = z.discriminatedUnion("kind", [
 ]);
 export type Simulation = z.infer<typeof SimulationSchema>;
 
-/** Sandbox: drives one card network event through POST /sandbox/cards/{cardId}/simulate/{kind}. */
+/** Sandbox: drives one card network event through POST /sandbox/cards/{id}/simulate/{kind}. */
 export async function simulateCardAction(input: unknown): Promise<ActionResult<{ issuerTransactionToken: string }>> {
   const parsed = SimulationSchema.safeParse(input);
   if (!parsed.success) return invalidInputResult(parsed.error);
   const s = parsed.data;
-  const path = { cardId: s.cardId };
+  const path = { id: s.cardId };
   const merchant = (descriptor: string) => ({ descriptor, mcc: "5814", country: "US" });
   const result = await callService((client) => {
     switch (s.kind) {
       case "balance_inquiry":
-        return client.POST("/sandbox/cards/{cardId}/simulate/balance_inquiry", { params: { path }, body: { merchant: merchant(s.descriptor) } });
+        return client.POST("/sandbox/cards/{id}/simulate/balance_inquiry", { params: { path }, body: { merchant: merchant(s.descriptor) } });
       case "clearing":
       case "return":
       case "authorization_advice":
-        return client.POST(`/sandbox/cards/{cardId}/simulate/${s.kind}`, { params: { path }, body: { cardTransactionId: s.cardTransactionId, amount: s.amount } });
+        return client.POST(`/sandbox/cards/{id}/simulate/${s.kind}`, { params: { path }, body: { cardTransactionId: s.cardTransactionId, amount: s.amount } });
       case "return_reversal":
-        return client.POST("/sandbox/cards/{cardId}/simulate/return_reversal", { params: { path }, body: { cardTransactionId: s.cardTransactionId } });
+        return client.POST("/sandbox/cards/{id}/simulate/return_reversal", { params: { path }, body: { cardTransactionId: s.cardTransactionId } });
       default:
-        return client.POST(`/sandbox/cards/{cardId}/simulate/${s.kind}`, { params: { path }, body: { amount: s.amount, currency: { code: s.currency }, merchant: merchant(s.descriptor) } });
+        return client.POST(`/sandbox/cards/{id}/simulate/${s.kind}`, { params: { path }, body: { amount: s.amount, currency: { code: s.currency }, merchant: merchant(s.descriptor) } });
     }
   });
   if (result.ok) revalidatePath("/cards", "layout");

@@ -2002,7 +2002,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/cards/{cardId}": {
+    "/cards/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2023,7 +2023,7 @@ export interface paths {
         patch: operations["updateCardById"];
         trace?: never;
     };
-    "/cards/{cardId}/reveal": {
+    "/cards/{id}/reveal": {
         parameters: {
             query?: never;
             header?: never;
@@ -2043,7 +2043,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/cards/{cardId}/tokenize": {
+    "/cards/{id}/tokenize": {
         parameters: {
             query?: never;
             header?: never;
@@ -2063,7 +2063,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/cards/{cardId}/simulate/authorization": {
+    "/sandbox/cards/{id}/simulate/authorization": {
         parameters: {
             query?: never;
             header?: never;
@@ -2083,7 +2083,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/cards/{cardId}/simulate/clearing": {
+    "/sandbox/cards/{id}/simulate/clearing": {
         parameters: {
             query?: never;
             header?: never;
@@ -2103,7 +2103,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/cards/{cardId}/simulate/return": {
+    "/sandbox/cards/{id}/simulate/return": {
         parameters: {
             query?: never;
             header?: never;
@@ -2123,7 +2123,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/cards/{cardId}/simulate/return_reversal": {
+    "/sandbox/cards/{id}/simulate/return_reversal": {
         parameters: {
             query?: never;
             header?: never;
@@ -2143,7 +2143,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/cards/{cardId}/simulate/balance_inquiry": {
+    "/sandbox/cards/{id}/simulate/balance_inquiry": {
         parameters: {
             query?: never;
             header?: never;
@@ -2163,7 +2163,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/cards/{cardId}/simulate/credit_authorization": {
+    "/sandbox/cards/{id}/simulate/credit_authorization": {
         parameters: {
             query?: never;
             header?: never;
@@ -2183,7 +2183,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/cards/{cardId}/simulate/financial_authorization": {
+    "/sandbox/cards/{id}/simulate/financial_authorization": {
         parameters: {
             query?: never;
             header?: never;
@@ -2203,7 +2203,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/cards/{cardId}/simulate/financial_credit_authorization": {
+    "/sandbox/cards/{id}/simulate/financial_credit_authorization": {
         parameters: {
             query?: never;
             header?: never;
@@ -2223,7 +2223,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/cards/{cardId}/simulate/authorization_advice": {
+    "/sandbox/cards/{id}/simulate/authorization_advice": {
         parameters: {
             query?: never;
             header?: never;
@@ -2243,7 +2243,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/cards/{cardId}/simulate/credit_authorization_advice": {
+    "/sandbox/cards/{id}/simulate/credit_authorization_advice": {
         parameters: {
             query?: never;
             header?: never;
@@ -2829,7 +2829,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a customer
-         * @description Soft delete: answers the customer with `isDeleted: true`; its platformCustomerId and umaAddress become free. Afterwards the customer's accounts take no new payment, card, mint, burn or agent (410 CUSTOMER_DELETED); money already under way (returns, refunds, stablecoin operations created before) still completes. In the same step the customer's cards that are not CLOSED are closed (state CLOSED, stateReason CLOSED_BY_PLATFORM, CARD.STATE_CHANGE each) as PATCH /cards/{cardId} closes one: pending authorizations resolve at once, holds released; clearings of them that arrive later still post. In the same step the customer's incoming payments awaiting the platform's approval end FAILED with failureReason ACCOUNT_CANNOT_RECEIVE (INCOMING_PAYMENT.FAILED each), nothing credited; approving or rejecting one afterwards answers 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL, and a webhook answer arriving afterwards changes nothing. 410 CUSTOMER_DELETED when already deleted. Requires MANAGE.
+         * @description Soft delete: answers the customer with `isDeleted: true`; its platformCustomerId and umaAddress become free. Afterwards the customer's accounts take no new payment, card, mint, burn or agent (410 CUSTOMER_DELETED); money already under way (returns, refunds, stablecoin operations created before) still completes. In the same step the customer's cards that are not CLOSED are closed (state CLOSED, stateReason CLOSED_BY_PLATFORM, CARD.STATE_CHANGE each) as PATCH /cards/{id} closes one: pending authorizations resolve at once, holds released; clearings of them that arrive later still post. In the same step the customer's incoming payments awaiting the platform's approval end FAILED with failureReason ACCOUNT_CANNOT_RECEIVE (INCOMING_PAYMENT.FAILED each), nothing credited; approving or rejecting one afterwards answers 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL, and a webhook answer arriving afterwards changes nothing. 410 CUSTOMER_DELETED when already deleted. Requires MANAGE.
          */
         delete: operations["deleteCustomerById"];
         options?: never;
@@ -17053,7 +17053,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                cardId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -17111,7 +17111,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                cardId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -17191,7 +17191,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                cardId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -17258,7 +17258,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                cardId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -17338,7 +17338,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                cardId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -17418,7 +17418,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                cardId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -17498,7 +17498,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                cardId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -17578,7 +17578,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                cardId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -17658,7 +17658,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                cardId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -17738,7 +17738,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                cardId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -17818,7 +17818,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                cardId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -17898,7 +17898,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                cardId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -17978,7 +17978,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                cardId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -18058,7 +18058,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                cardId: string;
+                id: string;
             };
             cookie?: never;
         };

@@ -58,7 +58,7 @@ export const cardsRouter = createRouter()
   .openapi(
     createRoute({
       method: "get",
-      path: "/cards/{cardId}",
+      path: "/cards/{id}",
       operationId: "getCardById",
       summary: "Get a card",
       tags,
@@ -67,12 +67,12 @@ export const cardsRouter = createRouter()
       request: { params: CardIdParamSchema },
       responses: { 200: jsonResponse(CardSchema, "The card"), ...errorResponses(403, 404) },
     }),
-    async (c) => c.json(serializeCard(await getCardOrThrow(c.get("db"), c.get("auth").platformId, c.req.valid("param").cardId)), 200),
+    async (c) => c.json(serializeCard(await getCardOrThrow(c.get("db"), c.get("auth").platformId, c.req.valid("param").id)), 200),
   )
   .openapi(
     createRoute({
       method: "patch",
-      path: "/cards/{cardId}",
+      path: "/cards/{id}",
       operationId: "updateCardById",
       summary: "Freeze, unfreeze or close a card; change its funding sources or spend limit",
       description:
@@ -83,12 +83,12 @@ export const cardsRouter = createRouter()
       request: { params: CardIdParamSchema, body: jsonBody(CardUpdateRequestSchema) },
       responses: { 200: jsonResponse(CardSchema, "The card"), ...errorResponses(400, 403, 404, 409) },
     }),
-    async (c) => c.json(await updateCard(c.get("db"), { platformId: c.get("auth").platformId, cardId: c.req.valid("param").cardId, request: c.req.valid("json") }), 200),
+    async (c) => c.json(await updateCard(c.get("db"), { platformId: c.get("auth").platformId, cardId: c.req.valid("param").id, request: c.req.valid("json") }), 200),
   )
   .openapi(
     createRoute({
       method: "post",
-      path: "/cards/{cardId}/reveal",
+      path: "/cards/{id}/reveal",
       operationId: "revealCard",
       summary: "Reveal card details",
       description: "A short-lived URL (5 minutes) of an embed showing the card number; never stored, never sent in webhooks. Requires MANAGE.",
@@ -98,12 +98,12 @@ export const cardsRouter = createRouter()
       request: { params: CardIdParamSchema },
       responses: { 200: jsonResponse(CardRevealResponseSchema, "The embed URL"), ...errorResponses(403, 404, 409) },
     }),
-    async (c) => c.json(await revealCard(c.get("db"), c.get("auth").platformId, c.req.valid("param").cardId), 200),
+    async (c) => c.json(await revealCard(c.get("db"), c.get("auth").platformId, c.req.valid("param").id), 200),
   )
   .openapi(
     createRoute({
       method: "post",
-      path: "/cards/{cardId}/tokenize",
+      path: "/cards/{id}/tokenize",
       operationId: "tokenizeCard",
       summary: "Provision a card to a digital wallet",
       description:
@@ -114,5 +114,5 @@ export const cardsRouter = createRouter()
       request: { params: CardIdParamSchema, body: jsonBody(CardTokenizeRequestSchema) },
       responses: { 200: jsonResponse(CardTokenizeResponseSchema, "The provisioning payload"), ...errorResponses(400, 403, 404, 409) },
     }),
-    async (c) => c.json(await tokenizeCard(c.get("db"), { platformId: c.get("auth").platformId, cardId: c.req.valid("param").cardId, request: c.req.valid("json") }), 200),
+    async (c) => c.json(await tokenizeCard(c.get("db"), { platformId: c.get("auth").platformId, cardId: c.req.valid("param").id, request: c.req.valid("json") }), 200),
   );

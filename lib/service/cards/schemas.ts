@@ -20,8 +20,8 @@ export const CARD_DECLINED_REASONS = [
 export type CardDeclinedReason = (typeof CARD_DECLINED_REASONS)[number];
 
 const amount = (description: string) => z.number().int().openapi({ description, format: "int64" });
-const cardIdParam = z.string().openapi({ param: { name: "cardId", in: "path" }, example: "Card:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" });
-export const CardIdParamSchema = z.object({ cardId: cardIdParam });
+const cardIdParam = z.string().openapi({ param: { name: "id", in: "path" }, example: "Card:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" });
+export const CardIdParamSchema = z.object({ id: cardIdParam });
 
 export const CardSchema = z
   .object({

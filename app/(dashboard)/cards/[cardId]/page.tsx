@@ -32,7 +32,7 @@ export default async function CardPage({ params, searchParams }: { params: Promi
   const cardId = resourceIdFromSegment((await params).cardId, "Card") ?? notFound();
   const position = pagePosition(await searchParams);
   const client = await serviceClient();
-  const { data: card, error, response } = await client.GET("/cards/{cardId}", { params: { path: { cardId } } });
+  const { data: card, error, response } = await client.GET("/cards/{id}", { params: { path: { id: cardId } } });
   if (response.status === 404) notFound();
   if (!card) return <Notice tone="error" title={error?.message ?? "The card could not be loaded"} />;
   const fundingId = card.fundingSources[0];
