@@ -5575,7 +5575,7 @@ export interface components {
             permissions: components["schemas"]["Permission"][];
             /**
              * Format: date-time
-             * @description Optional expiry; must be in the future.
+             * @description Optional expiry; must be after the platform's current time (a sandbox platform's clock may run ahead: GET /sandbox/clock).
              */
             expiresAt?: string;
         };
@@ -7132,7 +7132,7 @@ export interface components {
             amountToSend?: number;
             /**
              * Format: date-time
-             * @description After this the invitation is EXPIRED; must be in the future.
+             * @description After this the invitation is EXPIRED; must be after the platform's current time (a sandbox platform's clock may run ahead: GET /sandbox/clock).
              */
             expiresAt?: string;
         };
@@ -20665,7 +20665,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx. INCOMING_PAYMENT.PENDING (the approval request): approves the payment (COMPLETED and credited); a missing mandatory field fails it (MISSING_MANDATORY_PAYEE_DATA). Other types: delivered. */
+            /** @description Any 2xx. INCOMING_PAYMENT.PENDING (the approval request): approves the payment (COMPLETED and credited); a missing mandatory `receiverCustomerInfo` field, or an invalid value (`BIRTH_DATE` not a date YYYY-MM-DD, or in the future), fails it (MISSING_MANDATORY_PAYEE_DATA). Other types: delivered. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -25,7 +25,7 @@ export const UmaInvitationCreateRequestSchema = z
     inviterUma: z.string().min(1).max(320).openapi({ description: "UMA address of the inviting customer.", example: "$alice@uma.example.com" }),
     firstName: z.string().min(1).max(255).optional().openapi({ description: "The invitee's first name, for display." }),
     amountToSend: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().openapi({ description: "Display only, in minor units of the platform's first currency." }),
-    expiresAt: DateTimeInputSchema.optional().openapi({ description: "After this the invitation is EXPIRED; must be in the future." }),
+    expiresAt: DateTimeInputSchema.optional().openapi({ description: "After this the invitation is EXPIRED; must be after the platform's current time (a sandbox platform's clock may run ahead: GET /sandbox/clock)." }),
   })
   .strict()
   .openapi("UmaInvitationCreateRequest");

@@ -25,7 +25,7 @@ export const ApiTokenCreateRequestSchema = z
   .object({
     name: z.string().trim().min(1).max(255),
     permissions: z.array(PermissionSchema).max(3).refine((p) => new Set(p).size === p.length, "must not repeat a permission"),
-    expiresAt: DateTimeInputSchema.optional().openapi({ description: "Optional expiry; must be in the future." }),
+    expiresAt: DateTimeInputSchema.optional().openapi({ description: "Optional expiry; must be after the platform's current time (a sandbox platform's clock may run ahead: GET /sandbox/clock)." }),
   })
   .strict()
   .openapi("ApiTokenCreateRequest");

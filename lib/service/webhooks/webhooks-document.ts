@@ -102,7 +102,7 @@ const ApprovalMoreInfoSchema = z.object({ requiredFields: z.array(z.string()).op
 
 const APPROVAL_RESPONSES: Responses = {
   200: {
-    description: "Any 2xx. INCOMING_PAYMENT.PENDING (the approval request): approves the payment (COMPLETED and credited); a missing mandatory field fails it (MISSING_MANDATORY_PAYEE_DATA). Other types: delivered.",
+    description: "Any 2xx. INCOMING_PAYMENT.PENDING (the approval request): approves the payment (COMPLETED and credited); a missing mandatory `receiverCustomerInfo` field, or an invalid value (`BIRTH_DATE` not a date YYYY-MM-DD, or in the future), fails it (MISSING_MANDATORY_PAYEE_DATA). Other types: delivered.",
     content: { "application/json": { schema: ApprovalAnswerSchema } },
   },
   202: { description: "INCOMING_PAYMENT.PENDING: decide within 5 seconds with POST /transactions/{transactionId}/approve or /reject; after that the payment fails PAYMENT_APPROVAL_TIMED_OUT." },
