@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CURRENCY_CODES } from "../sandbox/currencies";
 import { exchangeRateScaled, hasRate, RATE_SCALE, rateToDecimal, rateToNumber } from "./rate-table";
+import { rateAsParsed } from "./rate-fixtures";
 import { receivingLockedAmounts, sendingLockedAmounts, type FeeSchedule } from "./sending-locked-amounts";
 
 const CODES = CURRENCY_CODES.filter(hasRate);
@@ -44,7 +45,20 @@ describe("sandbox FX rates (BEHAVIORS.md 10.11)", () => {
     expect(rateToNumber(exchangeRateScaled("BTC", "JPY"))).toBe(1.03076924e-7);
     expect(rateToNumber(exchangeRateScaled("EUR", "USD"))).toBe(0.925925926);
     expect(rateToNumber(exchangeRateScaled("MXN", "USD"))).toBe(17.24137932);
-    expect(rateToNumber(exchangeRateScaled("RWF", "BTC"))).toBe(90277777.77777778);
+  });
+
+  it("keeps at most 15 significant digits, rounded up, so the JSON number a client parses is the rate (IDR → BTC was read as 1048387096.7741935)", () => {
+    expect(rateToDecimal(exchangeRateScaled("IDR", "BTC"))).toBe("1048387096.7742"); // exact 1048387096.774193548…
+    expect(rateToDecimal(exchangeRateScaled("MWK", "BTC"))).toBe("112068965.517242"); // 8 places: …51724138, read …51724137
+    expect(rateToDecimal(exchangeRateScaled("RWF", "BTC"))).toBe("90277777.7777778");
+    expect(rateToDecimal(exchangeRateScaled("VND", "BTC"))).toBe("1625000000");
+    for (const [s, d] of PAIRS) {
+      const decimal = rateToDecimal(exchangeRateScaled(s, d));
+      expect(decimal.replace(".", "").replace(/^0+/, "").length, `${s}->${d} ${decimal}`).toBeLessThanOrEqual(15);
+      // What JSON.parse gives back is the same decimal.
+      const parsed: number = JSON.parse(JSON.stringify({ x: rateToNumber(exchangeRateScaled(s, d)) })).x;
+      expect(rateAsParsed(parsed), `${s}->${d}`).toBe(decimal);
+    }
   });
 
   it("makes x(A→B)·x(B→A) at least 1 for every pair", () => {

@@ -6,9 +6,11 @@ import { CURRENCIES, currencyInfo } from "../sandbox/currencies";
  * §2.2). A rate is an exact decimal held as a bigint scaled by RATE_SCALE (18 places, as the
  * `exchangeRate` columns): the corridor's exact ratio when it has at most 8 decimal places, else
  * that ratio rounded up to 8 decimal places or to 9 significant digits, whichever keeps more
- * (RATE_MIN_PLACES, RATE_SIGNIFICANT_DIGITS). So a rate is never 0 (BTC → VND is 6.15384616e-10),
- * is off by less than 1e-8 of itself, and leans the service's way as every other rounding does
- * (10.11: R down, required S up): x(A→B)·x(B→A) ≥ 1, so a round trip never gains.
+ * (RATE_MIN_PLACES, RATE_SIGNIFICANT_DIGITS), but never to more than 15 significant digits
+ * (RATE_MAX_SIGNIFICANT_DIGITS: rates from 1e7 up keep fewer places, RWF → BTC is 90277777.7777778),
+ * so the JSON number a client parses is exactly the rate. A rate is never 0 (BTC → VND is
+ * 6.15384616e-10), is off by less than 1e-8 of itself, and leans the service's way as every other
+ * rounding does (10.11: R down, required S up): x(A→B)·x(B→A) ≥ 1, so a round trip never gains.
  */
 export const RATE_PLACES = 18;
 export const RATE_SCALE = 10n ** BigInt(RATE_PLACES);
@@ -16,6 +18,11 @@ export const RATE_SCALE = 10n ** BigInt(RATE_PLACES);
 export const RATE_MIN_PLACES = 8;
 /** Digits a rate below 1 keeps (relative precision 1e-8). */
 export const RATE_SIGNIFICANT_DIGITS = 9;
+/**
+ * Digits a rate keeps at most: any decimal of 15 significant digits survives a trip through a
+ * double (DBL_DIG), so a client parsing the JSON number reads exactly the rate the amounts used.
+ */
+export const RATE_MAX_SIGNIFICANT_DIGITS = 15;
 
 const USD_VALUE: Readonly<Record<string, bigint>> = {
   USD: 100_000_000n,
@@ -75,7 +82,8 @@ export function hasRate(code: string): boolean {
 
 /**
  * Sending units per one receiving unit, scaled by RATE_SCALE: the exact ratio of the two
- * currencies' values rounded up to max(8 decimal places, 9 significant digits) (see RATE_SCALE).
+ * currencies' values rounded up to max(8 decimal places, 9 significant digits), at most 15
+ * significant digits (see RATE_SCALE).
  */
 export function exchangeRateScaled(source: string, destination: string): bigint {
   const s = USD_VALUE[source];
@@ -84,8 +92,11 @@ export function exchangeRateScaled(source: string, destination: string): bigint 
   const digits = 10n ** BigInt(RATE_SIGNIFICANT_DIGITS - 1);
   let places = RATE_MIN_PLACES;
   while (places < RATE_PLACES && (d * 10n ** BigInt(places)) / s < digits) places++;
+  // From 1e7 up, 8 places exceed RATE_MAX_SIGNIFICANT_DIGITS (IDR → BTC 1048387096.77419355 was read
+  // back as 1048387096.7741935): keep fewer, rounded up all the same. Below 1 the loop keeps 9 or 10.
+  if (d >= s) places = Math.min(places, RATE_MAX_SIGNIFICANT_DIGITS - (d / s).toString().length);
   const unit = 10n ** BigInt(RATE_PLACES - places);
-  return ceilDiv(d * 10n ** BigInt(places), s) * unit;
+  return ceilDiv(d * RATE_SCALE, s * unit) * unit;
 }
 
 function ceilDiv(a: bigint, b: bigint): bigint {

@@ -40,7 +40,7 @@ export const ExchangeRateSchema = z
     receivingAmount: z.number().int(),
     exchangeRate: z.number().openapi({
       description:
-        "Sending units per one receiving unit (major units). Fixed per corridor in the sandbox: exact when it has at most 8 decimal places, else rounded up to 8 decimal places or 9 significant digits, whichever keeps more (BTC → VND is 6.15384616e-10), so a rate is never 0, is within 1e-8 of its exact value, and a round trip never gains.",
+        "Sending units per one receiving unit (major units). Fixed per corridor in the sandbox: exact when it has at most 8 decimal places, else rounded up to 8 decimal places or 9 significant digits, whichever keeps more (BTC → VND is 6.15384616e-10), but to no more than 15 significant digits (RWF → BTC is 90277777.7777778), so a rate is never 0, is within 1e-8 of its exact value, a round trip never gains, and the number parsed as a double is exactly the rate the amounts are computed with.",
     }),
     fees: z.object({ fixed: z.number().int(), total: z.number().int() }).openapi("ExchangeRateFees"),
     updatedAt: z.string().datetime(),
