@@ -4,7 +4,7 @@ import { openDatabase, type Database } from "@/lib/db/open-database";
 import { uuidv7 } from "../http/ids";
 import { createPlatform } from "../platforms/create-platform";
 import { consumeOidcToken } from "../wallet-auth/consume-oidc-token";
-import { sweepStaleRows } from "./sweep-stale-rows";
+import { SWEEPS, sweepStaleRows } from "./sweep-stale-rows";
 
 let database: Database;
 beforeAll(async () => {
@@ -30,6 +30,11 @@ describe("sweepStaleRows", () => {
     await key(here.id, "expired", wall - 60_000);
     await key(here.id, "live", wall + 60 * 60_000);
     await key(ahead.id, "expired-on-its-clock", wall + DAY_MS);
+    await key(ahead.id, "live-on-its-clock", wall + 4 * DAY_MS);
+    // More expired keys than one statement deletes, on a third platform: later statements still reach every platform's.
+    const busy = await createPlatform(db, { name: `Sweep busy ${Math.random()}` });
+    await db.$executeRaw`INSERT INTO "IdempotencyKey" ("platformId", "method", "path", "key", "fingerprint", "expiresAt")
+      SELECT ${busy.id}::uuid, 'POST', '/transfer-out', 'expired-' || i, 'f', ${new Date(wall - 60_000)}::timestamptz FROM generate_series(1, 5001) i`;
 
     const volume = async (platformId: string, day: Date) => {
       await db.dailyVolume.create({ data: { platformId, payerId, day, currency: "USD", amount: 1n } });
@@ -65,13 +70,13 @@ describe("sweepStaleRows", () => {
     await ipThrottle(4, wall - 20 * minute, wall + 10 * minute); // lockout runs
 
     const deleted = await sweepStaleRows(db);
-    expect(deleted.idempotencyKeys).toBeGreaterThanOrEqual(2);
+    expect(deleted.idempotencyKeys).toBeGreaterThanOrEqual(5003);
     expect(deleted.doneJobs).toBeGreaterThanOrEqual(1);
     expect(deleted.staffSignInThrottles).toBeGreaterThanOrEqual(2);
     expect(deleted.staffSignInIpThrottles).toBeGreaterThanOrEqual(2);
 
-    const platforms = [here.id, ahead.id];
-    expect((await db.idempotencyKey.findMany({ where: { platformId: { in: platforms } } })).map((k) => k.key)).toEqual(["live"]);
+    const platforms = [here.id, ahead.id, busy.id];
+    expect((await db.idempotencyKey.findMany({ where: { platformId: { in: platforms } } })).map((k) => k.key).sort()).toEqual(["live", "live-on-its-clock"]);
     const days = async (platformId: string) => ({
       totals: (await db.dailyVolume.findMany({ where: { platformId }, orderBy: { day: "asc" } })).map((v) => v.day.toISOString().slice(0, 10)),
       changes: (await db.dailyVolumeChange.findMany({ where: { platformId }, orderBy: { day: "asc" } })).map((v) => v.day.toISOString().slice(0, 10)),
@@ -153,5 +158,97 @@ describe("sweepStaleRows", () => {
     // The replay protection of a kept row still holds: a token used once is refused again.
     const token = { claimsHash: expected.WalletOidcTokenUse!.kept[0]!, exp: Math.floor((wall + minute) / 1000) };
     await expect(db.$transaction((tx) => consumeOidcToken(tx, { platformId: here.id, token, at: new Date(wall) }))).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("deletes receiver lookups 30 days after their creation on the platform's clock, and keeps younger ones", async () => {
+    const db = database.prisma;
+    const here = await createPlatform(db, { name: `Sweep lookups ${Math.random()}` });
+    // A platform whose sandbox clock runs 31 days ahead: a lookup made at this wall-clock instant is 31 days old there.
+    const ahead = await createPlatform(db, { name: `Sweep lookups ahead ${Math.random()}` });
+    await db.platform.update({ where: { id: ahead.id }, data: { clockOffsetMs: 31 * DAY_MS } });
+    const wall = Date.now();
+    const lookup = async (platformId: string, name: string, createdAt: number) => {
+      await db.receiverLookup.create({ data: { id: uuidv7(), platformId, kind: "UMA", receiverUmaAddress: `$${name}@sandbox.uma.money`, response: {}, createdAt: new Date(createdAt) } });
+    };
+    await lookup(here.id, "old", wall - 31 * DAY_MS);
+    await lookup(here.id, "young", wall - 29 * DAY_MS);
+    await lookup(here.id, "new", wall);
+    await lookup(ahead.id, "old-on-its-clock", wall);
+    await lookup(ahead.id, "young-on-its-clock", wall + 2 * DAY_MS);
+
+    const deleted = await sweepStaleRows(db);
+    expect(deleted.receiverLookups).toBeGreaterThanOrEqual(2);
+    const left = await db.receiverLookup.findMany({ where: { platformId: { in: [here.id, ahead.id] } } });
+    expect(left.map((row) => row.receiverUmaAddress).sort()).toEqual(["$new@sandbox.uma.money", "$young-on-its-clock@sandbox.uma.money", "$young@sandbox.uma.money"]);
+  });
+
+  it("reads only stale rows, through an index that holds them as one range (per platform on the platform's clock): a table full of live rows is never scanned whole (EXPLAIN)", async () => {
+    const db = database.prisma;
+    const live = await createPlatform(db, { name: `Sweep plan ${Math.random()}` });
+    const rows = 20_000;
+    // Each table: its sweep, the leading columns of the index that must hold its stale rows as one
+    // range (per platform where the sweep is on the platform's clock), and rows of `live` that are all still live.
+    const tables: Record<string, { sweep: keyof typeof SWEEPS; index: string[]; fill: string }> = {
+      IdempotencyKey: {
+        sweep: "idempotencyKeys",
+        index: ["platformId", "expiresAt"],
+        fill: `INSERT INTO "IdempotencyKey" ("platformId", "method", "path", "key", "fingerprint", "expiresAt") SELECT $1::uuid, 'POST', '/transfer-out', 'live-' || i, 'f', now() + interval '1 day' FROM generate_series(1, ${rows}) i`,
+      },
+      DailyVolume: {
+        sweep: "dailyVolumes",
+        index: ["platformId", "day"],
+        fill: `INSERT INTO "DailyVolume" ("platformId", "payerId", "day", "currency", "amount") SELECT $1::uuid, gen_random_uuid(), current_date, 'USD', 1 FROM generate_series(1, ${rows})`,
+      },
+      // Only changes no later payment of their payer folded stay here: the payer's index will do,
+      // where a (platformId, day) one would cost every payment a write.
+      DailyVolumeChange: {
+        sweep: "dailyVolumeChanges",
+        index: ["platformId", "payerId"],
+        fill: `INSERT INTO "DailyVolumeChange" ("id", "platformId", "payerId", "day", "currency", "amount") SELECT gen_random_uuid(), $1::uuid, gen_random_uuid(), current_date, 'USD', 1 FROM generate_series(1, ${rows})`,
+      },
+      ReceiverLookup: {
+        sweep: "receiverLookups",
+        index: ["platformId", "createdAt"],
+        fill: `INSERT INTO "ReceiverLookup" ("id", "platformId", "kind", "response", "createdAt") SELECT gen_random_uuid(), $1::uuid, 'UMA', '{}', now() FROM generate_series(1, ${rows})`,
+      },
+      // Finished today: kept a week.
+      Job: {
+        sweep: "doneJobs",
+        index: ["status", "runAt"],
+        fill: `INSERT INTO "Job" ("id", "platformId", "kind", "payload", "status", "runAt", "createdAt", "updatedAt") SELECT gen_random_uuid(), $1::uuid, 'sweep.plan', '{}', 'DONE', now(), now(), now() FROM generate_series(1, ${rows})`,
+      },
+    };
+    type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
+    const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
+    const found: { table: string; seqScans: number; leading: string[][] }[] = [];
+    try {
+      for (const [table, { sweep, fill }] of Object.entries(tables)) {
+        await db.$executeRawUnsafe(fill, live.id);
+        await db.$executeRawUnsafe(`ANALYZE "${table}"`);
+        const statement: string | undefined = SWEEPS[sweep];
+        if (statement === undefined) {
+          found.push({ table, seqScans: -1, leading: [] }); // not swept at all
+          continue;
+        }
+        const [explained] = await db.$queryRawUnsafe<{ "QUERY PLAN": { Plan: PlanNode }[] }[]>(`EXPLAIN (FORMAT JSON) ${statement}`);
+        const nodes = flatten(explained!["QUERY PLAN"][0]!.Plan);
+        const seqScans = nodes.filter((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] === table).length;
+        // Every index it reads the table by: its leading columns, which must make each platform's expired rows one range.
+        const indexes = [...new Set(nodes.map((n) => n["Index Name"]).filter((name) => name !== undefined))];
+        const leading: string[][] = [];
+        for (const name of indexes) {
+          const [row] = await db.$queryRaw<{ table: string; columns: string[] }[]>`
+            SELECT t.relname AS "table", array_agg(a.attname::text ORDER BY k.ord) AS "columns"
+            FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid JOIN pg_class c ON c.oid = i.indexrelid
+            CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY k(attnum, ord) JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+            WHERE c.relname = ${name} AND k.ord <= 2 GROUP BY t.relname`;
+          if (row?.table === table) leading.push(row.columns);
+        }
+        found.push({ table, seqScans, leading });
+      }
+    } finally {
+      for (const table of Object.keys(tables)) await db.$executeRawUnsafe(`DELETE FROM "${table}" WHERE "platformId" = $1::uuid`, live.id);
+    }
+    expect(found).toEqual(Object.entries(tables).map(([table, { index }]) => ({ table, seqScans: 0, leading: [index] })));
   });
 });

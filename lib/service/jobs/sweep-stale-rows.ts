@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { LOOKUP_RETENTION_DAYS } from "../receivers/lookup-id";
 import { PASSWORD_THROTTLE, SIGN_IN_IP_THROTTLE } from "../staff/throttle-password-check";
 
 /** Rows deleted per statement: short statements, so a sweep never holds many row locks at once. */
@@ -13,20 +14,33 @@ const PLATFORM_NOW = `now() + p."clockOffsetMs" * interval '1 millisecond'`;
 const PLATFORM_TODAY = `((${PLATFORM_NOW}) AT TIME ZONE 'UTC')::date`;
 
 /**
- * `table`'s rows whose `expiresAt` lies `grace` behind their platform's clock, read platform by
- * platform as one range of its (platformId, expiresAt) index. (A plain join to "Platform" is
- * planned as a scan of the whole table, as the planner cannot tell how many rows each clock expires.)
+ * Deletes the rows of `table` whose ctids `select` answers (at most BATCH). As an array, not
+ * `ctid IN (select)`: the planner expects BATCH rows from the select and, on a table of less than
+ * some 100,000 rows, would rather hash-join them to a scan of the whole table than look them up.
  */
-const expired = (table: string, grace: string) => `DELETE FROM "${table}" WHERE ctid IN (
-      SELECT x.ctid FROM "Platform" p CROSS JOIN LATERAL (
-        SELECT x.ctid FROM "${table}" x WHERE x."platformId" = p."id" AND x."expiresAt" <= ${PLATFORM_NOW} - interval '${grace}' LIMIT ${BATCH}) x
-      LIMIT ${BATCH})`;
+const deleteRows = (table: string, select: string) => `DELETE FROM "${table}" WHERE ctid = ANY (ARRAY(
+      ${select}))`;
+/**
+ * `table`'s rows (x) that `condition` finds stale on their platform's (p) clock, read platform by
+ * platform as one range of its (platformId, <dated column>) index: the condition must bound that
+ * column. (A plain join to "Platform" is planned as a scan of the whole table, live rows included,
+ * as the planner cannot tell how many rows each clock expires.)
+ */
+const perPlatform = (table: string, condition: string) =>
+  deleteRows(
+    table,
+    `SELECT x.ctid FROM "Platform" p CROSS JOIN LATERAL (
+        SELECT x.ctid FROM "${table}" x WHERE x."platformId" = p."id" AND ${condition} LIMIT ${BATCH}) x
+      LIMIT ${BATCH}`,
+  );
+/** `table`'s rows whose `expiresAt` lies `grace` behind their platform's clock. */
+const expired = (table: string, grace: string) => perPlatform(table, `x."expiresAt" <= ${PLATFORM_NOW} - interval '${grace}'`);
 /** Expired rows an API still explains for a while ("session expired", not "unknown") are kept this long. */
 const EXPLAINED_FOR = "30 days";
 
 /**
  * The rows nothing reads again, and what deletes them (each statement deletes at most BATCH rows):
- * - idempotency keys past their 24 h retention (a reuse of the key then runs afresh anyway);
+ * - idempotency keys past their 24 h retention on the platform's clock (a reuse of the key then runs afresh anyway);
  * - daily-volume totals and changes of days before yesterday on the platform's clock (limits read
  *   today's only; changes of a payer whose payments never fold would otherwise stay for ever);
  * - jobs that finished (DONE) a week ago. FAILED jobs stay for inspection;
@@ -39,33 +53,35 @@ const EXPLAINED_FOR = "30 days";
  *   Within it an API still answers for an expired row ("session expired", "requestId expired",
  *   "link expired") rather than "unknown", and a request in flight still finds what it read.
  *   Active sessions (GET /auth/sessions) and unexpired challenges are never touched, and an expired
- *   row is refused anyway: a used requestId or OIDC token replayed after its row went still fails.
+ *   row is refused anyway: a used requestId or OIDC token replayed after its row went still fails;
+ * - receiver lookups LOOKUP_RETENTION_DAYS (30) after they were made, on the platform's clock. The
+ *   spec gives a lookupId no validity period, but one row is written per lookup and, kept for ever,
+ *   they would grow without bound; a month outlasts any quote flow, and a quote naming a swept
+ *   lookupId is answered 404 LOOKUP_REQUEST_NOT_FOUND saying how long lookups are kept.
  * Rows with an expiry that stay: quotes, invitations, API tokens, stablecoin operations (the API
- * lists them), factor resets (GET answers EXPIRED; at most 5 a customer a day), receiver lookups
- * (a lookupId has no expiry: POST /quotes accepts it for good).
+ * lists them), factor resets (GET answers EXPIRED; at most 5 a customer a day).
+ * The sweeps on platform clocks go platform by platform through a (platformId, <date>) index (perPlatform;
+ * daily-volume changes through the payer's (platformId, payerId, day): few are ever left unfolded).
  */
-const SWEEPS = {
-  idempotencyKeys: `DELETE FROM "IdempotencyKey" WHERE ctid IN (
-      SELECT k.ctid FROM "IdempotencyKey" k JOIN "Platform" p ON p."id" = k."platformId"
-      WHERE k."expiresAt" <= ${PLATFORM_NOW} LIMIT ${BATCH})`,
-  dailyVolumeChanges: `DELETE FROM "DailyVolumeChange" WHERE ctid IN (
-      SELECT c.ctid FROM "DailyVolumeChange" c JOIN "Platform" p ON p."id" = c."platformId"
-      WHERE c."day" < ${PLATFORM_TODAY} - 1 LIMIT ${BATCH})`,
-  dailyVolumes: `DELETE FROM "DailyVolume" WHERE ctid IN (
-      SELECT v.ctid FROM "DailyVolume" v JOIN "Platform" p ON p."id" = v."platformId"
-      WHERE v."day" < ${PLATFORM_TODAY} - 1 LIMIT ${BATCH})`,
-  doneJobs: `DELETE FROM "Job" WHERE ctid IN (
-      SELECT j.ctid FROM "Job" j WHERE j."status" = 'DONE' AND j."runAt" < now() - interval '${DONE_JOB_RETENTION}' LIMIT ${BATCH})`,
-  staffSignInThrottles: `DELETE FROM "StaffSignInThrottle" WHERE ctid IN (
-      SELECT t.ctid FROM "StaffSignInThrottle" t
+export const SWEEPS = {
+  idempotencyKeys: perPlatform("IdempotencyKey", `x."expiresAt" <= ${PLATFORM_NOW}`),
+  dailyVolumeChanges: perPlatform("DailyVolumeChange", `x."day" < ${PLATFORM_TODAY} - 1`),
+  dailyVolumes: perPlatform("DailyVolume", `x."day" < ${PLATFORM_TODAY} - 1`),
+  receiverLookups: perPlatform("ReceiverLookup", `x."createdAt" <= ${PLATFORM_NOW} - ${LOOKUP_RETENTION_DAYS} * interval '1 day'`),
+  doneJobs: deleteRows("Job", `SELECT j.ctid FROM "Job" j WHERE j."status" = 'DONE' AND j."runAt" < now() - interval '${DONE_JOB_RETENTION}' LIMIT ${BATCH}`),
+  staffSignInThrottles: deleteRows(
+    "StaffSignInThrottle",
+    `SELECT t.ctid FROM "StaffSignInThrottle" t
       WHERE t."lockedUntil" <= now() OR (t."lockedUntil" IS NULL AND t."windowStartedAt" <= now() - ${PASSWORD_THROTTLE.windowMs} * interval '1 millisecond')
-      LIMIT ${BATCH})`,
-  staffSignInIpThrottles: `DELETE FROM "StaffSignInIpThrottle" WHERE ctid IN (
-      SELECT t.ctid FROM "StaffSignInIpThrottle" t
+      LIMIT ${BATCH}`,
+  ),
+  staffSignInIpThrottles: deleteRows(
+    "StaffSignInIpThrottle",
+    `SELECT t.ctid FROM "StaffSignInIpThrottle" t
       WHERE t."lockedUntil" <= now() OR (t."lockedUntil" IS NULL AND t."windowStartedAt" <= now() - ${SIGN_IN_IP_THROTTLE.windowMs} * interval '1 millisecond')
-      LIMIT ${BATCH})`,
-  staffSessions: `DELETE FROM "StaffSession" WHERE ctid IN (
-      SELECT s.ctid FROM "StaffSession" s WHERE s."expiresAt" <= now() LIMIT ${BATCH})`,
+      LIMIT ${BATCH}`,
+  ),
+  staffSessions: deleteRows("StaffSession", `SELECT s.ctid FROM "StaffSession" s WHERE s."expiresAt" <= now() LIMIT ${BATCH}`),
   // Holds the HPKE private key of its code: gone soon after the code can no longer be used (verify
   // and the reissue wait treat an expired challenge as none).
   walletOtpChallenges: expired("WalletOtpChallenge", "10 minutes"),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sweepStaleRows } from "../jobs/sweep-stale-rows";
 import { quotesFixture } from "../quotes/quote-fixtures";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
@@ -48,5 +49,27 @@ describe("receiver lookups (BEHAVIORS.md §9.2)", () => {
     expect([elsewhere.status, elsewhere.json.details.errors[0].field]).toEqual([400, "lookupId"]);
     const unknown = await t.call("GET", "/receiver/external-account/ExternalAccount:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10", { auth: f.auth });
     expect([unknown.status, unknown.json.code]).toEqual([404, "NOT_FOUND"]);
+  });
+
+  it("a lookupId is kept 30 days on the platform's clock, then swept: a quote naming it is refused 404 LOOKUP_REQUEST_NOT_FOUND, saying how long lookups are kept", async () => {
+    const f = await quotesFixture(t);
+    const eur = await f.external({ currency: "EUR" });
+    const lookUp = async () => (await t.call("GET", `/receiver/external-account/${eur}?customerId=${f.customerId}`, { auth: f.auth })).json.lookupId as string;
+    const lookupId = await lookUp();
+    const DAY = 24 * 60 * 60;
+    expect((await f.advance(29 * DAY)).status).toBe(200);
+    await sweepStaleRows(t.db);
+    expect((await f.quote(eur, 1_000, { lookupId })).status).toBe(200);
+
+    expect((await f.advance(2 * DAY)).status).toBe(200);
+    await sweepStaleRows(t.db);
+    expect(await t.db.receiverLookup.count({ where: { platformId: f.platformId } })).toBe(0);
+    const swept = await f.quote(eur, 1_000, { lookupId });
+    expect([swept.status, swept.json]).toEqual([
+      404,
+      { status: 404, code: "LOOKUP_REQUEST_NOT_FOUND", message: expect.stringMatching(/^Lookup .* not found \(a lookup is kept 30 days\): call GET \/receiver\//) },
+    ]);
+    // Looking the receiver up again gives a lookupId the quote accepts.
+    expect((await f.quote(eur, 1_000, { lookupId: await lookUp() })).status).toBe(200);
   });
 });

@@ -19,7 +19,7 @@ const CounterpartyFieldDefinitionSchema = z.object({ name: z.string(), mandatory
 
 export const ReceiverLookupResponseSchema = z
   .object({
-    lookupId: z.string().openapi({ description: "Pass as the quote's lookupId.", example: "Lookup:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" }),
+    lookupId: z.string().openapi({ description: "Pass as the quote's lookupId; kept 30 days (on the platform's clock).", example: "Lookup:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10" }),
     receiverUmaAddress: z.string().optional(),
     accountId: z.string().optional(),
     supportedCurrencies: z.array(CurrencyPreferenceSchema),
