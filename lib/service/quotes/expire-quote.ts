@@ -30,16 +30,20 @@ export async function expireQuote(db: Db, input: { platformId: string; quoteId: 
 
 /**
  * Ends a quote that never ran, at its expiresAt: the quote EXPIRED (its open SCA challenge EXPIRED
- * too, `scaChallenge` cleared) and its transaction, PENDING or PENDING_AUTHORIZATION, EXPIRED with
- * OUTGOING_PAYMENT.EXPIRED; an agent's execution of it still waiting for approval ends FAILED
- * (failActionsOfExpiredQuote). In the caller's transaction, the quote locked and still PENDING or
- * PENDING_AUTHORIZATION. Throws: TRANSACTION_NOT_FOUND.
+ * too, `scaChallenge` cleared; a realtime one's withheld paymentInstructions dropped) and its
+ * transaction, PENDING or PENDING_AUTHORIZATION, EXPIRED with OUTGOING_PAYMENT.EXPIRED; an agent's
+ * execution of it still waiting for approval ends FAILED (failActionsOfExpiredQuote). In the
+ * caller's transaction, the quote locked and still PENDING or PENDING_AUTHORIZATION.
+ * Throws: TRANSACTION_NOT_FOUND.
  */
 export async function expireUnrunQuote(tx: Tx, quote: QuoteRow, at: Date): Promise<void> {
   const { platformId } = quote;
   const row = await lockTransaction(tx, { platformId, transactionId: quote.transactionId });
   if (quote.status === "PENDING_AUTHORIZATION") await tx.scaChallenge.updateMany({ where: { platformId, subjectId: quote.id, status: "PENDING" }, data: { status: "EXPIRED", updatedAt: at } });
-  await tx.quote.update({ where: { id: quote.id }, data: { status: "EXPIRED", scaChallenge: Prisma.DbNull, updatedAt: at } });
+  // A realtime quote never authorized never showed where to send (serializeQuote withheld them), and
+  // it will never run: its instructions go, as its transaction never had them (authorizeQuote adds them).
+  const isWithheld = quote.status === "PENDING_AUTHORIZATION" && quote.sourceType === "REALTIME_FUNDING";
+  await tx.quote.update({ where: { id: quote.id }, data: { status: "EXPIRED", scaChallenge: Prisma.DbNull, ...(isWithheld && { paymentInstructions: Prisma.DbNull }), updatedAt: at } });
   await failActionsOfExpiredQuote(tx, { platformId, quoteId: quote.id, expiresAt: quote.expiresAt, at });
   if (row.status === "PENDING" || row.status === "PENDING_AUTHORIZATION")
     await recordTransactionStatus(tx, row, { status: "EXPIRED", note: row.status === "PENDING" ? "Quote expired before it was executed" : "Quote expired before it was authorized (SCA); nothing was debited" });

@@ -73,6 +73,33 @@ describe("quotes of customers in SCA regions", () => {
     expect(late.json.code).toBe("QUOTE_EXPIRED");
   });
 
+  it("a realtime quote that expired never authorized (or half authorized) keeps its instructions withheld: quote, transaction and its EXPIRED event; an authorized one that expired still shows them", async () => {
+    const f = await euFixture();
+    const unanswered = (await f.realtimeQuote(await f.external(), 1_000)).json;
+    const halfAnswered = (await f.realtimeQuote(await f.external({ currency: "EUR" }), 1_000)).json; // conversion, then payout
+    expect((await f.authorize(halfAnswered.id)).json.scaChallenge.purpose).toBe("PAYOUT");
+    const authorized = (await f.realtimeQuote(await f.external(), 1_000)).json;
+    const shown = (await f.authorize(authorized.id)).json.paymentInstructions;
+    expect(shown).toHaveLength(1);
+    await f.advanceSeconds(300);
+
+    for (const quote of [unanswered, halfAnswered]) {
+      const expired = await f.getQuote(quote.id);
+      expect(expired.status).toBe("EXPIRED");
+      expect(expired.paymentInstructions).toBeUndefined();
+      expect(expired.scaChallenge).toBeUndefined();
+      const transaction = await f.getTransaction(quote.transactionId);
+      expect(transaction.status).toBe("EXPIRED");
+      expect(transaction.paymentInstructions).toBeUndefined();
+      const events = await f.eventsFor(quote.transactionId);
+      expect(events.map((e) => e.type)).toEqual(["OUTGOING_PAYMENT.EXPIRED"]);
+      expect(events[0].data.paymentInstructions).toBeUndefined();
+    }
+    // Authorized, the payer was told where to send: the expired quote and its transaction still say so alike.
+    expect(await f.getQuote(authorized.id)).toMatchObject({ status: "EXPIRED", paymentInstructions: shown });
+    expect(await f.getTransaction(authorized.transactionId)).toMatchObject({ status: "EXPIRED", paymentInstructions: shown });
+  });
+
   it("execute → 200 PENDING_AUTHORIZATION (nothing debited, re-execute 409) → authorize → debited, COMPLETED, events in order", async () => {
     const f = await euFixture({ fund: 10_000 });
     const quote = await f.okQuote(await f.external(), 1_000);

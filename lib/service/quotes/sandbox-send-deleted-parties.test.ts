@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setInternalAccountStatus } from "../internal-accounts/set-internal-account-status";
 import { holdLocks, waitsOn } from "../testing/lock-waits";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { quotesFixture, type QuotesFixture } from "./quote-fixtures";
 
 // Realtime funds arriving (POST /sandbox/send) for a quote whose destination, or a customer it
-// names, was deleted after the quote was made: the payout does not go, the funds go back.
+// names, was deleted after the quote was made, or whose destination internal account can no longer
+// receive (frozen, closed): the payout does not go, the funds go back.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -132,5 +134,61 @@ describe("realtime funds for a quote whose customer was deleted", () => {
     await f.advanceSeconds(2);
     expect(await f.balance(receiver.accountId)).toEqual({ available: 0, total: 0 });
     expect(await f.types(quote.transactionId)).toEqual(FAILED_AND_REFUNDED);
+  });
+});
+
+describe("realtime funds for a quote whose destination internal account is no longer ACTIVE", () => {
+  const setStatus = (f: QuotesFixture, accountId: string, status: "FROZEN" | "CLOSED") =>
+    t.db.$transaction((tx) => setInternalAccountStatus(tx, { platformId: f.platformId, internalAccountId: uuidOf(accountId), status }));
+
+  it.each([
+    ["FROZEN", "ACCOUNT_CANNOT_RECEIVE"],
+    ["CLOSED", "ACCOUNT_INVALID"],
+  ] as const)("destination %s when the funds arrive: the arrival answers 200 FAILED %s, nothing credited, the funds go back", async (status, failureReason) => {
+    const f = await quotesFixture(t);
+    const receiver = await f.activeAccount("USD");
+    const quote = await realtimeQuote(f, receiver.accountId);
+    await setStatus(f, receiver.accountId, status);
+
+    const res = await send(f, quote.id);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ id: quote.transactionId, status: "FAILED", failureReason, refund: { status: "PENDING", reason: "TRANSACTION_FAILED" } });
+    expect((await f.getQuote(quote.id)).status).toBe("FAILED");
+    await f.advanceSeconds(2);
+    expect(await f.getTransaction(quote.transactionId)).toMatchObject({ status: "FAILED", failureReason, refund: { status: "COMPLETED" } });
+    expect(await f.types(quote.transactionId)).toEqual(FAILED_AND_REFUNDED);
+    expect(await postedKinds(quote.transactionId)).toEqual([]); // fiat goes back to the paying instrument
+    expect(await f.balance(receiver.accountId)).toEqual({ available: 0, total: 0 });
+    await expectBooksBalance(f.platformId);
+  });
+
+  it("crypto paid in for a frozen destination goes to the payer's internal account in that asset", async () => {
+    const f = await quotesFixture(t);
+    const usdc = (await f.accountsOf(f.customerId)).find((a) => a.balance.currency.code === "USDC")!;
+    const receiver = await f.activeAccount("USD");
+    const quote = await realtimeQuote(f, receiver.accountId, { currency: "USDC" });
+    await setStatus(f, receiver.accountId, "FROZEN");
+
+    expect((await send(f, quote.id, "USDC")).json).toMatchObject({ status: "FAILED", failureReason: "ACCOUNT_CANNOT_RECEIVE" });
+    await f.advanceSeconds(2);
+    expect(await f.balance(usdc.id)).toEqual({ available: 5_000, total: 5_000 });
+    expect(await f.balance(receiver.accountId)).toEqual({ available: 0, total: 0 });
+    await expectBooksBalance(f.platformId);
+  });
+
+  it("a freeze under way when the funds arrive: the arrival waits for it, then fails the payout ACCOUNT_CANNOT_RECEIVE", async () => {
+    const f = await quotesFixture(t);
+    const receiver = await f.activeAccount("USD");
+    const quote = await realtimeQuote(f, receiver.accountId);
+    const freezing = await holdLocks(t.db, (tx) => setInternalAccountStatus(tx, { platformId: f.platformId, internalAccountId: uuidOf(receiver.accountId), status: "FROZEN" }));
+    const arriving = send(f, quote.id);
+    try {
+      expect(await waitsOn(t.db, async () => [freezing.pid], arriving)).toBe("waiting");
+    } finally {
+      await freezing.release();
+    }
+    const res = await arriving;
+    expect([res.status, res.json.status, res.json.failureReason]).toEqual([200, "FAILED", "ACCOUNT_CANNOT_RECEIVE"]);
+    expect(await f.balance(receiver.accountId)).toEqual({ available: 0, total: 0 });
   });
 });

@@ -18,10 +18,11 @@ import { startQuoteRefund } from "./start-quote-refund";
  * PROCESSING → the destination's sandbox outcome); another amount fails it with
  * FUNDING_AMOUNT_MISMATCH and sends the money back (refund pair; crypto to the customer's
  * internal account in the asset). When the destination external account, the customer who owns
- * the destination or the paying customer was deleted since the quote was made, the payout does not
- * go: the quote fails (ACCOUNT_INVALID, ACCOUNT_CANNOT_RECEIVE or QUOTE_EXECUTION_FAILED,
- * lockQuotePartiesForArrivedFunds) and the money goes back as for a mismatch, in this transaction; a
- * racing delete runs wholly before or after it. Answers the transaction.
+ * the destination or the paying customer was deleted since the quote was made, or the destination
+ * internal account is no longer ACTIVE (frozen, closed), the payout does not go: the quote fails
+ * (ACCOUNT_INVALID, ACCOUNT_CANNOT_RECEIVE or QUOTE_EXECUTION_FAILED, lockQuotePartiesForArrivedFunds)
+ * and the money goes back as for a mismatch, in this transaction; a racing delete, freeze or close
+ * runs wholly before or after it. Answers the transaction.
  * Throws: QUOTE_NOT_FOUND; INVALID_INPUT (not realtime-funded); INVALID_CURRENCY; QUOTE_EXPIRED; CONFLICT.
  */
 export async function sandboxSend(db: Db, input: { platformId: string; request: SandboxSendRequest }): Promise<Transaction> {
@@ -36,7 +37,7 @@ export async function sandboxSend(db: Db, input: { platformId: string; request: 
         details: { expectedCurrency: quote.sendingCurrency, currencyCode: request.currencyCode },
       });
     await assertQuoteRunnable(tx, quote);
-    const deleted = await lockQuotePartiesForArrivedFunds(tx, quote);
+    const blocked = await lockQuotePartiesForArrivedFunds(tx, quote);
     const transaction = await lockTransaction(tx, { platformId, transactionId: quote.transactionId });
     const amount = request.currencyAmount === undefined ? quote.totalSendingAmount : BigInt(request.currencyAmount);
     if (amount !== quote.totalSendingAmount) {
@@ -49,12 +50,12 @@ export async function sandboxSend(db: Db, input: { platformId: string; request: 
       });
       return serializeTransaction(failed);
     }
-    if (deleted) {
+    if (blocked) {
       const failed = await startQuoteRefund(tx, transaction, {
         reason: "TRANSACTION_FAILED",
         status: "FAILED",
-        failureReason: deleted.failureReason,
-        note: `${deleted.message}. The payout did not go: the funds received are sent back to the payer`,
+        failureReason: blocked.failureReason,
+        note: `${blocked.message}. The payout did not go: the funds received are sent back to the payer`,
       });
       return serializeTransaction(failed);
     }

@@ -70,7 +70,7 @@ export const PlatformFeeOverrideSchema = z
 
 export const QuoteRequestSchema = z
   .object({
-    lookupId: z.string().optional().openapi({ description: "From GET /receiver/…: checked to exist and to name this receiver." }),
+    lookupId: z.string().optional().openapi({ description: "From GET /receiver/…: checked to exist and to name this receiver. A lookup is kept 30 days (on the platform's clock); after that 404 LOOKUP_REQUEST_NOT_FOUND: look the receiver up again." }),
     source: QuoteSourceSchema,
     destination: QuoteDestinationSchema,
     lockedCurrencySide: z.enum(["SENDING", "RECEIVING"]).openapi("QuoteLockSide"),
@@ -117,10 +117,13 @@ export const QuoteSchema = z
     receivingCurrency: CurrencySchema,
     totalSendingAmount: z.number().int().openapi({ description: "Smallest unit of the sending currency, fees included." }),
     totalReceivingAmount: z.number().int(),
-    exchangeRate: z.number().positive().openapi({ description: "Sending-currency units per receiving-currency unit (major units): exact to at least 8 decimal places or 9 significant digits, rounded up (see GET /exchange-rates)." }),
+    exchangeRate: z.number().positive().openapi({ description: "Sending-currency units per receiving-currency unit (major units): exact to 8 decimal places or 9 significant digits, whichever keeps more, but at most 15 significant digits (the JSON number parses to exactly the rate the amounts use), rounded up (see GET /exchange-rates)." }),
     feesIncluded: z.number().int().min(0),
     platformFeesIncluded: z.number().int().min(0),
-    paymentInstructions: z.array(QuotePaymentInstructionsSchema).optional(),
+    paymentInstructions: z.array(QuotePaymentInstructionsSchema).optional().openapi({
+      description:
+        "Realtime-funded quotes: where to send the funds; embedded-wallet sources: what the wallet signs. Absent for other sources. A realtime quote awaiting strong customer authentication withholds them until it is authorized, and one that expired unauthorized never shows them.",
+    }),
     transactionId: z.string(),
     counterpartyInformation: z.record(z.string(), z.unknown()).optional(),
     rateDetails: OutgoingRateDetailsSchema,

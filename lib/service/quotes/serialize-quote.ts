@@ -11,7 +11,8 @@ export type { QuoteRow };
  * A quote as the API returns it (SPEC.md "Quote", BEHAVIORS.md §2): amounts as JSON integers in
  * each currency's smallest unit, `exchangeRate` sending units per receiving unit,
  * `paymentInstructions` only for realtime-funded and embedded-wallet sources, realtime ones
- * withheld while the quote is PENDING_AUTHORIZATION (then `scaChallenge` says what to answer, BEHAVIORS.md §9.4).
+ * withheld while the quote is PENDING_AUTHORIZATION (then `scaChallenge` says what to answer, BEHAVIORS.md §9.4);
+ * one that expires unauthorized loses them (expireUnrunQuote).
  */
 export function serializeQuote(row: QuoteRow): Quote {
   const isAwaitingSca = row.status === "PENDING_AUTHORIZATION";

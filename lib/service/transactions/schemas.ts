@@ -261,7 +261,7 @@ export const OutgoingTransactionSchema = z
     platformFees: z.number().int().min(0).optional(),
     rateDetails: OutgoingRateDetailsSchema.optional(),
     paymentInstructions: z.array(QuotePaymentInstructionsSchema).optional().openapi({
-      description: "The quote's paymentInstructions: where to send a realtime-funded payment (withheld while it awaits strong customer authentication) or what an embedded wallet signs.",
+      description: "The quote's paymentInstructions: where to send a realtime-funded payment (withheld while it awaits strong customer authentication, and for good once it expired unauthorized) or what an embedded wallet signs.",
     }),
     failureReason: OutgoingTransactionFailureReasonSchema.optional(),
     // A union, not .nullable(): on a registered schema .nullable().openapi() renders allOf [ref, nullable], which refuses null.
