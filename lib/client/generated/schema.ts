@@ -880,7 +880,7 @@ export interface paths {
         put?: never;
         /**
          * Create a quote
-         * @description Prices a payment from an internal account (`ACCOUNT`), a bank external account to pull from (`ACCOUNT` with an `ExternalAccount:` id: executed like a prefunded quote, the pull's sandbox outcome chosen by the account's suffix as for POST /transfer-in, a failed pull ending the quote FAILED with nothing moved) or real-time funding (`REALTIME_FUNDING`, answered with `paymentInstructions`) to an external account of the same owner, another internal account, or a UMA address (`currency` required). Lock either side: SENDING (the receiver gets less by the fees) or RECEIVING (the sender pays the fees on top). Rounding: the receiving amount of a SENDING lock rounds down and the sending amount of a RECEIVING lock up, at `exchangeRate` (sending units per receiving unit; in the sandbox exact to at least 8 decimal places or 9 significant digits, rounded up, so a round trip never gains); between forms of the dollar (USD, USDC, USDB, USDT: 1:1, no service fee) too, a result between two smallest units rounds the same way (USDT 1236000 micro-units → 123 cents; 1234001 micro-USDT cost 124 cents), not half-to-even, which would let a fee-free round trip gain. Fees: the service's 0.5% on cross-currency corridors plus the platform's standing `feeConfigs` or this quote's `platformFeeOverride` (USD sources). The quote's OUTGOING transaction exists at once (PENDING, `transactionId`); the quote expires after 5 minutes. `immediatelyExecute` runs it in the same call. Sandbox limits: USD 10,000,000 per payment (400 TRANSACTION_SIZE_LIMIT_EXCEEDED), USD 25,000,000 sent per customer (or the platform's own accounts) per UTC day (429 DAILY_VOLUME_LIMIT_EXCEEDED with Retry-After); ACH_SAME_DAY entries at most USD 1,000,000 (10,000,000 from 2027-09-17). The platform's own limits for the sending currency (PATCH /config `supportedCurrencies[]`, shown as GET /exchange-rates `minSendingAmount` / `maxSendingAmount`) are checked when the quote is created: a sending currency without OUTGOING in `enabledTransactionTypes` → 400 INVALID_CURRENCY (`details.currency`, `details.enabledTransactionTypes`); a `totalSendingAmount` (fees included, so on a RECEIVING lock too) below `minAmount` or above `maxAmount` → 400 AMOUNT_OUT_OF_RANGE naming the range (`details.currency`, `min`, `max`, `amount`). Answers 200. Customers of EU/EEA regions (strong customer authentication): a REALTIME_FUNDING or `immediatelyExecute` quote answers 202 PENDING_AUTHORIZATION with `scaChallenge` (realtime `paymentInstructions` withheld until it is authorized with POST /quotes/{quoteId}/authorize). A quote from or to a deleted customer's account (or to a deleted customer's external account) → 410 CUSTOMER_DELETED. Requires TRANSACT.
+         * @description Prices a payment from an internal account (`ACCOUNT`), a bank external account to pull from (`ACCOUNT` with an `ExternalAccount:` id: executed like a prefunded quote, the pull's sandbox outcome chosen by the account's suffix as for POST /transfer-in, a failed pull ending the quote FAILED with nothing moved) or real-time funding (`REALTIME_FUNDING`, answered with `paymentInstructions`) to an external account of the same owner, another internal account, or a UMA address (`currency` required). Lock either side: SENDING (the receiver gets less by the fees) or RECEIVING (the sender pays the fees on top). Rounding: the receiving amount of a SENDING lock rounds down and the sending amount of a RECEIVING lock up, at `exchangeRate` (sending units per receiving unit; in the sandbox exact to 8 decimal places or 9 significant digits, whichever keeps more, but at most 15 significant digits (so the JSON number is the rate exactly), rounded up, so a round trip never gains); between forms of the dollar (USD, USDC, USDB, USDT: 1:1, no service fee) too, a result between two smallest units rounds the same way (USDT 1236000 micro-units → 123 cents; 1234001 micro-USDT cost 124 cents), not half-to-even, which would let a fee-free round trip gain. Fees: the service's 0.5% on cross-currency corridors plus the platform's standing `feeConfigs` or this quote's `platformFeeOverride` (USD sources). The quote's OUTGOING transaction exists at once (PENDING, `transactionId`); the quote expires after 5 minutes. `immediatelyExecute` runs it in the same call. Sandbox limits: USD 10,000,000 per payment (400 TRANSACTION_SIZE_LIMIT_EXCEEDED), USD 25,000,000 sent per customer (or the platform's own accounts) per UTC day (429 DAILY_VOLUME_LIMIT_EXCEEDED with Retry-After); ACH_SAME_DAY entries at most USD 1,000,000 (10,000,000 from 2027-09-17). The platform's own limits for the sending currency (PATCH /config `supportedCurrencies[]`, shown as GET /exchange-rates `minSendingAmount` / `maxSendingAmount`) are checked when the quote is created: a sending currency without OUTGOING in `enabledTransactionTypes` → 400 INVALID_CURRENCY (`details.currency`, `details.enabledTransactionTypes`); a `totalSendingAmount` (fees included, so on a RECEIVING lock too) below `minAmount` or above `maxAmount` → 400 AMOUNT_OUT_OF_RANGE naming the range (`details.currency`, `min`, `max`, `amount`). Answers 200. Customers of EU/EEA regions (strong customer authentication): a REALTIME_FUNDING or `immediatelyExecute` quote answers 202 PENDING_AUTHORIZATION with `scaChallenge` (realtime `paymentInstructions` withheld until it is authorized with POST /quotes/{quoteId}/authorize). A quote from or to a deleted customer's account (or to a deleted customer's external account) → 410 CUSTOMER_DELETED. Requires TRANSACT.
          */
         post: operations["createQuote"];
         delete?: never;
@@ -977,7 +977,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a realtime-funded quote (sandbox)
-         * @description Simulates the payer sending the funds a REALTIME_FUNDING quote asks for. `currencyCode` must be the quote's sending currency (400). The expected amount (the default) runs the quote like an execution; another amount fails it with FUNDING_AMOUNT_MISMATCH and the money goes back. When the destination external account was deleted since the quote was made, the payout does not go: the transaction ends FAILED with ACCOUNT_INVALID and the money goes back (refund pair); likewise ACCOUNT_CANNOT_RECEIVE when the customer who owns the destination was deleted, QUOTE_EXECUTION_FAILED when only the paying customer was. Expired → 409 QUOTE_EXPIRED. Answers 200 with the transaction. Sandbox platforms only; requires TRANSACT.
+         * @description Simulates the payer sending the funds a REALTIME_FUNDING quote asks for. `currencyCode` must be the quote's sending currency (400). The expected amount (the default) runs the quote like an execution; another amount fails it with FUNDING_AMOUNT_MISMATCH and the money goes back. When the destination external account was deleted since the quote was made, the payout does not go: the transaction ends FAILED with ACCOUNT_INVALID and the money goes back (refund pair); likewise ACCOUNT_CANNOT_RECEIVE when the customer who owns the destination was deleted, QUOTE_EXECUTION_FAILED when only the paying customer was; and when the destination internal account is no longer ACTIVE, ACCOUNT_CANNOT_RECEIVE (FROZEN or PENDING) or ACCOUNT_INVALID (CLOSED), its balance untouched. Expired → 409 QUOTE_EXPIRED. Answers 200 with the transaction. Sandbox platforms only; requires TRANSACT.
          */
         post: operations["sandboxSend"];
         delete?: never;
@@ -3182,7 +3182,7 @@ export interface components {
             receivedAmount?: components["schemas"]["CurrencyAmount"];
             platformFees?: number;
             rateDetails?: components["schemas"]["OutgoingRateDetails"];
-            /** @description The quote's paymentInstructions: where to send a realtime-funded payment (withheld while it awaits strong customer authentication) or what an embedded wallet signs. */
+            /** @description The quote's paymentInstructions: where to send a realtime-funded payment (withheld while it awaits strong customer authentication, and for good once it expired unauthorized) or what an embedded wallet signs. */
             paymentInstructions?: components["schemas"]["QuotePaymentInstructions"][];
             failureReason?: components["schemas"]["OutgoingTransactionFailureReason"];
             /** @description null when no external rail is used. */
@@ -5241,10 +5241,11 @@ export interface components {
             /** @description Smallest unit of the sending currency, fees included. */
             totalSendingAmount: number;
             totalReceivingAmount: number;
-            /** @description Sending-currency units per receiving-currency unit (major units): exact to at least 8 decimal places or 9 significant digits, rounded up (see GET /exchange-rates). */
+            /** @description Sending-currency units per receiving-currency unit (major units): exact to 8 decimal places or 9 significant digits, whichever keeps more, but at most 15 significant digits (the JSON number parses to exactly the rate the amounts use), rounded up (see GET /exchange-rates). */
             exchangeRate: number;
             feesIncluded: number;
             platformFeesIncluded: number;
+            /** @description Realtime-funded quotes: where to send the funds; embedded-wallet sources: what the wallet signs. Absent for other sources. A realtime quote awaiting strong customer authentication withholds them until it is authorized, and one that expired unauthorized never shows them. */
             paymentInstructions?: components["schemas"]["QuotePaymentInstructions"][];
             transactionId: string;
             counterpartyInformation?: {
@@ -5613,7 +5614,7 @@ export interface components {
             /** @description The platform's `maxAmount` for the source currency, smallest unit: sending more (fees included) answers 400 AMOUNT_OUT_OF_RANGE. The Service's own per-payment limit (USD 10,000,000 in value) applies too. */
             maxSendingAmount: number;
             receivingAmount: number;
-            /** @description Sending units per one receiving unit (major units). Fixed per corridor in the sandbox: exact when it has at most 8 decimal places, else rounded up to 8 decimal places or 9 significant digits, whichever keeps more (BTC → VND is 6.15384616e-10), so a rate is never 0, is within 1e-8 of its exact value, and a round trip never gains. */
+            /** @description Sending units per one receiving unit (major units). Fixed per corridor in the sandbox: exact when it has at most 8 decimal places, else rounded up to 8 decimal places or 9 significant digits, whichever keeps more (BTC → VND is 6.15384616e-10), but to no more than 15 significant digits (RWF → BTC is 90277777.7777778), so a rate is never 0, is within 1e-8 of its exact value, a round trip never gains, and the number parsed as a double is exactly the rate the amounts are computed with. */
             exchangeRate: number;
             fees: components["schemas"]["ExchangeRateFees"];
             /** Format: date-time */
@@ -6790,7 +6791,7 @@ export interface components {
             reason?: string;
         };
         QuoteRequest: {
-            /** @description From GET /receiver/…: checked to exist and to name this receiver. */
+            /** @description From GET /receiver/…: checked to exist and to name this receiver. A lookup is kept 30 days (on the platform's clock); after that 404 LOOKUP_REQUEST_NOT_FOUND: look the receiver up again. */
             lookupId?: string;
             source: components["schemas"]["QuoteSourceOneOf"];
             destination: components["schemas"]["QuoteDestinationOneOf"];
@@ -6868,7 +6869,7 @@ export interface components {
         };
         ReceiverLookupResponse: {
             /**
-             * @description Pass as the quote's lookupId.
+             * @description Pass as the quote's lookupId; kept 30 days (on the platform's clock).
              * @example Lookup:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10
              */
             lookupId: string;
