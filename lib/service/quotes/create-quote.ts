@@ -22,7 +22,7 @@ import { createTransaction, type CreateTransactionInput } from "../transactions/
 import { newTransactionReference } from "../transactions/transaction-reference";
 import { DEFAULT_STATEMENT_DESCRIPTOR, expectedSettlementAt, railDetailsFor, withRailStatus } from "../transactions/rail-details";
 import { resolveTransactionCustomer, transactionCustomerFrom } from "../transactions/resolve-transaction-customer";
-import { partiesExternal, readParties, type PartiesRow } from "../transfers/resolve-transfer-parties";
+import { assertOwnersLive, partiesExternal, readPaymentParties, type PaymentPartiesRow } from "../transfers/resolve-transfer-parties";
 import type { PaymentRail } from "../transactions/schemas";
 import { chooseRail, externalIdentifiers, externalSnapshot, internalIdentifiers, internalSnapshot } from "../transfers/transfer-columns";
 import { TRANSFER_TX_OPTIONS } from "../transfers/transfer-tx-options";
@@ -30,7 +30,7 @@ import { assertCounterpartyAnswers, resolveSandboxCounterparty, type SandboxCoun
 import { EXPIRE_QUOTE_JOB } from "./expire-quote";
 import { feeScheduleFor } from "./fee-schedule";
 import { assertAchSameDayCap, assertTransactionSize, dailyVolumeCheck, usdCents } from "./limits";
-import { outgoingCurrencyLimits } from "./currency-limits";
+import { assertPlatformSends, outgoingCurrencyLimits } from "./currency-limits";
 import { realtimePaymentInstructions, walletPayloadToSign } from "./payment-instructions";
 import { getReceiverLookupOrThrow } from "../receivers/get-receiver-lookup-or-throw";
 import { parseLookupId } from "../receivers/lookup-id";
@@ -60,11 +60,11 @@ const ACH = new Set(["ACH", "ACH_SAME_DAY"]);
 interface ResolvedSource {
   kind: "ACCOUNT" | "REALTIME_FUNDING";
   /**
-   * An internal account source's statement (readParties): with its customer's transaction columns,
-   * the destination external account when there is one, and the payer's daily-volume lock when the
-   * quote pays now.
+   * An internal account source's statement (readPaymentParties): with its customer's transaction
+   * columns, the destination external account when there is one, the parties' locks, the platform's
+   * currency limits, and the payer's daily-volume lock when the quote pays now.
    */
-  read: PartiesRow | null;
+  read: PaymentPartiesRow | null;
   /** The internal account of a prefunded quote. */
   locked: LockedInternalAccount | null;
   /** The bank account of a quote that pulls (BEHAVIORS.md §2.1 "Pull"). */
@@ -114,13 +114,24 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
   await ensurePlatformInternalAccounts(db, platformId);
 
   const quoteRow = await sqlTransaction(db, async (tx) => {
-    const platformLimits = outgoingCurrencyLimits(tx, platformId);
+    // An internal account source reads the platform's limits with its parties (readPaymentParties).
+    const readsParties = request.source.sourceType === "ACCOUNT" && !request.source.accountId.startsWith("ExternalAccount:");
+    const platformLimits = readsParties ? null : outgoingCurrencyLimits(tx, platformId);
     const at = await now(tx, platformId);
     const paying = request.immediatelyExecute === true;
     const source = await resolveSource(tx, platformId, request.source, request.destination, paying);
-    const destination = await resolveDestination(tx, platformId, request.destination, source);
+    const destinationRead = resolveDestination(tx, platformId, request.destination, source);
     // A deleted customer's accounts make no new quotes (410); a delete racing this one waits for it or wins.
-    await lockLiveParties(tx, platformId, { customerIds: [source.customerId, destination.internal?.customerId], externalAccountId: destination.external?.id });
+    // An internal account source's statement took these locks; another source's go out in the write of
+    // the destination's read (after it, as when they waited for it), and their refusal comes after its checks.
+    const destinationId = request.destination.destinationType === "ACCOUNT" ? request.destination.accountId : "";
+    const liveParties = source.read
+      ? null
+      : lockLiveParties(tx, platformId, { customerIds: [source.customerId], internalAccountIds: [parseId("InternalAccount", destinationId)], externalAccountId: parseId("ExternalAccount", destinationId) });
+    liveParties?.catch(() => undefined); // its failure is answered below, never an unhandled rejection
+    const destination = await destinationRead;
+    if (source.read) assertOwnersLive(source.read);
+    else await liveParties;
     if (!hasRate(source.currency) || !hasRate(destination.currency))
       throw new ServiceError("INVALID_CURRENCY", `The sandbox has no rate for ${source.currency} → ${destination.currency}; see GET /exchange-rates for the corridors offered`, {
         details: { sendingCurrency: source.currency, receivingCurrency: destination.currency },
@@ -152,7 +163,8 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
     assertTransactionSize(amounts.sendingAmount, source.currency);
     if (destination.paymentRail === "ACH_SAME_DAY") assertAchSameDayCap(usdCents(amounts.receivingAmount, destination.currency), at);
     // The platform's own limits for the currency, within the Service's (the default USD maxAmount is the per-payment limit).
-    await platformLimits.check(amounts.sendingAmount, source.currency);
+    if (platformLimits) await platformLimits.check(amounts.sendingAmount, source.currency);
+    else assertPlatformSends(source.read!.supportedCurrencies, amounts.sendingAmount, source.currency);
     await volume.check(amounts.sendingAmount);
 
     const quoteId = uuidv7(at.getTime());
@@ -364,9 +376,14 @@ async function resolveSource(tx: SqlLedgerTx, platformId: string, source: QuoteS
     return { kind: "ACCOUNT", read: null, locked: null, pull, customerId: external.customerId, currency: external.currency, wire };
   }
   if (source.sourceType === "ACCOUNT") {
-    // One round trip for the source, its owner's terms answer and the destination external account (as a transfer reads its parties).
-    const externalDestination = destination.destinationType === "ACCOUNT" && destination.accountId.startsWith("ExternalAccount:") ? parseId("ExternalAccount", destination.accountId) : null;
-    const read = await readParties(tx, platformId, parseId("InternalAccount", source.accountId), externalDestination, paying);
+    // One round trip for the source, its owner's terms answer, the destination external account, the parties' locks and the platform's limits (as a transfer reads its parties).
+    const accountDestination = destination.destinationType === "ACCOUNT" ? destination.accountId : "";
+    const read = await readPaymentParties(
+      tx,
+      platformId,
+      { internalId: parseId("InternalAccount", source.accountId), externalId: parseId("ExternalAccount", accountDestination), otherInternalId: parseId("InternalAccount", accountDestination) },
+      paying,
+    );
     const locked = usableForPayment(read && lockedAccountFromRow(read), { accountId: source.accountId, direction: "SEND" });
     const { account } = locked;
     if (source.customerId !== undefined && (account.customerId === null || parseId("Customer", source.customerId) !== account.customerId))

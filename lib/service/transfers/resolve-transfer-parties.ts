@@ -28,7 +28,7 @@ const CAN_RECEIVE = new Set(["ACTIVE", "PENDING_OWNERSHIP_VERIFICATION"]);
  * account may use any of the platform's external accounts), hold the same currency, be usable in
  * that direction (pulls only from bank accounts), and the customer must have accepted the end-user
  * terms, and must not have been deleted. The read serializes the transfer with a racing DELETE of
- * the customer or the external account (readTransferParties). Throws: NOT_FOUND; CONFLICT (internal
+ * the customer or the external account (readPaymentParties). Throws: NOT_FOUND; CONFLICT (internal
  * or external account status); INVALID_INPUT (owner, pull from a wallet); INVALID_CURRENCY;
  * EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED; END_USER_TERMS_NOT_ACCEPTED; CUSTOMER_DELETED (410).
  */
@@ -39,7 +39,7 @@ export async function resolveTransferParties(
   const { platformId, direction } = input;
   const [internalField, externalField] = direction === "OUT" ? ["source.accountId", "destination.accountId"] : ["destination.accountId", "source.accountId"];
   const internalId = parseId("InternalAccount", input.internalAccountId);
-  const read = await readTransferParties(tx, platformId, internalId, parseId("ExternalAccount", input.externalAccountId), input.lockPayer === true);
+  const read = await readPaymentParties(tx, platformId, { internalId, externalId: parseId("ExternalAccount", input.externalAccountId) }, input.lockPayer === true);
   const locked = usableForPayment(read && lockedAccountFromRow(read), { accountId: input.internalAccountId, direction: direction === "OUT" ? "SEND" : "RECEIVE" });
   const { account } = locked;
   const external = foundExternalAccount(partiesExternal(read!), input.externalAccountId);
@@ -70,35 +70,10 @@ export async function resolveTransferParties(
 
 const EXTERNAL = "external_";
 
-/** The external account readParties read beside the internal one (null when not found). */
+/** The external account readPaymentParties read beside the internal one (null when not found). */
 export const partiesExternal = (read: Record<string, unknown>) => rowUnder<ExternalAccountRow>(read, Prisma.ExternalAccountScalarFieldEnum, EXTERNAL);
 
 export type PartiesRow = LockedAccountColumns & TransactionCustomerColumns & Record<string, unknown>;
-
-/**
- * Every payment starts here (transfers, and quotes from an internal account), so in one round trip: the internal account share-locked with its
- * ledger account (as lockInternalAccountForPayment), the live external account (as
- * getExternalAccountOrThrow) and the paying customer's columns (as resolveTransactionCustomer).
- * Null when the internal account is not found; the external account's columns are null when it is
- * not (or `externalId` is null; the customer is then the internal account's).
- * With `lockPayer`, the statement then takes the daily-volume lock of the account's owner
- * (lockPayer in lib/service/transactions/daily-volume.ts), after the row lock as a separate
- * statement would: a payout's volume check then needs no round trip of its own for it.
- */
-export async function readParties(tx: SqlLedgerTx, platformId: string, internalId: string | null, externalId: string | null, lockPayer: boolean): Promise<PartiesRow | null> {
-  if (internalId === null) return null;
-  const read = Prisma.sql`
-    SELECT ${LOCKED_ACCOUNT_COLUMNS}, ${columnsOf(Prisma.ExternalAccountScalarFieldEnum, "e", EXTERNAL)}, ${TRANSACTION_CUSTOMER_COLUMNS}
-    FROM "InternalAccount" a
-    LEFT JOIN "LedgerAccount" l ON l."platformId" = a."platformId" AND l."internalAccountId" = a."id"
-    LEFT JOIN "ExternalAccount" e ON e."id" = ${externalId}::uuid AND e."platformId" = a."platformId" AND e."deletedAt" IS NULL
-    LEFT JOIN "Customer" c ON c."id" = coalesce(a."customerId", e."customerId") AND c."platformId" = a."platformId"
-    LEFT JOIN "Platform" p ON p."id" = c."platformId"
-    WHERE a."id" = ${internalId}::uuid AND a."platformId" = ${platformId}::uuid
-    FOR SHARE OF a`;
-  const [row] = await tx.$queryRaw<PartiesRow[]>(lockPayer ? withPayerLock(read) : read);
-  return row ?? null;
-}
 
 /**
  * A parties' read that then takes the payer's daily-volume lock: the outer query's columns are
@@ -108,19 +83,37 @@ export async function readParties(tx: SqlLedgerTx, platformId: string, internalI
 const withPayerLock = (read: Prisma.Sql) =>
   Prisma.sql`SELECT r.*, ${payerLock(Prisma.sql`r."platformId"`, Prisma.sql`coalesce(r."customerId", r."platformId")`)}::text AS "payerLocked" FROM (${read}) r`;
 
-type TransferPartiesRow = PartiesRow & { customerDeletedAt: Date | null; supportedCurrencies: unknown };
+export type PaymentPartiesRow = PartiesRow & {
+  /** The paying customer's deletedAt (the internal account's owner, else the external account's). */
+  customerDeletedAt: Date | null;
+  /** The first (by id) of the locked customers that was deleted, and when; null when none was. */
+  deletedOwnerId: string | null;
+  deletedOwnerAt: Date | null;
+  /** The platform's `supportedCurrencies` (its own limits per currency: quotes/currency-limits.ts). */
+  supportedCurrencies: unknown;
+};
 
 /**
- * readParties for a transfer, with what else a transfer checks in the same statement rather than in
- * statements of their own: the customers it is for (the internal account's owner and the external
- * account's) share-locked, as lockLiveParties does, so a racing DELETE /customers or DELETE
- * …/external-accounts waits for the transfer to commit, or the transfer waits for the delete and sees
- * what it left (a locked row is read as last committed); the customer's deletedAt; the platform's
- * supportedCurrencies. Locks in lockCustomer's order: the customers (by id), the external account,
- * the internal account, then the payer's daily-volume lock with `lockPayer`. The external account
- * and the customer's columns are their locked rows. Null when the internal account is not found.
+ * Every payment from or to an internal account starts here (transfers, quotes from an internal
+ * account), in one statement: the internal account share-locked with its ledger account (as
+ * lockInternalAccountForPayment), the live external account `externalId` (columns prefixed
+ * `external_`: partiesExternal; as getExternalAccountOrThrow), the paying customer's columns (as
+ * resolveTransactionCustomer), the platform's supportedCurrencies, and what lockLiveParties does:
+ * the customers the payment is for (the owners of the internal account, of the external account and
+ * of `otherInternalId`, a quote's destination internal account) share-locked with their deletedAt,
+ * and the external account share-locked, so a racing DELETE /customers or DELETE
+ * …/external-accounts waits for the payment to commit, or the payment waits for the delete and sees
+ * what it left (a locked row is read as last committed). Locks in lockCustomer's order: the
+ * customers (by id), the external account, the internal account, then the payer's daily-volume
+ * lock with `lockPayer`. Null when the internal account is not found.
  */
-async function readTransferParties(tx: SqlLedgerTx, platformId: string, internalId: string | null, externalId: string | null, lockPayer: boolean): Promise<TransferPartiesRow | null> {
+export async function readPaymentParties(
+  tx: SqlLedgerTx,
+  platformId: string,
+  ids: { internalId: string | null; externalId: string | null; otherInternalId?: string | null },
+  lockPayer: boolean,
+): Promise<PaymentPartiesRow | null> {
+  const { internalId, externalId, otherInternalId = null } = ids;
   if (internalId === null) return null;
   // An account's owner never changes, so it is read unlocked to find whom to lock. A CTE runs when
   // first read: "external" counts "owners" first, so the customers are locked before the external
@@ -130,7 +123,7 @@ async function readTransferParties(tx: SqlLedgerTx, platformId: string, internal
     WITH "owners" AS MATERIALIZED (
       SELECT "id", "platformId", "platformCustomerId", "region", "deletedAt" FROM "Customer"
       WHERE "platformId" = ${platformId}::uuid AND "id" IN (
-        SELECT "customerId" FROM "InternalAccount" WHERE "id" = ${internalId}::uuid AND "platformId" = ${platformId}::uuid
+        SELECT "customerId" FROM "InternalAccount" WHERE "id" IN (${internalId}::uuid, ${otherInternalId}::uuid) AND "platformId" = ${platformId}::uuid
         UNION ALL
         SELECT "customerId" FROM "ExternalAccount" WHERE "id" = ${externalId}::uuid AND "platformId" = ${platformId}::uuid)
       ORDER BY "id" FOR SHARE
@@ -140,16 +133,22 @@ async function readTransferParties(tx: SqlLedgerTx, platformId: string, internal
       FOR SHARE
     )
     SELECT ${LOCKED_ACCOUNT_COLUMNS}, ${columnsOf(Prisma.ExternalAccountScalarFieldEnum, "e", EXTERNAL)}, ${TRANSACTION_CUSTOMER_COLUMNS},
-      c."deletedAt" AS "customerDeletedAt", p."supportedCurrencies"
+      c."deletedAt" AS "customerDeletedAt", d."id"::text AS "deletedOwnerId", d."deletedAt" AS "deletedOwnerAt", p."supportedCurrencies"
     FROM "InternalAccount" a
     LEFT JOIN "LedgerAccount" l ON l."platformId" = a."platformId" AND l."internalAccountId" = a."id"
     LEFT JOIN "external" e ON true
     LEFT JOIN "owners" c ON c."id" = coalesce(a."customerId", e."customerId")
+    LEFT JOIN LATERAL (SELECT "id", "deletedAt" FROM "owners" WHERE "deletedAt" IS NOT NULL ORDER BY "id" LIMIT 1) d ON true
     JOIN "Platform" p ON p."id" = a."platformId"
     WHERE a."id" = ${internalId}::uuid AND a."platformId" = ${platformId}::uuid
     FOR SHARE OF a`;
-  const [row] = await tx.$queryRaw<TransferPartiesRow[]>(lockPayer ? withPayerLock(read) : read);
+  const [row] = await tx.$queryRaw<PaymentPartiesRow[]>(lockPayer ? withPayerLock(read) : read);
   return row ?? null;
+}
+
+/** lockLiveParties' refusal on what readPaymentParties read: CUSTOMER_DELETED (410) for the first deleted customer of the payment. */
+export function assertOwnersLive(read: PaymentPartiesRow): void {
+  if (read.deletedOwnerId !== null) throw customerDeleted(read.deletedOwnerId, read.deletedOwnerAt!);
 }
 
 function assertCanReceive(external: ExternalAccountRow, externalId: string): void {
