@@ -1,7 +1,8 @@
 import type { Db } from "../db";
-import { formatId } from "../http/ids";
+import { formatId, uuidv7 } from "../http/ids";
 import { sandboxSuffix } from "../external-accounts/primary-identifier";
-import { enqueueInternalAccountEvent, INTERNAL_ACCOUNT_EVENTS } from "../internal-accounts/enqueue-internal-account-event";
+import { internalAccountEventRows, INTERNAL_ACCOUNT_EVENTS } from "../internal-accounts/enqueue-internal-account-event";
+import { accountLedgerFrom } from "../internal-accounts/load-account-ledgers";
 import { scheduleJob } from "../jobs/schedule-job";
 import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
 import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
@@ -54,24 +55,37 @@ export async function createTransferIn(db: Db, input: { platformId: string; requ
       return created.transaction;
     }
 
-    const { row } = await createTransaction(tx, { ...columns, status: "PROCESSING", sourceRailDetails: railDetails("PROCESSING") });
-    if (outcome.kind === "FAIL_AFTER_PROCESSING")
+    if (outcome.kind === "FAIL_AFTER_PROCESSING") {
+      const { row } = await createTransaction(tx, { ...columns, status: "PROCESSING", sourceRailDetails: railDetails("PROCESSING") });
       return (await recordTransactionStatus(tx, row, { status: "FAILED", failureReason: outcome.failureReason, sourceRailDetails: withRailStatus(row.sourceRailDetails, "FAILED") })).transaction;
+    }
 
+    // As a transfer-out: the credit first, then the row, written once at its final status with its
+    // PROCESSING step, its event and the balance event (from the posting's balances), with the COMMIT.
+    const id = uuidv7(at.getTime());
     const amount = BigInt(request.amount);
     const { clearing } = await ensureSystemAccounts(tx, platformId, account.currency);
-    await postLedgerTransaction(tx, {
+    const posted = await postLedgerTransaction(tx, {
       platformId,
       kind: TRANSFER_IN,
       description: `Transfer of ${amount} ${account.currency} from ${formatId("ExternalAccount", external.id)}`,
-      transactionId: row.id,
+      transactionId: id,
       entries: [
         { ledgerAccountId: clearing.id, amount: -amount },
         { ledgerAccountId: ledgerAccount.id, amount },
       ],
     });
-    const { transaction } = await recordTransactionStatus(tx, row, { status: "COMPLETED", settledAt: at, sourceRailDetails: withRailStatus(row.sourceRailDetails, "COMPLETED") });
-    await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, account);
+    const after = accountLedgerFrom(posted.balances.find((b) => b.ledgerAccountId === ledgerAccount.id)!);
+    const processing = railDetails("PROCESSING");
+    const { transaction } = await createTransaction(tx, {
+      ...columns,
+      id,
+      status: "COMPLETED",
+      settledAt: at,
+      sourceRailDetails: withRailStatus(processing ?? null, "COMPLETED") ?? undefined,
+      passedThrough: [{ status: "PROCESSING", sourceRailDetails: processing }],
+      alsoWrite: () => internalAccountEventRows(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, account, after),
+    });
     return transaction;
   }, TRANSFER_TX_OPTIONS);
 }

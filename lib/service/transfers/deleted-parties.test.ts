@@ -323,4 +323,19 @@ describe("a transfer racing a delete of its external account or customer (the lo
       expect([begin, statements.length], statements.join("\n")).toEqual(["BEGIN", 1]);
     }
   });
+
+  it("a completed transfer-in writes its transaction, history, events and balance event with the COMMIT, as a transfer-out does: no round trip of its own for them", async () => {
+    const f = await quotesFixture(t, { fund: 100_000 });
+    const external = await f.external();
+    const counts: Record<string, number> = {};
+    for (const [name, send] of [["out", () => f.out(external, 1_000)], ["in", () => f.pull(external, 1_000)]] as const) {
+      let status = 0;
+      const writes = await roundTrips(t.db, async () => void ({ status } = await send()));
+      expect(status).toBe(200);
+      const transaction = writes.slice(writes.findIndex((write) => write[0] === "BEGIN"));
+      expect(transaction.at(-1)!.at(-1), transaction.at(-1)!.join("\n")).toBe("COMMIT");
+      counts[name] = transaction.length;
+    }
+    expect(counts.in, JSON.stringify(counts)).toBeLessThanOrEqual(counts.out!);
+  });
 });
