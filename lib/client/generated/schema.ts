@@ -17,7 +17,7 @@ export interface paths {
         head?: never;
         /**
          * Update the platform configuration
-         * @description Only the fields sent change. `feeConfigs` are merged by (feeType, sourceCurrency); both amounts 0 removes one. Requires MANAGE.
+         * @description Only the fields sent change. A changed `webhookEndpoint` is sent one TEST event. `feeConfigs` are merged by (feeType, sourceCurrency); both amounts 0 removes one. Requires MANAGE.
          */
         patch: operations["updatePlatformConfig"];
         trace?: never;
@@ -5516,7 +5516,7 @@ export interface components {
         };
         PlatformConfigUpdateRequest: {
             umaDomain?: string;
-            /** @description HTTPS URL receiving webhooks (sandbox also accepts http://localhost and http://127.0.0.1). null clears it. */
+            /** @description HTTPS URL receiving webhooks (sandbox also accepts http://localhost and http://127.0.0.1). null clears it. Setting a new endpoint sends it one TEST event (as POST /webhooks/test does), so you see it working. */
             webhookEndpoint?: string | null;
             supportedCurrencies?: {
                 /** @enum {string} */

@@ -27,7 +27,7 @@ export const configRouter = createRouter()
       path: "/config",
       operationId: "updatePlatformConfig",
       summary: "Update the platform configuration",
-      description: "Only the fields sent change. `feeConfigs` are merged by (feeType, sourceCurrency); both amounts 0 removes one. Requires MANAGE.",
+      description: "Only the fields sent change. A changed `webhookEndpoint` is sent one TEST event. `feeConfigs` are merged by (feeType, sourceCurrency); both amounts 0 removes one. Requires MANAGE.",
       tags,
       security: BASIC_AUTH,
       middleware: [requirePermission("MANAGE")] as const,

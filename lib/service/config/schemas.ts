@@ -131,7 +131,7 @@ export const PlatformConfigUpdateRequestSchema = z
       .regex(/^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/, "must be a domain name")
       .optional(),
     webhookEndpoint: z.string().max(2048).nullable().optional().openapi({
-      description: "HTTPS URL receiving webhooks (sandbox also accepts http://localhost and http://127.0.0.1). null clears it.",
+      description: "HTTPS URL receiving webhooks (sandbox also accepts http://localhost and http://127.0.0.1). null clears it. Setting a new endpoint sends it one TEST event (as POST /webhooks/test does), so you see it working.",
     }),
     supportedCurrencies: z.array(PlatformCurrencyConfigSchema.omit({ providerRequiredCustomerFields: true, providerRequiredCounterpartyCustomerFields: true }).strict()).max(50).optional(),
     embeddedWalletConfig: EmbeddedWalletConfigSchema.optional(),
