@@ -11,7 +11,8 @@ import { assertQuoteNotAgents } from "../agents/assert-quote-not-agents";
 import { assertWalletSignedExecution } from "./assert-wallet-signed-execution";
 import { getQuoteOrThrow, lockQuote } from "./get-quote";
 import { sqlTransaction } from "../sql-transaction";
-import { assertDailyVolume } from "./limits";
+import { dailyVolumeCheck } from "./limits";
+import { lockPayer } from "../transactions/daily-volume";
 import { scaCustomerOf, startQuoteSca } from "./quote-authorization";
 import { getPullSourceOrThrow, runPullQuote } from "./run-pull-quote";
 import { runQuote } from "./run-quote";
@@ -59,24 +60,46 @@ export async function executeQuote(db: Db, input: { platformId: string; quoteId:
         `Quote ${input.quoteId} is funded in real time: the funds arriving at its paymentInstructions run it (sandbox: POST /sandbox/send); it cannot be executed`,
       );
     await assertQuoteRunnable(tx, quote);
-    if (!input.viaAgentAction) await assertQuoteNotAgents(tx, quote);
-    // Its customer or destination deleted since it was made: refused (a racing delete waits for this run).
-    await lockQuoteParties(tx, quote);
-    // A pull source has no balance to check or debit: the money comes from the bank account.
-    const pull = quote.sourceAccountKind === "EXTERNAL" ? await getPullSourceOrThrow(tx, quote) : null;
-    const source = pull ? null : await lockInternalAccountForPayment(tx, { platformId, accountId: quote.sourceAccountId, direction: "SEND", allowBare: true });
+    // The checks and locks below go out in two writes, in the order they were always taken and
+    // refused in (inOrder): the agent check, the parties' locks and the source's; then the payer's
+    // daily-volume lock and read, the transaction's lock and the customer's read.
+    const [, , source] = await inOrder([
+      input.viaAgentAction ? undefined : assertQuoteNotAgents(tx, quote),
+      // Its customer or destination deleted since it was made: refused (a racing delete waits for this run).
+      lockQuoteParties(tx, quote),
+      // A pull source has no balance to check or debit: the money comes from the bank account.
+      quote.sourceAccountKind === "EXTERNAL" ? undefined : lockInternalAccountForPayment(tx, { platformId, accountId: quote.sourceAccountId, direction: "SEND", allowBare: true }),
+    ]);
+    const pull = source ? null : await getPullSourceOrThrow(tx, quote);
     if (source?.account.type === "EMBEDDED_WALLET") {
       const instructions = (quote.paymentInstructions as QuotePaymentInstructions[] | null) ?? [];
       const payloadToSign = String(instructions[0]?.accountOrWalletInfo.payloadToSign ?? "");
       await assertWalletSignedExecution(tx, { platformId, internalAccountId: source.account.id, payloadToSign, signature: input.walletSignature });
     }
-    await assertDailyVolume(tx, { platformId, customerId: quote.customerId, amount: quote.totalSendingAmount, currency: quote.sendingCurrency, paying: true });
-    const transaction = await lockTransaction(tx, { platformId, transactionId: quote.transactionId });
-    const scaCustomer = await scaCustomerOf(tx, quote);
+    const at = await now(tx, platformId);
+    const [, , transaction, scaCustomer] = await inOrder([
+      lockPayer(tx, { platformId, customerId: quote.customerId }),
+      // payerLocked: sent right behind the lock, so it runs holding it.
+      dailyVolumeCheck(tx, { platformId, customerId: quote.customerId, currency: quote.sendingCurrency, paying: true, payerLocked: true, at }).check(quote.totalSendingAmount),
+      lockTransaction(tx, { platformId, transactionId: quote.transactionId }),
+      scaCustomerOf(tx, quote),
+    ]);
     if (scaCustomer) await startQuoteSca(tx, quote, scaCustomer, { transaction, source: source ?? undefined });
     else if (pull) await runPullQuote(tx, quote, transaction, pull);
-    else await runQuote(tx, quote, transaction, source);
+    else await runQuote(tx, quote, transaction, source ?? null);
     return getQuoteOrThrow(tx, platformId, quote.id, { allowBare: true });
   }, TRANSFER_TX_OPTIONS);
   return serializeQuote(row);
+}
+
+/**
+ * Awaits statements sent together: all of them first, so none is left to run after a refusal's
+ * ROLLBACK, then answers their results or throws the first refusal in the order given, the one the
+ * same checks made one after another would throw.
+ */
+async function inOrder<T extends readonly unknown[]>(steps: readonly [...T]): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  await Promise.allSettled(steps);
+  const results: unknown[] = [];
+  for (const step of steps) results.push(await step);
+  return results as { -readonly [K in keyof T]: Awaited<T[K]> };
 }

@@ -71,9 +71,10 @@ export async function assertDailyVolume(db: SqlTx, input: { platformId: string; 
  * assertDailyVolume in two steps, for a caller that knows the amount only after reads of its own
  * (a quote's fees): the read of the day's volume goes out now, in the same write as the caller's
  * next statements, and `check(amount)` throws DAILY_VOLUME_LIMIT_EXCEEDED as assertDailyVolume does.
- * Call check on every path that goes on to pay.
+ * Call check on every path that goes on to pay. `at`: the sandbox clock's now, when the caller has
+ * read it already; the read is then sent before this returns, ahead of the caller's next statements.
  */
-export function dailyVolumeCheck(db: SqlTx, input: { platformId: string; customerId: string | null; currency: string; paying: boolean; payerLocked?: boolean }): { check(amount: bigint): Promise<void> } {
+export function dailyVolumeCheck(db: SqlTx, input: { platformId: string; customerId: string | null; currency: string; paying: boolean; payerLocked?: boolean; at?: Date }): { check(amount: bigint): Promise<void> } {
   const reading = usedToday(db, input);
   reading.catch(() => undefined); // its failure is check's, never an unhandled rejection
   return {
@@ -94,9 +95,9 @@ export function dailyVolumeCheck(db: SqlTx, input: { platformId: string; custome
 }
 
 /** What the payer sent today in US cents (taking the payer's lock first when paying and not yet taken), and the sandbox clock's now. */
-async function usedToday(db: SqlTx, input: { platformId: string; customerId: string | null; paying: boolean; payerLocked?: boolean }): Promise<{ used: bigint; at: Date }> {
+async function usedToday(db: SqlTx, input: { platformId: string; customerId: string | null; paying: boolean; payerLocked?: boolean; at?: Date }): Promise<{ used: bigint; at: Date }> {
   if (input.paying && !input.payerLocked) await lockPayer(db, input);
-  const at = await now(db, input.platformId);
+  const at = input.at ?? (await now(db, input.platformId));
   let used = 0n;
   for (const row of await dailyVolume(db, { platformId: input.platformId, customerId: input.customerId, at, fold: input.paying })) used += usdCents(row.amount, row.currency);
   return { used, at };
