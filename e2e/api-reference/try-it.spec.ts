@@ -127,7 +127,7 @@ test("a schema shared by many operations has a page of its own, linked from wher
 test("a schema page's operation deep in a long tag page opens scrolled to it", async ({ page }) => {
   await signIn(page);
   await page.goto("/api-reference/schemas/SandboxCardBalanceInquiryRequest");
-  await page.getByRole("link", { name: /POST\s*\/sandbox\/cards\/\{cardId\}\/simulate\/balance_inquiry/ }).click();
+  await page.getByRole("link", { name: /POST\s*\/sandbox\/cards\/\{id\}\/simulate\/balance_inquiry/ }).click();
   await expect(page).toHaveURL(/\/api-reference\/sandbox#op-sandboxSimulateCardBalanceInquiry$/);
   await expect(page.locator("#op-sandboxSimulateCardBalanceInquiry")).toBeInViewport();
 });
