@@ -123,3 +123,16 @@ async function connectWithin(pool: pg.Pool, maxWait: number): Promise<pg.PoolCli
     if (late) connecting.then((client) => client.release(), () => undefined);
   }
 }
+
+/**
+ * Awaits statements sent together in one transaction (each started before any is awaited, so they
+ * share a round trip): all of them first, so none is left to run after a refusal's ROLLBACK, then
+ * answers their results or throws the first refusal in the order given, the one the same checks
+ * made one after another would throw. `undefined` stands for a step skipped.
+ */
+export async function inOrder<T extends readonly unknown[]>(steps: readonly [...T]): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  await Promise.allSettled(steps);
+  const results: unknown[] = [];
+  for (const step of steps) results.push(await step);
+  return results as { -readonly [K in keyof T]: Awaited<T[K]> };
+}

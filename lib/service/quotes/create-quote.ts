@@ -15,7 +15,7 @@ import { lockedAccountFromRow, usableForPayment, type LockedInternalAccount } fr
 import type { InternalAccountRow } from "../internal-accounts/serialize-internal-account";
 import { scheduleJob } from "../jobs/schedule-job";
 import type { SqlLedgerTx } from "../ledger/ledger-tx";
-import { sqlTransaction } from "../sql-transaction";
+import { inOrder, sqlTransaction } from "../sql-transaction";
 import { now } from "../sandbox/clock";
 import { currencyInfo } from "../sandbox/currencies";
 import { createTransaction, type CreateTransactionInput } from "../transactions/create-transaction";
@@ -120,18 +120,17 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
     const at = await now(tx, platformId);
     const paying = request.immediatelyExecute === true;
     const source = await resolveSource(tx, platformId, request.source, request.destination, paying);
-    const destinationRead = resolveDestination(tx, platformId, request.destination, source);
     // A deleted customer's accounts make no new quotes (410); a delete racing this one waits for it or wins.
     // An internal account source's statement took these locks; another source's go out in the write of
     // the destination's read (after it, as when they waited for it), and their refusal comes after its checks.
     const destinationId = request.destination.destinationType === "ACCOUNT" ? request.destination.accountId : "";
-    const liveParties = source.read
-      ? null
-      : lockLiveParties(tx, platformId, { customerIds: [source.customerId], internalAccountIds: [parseId("InternalAccount", destinationId)], externalAccountId: parseId("ExternalAccount", destinationId) });
-    liveParties?.catch(() => undefined); // its failure is answered below, never an unhandled rejection
-    const destination = await destinationRead;
+    const [destination] = await inOrder([
+      resolveDestination(tx, platformId, request.destination, source),
+      source.read
+        ? undefined
+        : lockLiveParties(tx, platformId, { customerIds: [source.customerId], internalAccountIds: [parseId("InternalAccount", destinationId)], externalAccountId: parseId("ExternalAccount", destinationId) }),
+    ]);
     if (source.read) assertOwnersLive(source.read);
-    else await liveParties;
     if (!hasRate(source.currency) || !hasRate(destination.currency))
       throw new ServiceError("INVALID_CURRENCY", `The sandbox has no rate for ${source.currency} → ${destination.currency}; see GET /exchange-rates for the corridors offered`, {
         details: { sendingCurrency: source.currency, receivingCurrency: destination.currency },

@@ -10,7 +10,7 @@ import { TRANSFER_TX_OPTIONS } from "../transfers/transfer-tx-options";
 import { assertQuoteNotAgents } from "../agents/assert-quote-not-agents";
 import { assertWalletSignedExecution } from "./assert-wallet-signed-execution";
 import { getQuoteOrThrow, lockQuote } from "./get-quote";
-import { sqlTransaction } from "../sql-transaction";
+import { inOrder, sqlTransaction } from "../sql-transaction";
 import { dailyVolumeCheck } from "./limits";
 import { lockPayer } from "../transactions/daily-volume";
 import { scaCustomerOf, startQuoteSca } from "./quote-authorization";
@@ -90,16 +90,4 @@ export async function executeQuote(db: Db, input: { platformId: string; quoteId:
     return getQuoteOrThrow(tx, platformId, quote.id, { allowBare: true });
   }, TRANSFER_TX_OPTIONS);
   return serializeQuote(row);
-}
-
-/**
- * Awaits statements sent together: all of them first, so none is left to run after a refusal's
- * ROLLBACK, then answers their results or throws the first refusal in the order given, the one the
- * same checks made one after another would throw.
- */
-async function inOrder<T extends readonly unknown[]>(steps: readonly [...T]): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
-  await Promise.allSettled(steps);
-  const results: unknown[] = [];
-  for (const step of steps) results.push(await step);
-  return results as { -readonly [K in keyof T]: Awaited<T[K]> };
 }

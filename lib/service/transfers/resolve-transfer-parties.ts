@@ -64,7 +64,7 @@ export async function resolveTransferParties(
 
   const customer = transactionCustomerFrom(read, account.customerId ?? external.customerId, { endUserTermsRequired: account.customerId !== null });
   // Last, as when it was a check of its own after the read: past the checks above, the customer is every owner the read locked.
-  if (read!.customerDeletedAt !== null) throw customerDeleted(customer.customerId!, read!.customerDeletedAt);
+  assertOwnersLive(read!);
   return { ...locked, external, ...customer, supportedCurrencies: read!.supportedCurrencies };
 }
 
@@ -84,8 +84,6 @@ const withPayerLock = (read: Prisma.Sql) =>
   Prisma.sql`SELECT r.*, ${payerLock(Prisma.sql`r."platformId"`, Prisma.sql`coalesce(r."customerId", r."platformId")`)}::text AS "payerLocked" FROM (${read}) r`;
 
 export type PaymentPartiesRow = PartiesRow & {
-  /** The paying customer's deletedAt (the internal account's owner, else the external account's). */
-  customerDeletedAt: Date | null;
   /** The first (by id) of the locked customers that was deleted, and when; null when none was. */
   deletedOwnerId: string | null;
   deletedOwnerAt: Date | null;
@@ -133,7 +131,7 @@ export async function readPaymentParties(
       FOR SHARE
     )
     SELECT ${LOCKED_ACCOUNT_COLUMNS}, ${columnsOf(Prisma.ExternalAccountScalarFieldEnum, "e", EXTERNAL)}, ${TRANSACTION_CUSTOMER_COLUMNS},
-      c."deletedAt" AS "customerDeletedAt", d."id"::text AS "deletedOwnerId", d."deletedAt" AS "deletedOwnerAt", p."supportedCurrencies"
+      d."id"::text AS "deletedOwnerId", d."deletedAt" AS "deletedOwnerAt", p."supportedCurrencies"
     FROM "InternalAccount" a
     LEFT JOIN "LedgerAccount" l ON l."platformId" = a."platformId" AND l."internalAccountId" = a."id"
     LEFT JOIN "external" e ON true
