@@ -111,6 +111,8 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
   if (request.immediatelyExecute && request.source.sourceType === "REALTIME_FUNDING")
     throw invalidInput([{ field: "immediatelyExecute", message: "cannot be used with a REALTIME_FUNDING source: the funds arriving run the quote", constraint: { sourceType: ["ACCOUNT"] } }]);
   // Platform fees land on the platform's own account: make sure it exists before the money transaction.
+  // Only here: the quote's currencies are supported now, so its execute, authorization or arriving
+  // funds find the account made (none is ever removed), without a read of their own.
   await ensurePlatformInternalAccounts(db, platformId);
 
   const quoteRow = await sqlTransaction(db, async (tx) => {

@@ -1,7 +1,6 @@
 import type { Db } from "../db";
 import { ServiceError, invalidInput } from "../http/errors";
 import { formatId } from "../http/ids";
-import { ensurePlatformInternalAccounts } from "../internal-accounts/ensure-platform-internal-accounts";
 import { lockInternalAccountForPayment } from "../internal-accounts/lock-internal-account-for-payment";
 import type { SqlLedgerTx } from "../ledger/ledger-tx";
 import { now } from "../sandbox/clock";
@@ -15,7 +14,7 @@ import { dailyVolumeCheck } from "./limits";
 import { lockPayer } from "../transactions/daily-volume";
 import { scaCustomerOf, startQuoteSca } from "./quote-authorization";
 import { getPullSourceOrThrow, runPullQuote } from "./run-pull-quote";
-import { runQuote } from "./run-quote";
+import { readQuoteDestination, runQuote } from "./run-quote";
 import { lockQuoteParties } from "./lock-quote-parties";
 import type { Quote } from "./schemas";
 import type { QuotePaymentInstructions } from "../transactions/schemas";
@@ -51,7 +50,6 @@ export async function assertQuoteRunnable(tx: SqlLedgerTx, quote: QuoteRow): Pro
  */
 export async function executeQuote(db: Db, input: { platformId: string; quoteId: string; walletSignature?: string; viaAgentAction?: boolean }): Promise<Quote> {
   const { platformId } = input;
-  await ensurePlatformInternalAccounts(db, platformId);
   const row = await sqlTransaction(db, async (tx) => {
     const quote = await lockQuote(tx, platformId, input.quoteId);
     if (quote.sourceType !== "ACCOUNT" || quote.sourceAccountId === null)
@@ -62,7 +60,8 @@ export async function executeQuote(db: Db, input: { platformId: string; quoteId:
     await assertQuoteRunnable(tx, quote);
     // The checks and locks below go out in two writes, in the order they were always taken and
     // refused in (inOrder): the agent check, the parties' locks and the source's; then the payer's
-    // daily-volume lock and read, the transaction's lock and the customer's read.
+    // daily-volume lock and read, the transaction's lock, the customer's read and the destination's
+    // (for the sandbox outcome: the run's PROCESSING step then goes out with its next statement).
     const [, , source] = await inOrder([
       input.viaAgentAction ? undefined : assertQuoteNotAgents(tx, quote),
       // Its customer or destination deleted since it was made: refused (a racing delete waits for this run).
@@ -77,16 +76,17 @@ export async function executeQuote(db: Db, input: { platformId: string; quoteId:
       await assertWalletSignedExecution(tx, { platformId, internalAccountId: source.account.id, payloadToSign, signature: input.walletSignature });
     }
     const at = await now(tx, platformId);
-    const [, , transaction, scaCustomer] = await inOrder([
+    const [, , transaction, scaCustomer, destination] = await inOrder([
       lockPayer(tx, { platformId, customerId: quote.customerId }),
       // payerLocked: sent right behind the lock, so it runs holding it.
       dailyVolumeCheck(tx, { platformId, customerId: quote.customerId, currency: quote.sendingCurrency, paying: true, payerLocked: true, at }).check(quote.totalSendingAmount),
       lockTransaction(tx, { platformId, transactionId: quote.transactionId }),
       scaCustomerOf(tx, quote),
+      pull ? undefined : readQuoteDestination(tx, quote),
     ]);
     if (scaCustomer) await startQuoteSca(tx, quote, scaCustomer, { transaction, source: source ?? undefined });
     else if (pull) await runPullQuote(tx, quote, transaction, pull);
-    else await runQuote(tx, quote, transaction, source ?? null);
+    else await runQuote(tx, quote, transaction, source ?? null, { destination });
     return getQuoteOrThrow(tx, platformId, quote.id, { allowBare: true });
   }, TRANSFER_TX_OPTIONS);
   return serializeQuote(row);

@@ -4,7 +4,6 @@ import type { CustomerRow } from "../customers/serialize-customer";
 import type { Db, DbOrTx, SqlTx } from "../db";
 import { ServiceError } from "../http/errors";
 import { formatId, parseId } from "../http/ids";
-import { ensurePlatformInternalAccounts } from "../internal-accounts/ensure-platform-internal-accounts";
 import { lockInternalAccountForPayment, type LockedInternalAccount } from "../internal-accounts/lock-internal-account-for-payment";
 import type { JobContext } from "../jobs/handlers";
 import { scheduleJob } from "../jobs/schedule-job";
@@ -156,7 +155,6 @@ export async function authorizeQuote(db: Db, input: { platformId: string; quoteI
         throw new ServiceError("CONFLICT", `Quote ${id}'s challenge was already answered by another request: read the quote for its status`, { details: { quoteId: id } });
       throw e;
     });
-  await ensurePlatformInternalAccounts(db, platformId);
   const row = await db.$transaction(async (tx) => {
     const locked = await lockQuote(tx, platformId, input.quoteId);
     await assertNotExpired(tx, locked);

@@ -27,17 +27,29 @@ import { startQuoteRefund } from "./start-quote-refund";
  * The sandbox outcome of a quote, from its destination (BEHAVIORS.md §4.3, §4.6). `destination`:
  * the external account when the caller read it in this database transaction already.
  */
-export async function outcomeOf(tx: SqlLedgerTx, quote: QuoteRow, destination?: Pick<ExternalAccountRow, "accountType" | "accountInfo">): Promise<QuoteOutcome> {
+export async function outcomeOf(tx: SqlLedgerTx, quote: QuoteRow, destination?: QuoteDestination): Promise<QuoteOutcome> {
   if (quote.destinationType === "UMA_ADDRESS") return umaOutcome(resolveSandboxCounterparty((quote.destination as { umaAddress: string }).umaAddress).behavior);
   if (quote.destinationAccountKind === "EXTERNAL") {
-    if (destination) return externalAccountOutcome(destination);
-    // Deleted since the quote was made or not: the payout still goes where the quote said.
-    const [external] = await tx.$queryRaw<Pick<ExternalAccountRow, "accountType" | "accountInfo">[]>`
-      SELECT "accountType", "accountInfo" FROM "ExternalAccount" WHERE "id" = ${quote.destinationAccountId}::uuid AND "platformId" = ${quote.platformId}::uuid`;
+    const external = destination ?? (await readQuoteDestination(tx, quote));
     if (external) return externalAccountOutcome(external);
     await getExternalAccountOrThrow(tx, quote.platformId, formatId("ExternalAccount", quote.destinationAccountId!));
   }
   return { kind: "COMPLETE" };
+}
+
+/** What outcomeOf needs of a destination external account. */
+export type QuoteDestination = Pick<ExternalAccountRow, "accountType" | "accountInfo">;
+
+/**
+ * A quote's destination external account as outcomeOf reads it (undefined for any other
+ * destination), for a caller that sends it beside its other reads. Deleted since the quote was
+ * made or not: the payout still goes where the quote said.
+ */
+export async function readQuoteDestination(tx: SqlLedgerTx, quote: QuoteRow): Promise<QuoteDestination | undefined> {
+  if (quote.destinationType === "UMA_ADDRESS" || quote.destinationAccountKind !== "EXTERNAL") return undefined;
+  const [external] = await tx.$queryRaw<QuoteDestination[]>`
+    SELECT "accountType", "accountInfo" FROM "ExternalAccount" WHERE "id" = ${quote.destinationAccountId}::uuid AND "platformId" = ${quote.platformId}::uuid`;
+  return external;
 }
 
 /**
@@ -56,7 +68,7 @@ export async function runQuote(
   quote: QuoteRow,
   transaction: TransactionRow,
   source: LockedInternalAccount | null,
-  known: { destination?: Pick<ExternalAccountRow, "accountType" | "accountInfo">; isPull?: boolean } = {},
+  known: { destination?: QuoteDestination; isPull?: boolean } = {},
 ): Promise<TransactionRow> {
   const { platformId } = quote;
   const at = await now(tx, platformId);

@@ -1,6 +1,5 @@
 import type { Db } from "../db";
 import { ServiceError, invalidInput } from "../http/errors";
-import { ensurePlatformInternalAccounts } from "../internal-accounts/ensure-platform-internal-accounts";
 import { lockTransaction } from "../transactions/lock-transaction";
 import type { Transaction } from "../transactions/schemas";
 import { serializeTransaction } from "../transactions/serialize-transaction";
@@ -27,7 +26,6 @@ import { startQuoteRefund } from "./start-quote-refund";
  */
 export async function sandboxSend(db: Db, input: { platformId: string; request: SandboxSendRequest }): Promise<Transaction> {
   const { platformId, request } = input;
-  await ensurePlatformInternalAccounts(db, platformId);
   return db.$transaction(async (tx) => {
     const quote = await lockQuote(tx, platformId, request.quoteId);
     if (quote.sourceType !== "REALTIME_FUNDING")
