@@ -17,7 +17,7 @@ afterAll(() => t.close());
 const uuidOf = (id: string) => id.slice(id.indexOf(":") + 1);
 
 describe("POST /quotes funded in real time", () => {
-  it("locks its parties in the write that reads its destination: 8 round trips for a cross-currency payout", async () => {
+  it("locks its parties in the write that reads its destination, and reads its customer in the fee schedule's: 7 round trips for a cross-currency payout", async () => {
     const f = await quotesFixture(t);
     const eur = await f.external({ currency: "EUR" });
     const body = { source: { sourceType: "REALTIME_FUNDING", currency: "USD", customerId: f.customerId }, destination: { destinationType: "ACCOUNT", accountId: eur }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 1_000 };
@@ -25,8 +25,9 @@ describe("POST /quotes funded in real time", () => {
     let status = 0;
     const writes = await roundTrips(t.db, async () => void ({ status } = await f.createQuote(body)));
     expect(status).toBe(200);
-    // Was 9: the parties' locks (lockLiveParties) waited for the destination's read.
-    expect(writes.length, writes.map((write) => write.join("\n  ")).join("\n")).toBe(8);
+    // Was 9: the parties' locks (lockLiveParties) waited for the destination's read; then 8: the
+    // customer's read (for strong customer authentication) took a round trip of its own.
+    expect(writes.length, writes.map((write) => write.join("\n  ")).join("\n")).toBe(7);
   });
 });
 

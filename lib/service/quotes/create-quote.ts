@@ -157,6 +157,14 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
       );
     if (destination.kind === "UMA") assertCounterpartyAnswers(destination.counterparty!, "QUOTE");
 
+    // A customer's quote that may run now needs the customer in full for strong customer
+    // authentication (an internal account source's statement says already whether its region asks
+    // for it); that one read also gives the transaction its customer columns (the source's owner).
+    // It is read under the parties' locks, in the write of the day's volume and the fee schedule.
+    const mayRunNow = source.kind === "REALTIME_FUNDING" || request.immediatelyExecute === true;
+    const mayNeedSca = mayRunNow && source.customerId !== null && (source.read === null || isScaRegion(source.read.txRegion));
+    const sourceCustomerRead = mayNeedSca ? getCustomerOrThrow(tx, platformId, formatId("Customer", source.customerId!), { isIncludingDeleted: true }) : null;
+    sourceCustomerRead?.catch(() => {}); // awaited below, unless a check before that refuses the quote
     // The day's volume is read (and folded) in the same write as the fee schedule; the amount it is checked against needs the fees.
     const volume = dailyVolumeCheck(tx, { platformId, customerId: source.customerId, currency: source.currency, paying, payerLocked: paying && source.read !== null });
     const fees = await feeScheduleFor(tx, { platformId, sendingCurrency: source.currency, receivingCurrency: destination.currency, override: request.platformFeeOverride });
@@ -171,12 +179,7 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
     const quoteId = uuidv7(at.getTime());
     const transactionId = uuidv7(at.getTime());
     const expiresAt = new Date(at.getTime() + QUOTE_WINDOW_SECONDS * 1000);
-    // A customer's quote that may run now needs the customer in full for strong customer
-    // authentication (an internal account source's statement says already whether its region asks
-    // for it); that one read also gives the transaction its customer columns (the source's owner).
-    const mayRunNow = source.kind === "REALTIME_FUNDING" || request.immediatelyExecute === true;
-    const mayNeedSca = mayRunNow && source.customerId !== null && (source.read === null || isScaRegion(source.read.txRegion));
-    const sourceCustomer = mayNeedSca ? await getCustomerOrThrow(tx, platformId, formatId("Customer", source.customerId!), { isIncludingDeleted: true }) : null;
+    const sourceCustomer = await sourceCustomerRead;
     const customerId = source.customerId ?? destination.external?.customerId ?? null;
     const customer = sourceCustomer
       ? { customerId: sourceCustomer.id, platformCustomerId: sourceCustomer.platformCustomerId }
