@@ -59,60 +59,79 @@ export interface PostedLedgerTransaction {
 }
 
 /**
- * The one write path for entries and cached balances, shared by postLedgerTransaction and
- * captureHold (which also releases a hold's reservation under the same locks). Every check runs
- * before the first write, so a refused posting leaves nothing behind even if the caller goes on.
- * Internal to the ledger. Throws: LedgerInvariantError, INSUFFICIENT_BALANCE.
+ * The one write path for entries and cached balances, shared by postLedgerTransaction(s) and
+ * captureHold (which also releases a hold's reservation under the same locks). Several postings
+ * of one payment (a quote's debit and settlement) take their accounts' locks in one ordered
+ * statement and are checked in order, each against the balances the ones before it leave. Every
+ * check runs before the first write, so a refused posting leaves nothing behind even if the
+ * caller goes on. Internal to the ledger. Throws: LedgerInvariantError, INSUFFICIENT_BALANCE.
  */
-export async function applyPosting(
+export async function applyPostings(
   tx: SqlLedgerTx,
-  input: LedgerPostingInput,
+  inputs: LedgerPostingInput[],
   options: { id?: string; /** captureHold: release this hold's reservation and mark it CAPTURED in the same statement */ capture?: { holdId: string; ledgerAccountId: string; amount: bigint; at: Date } } = {},
-): Promise<PostedLedgerTransaction> {
+): Promise<PostedLedgerTransaction[]> {
+  if (inputs.length === 0) return [];
+  if ((options.id || options.capture) && inputs.length > 1) throw new LedgerInvariantError("An id or a hold capture names one posting");
+  const platformId = inputs[0]!.platformId;
+  if (inputs.some((input) => input.platformId !== platformId)) throw new LedgerInvariantError("Postings made together belong to one platform");
   // Handled from the start: validate may throw before it is awaited.
-  const checking = Promise.allSettled([input.alongside]);
-  const netByAccount = validate(input);
+  const checking = Promise.allSettled(inputs.map((input) => input.alongside));
+  const nets = inputs.map(validate);
   const heldDelta = new Map<string, bigint>();
   if (options.capture) heldDelta.set(options.capture.ledgerAccountId, -options.capture.amount);
 
-  const locking = lockLedgerAccounts(tx, input.platformId, [...netByAccount.keys(), ...heldDelta.keys(), ...(input.alsoLock ?? [])]);
-  const [[check]] = await Promise.all([checking, locking.catch(() => undefined)]);
-  if (check.status === "rejected") throw check.reason;
+  const locking = lockLedgerAccounts(tx, platformId, [...nets.flatMap((net) => [...net.keys()]), ...heldDelta.keys(), ...inputs.flatMap((input) => input.alsoLock ?? [])]);
+  const [checks] = await Promise.all([checking, locking.catch(() => undefined)]);
+  for (const check of checks) if (check.status === "rejected") throw check.reason;
   const { accounts, xid } = await locking;
-  assertBalancedPerCurrency(netByAccount, accounts);
-  const touched = [...accounts.values()].filter((a) => netByAccount.has(a.id) || heldDelta.has(a.id));
-  for (const account of touched) {
-    const net = netByAccount.get(account.id) ?? 0n;
-    const held = account.heldAmount + (heldDelta.get(account.id) ?? 0n);
-    if (held < 0n) throw new LedgerInvariantError(`Ledger account ${account.id} would hold ${held}, less than nothing`);
-    const available = account.postedBalance - held;
-    // Credits are always accepted; only a debit can break a non-negative account.
-    if (!account.allowNegative && net < 0n && available + net < 0n) throw insufficientBalance(account, available, -net);
-  }
-
-  const at = await now(tx, input.platformId);
-  const id = options.id ?? uuidv7(at.getTime());
-  const effectiveAt = input.effectiveAt ?? at;
-  const entries = input.entries.map((entry) => ({
-    id: uuidv7(at.getTime()),
-    ledgerAccountId: entry.ledgerAccountId,
-    currency: accounts.get(entry.ledgerAccountId)!.currency,
-    amount: entry.amount,
-  }));
-  const statement = write(xid, { ...input, id, effectiveAt, at, transactionId: input.transactionId ?? null }, entries, touched, netByAccount, heldDelta, options.capture);
-  // Nothing reads the write's answer: the accounts are locked, so their balances after it are
-  // known here. On a pg connection it goes out with the transaction's next statement or its COMMIT
-  // (one round trip less while the locks are held); elsewhere it runs now and its rows prove it ran
-  // in the locking transaction.
-  if (tx.$defer) tx.$defer(statement);
-  else if ((await tx.$executeRaw(statement)) !== touched.length) throw notInTransaction();
-
-  const balances = touched.map((account): AccountBalance => {
-    const posted = account.postedBalance + (netByAccount.get(account.id) ?? 0n);
-    const held = account.heldAmount + (heldDelta.get(account.id) ?? 0n);
-    return { ledgerAccountId: account.id, internalAccountId: account.internalAccountId, currency: account.currency, posted, held, available: posted - held, updatedAt: at };
+  // Each account's balances as the postings so far leave them.
+  const running = new Map([...accounts.values()].map((a) => [a.id, { posted: a.postedBalance, held: a.heldAmount }]));
+  const at = await now(tx, platformId);
+  const planned = inputs.map((input, i) => {
+    const netByAccount = nets[i]!;
+    const heldHere = i === 0 ? heldDelta : new Map<string, bigint>();
+    assertBalancedPerCurrency(netByAccount, accounts);
+    const touched = [...accounts.values()].filter((a) => netByAccount.has(a.id) || heldHere.has(a.id));
+    const balances = touched.map((account): AccountBalance => {
+      const before = running.get(account.id)!;
+      const net = netByAccount.get(account.id) ?? 0n;
+      const held = before.held + (heldHere.get(account.id) ?? 0n);
+      if (held < 0n) throw new LedgerInvariantError(`Ledger account ${account.id} would hold ${held}, less than nothing`);
+      const available = before.posted - held;
+      // Credits are always accepted; only a debit can break a non-negative account.
+      if (!account.allowNegative && net < 0n && available + net < 0n) throw insufficientBalance(account, available, -net);
+      const posted = before.posted + net;
+      running.set(account.id, { posted, held });
+      return { ledgerAccountId: account.id, internalAccountId: account.internalAccountId, currency: account.currency, posted, held, available: posted - held, updatedAt: at };
+    });
+    const id = options.id ?? uuidv7(at.getTime());
+    const effectiveAt = input.effectiveAt ?? at;
+    const entries = input.entries.map((entry) => ({
+      id: uuidv7(at.getTime()),
+      ledgerAccountId: entry.ledgerAccountId,
+      currency: accounts.get(entry.ledgerAccountId)!.currency,
+      amount: entry.amount,
+    }));
+    const statement = write(xid, { ...input, id, effectiveAt, at, transactionId: input.transactionId ?? null }, entries, touched, netByAccount, heldHere, i === 0 ? options.capture : undefined);
+    const posted: PostedLedgerTransaction = { id, platformId, kind: input.kind, transactionId: input.transactionId ?? null, effectiveAt, entries, balances };
+    return { statement, touched: touched.length, posted };
   });
-  return { id, platformId: input.platformId, kind: input.kind, transactionId: input.transactionId ?? null, effectiveAt, entries, balances };
+  // Nothing reads the writes' answers: the accounts are locked, so their balances after them are
+  // known here. On a pg connection they go out with the transaction's next statement or its COMMIT
+  // (one round trip less while the locks are held); elsewhere they run now and their rows prove
+  // they ran in the locking transaction.
+  for (const { statement, touched } of planned) {
+    if (tx.$defer) tx.$defer(statement);
+    else if ((await tx.$executeRaw(statement)) !== touched) throw notInTransaction();
+  }
+  return planned.map((p) => p.posted);
+}
+
+/** applyPostings for one posting. */
+export async function applyPosting(tx: SqlLedgerTx, input: LedgerPostingInput, options: Parameters<typeof applyPostings>[2] = {}): Promise<PostedLedgerTransaction> {
+  const [posted] = await applyPostings(tx, [input], options);
+  return posted!;
 }
 
 /**

@@ -8,7 +8,7 @@ import { getBalance } from "./get-balance";
 import { LedgerInvariantError } from "./ledger-invariant-error";
 import { ledgerFixture } from "./ledger-fixtures";
 import type { LedgerTx } from "./ledger-tx";
-import { postLedgerTransaction } from "./post-ledger-transaction";
+import { postLedgerTransaction, postLedgerTransactions } from "./post-ledger-transaction";
 import { sqlTransaction } from "../sql-transaction";
 
 let t: TestApp;
@@ -184,6 +184,53 @@ describe("postLedgerTransaction", () => {
     expect((await getBalance(t.db, { platformId: f.platformId, ledgerAccountId: a.id })).posted).toBe(1_000n - 50n * 7n + 50n * 3n);
     expect((await getBalance(t.db, { platformId: f.platformId, ledgerAccountId: b.id })).posted).toBe(1_000n + 50n * 7n - 50n * 3n);
     console.log(`100 crossing transfers A↔B: ${ms.toFixed(0)} ms`);
+  });
+
+  describe("postLedgerTransactions (several postings of one payment)", () => {
+    it("checks each posting against the balances the ones before it leave, writes one ledger transaction each, and answers each one's balances", async () => {
+      const f = await ledgerFixture(t.db);
+      const a = await f.account({ balance: 100n });
+      const b = await f.account();
+      const c = await f.account();
+      const before = await counts(f.platformId);
+      // b is empty when the call starts: only the first posting's credit lets the second debit it.
+      const [first, second] = await sqlTransaction(
+        t.db,
+        (tx) =>
+          postLedgerTransactions(tx, [
+            { platformId: f.platformId, kind: "FIRST", entries: [{ ledgerAccountId: a.id, amount: -60n }, { ledgerAccountId: b.id, amount: 60n }] },
+            { platformId: f.platformId, kind: "SECOND", entries: [{ ledgerAccountId: b.id, amount: -50n }, { ledgerAccountId: c.id, amount: 50n }] },
+          ]),
+        { maxWait: 2_000, timeout: 5_000 },
+      );
+      expect(first!.balances.find((x) => x.ledgerAccountId === b.id)).toMatchObject({ posted: 60n, available: 60n });
+      expect(second!.balances.find((x) => x.ledgerAccountId === b.id)).toMatchObject({ posted: 10n, available: 10n });
+      expect(second!.balances.find((x) => x.ledgerAccountId === c.id)).toMatchObject({ posted: 50n });
+      expect(first!.id).not.toBe(second!.id);
+      expect(await counts(f.platformId)).toEqual({ transactions: before.transactions + 2, entries: before.entries + 4 });
+      const kinds = await t.db.ledgerTransaction.findMany({ where: { id: { in: [first!.id, second!.id] } }, select: { kind: true }, orderBy: { id: "asc" } });
+      expect(kinds.map((k) => k.kind)).toEqual(["FIRST", "SECOND"]);
+      for (const [account, posted] of [[a, 40n], [b, 10n], [c, 50n]] as const) expect((await getBalance(t.db, { platformId: f.platformId, ledgerAccountId: account.id })).posted).toBe(posted);
+      expect(await f.entryTotals()).toEqual({ USD: 0n });
+    });
+
+    it("refuses them all, writing nothing, when a later one cannot be covered", async () => {
+      const f = await ledgerFixture(t.db);
+      const a = await f.account({ balance: 100n });
+      const b = await f.account();
+      const c = await f.account();
+      const before = await counts(f.platformId);
+      await t.db.$transaction(async (tx) => {
+        await expect(
+          postLedgerTransactions(tx, [
+            { platformId: f.platformId, kind: "FIRST", entries: [{ ledgerAccountId: a.id, amount: -60n }, { ledgerAccountId: b.id, amount: 60n }] },
+            { platformId: f.platformId, kind: "SECOND", entries: [{ ledgerAccountId: b.id, amount: -61n }, { ledgerAccountId: c.id, amount: 61n }] },
+          ]),
+        ).rejects.toMatchObject({ code: "INSUFFICIENT_BALANCE", message: expect.stringContaining("60 USD available, 61 required") });
+      });
+      expect(await counts(f.platformId)).toEqual(before);
+      expect((await getBalance(t.db, { platformId: f.platformId, ledgerAccountId: a.id })).posted).toBe(100n);
+    });
   });
 
   it("sustains a measurable posting rate (sequential, and parallel on disjoint accounts)", async () => {

@@ -39,7 +39,7 @@ import { customerNeedsSca } from "../sca/quote-sca";
 import { isScaRegion } from "../sca/sca-regions";
 import { runPullQuote } from "./run-pull-quote";
 import { debitSource, outcomeOf, runQuote } from "./run-quote";
-import { planSettlement, postSettlement } from "./settle-quote";
+import { planSettlement } from "./settle-quote";
 import { enqueueBalanceUpdated } from "../transfers/enqueue-balance-updated";
 import { internalAccountEventRows, INTERNAL_ACCOUNT_EVENTS } from "../internal-accounts/enqueue-internal-account-event";
 import { resolvePullSource, type PullSource } from "./resolve-pull-source";
@@ -287,8 +287,7 @@ export async function createQuote(db: Db, input: { platformId: string; request: 
 async function completeAtOnce(tx: SqlLedgerTx, pendingQuote: QuoteRow, pending: CreateTransactionInput, source: LockedInternalAccount): Promise<QuoteRow> {
   const { platformId, transactionId } = pendingQuote;
   const plan = await planSettlement(tx, pendingQuote);
-  const sourceAfter = await debitSource(tx, pendingQuote, transactionId, source, plan);
-  await postSettlement(tx, pendingQuote, transactionId, plan);
+  const sourceAfter = await debitSource(tx, pendingQuote, transactionId, source, plan); // and the settlement
   const at = await now(tx, platformId);
   const quote: QuoteRow = { ...pendingQuote, status: "COMPLETED", executedAt: at, updatedAt: at };
   const rails = (status: "PROCESSING" | "COMPLETED") => withRailStatus(pending.destinationRailDetails, status) ?? undefined;

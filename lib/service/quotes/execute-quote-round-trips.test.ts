@@ -44,8 +44,10 @@ describe("POST /quotes/{quoteId}/execute from an internal account", () => {
     ]);
   });
 
-  it("USD to a EUR external account: 9 round trips (was 16)", async () => {
+  it("USD to a EUR external account: 8 round trips (was 16), the debit and the settlement locking their accounts in one statement", async () => {
     const { writes, listing } = await executeWrites("EUR");
-    expect(writes.length, listing).toBe(9);
+    expect(writes.length, listing).toBe(8);
+    expect(writes.flat().filter((s) => /FROM "LedgerAccount" .*FOR UPDATE/.test(s)), listing).toHaveLength(1);
+    expect(writes.flat().filter((s) => s.includes('INSERT INTO "LedgerTransaction"')), listing).toHaveLength(2);
   });
 });

@@ -5,7 +5,7 @@ import type { LockedInternalAccount } from "../internal-accounts/lock-internal-a
 import { scheduleJob } from "../jobs/schedule-job";
 import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
 import type { SqlLedgerTx } from "../ledger/ledger-tx";
-import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
+import { postLedgerTransactions } from "../ledger/post-ledger-transaction";
 import { now } from "../sandbox/clock";
 import { expectedSettlementAt, withRailStatus } from "../transactions/rail-details";
 import { recordTransactionStatus } from "../transactions/record-transaction-status";
@@ -18,7 +18,7 @@ import { externalAccountOutcome, umaOutcome, type QuoteOutcome } from "./quote-o
 import type { QuoteRow } from "./serialize-quote";
 import { COMPLETE_QUOTE_JOB } from "./complete-quote-later";
 import { RETURN_QUOTE_PAYOUT_JOB } from "./return-quote-payout";
-import { QUOTE_DEBIT, planSettlement, settleQuote, type SettlementPlan } from "./settle-quote";
+import { QUOTE_DEBIT, planSettlement, settleQuote, settlementPosting, type SettlementPlan } from "./settle-quote";
 import { quoteStatusChange } from "./set-quote-status";
 import { startQuoteRefund } from "./start-quote-refund";
 
@@ -91,19 +91,21 @@ export async function runQuote(
   const settlesNow = outcome.kind === "COMPLETE" || outcome.kind === "COMPLETE_THEN_RETURN";
   // Planned before the debit, which locks the settlement's accounts with the source's.
   const plan = settlesNow ? await planSettlement(tx, quote) : undefined;
+  // The debit posts the settlement too when the quote settles now (one lock of every account).
   const debited = source ? { account: source.account, after: await debitSource(tx, quote, transaction.id, source, plan) } : null;
+  const isPosted = debited !== null;
   // The source's INTERNAL_ACCOUNT.BALANCE_UPDATED rides in the settlement's COMPLETED step when the
   // quote settles now (a round trip less), else it is written on its own before the outcome's steps.
   if (debited && !settlesNow) await enqueueInternalAccountEvent(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, debited.account, debited.after);
   const balanceEvent = debited && settlesNow ? () => internalAccountEventRows(tx, INTERNAL_ACCOUNT_EVENTS.BALANCE_UPDATED, debited.account, debited.after) : undefined;
   switch (outcome.kind) {
     case "COMPLETE":
-      return settleQuote(tx, quote, row, { alsoWrite: balanceEvent, plan });
+      return settleQuote(tx, quote, row, { alsoWrite: balanceEvent, plan, isPosted });
     case "COMPLETE_LATER":
       await scheduleJob(tx, { platformId, kind: COMPLETE_QUOTE_JOB, payload: { transactionId: row.id }, runAt: new Date(at.getTime() + outcome.afterSeconds * 1000) });
       return row;
     case "COMPLETE_THEN_RETURN": {
-      const settled = await settleQuote(tx, quote, row, { alsoWrite: balanceEvent, plan });
+      const settled = await settleQuote(tx, quote, row, { alsoWrite: balanceEvent, plan, isPosted });
       await scheduleJob(tx, { platformId, kind: RETURN_QUOTE_PAYOUT_JOB, payload: { transactionId: row.id }, runAt: new Date(at.getTime() + outcome.afterSeconds * 1000) });
       return settled;
     }
@@ -124,25 +126,29 @@ export async function runQuote(
 /**
  * Debits the quote's sending amount from the source straight into clearing, not held then captured:
  * both would happen in this database transaction, so the hold would be invisible to everyone and
- * cost three round trips. With the settlement's `plan`, its accounts are locked in the same
- * statement (in id order with the source's), so two quotes between the same accounts in opposite
- * directions queue instead of deadlocking. Answers the source's balances after the debit.
+ * cost three round trips. With the settlement's `plan`, the settlement is posted right after the
+ * debit in the same call: every account of both is locked in one statement, in id order, so two
+ * quotes between the same accounts in opposite directions queue instead of deadlocking (and the
+ * settlement takes no lock of its own). Answers the source's balances after the debit.
  */
 export async function debitSource(tx: SqlLedgerTx, quote: QuoteRow, transactionId: string, source: LockedInternalAccount, plan?: SettlementPlan): Promise<AccountLedger> {
   const { platformId } = quote;
   const amount = quote.totalSendingAmount;
   const { clearing } = await ensureSystemAccounts(tx, platformId, quote.sendingCurrency);
-  const posted = await postLedgerTransaction(tx, {
-    platformId,
-    kind: QUOTE_DEBIT,
-    description: `Quote ${formatId("Quote", quote.id)}: ${amount} ${quote.sendingCurrency} debited`,
-    transactionId,
-    entries: [
-      { ledgerAccountId: source.ledgerAccount.id, amount: -amount },
-      { ledgerAccountId: clearing.id, amount },
-    ],
-    alsoLock: plan?.entries.map((e) => e.ledgerAccountId),
-  });
+  const settlement = plan ? settlementPosting(quote, transactionId, plan) : null;
+  const [debit] = await postLedgerTransactions(tx, [
+    {
+      platformId,
+      kind: QUOTE_DEBIT,
+      description: `Quote ${formatId("Quote", quote.id)}: ${amount} ${quote.sendingCurrency} debited`,
+      transactionId,
+      entries: [
+        { ledgerAccountId: source.ledgerAccount.id, amount: -amount },
+        { ledgerAccountId: clearing.id, amount },
+      ],
+    },
+    ...(settlement ? [settlement] : []),
+  ]);
   // The source row is share-locked since it was read: only its balance moved.
-  return accountLedgerFrom(posted.balances.find((b) => b.ledgerAccountId === source.ledgerAccount.id)!);
+  return accountLedgerFrom(debit!.balances.find((b) => b.ledgerAccountId === source.ledgerAccount.id)!);
 }

@@ -2,7 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { formatId } from "../http/ids";
 import { lockInternalAccountForPayment } from "../internal-accounts/lock-internal-account-for-payment";
 import { ensureSystemAccounts } from "../ledger/ensure-system-accounts";
-import type { LedgerEntryInput } from "../ledger/apply-posting";
+import type { LedgerEntryInput, LedgerPostingInput } from "../ledger/apply-posting";
 import type { SqlLedgerTx } from "../ledger/ledger-tx";
 import { postLedgerTransaction } from "../ledger/post-ledger-transaction";
 import { now } from "../sandbox/clock";
@@ -74,7 +74,7 @@ export async function planSettlement(tx: SqlLedgerTx, quote: QuoteRow): Promise<
 
 /**
  * Delivers an executed quote: posts its settlement (planSettlement; `plan` when the caller made it
- * already), then COMPLETED with settledAt (OUTGOING_PAYMENT.COMPLETED), the quote COMPLETED, and
+ * already; not when the caller posted it with the source's debit, `isPosted`), then COMPLETED with settledAt (OUTGOING_PAYMENT.COMPLETED), the quote COMPLETED, and
  * BALANCE_UPDATED for each internal account credited. In the caller's transaction.
  * Throws: CONFLICT (a destination internal account that can no longer receive); LedgerInvariantError.
  */
@@ -82,11 +82,11 @@ export async function settleQuote(
   tx: SqlLedgerTx,
   quote: QuoteRow,
   row: TransactionRow,
-  options: { alsoWrite?: () => Promise<Prisma.Sql>; plan?: SettlementPlan } = {},
+  options: { alsoWrite?: () => Promise<Prisma.Sql>; plan?: SettlementPlan; /** the caller posted the plan with the source's debit (debitSource) */ isPosted?: boolean } = {},
 ): Promise<TransactionRow> {
   const { platformId } = quote;
   const plan = options.plan ?? (await planSettlement(tx, quote));
-  await postSettlement(tx, quote, row.id, plan);
+  if (!options.isPosted) await postSettlement(tx, quote, row.id, plan);
 
   const at = await now(tx, platformId);
   const completed = await recordTransactionStatus(tx, row, {
@@ -101,12 +101,18 @@ export async function settleQuote(
 
 /** Posts a quote's settlement (planSettlement's entries) on its transaction `transactionId`. */
 export async function postSettlement(tx: SqlLedgerTx, quote: QuoteRow, transactionId: string, plan: SettlementPlan): Promise<void> {
-  if (plan.entries.length === 0) return;
-  await postLedgerTransaction(tx, {
+  const posting = settlementPosting(quote, transactionId, plan);
+  if (posting) await postLedgerTransaction(tx, posting);
+}
+
+/** The ledger posting of a quote's settlement, or null when it moves nothing. */
+export function settlementPosting(quote: QuoteRow, transactionId: string, plan: SettlementPlan): LedgerPostingInput | null {
+  if (plan.entries.length === 0) return null;
+  return {
     platformId: quote.platformId,
     kind: QUOTE_SETTLEMENT,
     description: `Quote ${formatId("Quote", quote.id)}: ${quote.totalSendingAmount} ${quote.sendingCurrency} → ${quote.totalReceivingAmount} ${quote.receivingCurrency}`,
     transactionId,
     entries: plan.entries,
-  });
+  };
 }
