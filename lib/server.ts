@@ -2,7 +2,8 @@ import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import next from "next";
+import { pathToFileURL } from "node:url";
+import next, { type NextConfig } from "next";
 import { getRequestListener } from "@hono/node-server";
 import { services } from "./services";
 import { schemaProblem } from "./db/schema-problem";
@@ -11,6 +12,7 @@ import { API_BASE_PATH } from "./service/http/openapi";
 import { startWorker } from "./service/jobs/worker";
 import { CLIENT_IP_HEADER, clientAddress, trustedProxyHopsFromEnv } from "./auth/client-ip";
 import { newCspNonce, securityHeaders } from "./security-headers";
+import { isCrossOriginAction } from "./cross-origin-action";
 
 // One Node server (DESIGN.md "Why a custom server"): Service API paths go straight to Hono,
 // every other path to Next. Only dispatch lives here.
@@ -53,6 +55,9 @@ server.headersTimeout = 66_000; // must exceed keepAliveTimeout, or Node may dro
 const nextApp = process.env.API_ONLY === "1" ? null : next({ dev, hostname: "localhost", port, httpServer: server, turbopack: dev ? true : undefined });
 await nextApp?.prepare();
 const nextHandler = nextApp?.getRequestHandler() ?? notFound;
+// Origins Next lets post server actions besides this host, from the next.config.js it just loaded.
+const nextConfig = ((await import(pathToFileURL(path.resolve("next.config.js")).href)) as { default: NextConfig }).default;
+const allowedActionOrigins = nextConfig.experimental?.serverActions?.allowedOrigins ?? [];
 
 /** The answer to an address whose percent-escapes do not decode: a page with a way back, not bare text. */
 const BAD_PATH_PAGE = `<!doctype html>
@@ -63,6 +68,8 @@ const BAD_PATH_PAGE = `<!doctype html>
 <p><a href="/" style="color: #4338ca">Go to the dashboard</a></p>
 </body></html>
 `;
+
+const CROSS_SITE_REFUSED = "Cross-site request refused: dashboard actions run only from this site's own pages.\n";
 
 const trustedProxyHops = trustedProxyHopsFromEnv();
 const https = process.env.NEXTAUTH_URL.startsWith("https:");
@@ -79,6 +86,8 @@ server.on("request", (req, res) => {
   for (const [name, value] of Object.entries(securityHeaders(nonce, { dev, https }))) res.setHeader(name, value);
   req.headers["content-security-policy"] = res.getHeader("content-security-policy") as string;
   delete req.headers["content-security-policy-report-only"];
+  // Next refuses a cross-site server action with 500, a server error to monitoring; the fault is the sender's.
+  if (isCrossOriginAction(req, allowedActionOrigins)) return void res.writeHead(403, { "content-type": "text/plain; charset=utf-8" }).end(CROSS_SITE_REFUSED);
   // Next answers 500 to a path whose percent-escapes do not decode (/cards/%E0%A4%A): the address is wrong, not the server.
   if (!hasDecodablePath(req.url ?? "/")) return void res.writeHead(400, { "content-type": "text/html; charset=utf-8" }).end(BAD_PATH_PAGE);
   // The client's address as the socket (or the trusted proxies) saw it, replacing any value the client sent (lib/auth/client-ip.ts).
