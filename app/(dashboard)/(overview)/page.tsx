@@ -2,13 +2,13 @@ import type { ReactNode } from "react";
 import Link from "next/link";
 import { requireSession } from "@/lib/auth/session";
 import { apiBaseUrl, isExternalService } from "@/lib/client/api-base-url";
-import { services } from "@/lib/services";
 import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/code-block";
 import { CopyButton } from "@/components/copy-button";
 import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
 import { BootstrapCredentials } from "./_components/bootstrap-credentials";
+import { bootstrapCredentialsFor } from "./_lib/bootstrap-credentials-for";
 import { can } from "../_lib/can";
 
 const ROLE_ACCESS = {
@@ -21,7 +21,7 @@ export default async function OverviewPage() {
   const { user } = await requireSession();
   const baseUrl = await apiBaseUrl();
   const external = isExternalService();
-  const bootstrap = !external && user.role === "ADMIN" ? services().pendingBootstrap : null;
+  const bootstrap = external ? null : bootstrapCredentialsFor(user);
 
   return (
     <>

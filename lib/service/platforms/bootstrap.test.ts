@@ -25,7 +25,7 @@ describe("first start", () => {
   it("creates a platform, an admin who can sign in (with the password they chose, so not a temporary one) and a working all-permission token, once", async () => {
     const env = { BOOTSTRAP_ADMIN_EMAIL: "Ops@Example.com", BOOTSTRAP_ADMIN_PASSWORD: "pw-123456", BOOTSTRAP_API_CLIENT_ID: "fixed-client", BOOTSTRAP_API_CLIENT_SECRET: "fixed-secret" };
     const result = await bootstrapIfEmpty(database.prisma, env);
-    expect(result).toEqual({ adminEmail: "Ops@Example.com", adminPassword: "pw-123456", clientId: "fixed-client", clientSecret: "fixed-secret" });
+    expect(result).toEqual({ platformId: expect.any(String), adminEmail: "Ops@Example.com", adminPassword: "pw-123456", clientId: "fixed-client", clientSecret: "fixed-secret" });
 
     const staff = await verifyStaffLogin(database.prisma, "ops@example.com", "pw-123456");
     expect(staff).toMatchObject({ role: "ADMIN", platformName: "Sandbox Platform", hasTemporaryPassword: false });

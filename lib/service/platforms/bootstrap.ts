@@ -5,6 +5,8 @@ import { createStaffUser } from "../staff/create-staff-user";
 import { createToken } from "../tokens/create-token";
 
 export interface BootstrapResult {
+  /** The platform created: only its admins may be shown the credentials. */
+  platformId: string;
   adminEmail: string;
   adminPassword: string;
   clientId: string;
@@ -38,6 +40,6 @@ export async function bootstrapIfEmpty(db: Db, env: Record<string, string | unde
       clientId: env.BOOTSTRAP_API_CLIENT_ID || undefined,
       clientSecret: env.BOOTSTRAP_API_CLIENT_SECRET || undefined,
     });
-    return { adminEmail, adminPassword, clientId: token.clientId, clientSecret: token.clientSecret! };
+    return { platformId: platform.id, adminEmail, adminPassword, clientId: token.clientId, clientSecret: token.clientSecret! };
   });
 }
