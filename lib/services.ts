@@ -5,11 +5,21 @@ import { rateLimitFromEnv } from "./service/http/rate-limit";
 import type { Db } from "./service/db";
 import type { BootstrapResult } from "./service/platforms/bootstrap";
 
-/** One POST the dashboard's built-in webhook receiver got (app/api/webhook-receiver), as received. */
+/** One delivery the dashboard's built-in webhook receiver got (app/api/webhook-receiver) whose signature verified, as received. */
 export interface ReceivedWebhook {
   receivedAt: string;
-  isSignatureValid: boolean;
   body: string;
+}
+
+/** What the Webhooks page shows of the built-in receiver: verified deliveries, and only a count of refused posts. */
+export interface ReceiverLog {
+  received: ReceivedWebhook[];
+  rejected: { count: number; lastAt: string | null };
+}
+
+/** One platform's built-in receiver: its log, and the endpoint to restore when it is turned off. */
+export interface ReceiverState extends ReceiverLog {
+  previousEndpoint?: string;
 }
 
 /**
@@ -23,8 +33,8 @@ export interface Services {
   internalKey: string;
   /** Credentials made on first start, shown once in the dashboard, then forgotten. */
   pendingBootstrap: BootstrapResult | null;
-  /** Built-in webhook receiver, memory only, by platform id: newest deliveries first, and the endpoint to restore when it is turned off. */
-  webhookReceiver: Map<string, { received: ReceivedWebhook[]; previousEndpoint?: string }>;
+  /** Built-in webhook receiver, memory only, by platform id. */
+  webhookReceiver: Map<string, ReceiverState>;
   close(): Promise<void>;
 }
 

@@ -6,8 +6,8 @@ import type { components } from "@/lib/client/generated/schema";
 import { getActionSession } from "@/lib/auth/session";
 import { invalidInputResult, type ActionError, type ActionResult } from "@/lib/client/action-result";
 import { callService } from "@/lib/client/call-service";
-import type { ReceivedWebhook } from "@/lib/services";
-import { listReceivedWebhooks, previousEndpoint, rememberPreviousEndpoint } from "@/app/api/webhook-receiver/_lib/received-webhooks";
+import type { ReceiverLog } from "@/lib/services";
+import { previousEndpoint, receiverLog, rememberPreviousEndpoint } from "@/app/api/webhook-receiver/_lib/received-webhooks";
 import { webhookReceiverUrl } from "@/app/api/webhook-receiver/_lib/receiver-url";
 
 type TestWebhookResponse = components["schemas"]["TestWebhookResponse"];
@@ -65,9 +65,9 @@ export async function replayWebhookEventAction(input: unknown): Promise<ActionRe
   return result;
 }
 
-/** What the built-in receiver got for the signed-in user's platform, newest first (memory, not the API). */
-export async function listReceivedWebhooksAction(): Promise<ActionResult<ReceivedWebhook[]>> {
+/** What the built-in receiver got for the signed-in user's platform, newest first, and how many posts it refused (memory, not the API). */
+export async function listReceivedWebhooksAction(): Promise<ActionResult<ReceiverLog>> {
   const access = await getActionSession();
   if (!access.ok) return access;
-  return { ok: true, data: listReceivedWebhooks(access.data.user.platformId) };
+  return { ok: true, data: receiverLog(access.data.user.platformId) };
 }

@@ -8,7 +8,7 @@ import { Notice } from "@/components/ui/notice";
 import { CodeBlock } from "@/components/code-block";
 import { PageHeader } from "@/components/page-header";
 import { pagePosition } from "@/components/cursor-pager";
-import { listReceivedWebhooks } from "@/app/api/webhook-receiver/_lib/received-webhooks";
+import { receiverLog } from "@/app/api/webhook-receiver/_lib/received-webhooks";
 import { webhookReceiverUrl } from "@/app/api/webhook-receiver/_lib/receiver-url";
 import { EndpointCard } from "./_components/endpoint-card";
 import { EventsCard } from "./_components/events-card";
@@ -64,8 +64,8 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           </Notice>
         )}
         {isReceiverOn && (
-          <Card title="Received by the built-in receiver" description="The last 50 deliveries, newest first, checked against your public key. Refreshes every few seconds." flush>
-            <ReceivedWebhooks initial={listReceivedWebhooks(user.platformId)} />
+          <Card title="Received by the built-in receiver" description="The last 50 deliveries whose signature verified with your public key, newest first. Refreshes every few seconds." flush>
+            <ReceivedWebhooks initial={receiverLog(user.platformId)} />
           </Card>
         )}
         <EventsCard page={events} error={eventsError?.message} filters={filters} position={position} />

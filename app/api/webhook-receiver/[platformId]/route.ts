@@ -1,5 +1,5 @@
 import { verifyWebhookSignature } from "@/lib/service/crypto/webhook-signature";
-import { recordReceivedWebhook } from "../_lib/received-webhooks";
+import { recordReceivedWebhook, recordRejectedWebhook } from "../_lib/received-webhooks";
 import { findWebhookPublicKey } from "./find-webhook-public-key";
 
 /** Bigger bodies are refused before reading: every real event is far smaller, and the store is in memory. */
@@ -8,7 +8,8 @@ const MAX_BODY_BYTES = 256 * 1024;
 /**
  * The built-in webhook receiver: verifies `X-Service-Signature` over the raw body with the
  * platform's public key, answers 401 when it does not verify (SPEC.md § Events: invalid signatures
- * must be rejected) and 200 otherwise, and keeps the delivery for the webhooks page.
+ * must be rejected) and 200 otherwise. Only verified deliveries are kept for the webhooks page; of
+ * refused posts (anyone can send one) only the count and the time of the last.
  */
 export async function POST(request: Request, { params }: { params: Promise<{ platformId: string }> }) {
   const platform = await findWebhookPublicKey((await params).platformId);
@@ -19,9 +20,11 @@ export async function POST(request: Request, { params }: { params: Promise<{ pla
   if (raw.byteLength > MAX_BODY_BYTES) return Response.json({ error: "Body too large" }, { status: 413 });
   const body = raw.toString("utf8");
   const signature = request.headers.get("x-service-signature");
-  const isSignatureValid = signature !== null && verifyWebhookSignature(body, signature, platform.publicKeyPem);
-  recordReceivedWebhook(platform.platformId, { receivedAt: new Date().toISOString(), isSignatureValid, body });
-
-  if (!isSignatureValid) return Response.json({ error: signature === null ? "Missing X-Service-Signature" : "Invalid signature" }, { status: 401 });
+  const receivedAt = new Date().toISOString();
+  if (signature === null || !verifyWebhookSignature(body, signature, platform.publicKeyPem)) {
+    recordRejectedWebhook(platform.platformId, receivedAt);
+    return Response.json({ error: signature === null ? "Missing X-Service-Signature" : "Invalid signature" }, { status: 401 });
+  }
+  recordReceivedWebhook(platform.platformId, { receivedAt, body });
   return Response.json({ received: true });
 }
