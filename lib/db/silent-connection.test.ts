@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { isConnectionLoss, ConnectionLostError } from "./connection-loss";
-import { openDatabase, type Database } from "./open-database";
+import { databasePoolSize, openDatabase, type Database } from "./open-database";
 import { poolOf } from "./sql";
 import type { SilenceLimits } from "./silent-connection";
 import { buildApi } from "@/lib/service/http/app";
@@ -89,6 +89,20 @@ describe("a database connection that falls silent is ended, not waited on for TC
     expect(await res.json()).toMatchObject({ code: "SERVICE_UNAVAILABLE", details: { retryable: true } });
   });
 
+  it("once the database could not be reached, a queue of reads fails at once as a broken connection (not each after a connect deadline), one connection a second tries again, and the first that connects ends it", async () => {
+    const db = await throughProxy();
+    proxy.silenceEverything();
+    const before = proxy.connectionsMade();
+    // Three times the pool's connections, each read sent up to three times (readingAgain).
+    const reads = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => db.prisma.$queryRawUnsafe(`SELECT ${i}`)));
+    expect(reads.every((r) => r.status === "rejected" && isConnectionLoss(r.reason))).toBe(true);
+    // The pool's first connections, made before any could fail, the question about the silent one and
+    // a try a second since: not a connection per read and retry.
+    expect(proxy.connectionsMade() - before).toBeLessThanOrEqual(databasePoolSize() + 4);
+    proxy.heal();
+    await waitUntil(async () => (await db.prisma.$queryRaw<{ n: number }[]>`SELECT 4::int AS n`.then((r) => r[0]!.n, () => 0)) === 4, 10_000);
+  });
+
   it("a transaction whose connection falls silent before its COMMIT runs again on a new connection, and what it wrote exists once: the old server process, which never heard the connection end, is ended too and holds no lock", async () => {
     const db = await throughProxy();
     let attempts = 0;
@@ -125,6 +139,8 @@ describe("a database connection that falls silent is ended, not waited on for TC
     );
     expect(isConnectionLoss(error)).toBe(true);
     proxy.heal();
+    // New connections are tried again once a second after the database could not be reached.
+    await waitUntil(async () => (await db.prisma.$queryRaw`SELECT 1`.then(() => true, () => false)), 10_000);
     // Waits on the cut-off transaction's row 5 for as long as its server process lives.
     await expect(sqlTransaction(db.prisma, async (tx) => tx.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (5)`), options)).resolves.toBe(1);
     expect(await rows()).toContain(5);

@@ -23,13 +23,86 @@ export interface SilenceLimits {
 /** Prisma's own default connect timeout is 5 s; a lock wait or a long report is only asked about, never cut. */
 export const SILENCE_LIMITS: SilenceLimits = { connectMs: 5_000, quietMs: 5_000, askMs: 3_000 };
 
-/** The pool's client class: pg.Client with a connect deadline (set on the pool, it would also bound the wait for a free connection). */
+/**
+ * The pool's client class: pg.Client with a connect deadline (set on the pool, it would also bound
+ * the wait for a free connection), failing at once while the database is known unreachable
+ * (reachabilityOf).
+ */
 export function clientConnectingWithin(connectMs: number): typeof pg.Client {
   return class extends pg.Client {
+    private readonly reachability: Reachability;
+
     constructor(config?: pg.ClientConfig) {
       super({ ...config, connectionTimeoutMillis: connectMs });
+      this.reachability = reachabilityOf(config ?? {});
+    }
+
+    override connect(): Promise<pg.Client>;
+    override connect(callback: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): void;
+    override connect(callback?: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): Promise<pg.Client> | void {
+      const attempt = this.reachability.attempt();
+      const connected =
+        "refused" in attempt
+          ? Promise.reject(attempt.refused)
+          : super.connect().then(
+              (client) => (attempt.done(), client),
+              (e: unknown) => {
+                attempt.done(e);
+                throw e;
+              },
+            );
+      if (!callback) return connected;
+      const answer = callback as (err: Error | null, c?: pg.Client) => void;
+      connected.then((client) => answer(null, client), (e: Error) => answer(e));
     }
   };
+}
+
+/**
+ * Whether a database could be reached lately. Once a connection to it could not be made (refused,
+ * or not ready within its deadline), or a question about a silent connection went unanswered, new
+ * connections fail at once with that failure (a connection loss: 503 with Retry-After), but for one
+ * try each RETRY_UNREACHABLE_MS. The pool's queue of requests is then answered at once instead of
+ * each waiting a connect deadline behind the others (minutes under load), and the first try that
+ * connects ends it.
+ */
+class Reachability {
+  /** Why the database counts as unreachable (the last connection that could not be made), or null. */
+  private failure: Error | null = null;
+  private lastTry = -Infinity;
+  private trying = false;
+
+  /** Go ahead and report the outcome with `done`, or fail at once with `refused`: the last failure again, as pg reported it. */
+  attempt(): { refused: Error } | { done(error?: unknown): void } {
+    const now = performance.now();
+    if (this.failure === null) return { done: (error) => this.outcome(error, false) };
+    if (this.trying || now - this.lastTry < RETRY_UNREACHABLE_MS) return { refused: Object.assign(new Error(this.failure.message), this.failure) };
+    this.trying = true;
+    this.lastTry = now;
+    return { done: (error) => this.outcome(error, true) };
+  }
+
+  /** The database did not answer, or a connection to it could not be made, for `why`. */
+  unreachable(why: Error): void {
+    this.failure = why;
+    this.lastTry = performance.now();
+  }
+
+  private outcome(error: unknown, wasTry: boolean): void {
+    if (wasTry) this.trying = false;
+    if (error === undefined) this.failure = null;
+    // Only a connection that could not be made: a refused login or "too many clients" says the database is there.
+    else if (error instanceof Error && isConnectionLoss(error)) this.unreachable(error);
+  }
+}
+const RETRY_UNREACHABLE_MS = 1_000;
+
+/** One Reachability per pool, found by the connection settings object the pool hands every client it makes. */
+const reachabilities = new WeakMap<object, Reachability>();
+function reachabilityOf(connection: object): Reachability {
+  let reachability = reachabilities.get(connection);
+  if (!reachability) reachabilities.set(connection, (reachability = new Reachability()));
+  return reachability;
 }
 
 /**
@@ -135,7 +208,9 @@ async function askAbout(w: Watched): Promise<void> {
     if (verdict === "gone") return endConnection(w, backend, quietSince, "its server process is gone");
     // A question that a stall of this process overlapped timed out on this process's clock, not the database's.
     if (verdict === "unreachable" && listeningSince <= askedAt) {
-      endConnection(w, backend, quietSince, `the database could not be reached within ${w.limits.askMs} ms`);
+      const why = `the database could not be reached within ${w.limits.askMs} ms`;
+      reachabilityOf(w.connection).unreachable(silenceError(why));
+      endConnection(w, backend, quietSince, why);
       return void endOnceReachable(w.connection, backend, w.limits.askMs);
     }
     w.since = performance.now(); // working (a lock wait, a long statement), answering, or not known: ask again later

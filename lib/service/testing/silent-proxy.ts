@@ -12,6 +12,8 @@ export interface SilentProxy {
   silenceEverything(): void;
   /** Ends the partition for new connections; the ones it silenced stay silent (what they lost cannot be resent). */
   heal(): void;
+  /** Connections made to the proxy so far. */
+  connectionsMade(): number;
   close(): Promise<void>;
 }
 
@@ -19,7 +21,9 @@ export async function startSilentProxy(databaseUrl: string): Promise<SilentProxy
   const target = new URL(databaseUrl);
   const pairs = new Set<{ silent: boolean; sockets: net.Socket[] }>();
   let everything = false;
+  let made = 0;
   const server = net.createServer((inbound) => {
+    made++;
     const pair = { silent: everything, sockets: [inbound] as net.Socket[] };
     pairs.add(pair);
     const outbound = net.connect(Number(target.port || 5432), target.hostname);
@@ -51,6 +55,7 @@ export async function startSilentProxy(databaseUrl: string): Promise<SilentProxy
     heal() {
       everything = false;
     },
+    connectionsMade: () => made,
     async close() {
       for (const pair of pairs) for (const socket of pair.sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
