@@ -5,7 +5,7 @@ import { actionOk, serviceErrorResult, type ActionResult } from "@/lib/client/ac
 import type { ServiceClient } from "@/lib/client/create-client";
 import { decodeStamp, verifyStamp } from "@/lib/wallet/crypto";
 import { createBinding, createNonce, createPending, readPending } from "@/lib/wallet/server/tokens";
-import { openLink, platformClient, proveSession, WalletPageError, type SessionProof } from "@/lib/wallet/server/service";
+import { openLink, openLiveLink, platformClient, proveSession, WalletPageError, type SessionProof } from "@/lib/wallet/server/service";
 import { describeExternalAccount, describeInternalAccount } from "./_lib/describe-destination";
 import { approvedSentence, describeClosedQuote, expiredSentence, quoteState, type QuoteState } from "./_lib/quote-state";
 import { findAppName, listSignInMethods, type SignInMethod } from "./_lib/sign-in-methods";
@@ -38,8 +38,7 @@ async function platformNow(client: ServiceClient): Promise<string> {
 
 /** The credential must belong to the link's wallet; answers its type. */
 async function credentialOf(link: string, credentialId: string) {
-  const claims = openLink(link);
-  const client = platformClient(claims.platformId);
+  const { claims, client } = await openLiveLink(link);
   const { data } = await client.GET("/auth/credentials", { params: { query: { accountId: claims.accountId } } });
   const credential = data?.data.find((c) => c.id === credentialId);
   if (!credential) throw new WalletPageError("NOT_FOUND", "This sign-in method is no longer on your wallet. Reload the page.");
@@ -49,8 +48,8 @@ async function credentialOf(link: string, credentialId: string) {
 /** The sign-in methods as they are now: a passkey added (or a method removed) this visit shows after sign-out. */
 export async function loadSignInMethods(link: string): Promise<ActionResult<SignInMethod[]>> {
   return guard(async () => {
-    const claims = openLink(link);
-    return actionOk(await listSignInMethods(platformClient(claims.platformId), claims.accountId));
+    const { claims, client } = await openLiveLink(link);
+    return actionOk(await listSignInMethods(client, claims.accountId));
   });
 }
 
@@ -270,12 +269,25 @@ export async function approveQuote(proof: SessionProof, quoteId: string, signatu
   });
 }
 
+/**
+ * Both legs of a change check that the id is the link's wallet's, before the service is asked:
+ * server actions are public endpoints, so a finish leg can be called without its start.
+ */
+async function assertSessionOfWallet(client: ServiceClient, accountId: string, sessionId: string): Promise<void> {
+  const sessions = await client.GET("/auth/sessions", { params: { query: { accountId } } });
+  if (!sessions.data?.data.some((s) => s.id === sessionId)) throw new WalletPageError("NOT_FOUND", "That session is no longer active.");
+}
+
+async function assertCredentialOfWallet(client: ServiceClient, accountId: string, credentialId: string): Promise<void> {
+  const credentials = await client.GET("/auth/credentials", { params: { query: { accountId } } });
+  if (!credentials.data?.data.some((c) => c.id === credentialId)) throw new WalletPageError("NOT_FOUND", "That sign-in method is no longer on your wallet.");
+}
+
 /** First leg of revoking a session: the payload the browser must sign. */
 export async function startRevokeSession(proof: SessionProof, sessionId: string): Promise<ActionResult<SignedChallenge>> {
   return guard(async () => {
     const { client, link } = await proveSession(proof);
-    const sessions = await client.GET("/auth/sessions", { params: { query: { accountId: link.accountId } } });
-    if (!sessions.data?.data.some((s) => s.id === sessionId)) return fail("NOT_FOUND", "That session is no longer active.");
+    await assertSessionOfWallet(client, link.accountId, sessionId);
     const res = await client.DELETE("/auth/sessions/{id}", { params: { path: { id: sessionId } } });
     if (res.response.status !== 202 || !res.data) return serviceErrorResult(res.error, res.response.status);
     const { payloadToSign, requestId } = res.data as unknown as SignedChallenge;
@@ -285,7 +297,8 @@ export async function startRevokeSession(proof: SessionProof, sessionId: string)
 
 export async function finishRevokeSession(proof: SessionProof, sessionId: string, requestId: string, signature: string): Promise<ActionResult<{ revoked: true }>> {
   return guard(async () => {
-    const { client } = await proveSession(proof);
+    const { client, link } = await proveSession(proof);
+    await assertSessionOfWallet(client, link.accountId, sessionId);
     const res = await client.DELETE("/auth/sessions/{id}", { params: { path: { id: sessionId } }, headers: { "Service-Wallet-Signature": signature, "Request-Id": requestId } });
     if (res.response.status !== 204) return serviceErrorResult(res.error, res.response.status);
     return actionOk({ revoked: true as const });
@@ -396,16 +409,22 @@ export async function finishPasskeySignIn(link: string, credentialId: string, re
   });
 }
 
-/** The browser opened the sealed key and stamped `pending` with it: bind that key to the session. */
+/**
+ * The browser opened the sealed key and stamped `pending` with it: bind that key to the session,
+ * only if it is the key the service sealed (a stamp by any other key would read the wallet).
+ */
 export async function bindSealedSession(link: string, pending: string, stamp: string): Promise<ActionResult<SignedIn>> {
   return guard(async () => {
     const claims = openLink(link);
     const p = readPending(pending, Date.now());
-    if (!p.ok || p.claims.accountId !== claims.accountId || !verifyStamp(stamp, pending)) return fail("PROOF_INVALID", "Signing in took too long or the key did not match. Sign in again.");
-    const binding = createBinding({ accountId: claims.accountId, sessionId: p.claims.sessionId, publicKey: decodeStamp(stamp).publicKey }, new Date(Date.now() + BINDING_TTL_MS).toISOString());
+    const keyMismatch = fail("PROOF_INVALID", "Signing in took too long or the key did not match. Sign in again.");
+    if (!p.ok || p.claims.accountId !== claims.accountId || !verifyStamp(stamp, pending)) return keyMismatch;
     const { data } = await platformClient(claims.platformId).GET("/auth/sessions", { params: { query: { accountId: claims.accountId } } });
     const session = data?.data.find((s) => s.id === p.claims.sessionId);
     if (!session) return fail("SESSION_EXPIRED", "That session has already ended. Sign in again.");
+    const publicKey = decodeStamp(stamp).publicKey;
+    if (publicKey !== session.publicKey) return keyMismatch;
+    const binding = createBinding({ accountId: claims.accountId, sessionId: p.claims.sessionId, publicKey }, new Date(Date.now() + BINDING_TTL_MS).toISOString());
     return actionOk({ binding, sessionId: p.claims.sessionId, expiresAt: session.expiresAt });
   });
 }
@@ -430,8 +449,7 @@ export async function finishOidcSignIn(link: string, credentialId: string, clien
 export async function startRemoveCredential(proof: SessionProof, credentialId: string): Promise<ActionResult<SignedChallenge>> {
   return guard(async () => {
     const { link, client } = await proveSession(proof);
-    const list = await client.GET("/auth/credentials", { params: { query: { accountId: link.accountId } } });
-    if (!list.data?.data.some((c) => c.id === credentialId)) return fail("NOT_FOUND", "That sign-in method is no longer on your wallet.");
+    await assertCredentialOfWallet(client, link.accountId, credentialId);
     const res = await client.DELETE("/auth/credentials/{id}", { params: { path: { id: credentialId } } });
     if (res.response.status !== 202 || !res.data) return serviceErrorResult(res.error, res.response.status);
     const { payloadToSign, requestId } = res.data as unknown as SignedChallenge;
@@ -441,7 +459,8 @@ export async function startRemoveCredential(proof: SessionProof, credentialId: s
 
 export async function finishRemoveCredential(proof: SessionProof, credentialId: string, requestId: string, signature: string): Promise<ActionResult<{ removed: true }>> {
   return guard(async () => {
-    const { client } = await proveSession(proof);
+    const { link, client } = await proveSession(proof);
+    await assertCredentialOfWallet(client, link.accountId, credentialId);
     const res = await client.DELETE("/auth/credentials/{id}", { params: { path: { id: credentialId } }, headers: { "Service-Wallet-Signature": signature, "Request-Id": requestId } });
     if (res.response.status !== 204) {
       const result = serviceErrorResult(res.error, res.response.status);

@@ -41,6 +41,36 @@ test("revoking the session in use signs the browser out, and staff see sessions 
   await user.context.close();
 });
 
+test("one browser revokes another's session; signing out ends this browser's session on the server too", async ({ page, browser, request }) => {
+  test.setTimeout(90_000); // two sign-ins and two signed changes, each a few server round trips
+  const customer = await walletCustomer(request);
+  const link = await walletLinkFromDashboard(page, customer.customerId);
+  const first = await endUserBrowser(browser);
+  const second = await endUserBrowser(browser);
+  for (const user of [first, second]) {
+    await user.page.goto(link);
+    await signInWithEmailCode(user.page, customer.email);
+  }
+  const listed = async () => (await (await request.get(`${API}/auth/sessions?accountId=${encodeURIComponent(customer.walletId)}`, { headers })).json()).data as unknown[];
+  expect(await listed()).toHaveLength(2);
+
+  await first.page.reload();
+  const sessions = first.page.getByTestId("wallet-sessions");
+  await sessions.locator("tbody tr").filter({ hasNotText: "(this browser)" }).getByRole("button", { name: "Revoke" }).click();
+  await expect(first.page.getByTestId("approval-summary")).toContainText("You are ending the Email code session");
+  await first.page.getByRole("button", { name: "Sign and revoke" }).click();
+  await expect(first.page.getByTestId("wallet-done")).toContainText("Session revoked");
+  await expect(sessions.locator("tbody tr")).toHaveCount(1);
+  expect(await listed()).toHaveLength(1);
+
+  await first.page.getByRole("button", { name: "Sign out" }).click();
+  await expect(first.page.getByRole("heading", { name: "Sign in to your wallet" })).toBeVisible();
+  await expect(first.page.getByTestId("wallet-signin-notice")).toHaveCount(0);
+  await expect.poll(listed).toEqual([]);
+  await first.context.close();
+  await second.context.close();
+});
+
 test("an expired session is refused with a clear message, and a tampered link is not accepted", async ({ page, browser, request }) => {
   const customer = await walletCustomer(request);
   const link = await walletLinkFromDashboard(page, customer.customerId);

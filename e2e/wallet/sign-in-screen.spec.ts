@@ -49,3 +49,20 @@ test("with no connection the wallet says so in the end user's words and keeps th
   await expect(user.page.getByTestId("approval-summary")).toContainText("You are revealing this wallet's recovery phrase");
   await user.context.close();
 });
+
+test("once the customer is deleted, the wallet link says the wallet is closed: no sign-in, no balance, no payment to approve", async ({ page, browser, request }) => {
+  const customer = await walletCustomer(request);
+  const link = await walletLinkFromDashboard(page, customer.customerId);
+  const user = await endUserBrowser(browser);
+  await user.page.goto(link);
+  await signInWithEmailCode(user.page, customer.email);
+  const deleted = await request.delete(`${API}/customers/${encodeURIComponent(customer.customerId)}`, { headers });
+  expect(deleted.status(), await deleted.text()).toBe(200);
+
+  await user.page.reload();
+  await expect(user.page.getByTestId("wallet-link-error")).toContainText("Wallet closed");
+  await expect(user.page.getByTestId("wallet-link-error")).toContainText("This wallet is closed: its customer account was deleted");
+  await expect(user.page.getByTestId("wallet-balance")).toHaveCount(0);
+  await expect(user.page.getByRole("button", { name: /a code to/ })).toHaveCount(0);
+  await user.context.close();
+});

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { Notice } from "@/components/ui/notice";
-import { openLink, platformClient, WalletPageError } from "@/lib/wallet/server/service";
+import { openLiveLink, WalletPageError } from "@/lib/wallet/server/service";
 import { findAppName, listSignInMethods } from "../_lib/sign-in-methods";
 import { WalletApp } from "./wallet-app";
 
 export const metadata: Metadata = { title: "Your wallet" };
 export const dynamic = "force-dynamic";
+
+const LINK_ERROR_TITLES: Partial<Record<WalletPageError["code"], string>> = { LINK_EXPIRED: "Link expired", WALLET_CLOSED: "Wallet closed" };
 
 /**
  * The end user's wallet, reached through the link the platform handed them. Before the browser
@@ -15,20 +17,20 @@ export const dynamic = "force-dynamic";
 export default async function WalletPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<{ quote?: string }> }) {
   const token = decodeURIComponent((await params).token);
   const { quote } = await searchParams;
-  let claims;
+  let opened;
   try {
-    claims = openLink(token);
+    opened = await openLiveLink(token);
   } catch (error) {
     if (!(error instanceof WalletPageError)) throw error;
     return (
       <WalletShell appName={null}>
-        <Notice tone="error" title={error.code === "LINK_EXPIRED" ? "Link expired" : "Link not valid"} testId="wallet-link-error">
+        <Notice tone="error" title={LINK_ERROR_TITLES[error.code] ?? "Link not valid"} testId="wallet-link-error">
           {error.message}
         </Notice>
       </WalletShell>
     );
   }
-  const client = platformClient(claims.platformId);
+  const { claims, client } = opened;
   const [methods, appName] = await Promise.all([listSignInMethods(client, claims.accountId), findAppName(client)]);
   return (
     <WalletShell appName={appName}>

@@ -15,6 +15,7 @@ import { formatMinor } from "@/lib/wallet/format";
 import { clearWalletSession, loadWalletSession, saveWalletSession, type StoredWalletSession } from "@/lib/wallet/session-store";
 import type { SessionProof } from "@/lib/wallet/server/service";
 import { callWalletAction, isNoAnswer } from "../_lib/call-wallet-action";
+import { endWalletSession, sessionProof } from "../_lib/end-wallet-session";
 import { describeClosedQuote, describeQuoteStatus } from "../_lib/quote-state";
 import { localDeadline } from "../_lib/local-deadline";
 import { clockGapMs } from "@/components/clock-gap";
@@ -46,12 +47,12 @@ import {
   startOtpSignIn,
   startRevokeSession,
   submitOtp,
-  walletNonce,
   type QuoteApproval,
   type WalletView,
 } from "../actions";
 
-const SIGN_IN_CODES = new Set(["SESSION_EXPIRED", "PROOF_INVALID"]);
+/** Refusals that end the tab's session: the user signs in again (or, WALLET_CLOSED, reads why not). */
+const SIGN_IN_CODES = new Set(["SESSION_EXPIRED", "PROOF_INVALID", "LINK_EXPIRED", "WALLET_CLOSED"]);
 
 /** Opens the sandbox identity provider in a popup and waits for the OIDC token it posts back. */
 function sandboxIdp(link: string, nonce: string | null): Promise<string> {
@@ -288,11 +289,7 @@ function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: 
 /* ---------------------------------------------------------------- signed in */
 
 function useProof(link: string, session: StoredWalletSession) {
-  return useCallback(async (): Promise<ActionResult<SessionProof>> => {
-    const nonce = await callWalletAction(walletNonce, link);
-    if (!nonce.ok) return nonce;
-    return { ok: true, data: { link, binding: session.binding, nonce: nonce.data, stamp: stampPayload(nonce.data, session.key) } };
-  }, [link, session]);
+  return useCallback(async (): Promise<ActionResult<SessionProof>> => sessionProof(link, session), [link, session]);
 }
 
 interface PendingSignature {
@@ -323,7 +320,7 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
     async <T,>(run: (p: SessionProof) => Promise<ActionResult<T>>): Promise<ActionResult<T> | null> => {
       const p = await proof();
       const res = p.ok ? await callWalletAction(run, p.data) : p;
-      if (!res.ok && (SIGN_IN_CODES.has(res.error.code) || res.error.code === "LINK_EXPIRED")) {
+      if (!res.ok && SIGN_IN_CODES.has(res.error.code)) {
         onSignOut(res.error.message);
         return null;
       }
@@ -567,6 +564,14 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
     });
   }
 
+  async function signOut() {
+    setBusy(true);
+    const ended = await endWalletSession(link, session);
+    setBusy(false);
+    // The tab forgets its key either way; the user is told when a copy of it would still work.
+    onSignOut(ended.ok ? null : `You are signed out in this tab, but the session could not be ended on the server, so it stays valid until it expires. ${ended.error.message}`);
+  }
+
   async function reviewRemove(c: WalletView["credentials"][number]) {
     setDone(null);
     setError(null);
@@ -597,7 +602,7 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
         <p className="text-zinc-600">
           Signed in.{gap !== null && <> Session expires <Deadline iso={session.expiresAt} gap={gap} />.</>}
         </p>
-        <Button variant="secondary" onClick={() => onSignOut(null)}>
+        <Button variant="secondary" onClick={signOut} disabled={busy}>
           Sign out
         </Button>
       </div>

@@ -27,6 +27,7 @@ export const AuthMethodResponseSchema = AuthMethodSchema.extend({
 export const AuthSessionSchema = AuthMethodSchema.extend({
   id: z.string().openapi({ example: "Session:019a0c6e-8f5e-7cc2-9a41-2b7d1c0e5f10", description: "Pass to DELETE /auth/sessions/{id}." }),
   expiresAt: z.string().openapi({ format: "date-time", description: "After it the session key must not be used for signing." }),
+  publicKey: z.string().openapi({ description: "Compressed P-256 public key of the session's signing key, hex: a client that opened encryptedSessionSigningKey can check it has this session's key." }),
   encryptedSessionSigningKey: z.string().optional().openapi({ description: "OAUTH/PASSKEY/refresh only: base58check(compressed enc ‖ AES-256-GCM ciphertext) of the session private key, HPKE-sealed to clientPublicKey." }),
 }).openapi("AuthSession");
 export type AuthSession = z.infer<typeof AuthSessionSchema>;

@@ -22,6 +22,7 @@ export function serializeAuthSession(session: WalletAuthSession, method: WalletA
     createdAt: session.createdAt.toISOString(),
     updatedAt: session.updatedAt.toISOString(),
     expiresAt: session.expiresAt.toISOString(),
+    publicKey: session.publicKeyHex,
     ...(encryptedSessionSigningKey && { encryptedSessionSigningKey }),
   };
 }

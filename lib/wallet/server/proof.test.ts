@@ -28,6 +28,12 @@ describe("checkSessionProof", () => {
     expect(await checkSessionProof(proof, NOW + 1000, active([sessionId]))).toMatchObject({ ok: true, sessionId, publicKey: key.publicKey, link: { accountId } });
   });
 
+  it("a proof passes once: sent again, to the same action or another, it is PROOF_INVALID", async () => {
+    const { proof } = setup();
+    expect(await checkSessionProof(proof, NOW + 1000, active([sessionId]))).toMatchObject({ ok: true });
+    expect(await checkSessionProof(proof, NOW + 2000, active([sessionId]))).toMatchObject({ ok: false, code: "PROOF_INVALID", message: expect.stringContaining("already used") });
+  });
+
   it("SESSION_EXPIRED once the service no longer lists the session (expired or revoked)", async () => {
     const { proof } = setup();
     expect(await checkSessionProof(proof, NOW, active(["Session:other"]))).toMatchObject({ ok: false, code: "SESSION_EXPIRED", message: expect.stringContaining("Sign in again") });

@@ -17,6 +17,26 @@ export type ProofResult = { ok: true; link: WalletLinkClaims; sessionId: string;
 
 const SIGN_IN_AGAIN = "Your wallet session has expired or was revoked. Sign in again.";
 
+const USED_NONCES = Symbol.for("service-platform.wallet-pages.used-nonces.v1");
+
+/**
+ * Marks a nonce used (true the first time only), so a proof seen once (a proxy log, a HAR file)
+ * cannot be sent again; kept until the nonce expires. On globalThis: Next bundles several copies
+ * of this module into one process. The page makes a fresh proof for every action.
+ */
+function consumeNonce(n: string, expiresAtMs: number, nowMs: number): boolean {
+  const g = globalThis as typeof globalThis & { [USED_NONCES]?: Map<string, number> };
+  const used = (g[USED_NONCES] ??= new Map());
+  // Entries are in about expiry order (every nonce lives one minute): drop the expired head.
+  for (const [usedNonce, expiry] of used) {
+    if (expiry > nowMs) break;
+    used.delete(usedNonce);
+  }
+  if (used.has(n)) return false;
+  used.set(n, expiresAtMs);
+  return true;
+}
+
 export function checkLink(token: string, nowMs: number): { ok: true; claims: WalletLinkClaims } | { ok: false; code: ProofFailureCode; message: string } {
   const link = readWalletLinkToken(token, nowMs);
   if (link.ok) return link;
@@ -26,9 +46,9 @@ export function checkLink(token: string, nowMs: number): { ok: true; claims: Wal
 }
 
 /**
- * Passes when the link is valid, the nonce is ours, fresh and for this account, the stamp over it
- * verifies with the key bound to the session at sign-in, and `activeSessionIds` (the service's
- * list for the account) still contains that session.
+ * Passes when the link is valid, the nonce is ours, fresh, for this account and not used before,
+ * the stamp over it verifies with the key bound to the session at sign-in, and `activeSessionIds`
+ * (the service's list for the account) still contains that session.
  */
 export async function checkSessionProof(proof: SessionProof, nowMs: number, activeSessionIds: (accountId: string) => Promise<string[]>): Promise<ProofResult> {
   const link = checkLink(proof.link, nowMs);
@@ -47,6 +67,7 @@ export async function checkSessionProof(proof: SessionProof, nowMs: number, acti
   if (publicKey !== binding.claims.publicKey || !verifyStamp(proof.stamp, proof.nonce)) {
     return { ok: false, code: "PROOF_INVALID", message: "The page could not prove your session. Sign in again." };
   }
+  if (!consumeNonce(nonce.claims.n, nonce.claims.exp * 1000, nowMs)) return { ok: false, code: "PROOF_INVALID", message: "This proof of your session was already used. Sign in again." };
   if (!(await activeSessionIds(accountId)).includes(binding.claims.sessionId)) return { ok: false, code: "SESSION_EXPIRED", message: SIGN_IN_AGAIN };
   return { ok: true, link: link.claims, sessionId: binding.claims.sessionId, publicKey };
 }

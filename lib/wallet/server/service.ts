@@ -7,7 +7,7 @@ import type { WalletLinkClaims } from "./tokens";
 /** A failure the wallet pages show as is; `code` lets the page decide (sign in again, …). */
 export class WalletPageError extends Error {
   constructor(
-    readonly code: "LINK_INVALID" | "LINK_EXPIRED" | "SESSION_EXPIRED" | "PROOF_INVALID" | "NOT_FOUND",
+    readonly code: "LINK_INVALID" | "LINK_EXPIRED" | "SESSION_EXPIRED" | "PROOF_INVALID" | "NOT_FOUND" | "WALLET_CLOSED",
     message: string,
   ) {
     super(message);
@@ -27,6 +27,18 @@ export function openLink(token: string): WalletLinkClaims {
   return link.claims;
 }
 
+/**
+ * The link's claims and platform client, once the link is valid and its customer not deleted: a
+ * deleted customer's wallet neither signs in nor shows anything (BEHAVIORS.md §1.2, 410 afterwards).
+ */
+export async function openLiveLink(token: string): Promise<{ claims: WalletLinkClaims; client: ServiceClient }> {
+  const claims = openLink(token);
+  const client = platformClient(claims.platformId);
+  const customer = await client.GET("/customers/{customerId}", { params: { path: { customerId: claims.customerId } } });
+  if (customer.data?.isDeleted) throw new WalletPageError("WALLET_CLOSED", "This wallet is closed: its customer account was deleted, so it can no longer sign in or approve payments.");
+  return { claims, client };
+}
+
 export interface ProvenSession {
   link: WalletLinkClaims;
   client: ServiceClient;
@@ -36,8 +48,7 @@ export interface ProvenSession {
 
 /** Shows nothing of an account until the browser proved a live session (see checkSessionProof). */
 export async function proveSession(proof: SessionProof): Promise<ProvenSession> {
-  const claims = openLink(proof.link);
-  const client = platformClient(claims.platformId);
+  const { client } = await openLiveLink(proof.link);
   const result = await checkSessionProof(proof, Date.now(), async (accountId) => {
     const { data } = await client.GET("/auth/sessions", { params: { query: { accountId } } });
     return (data?.data ?? []).map((s) => s.id ?? "");
