@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { runDueJobs } from "../jobs/run-jobs";
 import { systemAccountBalance } from "../ledger/system-account-balance";
 import { verifyWebhookSignature } from "../crypto/webhook-signature";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -74,7 +75,7 @@ describe("POST /sandbox/uma/receive: the platform answers 200", () => {
     expect(events.map((e) => e.type)).toEqual(["INCOMING_PAYMENT.PENDING", "INCOMING_PAYMENT.COMPLETED", "INTERNAL_ACCOUNT.BALANCE_UPDATED"]);
     expect(events[1]!.json.data).toEqual(res.json);
     expect(events[2]!.json.data).toMatchObject({ id: f.accountId, balance: { amount: 10_000 } });
-    await f.advance(120); // delivers the outbox events; the approval request is not among them
+    await runDueJobs(t.db, { platformId: f.platformId }); // the worker delivers the outbox events; the approval request is not among them
     expect(f.endpoint.approvalRequests()).toHaveLength(1);
     expect(f.endpoint.received.map((r) => r.type).sort()).toEqual(["INCOMING_PAYMENT.COMPLETED", "INCOMING_PAYMENT.PENDING", "INTERNAL_ACCOUNT.BALANCE_UPDATED"]);
   });

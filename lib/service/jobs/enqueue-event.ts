@@ -1,10 +1,9 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { SqlTx } from "../db";
 import { formatId, uuidv7 } from "../http/ids";
-import { noteStepWritten } from "../sandbox/advance-steps";
 import { now } from "../sandbox/clock";
 
-/** The kind an advance of the sandbox clock reports a webhook delivery attempt as, beside the jobs it ran. */
+/** The kind a webhook delivery attempt is reported as beside the jobs that ran (runDueJobs). */
 export const DELIVER_WEBHOOK = "webhook.deliver";
 
 /** A webhook event about to be written: its id, time and the exact body every attempt sends. */
@@ -41,7 +40,6 @@ interface EventInput {
 export async function prepareEvent(tx: SqlTx, event: EventInput): Promise<OutboxEvent> {
   const at = event.at ?? (await now(tx, event.platformId));
   const id = uuidv7(at.getTime());
-  noteStepWritten(id);
   return { id, platformId: event.platformId, type: event.type, body: eventBody(id, event.type, at, event.data), at, resourceId: resourceIdOf(event.data) };
 }
 

@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
- * The steps (jobs and webhook events) a running advance of a platform's clock answers for: those
- * that existed when it began and those its own steps write meanwhile (a payment's next step, the
- * webhook event a job writes). Steps other requests write meanwhile are the worker's: an advance
+ * The steps (jobs) a running advance of a platform's clock answers for: those that existed when it
+ * began and those its own steps write meanwhile (a payment's next step). Webhook events are always
+ * the worker's, and so are steps other requests write meanwhile: an advance
  * that took them on never ended under steady traffic, as each one it ran left another due at the
  * advancing "now" (advance-clock.ts).
  */
@@ -46,7 +46,7 @@ export function runAsStep<T>(job: Step, run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Called where a job or webhook event id is made for a new row (scheduleJob, prepareEvent). Written
+ * Called where a job id is made for a new row (scheduleJob). Written
  * by a job a running advance answers for, the new step is that advance's too, whether the advance
  * or a worker in this process ran the job: else the advance would leave it to run late, after it.
  */

@@ -29,9 +29,11 @@ export async function postSigned(url: string, body: string, privateKeyPem: strin
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let target = url;
+  // One timeout for the whole attempt, redirects included: the worker's claim on the event lasts only a little longer (deliveryLeaseMs).
+  const signal = AbortSignal.timeout(webhookTimeoutMs());
   try {
     for (let hop = 0; ; hop++) {
-      const res = await fetch(target, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(webhookTimeoutMs()) });
+      const res = await fetch(target, { method: "POST", headers, body, redirect: "manual", signal });
       const location = res.headers.get("location");
       if (res.status >= 300 && res.status < 400 && location) {
         const next = new URL(location, target);

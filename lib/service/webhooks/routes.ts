@@ -41,7 +41,7 @@ export const webhooksRouter = createRouter()
       operationId: "listWebhookEvents",
       summary: "List webhook events and their delivery state (extension)",
       description:
-        `Every event written for the platform, newest first: \`payload\` is the envelope exactly as sent (the \`webhooks\` section describes each type). \`deliveryStatus\`: PENDING or RETRYING (with \`nextAttemptAt\`), DELIVERED, FAILED (given up after ${RETRY_LIMIT_TEXT}; an approval request that got no usable answer), or NO_ENDPOINT (raised while no \`webhookEndpoint\` was set: replay it once one is). Filter by exact \`type\` and by \`deliveryStatus\`.`,
+        `Every event written for the platform, newest first: \`payload\` is the envelope exactly as sent (the \`webhooks\` section describes each type). \`deliveryStatus\`: PENDING or RETRYING (with \`nextAttemptAt\`, when the next attempt falls due or the one in flight fell due; \`attemptCount\` counts an attempt from when it starts), DELIVERED, FAILED (given up after ${RETRY_LIMIT_TEXT}; an approval request that got no usable answer), or NO_ENDPOINT (raised while no \`webhookEndpoint\` was set: replay it once one is). Filter by exact \`type\` and by \`deliveryStatus\`.`,
       tags,
       security: BASIC_AUTH,
       middleware: [requirePermission("VIEW")] as const,
@@ -56,7 +56,7 @@ export const webhooksRouter = createRouter()
       path: "/webhooks/events/{eventId}",
       operationId: "getWebhookEvent",
       summary: "Get a webhook event with every delivery attempt (extension)",
-      description: "The event and each attempt, oldest first: the URL, when it started, the latency, and the receiver's status with the start of its answer, or the network error (for example a timeout after 30 s).",
+      description: "The event and each attempt, oldest first: the URL, when it started, the latency, and the receiver's status with the start of its answer, or the network error (for example a timeout after 30 s). An attempt still in flight has neither yet (and `latencyMs` 0); one cut short by a restart of the service keeps neither (it may have reached the receiver) and the event is attempted again.",
       tags,
       security: BASIC_AUTH,
       middleware: [requirePermission("VIEW")] as const,

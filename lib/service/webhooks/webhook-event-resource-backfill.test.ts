@@ -62,6 +62,7 @@ describe("resourceId of events written before it existed", () => {
       expect(receiver.received).toEqual([]);
       const advanced = await t.call("POST", "/sandbox/clock/advance", { auth, body: { seconds: 15 } });
       expect(advanced.status, advanced.text).toBe(200);
+      await runDueJobs(t.db, { platformId }); // the worker's turn: it sends what the advance made due
       const balances = receiver.received.map((r) => (JSON.parse(r.body) as { data: { balance: number } }).data.balance);
       expect(balances).toEqual([1, 2]);
     } finally {
