@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useEffect } from "react";
+import { SESSION_UNAVAILABLE_DIGEST } from "@/lib/auth/dashboard-access";
 import { Button } from "./ui/button";
 import { buttonClasses } from "./ui/button-classes";
 
@@ -20,6 +21,15 @@ export interface PageErrorProps {
  */
 export function PageError({ error, retry, homeHref }: PageErrorProps) {
   useEffect(() => console.error(error), [error]);
+  // The sign-in could not be checked (lib/auth/session.ts): not an error to quote, and not signed out.
+  if (error.digest === SESSION_UNAVAILABLE_DIGEST)
+    return (
+      <div role="alert" className="space-y-4 py-6 text-center" data-testid="dashboard-unavailable">
+        <h1 className="text-2xl font-semibold text-zinc-900">The dashboard is unavailable for a moment</h1>
+        <p className="mx-auto max-w-xl text-sm text-zinc-600">Your sign-in could not be checked because the service is not answering right now. You are still signed in. Try again in a moment.</p>
+        <Button onClick={retry}>Try again</Button>
+      </div>
+    );
   return (
     <div role="alert" className="space-y-4 py-6 text-center" data-testid="page-error">
       <h1 className="text-2xl font-semibold text-zinc-900">This page could not be loaded</h1>

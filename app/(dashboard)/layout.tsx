@@ -1,10 +1,15 @@
 import type { ReactNode } from "react";
+import { headers } from "next/headers";
 import Link from "next/link";
-import { requireSession } from "@/lib/auth/session";
+import { REQUEST_PATH_HEADER, safeNextPath } from "@/lib/auth/dashboard-access";
+import { readSession, requireSession } from "@/lib/auth/session";
 import { DashboardHeader } from "./_components/dashboard-header";
+import { DashboardUnavailable } from "./_components/dashboard-unavailable";
 import { SidebarNav } from "./_components/sidebar-nav";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  // The sign-in could not be checked: said on the page asked for, not by sending the user to sign in.
+  if ((await readSession()) === "unavailable") return <DashboardUnavailable requestedPath={safeNextPath((await headers()).get(REQUEST_PATH_HEADER))} />;
   const { user } = await requireSession();
   return (
     <div className="flex min-h-screen">

@@ -20,6 +20,10 @@ describe("dashboardAccessOf", () => {
   it("answers UNAUTHENTICATED when signed out", () => {
     expect(dashboardAccessOf(null)).toMatchObject({ ok: false, error: { code: "UNAUTHENTICATED" } });
   });
+
+  it("answers SERVICE_UNAVAILABLE, not UNAUTHENTICATED, when the session could not be read: try again, nothing was done", () => {
+    expect(dashboardAccessOf("unavailable")).toEqual({ ok: false, error: { code: "SERVICE_UNAVAILABLE", message: expect.stringMatching(/nothing was done\. Try again in a moment/), retryAfterSeconds: expect.any(Number) } });
+  });
 });
 
 describe("safeNextPath", () => {

@@ -22,8 +22,32 @@ export const PASSWORD_CHANGE_REQUIRED: ActionError = {
   message: "Choose a new password first: yours was set by someone else. Nothing was done.",
 };
 
+/**
+ * The sign-in could not be checked (the database did not answer): the user is not signed out, and
+ * the request was not carried out. Retry-After as the API's own 503 for a database outage.
+ */
+export const SESSION_UNAVAILABLE: ActionError = {
+  code: "SERVICE_UNAVAILABLE",
+  message: "The dashboard cannot check your sign-in right now (its database is unavailable for a moment), so nothing was done. Try again in a moment.",
+  retryAfterSeconds: 1,
+};
+
+/**
+ * The digest of the error a dashboard page throws when the session could not be read: Next sends an
+ * error's own digest to the browser (never its message, in production), so the error boundary of a
+ * page reached by client-side navigation (the layout not rendered again) can say what happened.
+ */
+export const SESSION_UNAVAILABLE_DIGEST = "SESSION_UNAVAILABLE";
+
+/**
+ * The staff session as a request read it: signed in, null when signed out, or "unavailable" when
+ * it could not be read (authOptions' session callback could not look the user up).
+ */
+export type SessionRead = Session | null | "unavailable";
+
 /** The session when it may use the dashboard, or why not, as the value a server action answers. */
-export function dashboardAccessOf(session: Session | null): ActionResult<Session> {
+export function dashboardAccessOf(session: SessionRead): ActionResult<Session> {
+  if (session === "unavailable") return { ok: false, error: SESSION_UNAVAILABLE };
   if (!session?.user) return { ok: false, error: SESSION_ENDED };
   if (session.user.hasTemporaryPassword) return { ok: false, error: PASSWORD_CHANGE_REQUIRED };
   return { ok: true, data: session };

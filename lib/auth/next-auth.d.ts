@@ -4,6 +4,8 @@ declare module "next-auth" {
   interface Session {
     /** The staff user as of this request (authOptions' session callback, findStaffSessionUser). */
     user: StaffSessionUser;
+    /** Set, without a user, when the staff user could not be looked up (the database unavailable): not signed out. */
+    isUnavailable?: true;
   }
 }
 

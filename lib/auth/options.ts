@@ -18,6 +18,13 @@ const SIGN_IN_IP_MAX_FAILURES = signInIpMaxFailuresFromEnv();
  */
 const ENDED_SESSION = {} as Session;
 
+/**
+ * What the session callback answers when the staff user could not be looked up (the database did
+ * not answer). Thrown instead, next-auth would answer it as signed out (and /api/auth/session would
+ * clear the cookie): the session is not over, only unreadable for a moment (lib/auth/session.ts).
+ */
+const UNAVAILABLE_SESSION = { isUnavailable: true } as Session;
+
 export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt", maxAge: STAFF_SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/login" },
@@ -67,7 +74,13 @@ export const authOptions: NextAuthOptions = {
     // from before a password change are signed out.
     async session({ session, token }) {
       if (!token.staffId || !token.sessionStamp || !token.sessionId) return ENDED_SESSION;
-      const staff = await findStaffSessionUser(await services().db(), { staffId: token.staffId, sessionStamp: token.sessionStamp, sessionId: token.sessionId });
+      let staff;
+      try {
+        staff = await findStaffSessionUser(await services().db(), { staffId: token.staffId, sessionStamp: token.sessionStamp, sessionId: token.sessionId });
+      } catch (e) {
+        console.error(JSON.stringify({ level: "error", msg: "staff session could not be read", error: String(e) }));
+        return UNAVAILABLE_SESSION;
+      }
       if (!staff) return ENDED_SESSION;
       session.user = staff;
       return session;

@@ -6,9 +6,9 @@ import { ROLE_PERMISSIONS } from "@/lib/service/staff/roles";
 import type { ActionError } from "./action-result";
 import { createServiceClient, type ServiceClient } from "./create-client";
 
-/** No staff session that may use the dashboard: signed out, or a new password still to choose. */
+/** No staff session that may use the dashboard: signed out, a new password still to choose, or the session could not be read now. */
 export class NotSignedInError extends Error {
-  /** UNAUTHENTICATED or PASSWORD_CHANGE_REQUIRED, as a server action answers it. */
+  /** UNAUTHENTICATED, PASSWORD_CHANGE_REQUIRED or SERVICE_UNAVAILABLE, as a server action answers it. */
   readonly actionError: ActionError;
 
   constructor(actionError: ActionError) {
@@ -16,10 +16,12 @@ export class NotSignedInError extends Error {
     this.actionError = actionError;
   }
 
-  /** A route handler's answer: 401 when signed out, 403 until the user chooses a new password. */
+  /** A route handler's answer: 401 when signed out, 403 until the user chooses a new password, 503 (Retry-After) when the session could not be read. */
   toResponse(): Response {
-    const status = this.actionError.code === "PASSWORD_CHANGE_REQUIRED" ? 403 : 401;
-    return new Response(`${this.actionError.message}\n`, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+    const { code, message, retryAfterSeconds } = this.actionError;
+    const status = code === "PASSWORD_CHANGE_REQUIRED" ? 403 : code === "SERVICE_UNAVAILABLE" ? 503 : 401;
+    const headers: Record<string, string> = { "content-type": "text/plain; charset=utf-8", ...(retryAfterSeconds !== undefined && { "retry-after": String(retryAfterSeconds) }) };
+    return new Response(`${message}\n`, { status, headers });
   }
 }
 

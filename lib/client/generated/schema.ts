@@ -184,7 +184,7 @@ export interface paths {
         };
         /**
          * List webhook events and their delivery state (extension)
-         * @description Every event written for the platform, newest first: `payload` is the envelope exactly as sent (the `webhooks` section describes each type). `deliveryStatus`: PENDING or RETRYING (with `nextAttemptAt`), DELIVERED, FAILED (given up after 160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule); an approval request that got no usable answer), or NO_ENDPOINT (raised while no `webhookEndpoint` was set: replay it once one is). Filter by exact `type` and by `deliveryStatus`.
+         * @description Every event written for the platform, newest first: `payload` is the envelope exactly as sent (the `webhooks` section describes each type). `deliveryStatus`: PENDING or RETRYING (with `nextAttemptAt`, when the next attempt falls due or the one in flight fell due; `attemptCount` counts an attempt from when it starts), DELIVERED, FAILED (given up after 160 attempts or 7 days, whichever comes first (about 3.2 days after the first attempt with this schedule); an approval request that got no usable answer), or NO_ENDPOINT (raised while no `webhookEndpoint` was set: replay it once one is). Filter by exact `type` and by `deliveryStatus`.
          */
         get: operations["listWebhookEvents"];
         put?: never;
@@ -204,7 +204,7 @@ export interface paths {
         };
         /**
          * Get a webhook event with every delivery attempt (extension)
-         * @description The event and each attempt, oldest first: the URL, when it started, the latency, and the receiver's status with the start of its answer, or the network error (for example a timeout after 30 s).
+         * @description The event and each attempt, oldest first: the URL, when it started, the latency, and the receiver's status with the start of its answer, or the network error (for example a timeout after 30 s). An attempt still in flight has neither yet (and `latencyMs` 0); one cut short by a restart of the service keeps neither (it may have reached the receiver) and the event is attempted again.
          */
         get: operations["getWebhookEvent"];
         put?: never;
@@ -266,7 +266,7 @@ export interface paths {
         put?: never;
         /**
          * Move the platform's sandbox clock forward (extension)
-         * @description Moves the platform's clock forward by `seconds` and runs every scheduled step that falls due in between, in order (timed payment outcomes such as suffix 003 after 6 minutes or 005's return, quote and approval expiries, webhook retries), and lists them. Forward only, with no reset: the platform keeps the new time, so choose `expiresAt` values from GET /sandbox/clock, not the wall clock; advancing past an API token's `expiresAt` expires it. Advances sent at once run one after another and add up. It runs the steps that existed when it began and those they schedule; steps other requests create while it runs are left to the background worker, so an advance takes as long as the work due in its window, whatever the traffic. Once accepted, an advance completes even if the client stops waiting for the answer (the clock has already started moving and half an advance is no state to leave it in): read GET /sandbox/clock to see where it ended.
+         * @description Moves the platform's clock forward by `seconds` and runs every scheduled step that falls due in between, in order (timed payment outcomes such as suffix 003 after 6 minutes or 005's return, quote and approval expiries), and lists them. Webhooks it makes due (the events those steps write, retries whose time it passes) are not sent by the advance but by the background worker, as any webhook: at once after it, one attempt each, a failed one retried on the usual schedule from then; so a slow receiver never holds the advance up. Forward only, with no reset: the platform keeps the new time, so choose `expiresAt` values from GET /sandbox/clock, not the wall clock; advancing past an API token's `expiresAt` expires it. Advances sent at once run one after another and add up. It runs the steps that existed when it began and those they schedule; steps other requests create while it runs are left to the background worker, so an advance takes as long as the work due in its window, whatever the traffic. Once accepted, an advance completes even if the client stops waiting for the answer (the clock has already started moving and half an advance is no state to leave it in): read GET /sandbox/clock to see where it ended.
          */
         post: operations["advanceSandboxClock"];
         delete?: never;
@@ -5486,6 +5486,20 @@ export interface components {
             /** @description Sandbox: the authentication or signature check that failed. */
             reason?: string;
         };
+        Error503: {
+            /** @enum {integer} */
+            status: 503;
+            /** @enum {string} */
+            code: "SERVICE_UNAVAILABLE";
+            message: string;
+            details?: {
+                errors?: components["schemas"]["FieldError"][];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Sandbox: the authentication or signature check that failed. */
+            reason?: string;
+        };
         Error400: {
             /** @enum {integer} */
             status: 400;
@@ -6565,6 +6579,8 @@ export interface components {
              * @description After it the session key must not be used for signing.
              */
             expiresAt: string;
+            /** @description Compressed P-256 public key of the session's signing key, hex: a client that opened encryptedSessionSigningKey can check it has this session's key. */
+            publicKey: string;
             /** @description OAUTH/PASSKEY/refresh only: base58check(compressed enc ‖ AES-256-GCM ciphertext) of the session private key, HPKE-sealed to clientPublicKey. */
             encryptedSessionSigningKey?: string;
         };
@@ -7379,20 +7395,6 @@ export interface components {
         StablecoinIssuanceStatus: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
         /** @enum {string} */
         StablecoinServiceOperationsStatus: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
-        Error503: {
-            /** @enum {integer} */
-            status: 503;
-            /** @enum {string} */
-            code: "SERVICE_UNAVAILABLE";
-            message: string;
-            details?: {
-                errors?: components["schemas"]["FieldError"][];
-            } & {
-                [key: string]: unknown;
-            };
-            /** @description Sandbox: the authentication or signature check that failed. */
-            reason?: string;
-        };
         StablecoinRegisterRequest: {
             providerTokenIdentifier: string;
             networkTokenIdentifier: string;
@@ -8081,6 +8083,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     updatePlatformConfig: {
@@ -8148,6 +8161,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error501"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -8221,6 +8245,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     createToken: {
@@ -8281,6 +8316,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getTokenById: {
@@ -8339,6 +8385,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     deleteTokenById: {
@@ -8393,6 +8450,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -8458,6 +8526,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getDiscoveries: {
@@ -8515,6 +8594,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -8576,6 +8666,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -8644,6 +8745,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     testWebhookEndpoint: {
@@ -8700,6 +8812,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     sendTestWebhook: {
@@ -8754,6 +8877,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -8820,6 +8954,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getWebhookEvent: {
@@ -8876,6 +9021,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -8936,6 +9092,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getSandboxClock: {
@@ -8981,6 +9148,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -9041,6 +9219,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -9106,6 +9295,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -9195,6 +9395,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getCustomerExternalAccountById: {
@@ -9251,6 +9462,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -9316,6 +9538,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -9398,6 +9631,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     verifyExternalAccountOwnership: {
@@ -9478,6 +9722,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     listPlatformExternalAccounts: {
@@ -9539,6 +9794,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -9628,6 +9894,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getPlatformExternalAccountById: {
@@ -9684,6 +9961,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -9749,6 +10037,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -9831,6 +10130,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     verifyPlatformExternalAccountOwnership: {
@@ -9911,6 +10221,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     listAuthCredentials: {
@@ -9976,6 +10297,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -10070,6 +10402,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     revokeAuthCredential: {
@@ -10158,6 +10501,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     challengeAuthCredential: {
@@ -10236,6 +10590,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -10332,6 +10697,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     listAuthSessions: {
@@ -10397,6 +10773,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -10467,6 +10854,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -10554,6 +10952,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     exportInternalAccount: {
@@ -10639,6 +11048,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getInternalAccount: {
@@ -10695,6 +11115,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -10782,6 +11213,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     listDelegatedKeys: {
@@ -10839,6 +11281,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -10933,6 +11386,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getDelegatedKeyById: {
@@ -10989,6 +11453,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -11054,6 +11529,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -11123,6 +11609,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     listPlatformInternalAccounts: {
@@ -11182,6 +11679,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -11267,6 +11775,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -11358,6 +11877,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     listTransactions: {
@@ -11440,6 +11970,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getTransactionById: {
@@ -11498,6 +12039,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getTransactionStatusHistory: {
@@ -11554,6 +12106,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -11655,6 +12218,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     createTransferIn: {
@@ -11743,6 +12317,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -11862,6 +12447,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error502"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
             /** @description Error 504 */
             504: {
                 headers: {
@@ -11927,6 +12523,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -12026,6 +12633,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -12135,6 +12753,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     resendQuoteScaCode: {
@@ -12218,6 +12847,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     sandboxSend: {
@@ -12294,6 +12934,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -12374,6 +13025,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -12457,6 +13119,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error502"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
             /** @description Error 504 */
             504: {
                 headers: {
@@ -12536,6 +13209,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -12625,6 +13309,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     approvePendingPayment: {
@@ -12703,6 +13398,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -12785,6 +13491,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     confirmReceiptDelivery: {
@@ -12856,6 +13573,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     sandboxReturnAchDeposit: {
@@ -12921,6 +13649,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -13003,6 +13742,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     estimateCryptoWithdrawalFee: {
@@ -13070,6 +13820,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -13164,6 +13925,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     listVerifications: {
@@ -13225,6 +13997,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -13314,6 +14097,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getVerification: {
@@ -13370,6 +14164,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -13433,6 +14238,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -13513,6 +14329,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getDocument: {
@@ -13569,6 +14396,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -13642,6 +14480,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     deleteDocument: {
@@ -13707,6 +14556,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getDocumentContent: {
@@ -13763,6 +14623,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -13835,6 +14706,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -13915,6 +14797,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getBeneficialOwner: {
@@ -13971,6 +14864,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -14042,6 +14946,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -14125,6 +15040,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -14225,6 +15151,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     sendCustomerPhoneVerification: {
@@ -14306,6 +15243,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -14406,6 +15354,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     createInvitation: {
@@ -14464,6 +15423,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -14531,6 +15501,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -14604,6 +15585,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     cancelInvitation: {
@@ -14669,6 +15661,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -14755,6 +15758,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -14847,6 +15861,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     confirmScaFactorEnrollment: {
@@ -14937,6 +15962,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     deleteScaFactor: {
@@ -15021,6 +16057,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -15120,6 +16167,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -15230,6 +16288,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     recordSecurityEvent: {
@@ -15318,6 +16387,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -15419,6 +16499,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getTwoFactorResetStatus: {
@@ -15505,6 +16596,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -15597,6 +16699,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     startBeneficiaryTrust: {
@@ -15680,6 +16793,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -15780,6 +16904,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     startBeneficiaryUntrust: {
@@ -15863,6 +16998,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -15963,6 +17109,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     listStablecoinProviderAccounts: {
@@ -16024,6 +17181,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -16098,6 +17266,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getStablecoinProviderAccount: {
@@ -16165,6 +17344,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     listStablecoins: {
@@ -16227,6 +17417,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -16310,9 +17511,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
-            /** @description Error 503 */
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16384,6 +17587,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -16487,9 +17701,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error501"];
                 };
             };
-            /** @description Error 503 */
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16597,9 +17813,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error501"];
                 };
             };
-            /** @description Error 503 */
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16679,6 +17897,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getStablecoinOperation: {
@@ -16744,6 +17973,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -16826,6 +18066,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     fundSandboxStablecoinOperation: {
@@ -16902,6 +18153,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     listCards: {
@@ -16967,6 +18229,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -17047,6 +18320,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getCardById: {
@@ -17103,6 +18387,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -17185,6 +18480,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     revealCard: {
@@ -17250,6 +18556,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -17332,6 +18649,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     sandboxSimulateCardAuthorization: {
@@ -17410,6 +18738,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -17492,6 +18831,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     sandboxSimulateCardReturn: {
@@ -17570,6 +18920,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -17652,6 +19013,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     sandboxSimulateCardBalanceInquiry: {
@@ -17730,6 +19102,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -17812,6 +19195,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     sandboxSimulateCardFinancialAuthorization: {
@@ -17890,6 +19284,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -17972,6 +19377,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     sandboxSimulateCardAuthorizationAdvice: {
@@ -18052,6 +19468,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     sandboxSimulateCardCreditAuthorizationAdvice: {
@@ -18130,6 +19557,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -18231,6 +19669,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     agentCreateTransferIn: {
@@ -18321,6 +19770,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     agentListActions: {
@@ -18383,6 +19843,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     agentGetAction: {
@@ -18439,6 +19910,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -18509,6 +19991,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     approveAgentAction: {
@@ -18575,6 +20068,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -18656,6 +20160,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -18757,6 +20272,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     agentGetQuote: {
@@ -18813,6 +20339,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -18914,6 +20451,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     agentListTransactions: {
@@ -18991,6 +20539,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     agentGetTransaction: {
@@ -19047,6 +20606,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -19114,6 +20684,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     agentListExternalAccounts: {
@@ -19175,6 +20756,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -19264,6 +20856,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     agentGetExternalAccount: {
@@ -19322,6 +20925,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     agentDeleteExternalAccount: {
@@ -19378,6 +20992,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getAgentMe: {
@@ -19423,6 +21048,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -19483,6 +21119,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     redeemAgentDeviceCode: {
@@ -19539,6 +21186,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -19613,6 +21271,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -19693,6 +21362,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getAgentById: {
@@ -19751,6 +21431,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     deleteAgent: {
@@ -19805,6 +21496,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -19878,6 +21580,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     updateAgentPolicy: {
@@ -19949,6 +21662,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     regenerateAgentDeviceCode: {
@@ -20016,6 +21740,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     listCustomerAgreements: {
@@ -20063,6 +21798,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getEndUserTerms: {
@@ -20108,6 +21854,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -20176,6 +21933,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getBulkCustomerImportJob: {
@@ -20232,6 +22000,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -20312,6 +22091,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     createCustomer: {
@@ -20381,6 +22171,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error500"];
                 };
             };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
         };
     };
     getCustomerById: {
@@ -20437,6 +22238,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -20504,6 +22316,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };
@@ -20607,6 +22430,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
                 };
             };
         };

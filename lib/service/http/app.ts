@@ -6,7 +6,7 @@ import { SmartRouter } from "hono/router/smart-router";
 import { TrieRouter } from "hono/router/trie-router";
 import type { H, RouterRoute } from "hono/types";
 import type { ApiDeps, AppEnv } from "./context";
-import { ServiceError, databaseBusyError, databaseUnavailableError, isServiceError, transactionExpiredError, transientConflictError, type ErrorBody } from "./errors";
+import { ServiceError, databaseBusyError, databaseUnavailableError, isServiceError, retriedRequestOf, transactionExpiredError, transientConflictError, type ErrorBody } from "./errors";
 import { uuidv7 } from "./ids";
 import { authenticate, wwwAuthenticate } from "./auth";
 import { idempotency } from "./idempotency";
@@ -130,7 +130,7 @@ export function buildApi(deps: ApiDeps) {
       title: "Service API",
       version: API_VERSION,
       description: [
-        "Payments, embedded-wallet and stablecoin service (sandbox). Errors share one envelope `{status, code, message, details?}`, one schema per status (`Error400`, `Error404`, …) whose `code` lists the codes that status carries; every response carries `X-Request-Id`. Besides the answers each operation lists, any operation may answer 413 PAYLOAD_TOO_LARGE (body over 1 MB, uploads 12 MB), 429 RATE_LIMITED (back off for `Retry-After` seconds) and 503 SERVICE_UNAVAILABLE (retry; with the same `Idempotency-Key` for a write), and 409 CONFLICT for a write that collided with a concurrent one (`details.retryable`: nothing was written; send it again) or whose `Idempotency-Key` was already used for another body.",
+        "Payments, embedded-wallet and stablecoin service (sandbox). Errors share one envelope `{status, code, message, details?}`, one schema per status (`Error400`, `Error404`, …) whose `code` lists the codes that status carries; every response carries `X-Request-Id`. Besides the answers each operation lists, any operation may answer 413 PAYLOAD_TOO_LARGE (body over 1 MB, uploads 12 MB) and 429 RATE_LIMITED (back off for `Retry-After` seconds), and 409 CONFLICT for a write that collided with a concurrent one (`details.retryable`: nothing was written; send it again) or whose `Idempotency-Key` was already used for another body.",
         WEBHOOK_SIGNATURE_SUMMARY,
         SANDBOX_SUMMARY,
       ].join(" "),
@@ -224,7 +224,8 @@ function routePattern(path: string): RegExp {
 }
 
 async function errorResponse(err: Error, c: Context<AppEnv>, api: OpenAPIHono<AppEnv>) {
-  const known = isServiceError(err) ? err : (transientConflictError(err) ?? databaseBusyError(err) ?? transactionExpiredError(err) ?? databaseUnavailableError(err));
+  const request = retriedRequestOf(c.req.method, c.req.header("idempotency-key"));
+  const known = isServiceError(err) ? err : (transientConflictError(err, request) ?? databaseBusyError(err, request) ?? transactionExpiredError(err, request) ?? databaseUnavailableError(err, request));
   if (known) {
     // An outage of the database is for the operators to see, whatever the client is told.
     if (known.code === "SERVICE_UNAVAILABLE" && !isServiceError(err))

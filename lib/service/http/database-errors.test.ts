@@ -1,11 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDatabase } from "@/lib/db/open-database";
 import { attachPool, poolOf } from "@/lib/db/sql";
 import type { Db } from "../db";
 import { holdEveryPooledConnection } from "../testing/hold-pool";
 import { blockedBy, holdLocks } from "../testing/lock-waits";
+import { contractProblems } from "../testing/answer-contract";
 import { basic, createTestApp, type TestApp } from "../testing/test-app";
 import { waitUntil } from "../testing/wait-until";
 import { buildApi } from "./app";
+import { databaseUnavailableError } from "./errors";
 import { API_BASE_PATH } from "./openapi";
 
 let t: TestApp;
@@ -86,5 +90,52 @@ describe("a request whose database transaction takes long or cannot start", () =
       await busy.release();
     }
     expect(await customersNamed("too-busy")).toBe(0);
+  });
+});
+
+describe("a request while the database refuses connections", () => {
+  let outage: { api: ReturnType<typeof buildApi>; close: () => Promise<void> };
+
+  beforeAll(async () => {
+    // A port where nothing listens: every connection is refused, as while PostgreSQL is stopped.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const url = new URL(inject("databaseUrl"));
+    url.port = String((closed.address() as net.AddressInfo).port);
+    await new Promise((resolve) => closed.close(resolve));
+    const database = await openDatabase({ url: url.href });
+    outage = { api: buildApi({ getDb: async () => database.prisma, internalKey: t.internalKey, rateLimitPerSecond: 0 }), close: () => database.close() };
+  });
+  afterAll(() => outage.close());
+
+  async function send(method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
+    const requestHeaders = { authorization: basic(p.auth), ...headers, ...(body !== undefined && { "content-type": "application/json" }) };
+    const res = await outage.api.request(`${API_BASE_PATH}${path}`, { method, headers: requestHeaders, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    const json = JSON.parse(text) as { code: string; message: string };
+    // The answer is one the OpenAPI document lists for the operation, in its schema.
+    expect(contractProblems({ method, path, requestHeaders, status: res.status, contentType: res.headers.get("content-type"), json, text })).toEqual([]);
+    expect([res.status, json.code, res.headers.get("retry-after")]).toEqual([503, "SERVICE_UNAVAILABLE", "1"]);
+    return json.message;
+  }
+
+  it("a GET is told to retry after 1 s, not to bring an Idempotency-Key it cannot take", async () => {
+    const message = await send("GET", "/platform/internal-accounts");
+    expect(message).toMatch(/Retry after 1 s\./);
+    expect(message).not.toMatch(/Idempotency-Key/);
+  });
+
+  it("a write with an Idempotency-Key is told to retry with the same key", async () => {
+    expect(await send("POST", "/customers", { "idempotency-key": "outage-keyed" }, individual("outage-keyed"))).toMatch(/Retry after 1 s with the same Idempotency-Key/);
+  });
+
+  it("a write without an Idempotency-Key is told that nothing was kept, or to look whether it was done before sending it again; never to use a key it did not send", async () => {
+    // Which it is depends on where the request met the outage: in its transaction (rolled back), or in a lone statement.
+    const message = await send("POST", "/customers", {}, individual("outage-unkeyed"));
+    expect(message).toMatch(/nothing this request would have written was kept\. Retry after 1 s\.|look whether it was done before sending it again/);
+    expect(message).not.toMatch(/Idempotency-Key/);
+    const loneStatement = databaseUnavailableError(new Error("Connection terminated unexpectedly"), "unkeyed-write")!.message;
+    expect(loneStatement).toMatch(/may or may not have been made: look whether it was done before sending it again, after 1 s/);
+    expect(loneStatement).not.toMatch(/Idempotency-Key/);
   });
 });

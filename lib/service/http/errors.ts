@@ -188,11 +188,29 @@ export function isServiceError(e: unknown): e is ServiceError {
 }
 
 /**
+ * What a retry of a failed request needs, for the message that says how to retry: a read (GET)
+ * changes nothing and is simply sent again; a write sent with an Idempotency-Key is sent again with
+ * that key; a write without one (or on an operation that takes none) may have been done already.
+ * Callers without a request (jobs, tests) get the keyed write's words.
+ */
+export type RetriedRequest = "read" | "keyed-write" | "unkeyed-write";
+
+export function retriedRequestOf(method: string, idempotencyKey: string | undefined): RetriedRequest {
+  if (method === "GET" || method === "HEAD") return "read";
+  return idempotencyKey === undefined ? "unkeyed-write" : "keyed-write";
+}
+
+/** "Retry after 1 s." for a request whose failure wrote nothing, naming the Idempotency-Key only when one was sent. */
+function retryAfterOneSecond(request: RetriedRequest): string {
+  return request === "keyed-write" ? "Retry after 1 s with the same Idempotency-Key." : "Retry after 1 s.";
+}
+
+/**
  * PostgreSQL aborted the request's transaction because it deadlocked or conflicted with a
  * concurrent one (40P01, 40001; Prisma P2034, P2010 from a raw query, or pg's error itself). Everything it wrote was
  * rolled back, so the same request can simply be sent again: 409 with Retry-After instead of a 500.
  */
-export function transientConflictError(e: unknown): ServiceError | null {
+export function transientConflictError(e: unknown, request: RetriedRequest = "keyed-write"): ServiceError | null {
   type AdapterCause = { kind?: unknown; originalCode?: unknown };
   const error = e as { name?: unknown; code?: unknown; cause?: AdapterCause; meta?: { driverAdapterError?: { cause?: AdapterCause } } } | null;
   // A refused query comes wrapped by Prisma (meta.driverAdapterError); a refused COMMIT comes as the adapter's own error.
@@ -202,7 +220,7 @@ export function transientConflictError(e: unknown): ServiceError | null {
   if (!isConflict) return null;
   return new ServiceError(
     "CONFLICT",
-    "This request collided with a concurrent one on the same accounts and was rolled back; nothing was written. Send it again (with the same Idempotency-Key).",
+    `This request collided with a concurrent one on the same accounts and was rolled back; nothing was written. ${retryAfterOneSecond(request)}`,
     { details: { retryable: true }, headers: { "Retry-After": "1" } },
   );
 }
@@ -234,9 +252,9 @@ function isExpiredTransaction(e: unknown): boolean {
  * Retry-After, as an overloaded API answers (the client backs off and sends it again), never a 500.
  * The transaction never ran.
  */
-export function databaseBusyError(e: unknown): ServiceError | null {
+export function databaseBusyError(e: unknown, request: RetriedRequest = "keyed-write"): ServiceError | null {
   if (!isPoolWaitTimeout(e)) return null;
-  return new ServiceError("RATE_LIMITED", "The service is busy: no database connection came free in time, so this request was not carried out. Retry after 1 s (with the same Idempotency-Key).", {
+  return new ServiceError("RATE_LIMITED", `The service is busy: no database connection came free in time, so this request was not carried out. ${retryAfterOneSecond(request)}`, {
     details: { retryable: true },
     headers: { "Retry-After": "1" },
   });
@@ -248,11 +266,11 @@ export function databaseBusyError(e: unknown): ServiceError | null {
  * would have written was kept, and the same request may simply be sent again. 503 with Retry-After,
  * as for any moment the service cannot serve; not 429, which would tell the client it sent too much.
  */
-export function transactionExpiredError(e: unknown): ServiceError | null {
+export function transactionExpiredError(e: unknown, request: RetriedRequest = "keyed-write"): ServiceError | null {
   if (!isExpiredTransaction(e)) return null;
   return new ServiceError(
     "SERVICE_UNAVAILABLE",
-    "The request took too long and was rolled back: nothing it would have written was kept. Retry after 1 s (with the same Idempotency-Key).",
+    `The request took too long and was rolled back: nothing it would have written was kept. ${retryAfterOneSecond(request)}`,
     { details: { retryable: true }, headers: { "Retry-After": "1" } },
   );
 }
@@ -263,15 +281,19 @@ export function transactionExpiredError(e: unknown): ServiceError | null {
  * is known: the transaction was rolled back, or it broke while its COMMIT was on the way (the
  * outcome is unknown, and how to learn it safely), or neither is known (a single statement).
  */
-export function databaseUnavailableError(e: unknown): ServiceError | null {
+export function databaseUnavailableError(e: unknown, request: RetriedRequest = "keyed-write"): ServiceError | null {
   if (!isConnectionLoss(e)) return null;
   // ConnectionLostError knows whether the COMMIT had gone out; a bare driver error does not.
   const inDoubt = (e as { inDoubt?: unknown }).inDoubt;
   const message =
-    inDoubt === true
-      ? "The connection to the database broke while this request was being committed, so whether it took effect is unknown. Send it again with the same Idempotency-Key to get its outcome (without one, look it up before sending it again)."
-      : inDoubt === false
-        ? "The database is unavailable for a moment (its connection broke); nothing this request would have written was kept. Retry after 1 s (with the same Idempotency-Key)."
-        : "The database is unavailable for a moment (its connection broke or could not be made). Retry after 1 s with the same Idempotency-Key: a change that was made is then answered as it was, never made twice.";
+    request === "read"
+      ? "The database is unavailable for a moment (its connection broke or could not be made). Retry after 1 s."
+      : inDoubt === true
+        ? `The connection to the database broke while this request was being committed, so whether it took effect is unknown. ${request === "keyed-write" ? "Send it again with the same Idempotency-Key to get its outcome." : "Look it up before sending it again."}`
+        : inDoubt === false
+          ? `The database is unavailable for a moment (its connection broke); nothing this request would have written was kept. ${retryAfterOneSecond(request)}`
+          : request === "keyed-write"
+            ? "The database is unavailable for a moment (its connection broke or could not be made). Retry after 1 s with the same Idempotency-Key: a change that was made is then answered as it was, never made twice."
+            : "The database is unavailable for a moment (its connection broke or could not be made), so this change may or may not have been made: look whether it was done before sending it again, after 1 s.";
   return new ServiceError("SERVICE_UNAVAILABLE", message, { details: { retryable: true, ...(inDoubt === true && { outcomeUnknown: true }) }, headers: { "Retry-After": "1" } });
 }

@@ -128,6 +128,16 @@ describe("the OpenAPI document", () => {
     expect(doc.components.schemas.Error).toBeUndefined();
   });
 
+  it("lists 503 SERVICE_UNAVAILABLE with its Retry-After header on every operation: each reads the database, which may be down for a moment", () => {
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(item)) {
+        const unavailable = op.responses?.["503"] as { headers?: Record<string, { schema?: Schema }> } | undefined;
+        if (unavailable?.headers?.["Retry-After"]?.schema?.type !== "integer") missing.push(`${method.toUpperCase()} ${path}`);
+      }
+    expect(missing).toEqual([]);
+  });
+
   it("refers nested objects to their schemas (AgentAction.quote / .transaction, the transactions' rateDetails)", () => {
     const property = (schema: string, name: string) => doc.components.schemas[schema]!.properties![name];
     expect(property("AgentAction", "quote")).toMatchObject({ $ref: "#/components/schemas/Quote" });

@@ -95,13 +95,25 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: "Conflict with the current state",
   429: "Too many requests; back off for `Retry-After` seconds",
   500: "Unexpected error; quote the request id",
+  503: "Unavailable for a moment (the database, or a provider the operation names); retry after `Retry-After` seconds, a write with the same `Idempotency-Key`",
 };
 
+/** A 503 says when to try again: `Retry-After`, whole seconds. */
+const RETRY_AFTER_HEADER = { "Retry-After": { description: "Seconds to wait before sending the request again", schema: { type: "integer", minimum: 0 } } } as const;
+
+/**
+ * The error answers of an operation: the statuses given, plus those every operation may answer:
+ * 401 (credentials), 500, and 503 (every operation reads the database, which may be down for a moment).
+ */
 export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(
-    [...new Set([...statuses, 401, 500])].map((status) => [
+    [...new Set([...statuses, 401, 500, 503])].map((status) => [
       status,
-      { description: ERROR_DESCRIPTIONS[status] ?? `Error ${status}`, content: { "application/json": { schema: errorSchemaOf(status) } } },
+      {
+        description: ERROR_DESCRIPTIONS[status] ?? `Error ${status}`,
+        ...(status === 503 && { headers: RETRY_AFTER_HEADER }),
+        content: { "application/json": { schema: errorSchemaOf(status) } },
+      },
     ]),
   );
 }
