@@ -41,29 +41,36 @@ export function clientConnectingWithin(connectMs: number): typeof pg.Client {
     override connect(callback: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): void;
     override connect(callback?: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): Promise<pg.Client> | void {
       const attempt = this.reachability.attempt();
-      const connected =
-        "refused" in attempt
-          ? Promise.reject(attempt.refused)
-          : super.connect().then(
-              (client) => (attempt.done(), client),
-              (e: unknown) => {
-                attempt.done(e);
-                throw e;
-              },
-            );
-      if (!callback) return connected;
-      const answer = callback as (err: Error | null, c?: pg.Client) => void;
-      connected.then((client) => answer(null, client), (e: Error) => answer(e));
+      const answer = callback as ((err: Error | null, c?: pg.Client) => void) | undefined;
+      if ("refused" in attempt) {
+        if (!answer) return Promise.reject(attempt.refused);
+        return void process.nextTick(answer, attempt.refused);
+      }
+      if (!answer)
+        return super.connect().then(
+          (client) => (attempt.done(), client),
+          (e: unknown) => {
+            attempt.done(e);
+            throw e;
+          },
+        );
+      // Called back as pg calls back, in the same turn: pg-pool attaches the connection's error
+      // listeners there, before a "terminating connection" read in the same packet is emitted.
+      const connectWithCallback = super.connect.bind(this) as (cb: (err: Error | null, c?: pg.Client) => void) => void;
+      connectWithCallback((err, client) => {
+        attempt.done(err ?? undefined);
+        answer(err, client);
+      });
     }
   };
 }
 
 /**
- * Whether a database could be reached lately. Once a connection to it could not be made (refused,
- * or not ready within its deadline), or a question about a silent connection went unanswered, new
- * connections fail at once with that failure (a connection loss: 503 with Retry-After), but for one
- * try each RETRY_UNREACHABLE_MS. The pool's queue of requests is then answered at once instead of
- * each waiting a connect deadline behind the others (minutes under load), and the first try that
+ * Whether a database could be reached lately. Once a connection to it went unanswered (not ready
+ * within its deadline), or a question about a silent connection did, new connections fail at once
+ * with that failure (a connection loss: 503 with Retry-After), but for one try each
+ * RETRY_UNREACHABLE_MS. The pool's queue of requests is then answered at once instead of each
+ * waiting a connect deadline behind the others (minutes under load), and the first try that
  * connects ends it.
  */
 class Reachability {
@@ -91,9 +98,17 @@ class Reachability {
   private outcome(error: unknown, wasTry: boolean): void {
     if (wasTry) this.trying = false;
     if (error === undefined) this.failure = null;
-    // Only a connection that could not be made: a refused login or "too many clients" says the database is there.
-    else if (error instanceof Error && isConnectionLoss(error)) this.unreachable(error);
+    // Only a connection the database did not answer: a refused one fails fast anyway, and one ended
+    // while connecting (a restart, a terminated server process), a refused login or "too many
+    // clients" says the database is there.
+    else if (error instanceof Error && isUnanswered(error)) this.unreachable(error);
   }
+}
+
+/** pg's error for a connection not ready within its deadline, or a network that cannot reach the host. */
+function isUnanswered(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return error.message === "timeout expired" || code === "ETIMEDOUT" || code === "EHOSTUNREACH";
 }
 const RETRY_UNREACHABLE_MS = 1_000;
 

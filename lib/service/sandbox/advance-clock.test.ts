@@ -50,6 +50,7 @@ describe("POST /sandbox/clock/advance with a worker running", () => {
   });
 
   it("does not wait for ever on a job a crashed worker still holds: after a few seconds it goes on with the others", async () => {
+    process.env.WEBHOOK_TIMEOUT_MS = "300"; // the wait is the webhook timeout + 5 s
     const handlers = JOB_HANDLERS as Record<string, (ctx: JobContext) => Promise<void>>;
     handlers["test.step"] = async () => undefined;
     try {
@@ -64,6 +65,7 @@ describe("POST /sandbox/clock/advance with a worker running", () => {
       expect(performance.now() - started).toBeLessThan(10_000);
       expect(advanced.json.ran.map((r: { id: string }) => r.id)).toEqual([free]);
     } finally {
+      delete process.env.WEBHOOK_TIMEOUT_MS;
       delete handlers["test.step"];
     }
   });

@@ -1,6 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "../db";
 import { claimDueJobs, runJobs, type RanJob } from "../jobs/run-jobs";
+import { webhookTimeoutMs } from "../webhooks/post-signed";
 import { whileAdvancing, type AdvanceSteps } from "./advance-steps";
 import { now, setClockForward } from "./clock";
 
@@ -45,10 +46,12 @@ const HELD_POLL_MS = 10;
 
 /**
  * How long an advance waits without progress for a job another worker holds before it leaves that
- * job to whoever holds it and goes on with the others: far longer than a job takes, far shorter
- * than a crashed worker's lease (it runs once that runs out).
+ * job to whoever holds it and goes on with the others: far longer than a job takes on a busy
+ * machine (5 s was not: a loaded worker's stablecoin step was left running, and the advance
+ * answered before it), far shorter than a crashed worker's lease (it runs once that runs out).
+ * The webhook timeout (WEBHOOK_TIMEOUT_MS) + 5 s, the service's longest wait on work in flight.
  */
-const LONGEST_STALL_MS = 5_000;
+const longestStallMs = () => webhookTimeoutMs() + 5_000;
 
 async function advanceFromNow(db: Db, platformId: string, seconds: number): Promise<{ now: string; ran: RanJob[] }> {
   const start = await now(db, platformId);
@@ -73,7 +76,7 @@ async function runJobsDue(db: Db, platformId: string, target: Date, steps: Advan
     // schedules lands at the right time inside this window and runs here.
     const key = `${next.id}@${next.at.getTime()}`;
     if (stall.key !== key) Object.assign(stall, { key, since: performance.now() });
-    else if (performance.now() - stall.since > LONGEST_STALL_MS) {
+    else if (performance.now() - stall.since > longestStallMs()) {
       skipped.push(next.id);
       continue;
     }
