@@ -39,9 +39,7 @@ async function platformNow(client: ServiceClient): Promise<string> {
 /** The credential must belong to the link's wallet; answers its type. */
 async function credentialOf(link: string, credentialId: string) {
   const { claims, client } = await openLiveLink(link);
-  const { data } = await client.GET("/auth/credentials", { params: { query: { accountId: claims.accountId } } });
-  const credential = data?.data.find((c) => c.id === credentialId);
-  if (!credential) throw new WalletPageError("NOT_FOUND", "This sign-in method is no longer on your wallet. Reload the page.");
+  const credential = await credentialOfWallet(client, claims.accountId, credentialId, "This sign-in method is no longer on your wallet. Reload the page.");
   return { claims, client, credential };
 }
 
@@ -278,9 +276,12 @@ async function assertSessionOfWallet(client: ServiceClient, accountId: string, s
   if (!sessions.data?.data.some((s) => s.id === sessionId)) throw new WalletPageError("NOT_FOUND", "That session is no longer active.");
 }
 
-async function assertCredentialOfWallet(client: ServiceClient, accountId: string, credentialId: string): Promise<void> {
-  const credentials = await client.GET("/auth/credentials", { params: { query: { accountId } } });
-  if (!credentials.data?.data.some((c) => c.id === credentialId)) throw new WalletPageError("NOT_FOUND", "That sign-in method is no longer on your wallet.");
+/** The wallet's credential `credentialId`; NOT_FOUND with `missing` when it is not the wallet's. */
+async function credentialOfWallet(client: ServiceClient, accountId: string, credentialId: string, missing: string) {
+  const { data } = await client.GET("/auth/credentials", { params: { query: { accountId } } });
+  const credential = data?.data.find((c) => c.id === credentialId);
+  if (!credential) throw new WalletPageError("NOT_FOUND", missing);
+  return credential;
 }
 
 /** First leg of revoking a session: the payload the browser must sign. */
@@ -449,7 +450,7 @@ export async function finishOidcSignIn(link: string, credentialId: string, clien
 export async function startRemoveCredential(proof: SessionProof, credentialId: string): Promise<ActionResult<SignedChallenge>> {
   return guard(async () => {
     const { link, client } = await proveSession(proof);
-    await assertCredentialOfWallet(client, link.accountId, credentialId);
+    await credentialOfWallet(client, link.accountId, credentialId, "That sign-in method is no longer on your wallet.");
     const res = await client.DELETE("/auth/credentials/{id}", { params: { path: { id: credentialId } } });
     if (res.response.status !== 202 || !res.data) return serviceErrorResult(res.error, res.response.status);
     const { payloadToSign, requestId } = res.data as unknown as SignedChallenge;
@@ -460,7 +461,7 @@ export async function startRemoveCredential(proof: SessionProof, credentialId: s
 export async function finishRemoveCredential(proof: SessionProof, credentialId: string, requestId: string, signature: string): Promise<ActionResult<{ removed: true }>> {
   return guard(async () => {
     const { link, client } = await proveSession(proof);
-    await assertCredentialOfWallet(client, link.accountId, credentialId);
+    await credentialOfWallet(client, link.accountId, credentialId, "That sign-in method is no longer on your wallet.");
     const res = await client.DELETE("/auth/credentials/{id}", { params: { path: { id: credentialId } }, headers: { "Service-Wallet-Signature": signature, "Request-Id": requestId } });
     if (res.response.status !== 204) {
       const result = serviceErrorResult(res.error, res.response.status);
