@@ -9,7 +9,7 @@ import type { ApiDeps, AppEnv } from "./context";
 import { ServiceError, databaseBusyError, databaseUnavailableError, isServiceError, retriedRequestOf, transactionExpiredError, transientConflictError, type ErrorBody } from "./errors";
 import { uuidv7 } from "./ids";
 import { authenticate, wwwAuthenticate } from "./auth";
-import { idempotency } from "./idempotency";
+import { honouredIdempotencyKey, idempotency } from "./idempotency";
 import { rateLimit } from "./rate-limit";
 import { API_BASE_PATH, API_VERSION, SANDBOX_SUMMARY } from "./openapi";
 import { WEBHOOK_SIGNATURE_SUMMARY } from "../webhooks/signature-docs";
@@ -224,7 +224,8 @@ function routePattern(path: string): RegExp {
 }
 
 async function errorResponse(err: Error, c: Context<AppEnv>, api: OpenAPIHono<AppEnv>) {
-  const request = retriedRequestOf(c.req.method, c.req.header("idempotency-key"));
+  // An operation the idempotency middleware skips or refuses the key on is advised as if sent without one.
+  const request = retriedRequestOf(c.req.method, isUnauthenticated(c.req.path) ? undefined : honouredIdempotencyKey(c));
   const known = isServiceError(err) ? err : (transientConflictError(err, request) ?? databaseBusyError(err, request) ?? transactionExpiredError(err, request) ?? databaseUnavailableError(err, request));
   if (known) {
     // An outage of the database is for the operators to see, whatever the client is told.

@@ -129,6 +129,19 @@ describe("a request while the database refuses connections", () => {
     expect(await send("POST", "/customers", { "idempotency-key": "outage-keyed" }, individual("outage-keyed"))).toMatch(/Retry after 1 s with the same Idempotency-Key/);
   });
 
+  it("a write to an operation that refuses Idempotency-Key (POST /tokens, the unauthenticated device-code redeem), or with a key of a refused length, is never told to retry with the key", async () => {
+    // Each would be refused (400) or have its key ignored if sent again with it: the advice is the unkeyed write's.
+    const refused = [
+      await send("POST", "/tokens", { "idempotency-key": "outage-token" }, { name: "reporting", permissions: ["VIEW"] }),
+      await send("POST", "/agents/device-codes/ABCD-EFGH/redeem", { "idempotency-key": "outage-redeem" }),
+      await send("POST", "/customers", { "idempotency-key": "k".repeat(256) }, individual("outage-long-key")),
+    ];
+    for (const message of refused) {
+      expect(message).not.toMatch(/Idempotency-Key/);
+      expect(message).toMatch(/nothing this request would have written was kept\. Retry after 1 s\.|look whether it was done before sending it again/);
+    }
+  });
+
   it("a write without an Idempotency-Key is told that nothing was kept, or to look whether it was done before sending it again; never to use a key it did not send", async () => {
     // Which it is depends on where the request met the outage: in its transaction (rolled back), or in a lone statement.
     const message = await send("POST", "/customers", {}, individual("outage-unkeyed"));

@@ -190,7 +190,8 @@ export function isServiceError(e: unknown): e is ServiceError {
 /**
  * What a retry of a failed request needs, for the message that says how to retry: a read (GET)
  * changes nothing and is simply sent again; a write sent with an Idempotency-Key is sent again with
- * that key; a write without one (or on an operation that takes none) may have been done already.
+ * that key; a write without one (or on an operation that refuses or ignores it: pass undefined then,
+ * see honouredIdempotencyKey) may have been done already.
  * Callers without a request (jobs, tests) get the keyed write's words.
  */
 export type RetriedRequest = "read" | "keyed-write" | "unkeyed-write";

@@ -29,6 +29,19 @@ const REQUEST_TX_OPTIONS = { maxWait: 15_000, timeout: 90_000 } as const;
 
 type Scope = { platformId: string; method: string; path: string; key: string };
 
+const isValidKey = (key: string) => key.length > 0 && key.length <= 255;
+const routeKeyOf = (c: Context<AppEnv>) => `${c.req.method} ${c.req.path.replace(/^\/api\/[^/]+/, "")}`;
+
+/**
+ * The request's Idempotency-Key if a retry with it would be stored and replayed by this middleware;
+ * undefined without one, or when it would be refused (a bad length, a secret-bearing route), so
+ * that a 503's advice never tells the client to send the key again.
+ */
+export function honouredIdempotencyKey(c: Context<AppEnv>): string | undefined {
+  const key = c.req.header("idempotency-key");
+  return key !== undefined && isValidKey(key) && !SECRET_BEARING.has(routeKeyOf(c)) ? key : undefined;
+}
+
 /**
  * `Idempotency-Key` on any mutating request: scope (platform, method, path, key). The claim of the
  * key, everything the request writes and its stored response commit in ONE database transaction,
@@ -51,10 +64,10 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     c.set("db", conflictRetryingDb(c.get("db")));
     return next();
   }
-  if (key.length === 0 || key.length > 255)
+  if (!isValidKey(key))
     throw invalidInput([{ field: "header.Idempotency-Key", message: "must be 1 to 255 characters", constraint: { minLength: 1, maxLength: 255 } }]);
 
-  const routeKey = `${c.req.method} ${c.req.path.replace(/^\/api\/[^/]+/, "")}`;
+  const routeKey = routeKeyOf(c);
   if (SECRET_BEARING.has(routeKey))
     throw invalidInput(
       [{ field: "header.Idempotency-Key", message: "is not supported here", constraint: { notAllowed: true } }],
