@@ -182,6 +182,64 @@ describe("sweepStaleRows", () => {
     expect(left.map((row) => row.receiverUmaAddress).sort()).toEqual(["$new@sandbox.uma.money", "$young-on-its-clock@sandbox.uma.money", "$young@sandbox.uma.money"]);
   });
 
+  it("deletes finished jobs a week after they finished on the wall clock, whatever their platform's clock or how late they ran", async () => {
+    const db = database.prisma;
+    const here = await createPlatform(db, { name: `Sweep jobs ${Math.random()}` });
+    // A platform whose sandbox clock runs 30 days ahead: its jobs' runAt lie a month past the wall clock.
+    const ahead = await createPlatform(db, { name: `Sweep jobs ahead ${Math.random()}` });
+    await db.platform.update({ where: { id: ahead.id }, data: { clockOffsetMs: 30 * DAY_MS } });
+    const wall = Date.now();
+    // runAt on the platform's clock; finishedAt on the wall clock (the worker's UPDATE … "updatedAt" = now()).
+    const done = async (platformId: string, runAt: number, finishedAt: number) =>
+      (await db.job.create({ data: { id: uuidv7(), platformId, kind: "sweep.clock", payload: {}, status: "DONE", runAt: new Date(runAt), createdAt: new Date(runAt), updatedAt: new Date(finishedAt) } })).id;
+    const aheadOld = await done(ahead.id, wall + 22 * DAY_MS, wall - 8 * DAY_MS); // finished 8 days ago, a day before its runAt's wall-clock date
+    const aheadRecent = await done(ahead.id, wall + 29 * DAY_MS, wall - DAY_MS);
+    // Due 8 days ago but run only now (the worker was stopped): its week starts now.
+    const ranLate = await done(here.id, wall - 8 * DAY_MS, wall);
+    const hereOld = await done(here.id, wall - 8 * DAY_MS, wall - 8 * DAY_MS);
+
+    await sweepStaleRows(db);
+    const left = await db.job.findMany({ where: { kind: "sweep.clock", platformId: { in: [here.id, ahead.id] } }, select: { id: true } });
+    expect(left.map((j) => j.id).sort()).toEqual([aheadRecent, ranLate].sort());
+    expect(left.map((j) => j.id)).not.toContain(aheadOld);
+    expect(left.map((j) => j.id)).not.toContain(hereOld);
+  });
+
+  it("reads only staff sign-in throttles that are over, through an index on their window's start: 100,000 running ones are never scanned whole (EXPLAIN)", async () => {
+    const db = database.prisma;
+    const run = uuidv7();
+    const rows = 100_000;
+    const tables = {
+      StaffSignInThrottle: { sweep: "staffSignInThrottles", key: "email", value: `'plan-' || i || '-${run}@example.com'` },
+      StaffSignInIpThrottle: { sweep: "staffSignInIpThrottles", key: "ip", value: `'203.0.113.' || i || '/${run}'` },
+    } as const;
+    type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
+    const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
+    const found: { table: string; seqScans: number; indexes: string[] }[] = [];
+    try {
+      for (const [table, { sweep, key, value }] of Object.entries(tables)) {
+        // Windows running now, none locked: rows the sweep must not touch, nor read.
+        await db.$executeRawUnsafe(`INSERT INTO "${table}" ("${key}", "failures", "windowStartedAt") SELECT ${value}, 1, now() FROM generate_series(1, ${rows}) i`);
+        await db.$executeRawUnsafe(`ANALYZE "${table}"`);
+        const [explained] = await db.$queryRawUnsafe<{ "QUERY PLAN": { Plan: PlanNode }[] }[]>(`EXPLAIN (FORMAT JSON) ${SWEEPS[sweep]}`);
+        const nodes = flatten(explained!["QUERY PLAN"][0]!.Plan);
+        const indexes = [...new Set(nodes.map((n) => n["Index Name"]).filter((name) => name !== undefined))];
+        const leading: string[] = [];
+        for (const name of indexes) {
+          const [row] = await db.$queryRaw<{ column: string }[]>`
+            SELECT a.attname::text AS "column" FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+            JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0] WHERE c.relname = ${name}`;
+          if (row) leading.push(row.column);
+        }
+        found.push({ table, seqScans: nodes.filter((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] === table).length, indexes: leading });
+      }
+    } finally {
+      await db.staffSignInThrottle.deleteMany({ where: { email: { endsWith: `-${run}@example.com` } } });
+      await db.staffSignInIpThrottle.deleteMany({ where: { ip: { endsWith: `/${run}` } } });
+    }
+    expect(found).toEqual(Object.keys(tables).map((table) => ({ table, seqScans: 0, indexes: ["windowStartedAt"] })));
+  });
+
   it("reads only stale rows, through an index that holds them as one range (per platform on the platform's clock): a table full of live rows is never scanned whole (EXPLAIN)", async () => {
     const db = database.prisma;
     const live = await createPlatform(db, { name: `Sweep plan ${Math.random()}` });
@@ -211,10 +269,10 @@ describe("sweepStaleRows", () => {
         index: ["platformId", "createdAt"],
         fill: `INSERT INTO "ReceiverLookup" ("id", "platformId", "kind", "response", "createdAt") SELECT gen_random_uuid(), $1::uuid, 'UMA', '{}', now() FROM generate_series(1, ${rows})`,
       },
-      // Finished today: kept a week.
+      // Finished today: kept a week. The index holds finished jobs only (partial), by when they finished.
       Job: {
         sweep: "doneJobs",
-        index: ["status", "runAt"],
+        index: ["updatedAt"],
         fill: `INSERT INTO "Job" ("id", "platformId", "kind", "payload", "status", "runAt", "createdAt", "updatedAt") SELECT gen_random_uuid(), $1::uuid, 'sweep.plan', '{}', 'DONE', now(), now(), now() FROM generate_series(1, ${rows})`,
       },
     };

@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import { LOOKUP_RETENTION_DAYS } from "../receivers/lookup-id";
+import type { PasswordAttemptLimits } from "../staff/count-password-attempt";
 import { PASSWORD_THROTTLE, SIGN_IN_IP_THROTTLE } from "../staff/throttle-password-check";
 
 /** Rows deleted per statement: short statements, so a sweep never holds many row locks at once. */
@@ -35,6 +36,20 @@ const perPlatform = (table: string, condition: string) =>
   );
 /** `table`'s rows whose `expiresAt` lies `grace` behind their platform's clock. */
 const expired = (table: string, grace: string) => perPlatform(table, `x."expiresAt" <= ${PLATFORM_NOW} - interval '${grace}'`);
+/**
+ * A staff password throttle's rows whose window and lockout are both over (wall clock). A lockout is
+ * set within its window and lasts lockoutMs, so such a row's window started at least the shorter of
+ * windowMs and lockoutMs ago: that bound reads them as one range of the windowStartedAt index,
+ * never the running rows of a sign-in storm.
+ */
+const throttlesOver = (table: string, limits: PasswordAttemptLimits) =>
+  deleteRows(
+    table,
+    `SELECT t.ctid FROM "${table}" t
+      WHERE t."windowStartedAt" <= now() - ${Math.min(limits.windowMs, limits.lockoutMs)} * interval '1 millisecond'
+        AND (t."lockedUntil" <= now() OR (t."lockedUntil" IS NULL AND t."windowStartedAt" <= now() - ${limits.windowMs} * interval '1 millisecond'))
+      LIMIT ${BATCH}`,
+  );
 /** Expired rows an API still explains for a while ("session expired", not "unknown") are kept this long. */
 const EXPLAINED_FOR = "30 days";
 
@@ -43,7 +58,7 @@ const EXPLAINED_FOR = "30 days";
  * - idempotency keys past their 24 h retention on the platform's clock (a reuse of the key then runs afresh anyway);
  * - daily-volume totals and changes of days before yesterday on the platform's clock (limits read
  *   today's only; changes of a payer whose payments never fold would otherwise stay for ever);
- * - jobs that finished (DONE) a week ago. FAILED jobs stay for inspection;
+ * - jobs that finished (DONE) a week ago on the wall clock. FAILED jobs stay for inspection;
  * - staff password throttles, per email and per client address, whose window and lockout are over
  *   (on the wall clock, as the throttle counts): such a row means what no row means, and guesses at
  *   many emails, or from many addresses, would pile them up;
@@ -61,26 +76,19 @@ const EXPLAINED_FOR = "30 days";
  * Rows with an expiry that stay: quotes, invitations, API tokens, stablecoin operations (the API
  * lists them), factor resets (GET answers EXPIRED; at most 5 a customer a day).
  * The sweeps on platform clocks go platform by platform through a (platformId, <date>) index (perPlatform;
- * daily-volume changes through the payer's (platformId, payerId, day): few are ever left unfolded).
+ * daily-volume changes through the payer's (platformId, payerId, day): few are ever left unfolded);
+ * the wall-clock ones through an index on their dated column (finished jobs: a partial one).
  */
 export const SWEEPS = {
   idempotencyKeys: perPlatform("IdempotencyKey", `x."expiresAt" <= ${PLATFORM_NOW}`),
   dailyVolumeChanges: perPlatform("DailyVolumeChange", `x."day" < ${PLATFORM_TODAY} - 1`),
   dailyVolumes: perPlatform("DailyVolume", `x."day" < ${PLATFORM_TODAY} - 1`),
   receiverLookups: perPlatform("ReceiverLookup", `x."createdAt" <= ${PLATFORM_NOW} - ${LOOKUP_RETENTION_DAYS} * interval '1 day'`),
-  doneJobs: deleteRows("Job", `SELECT j.ctid FROM "Job" j WHERE j."status" = 'DONE' AND j."runAt" < now() - interval '${DONE_JOB_RETENTION}' LIMIT ${BATCH}`),
-  staffSignInThrottles: deleteRows(
-    "StaffSignInThrottle",
-    `SELECT t.ctid FROM "StaffSignInThrottle" t
-      WHERE t."lockedUntil" <= now() OR (t."lockedUntil" IS NULL AND t."windowStartedAt" <= now() - ${PASSWORD_THROTTLE.windowMs} * interval '1 millisecond')
-      LIMIT ${BATCH}`,
-  ),
-  staffSignInIpThrottles: deleteRows(
-    "StaffSignInIpThrottle",
-    `SELECT t.ctid FROM "StaffSignInIpThrottle" t
-      WHERE t."lockedUntil" <= now() OR (t."lockedUntil" IS NULL AND t."windowStartedAt" <= now() - ${SIGN_IN_IP_THROTTLE.windowMs} * interval '1 millisecond')
-      LIMIT ${BATCH}`,
-  ),
+  // By when it finished ("updatedAt", on the wall clock as the worker marks it DONE): its "runAt" is on
+  // the platform's clock, which may run days ahead (its jobs would stay) or lie long before the run.
+  doneJobs: deleteRows("Job", `SELECT j.ctid FROM "Job" j WHERE j."status" = 'DONE' AND j."updatedAt" < now() - interval '${DONE_JOB_RETENTION}' LIMIT ${BATCH}`),
+  staffSignInThrottles: throttlesOver("StaffSignInThrottle", PASSWORD_THROTTLE),
+  staffSignInIpThrottles: throttlesOver("StaffSignInIpThrottle", SIGN_IN_IP_THROTTLE),
   staffSessions: deleteRows("StaffSession", `SELECT s.ctid FROM "StaffSession" s WHERE s."expiresAt" <= now() LIMIT ${BATCH}`),
   // Holds the HPKE private key of its code: gone soon after the code can no longer be used (verify
   // and the reissue wait treat an expired challenge as none).
