@@ -2836,7 +2836,7 @@ export interface paths {
         head?: never;
         /**
          * Update a customer
-         * @description `customerType` is required and cannot change. Fields sent replace their values; `businessInfo` and the due-diligence fields merge field by field. Consents sent are added; consents of other types stay. Changing `email` (or `phoneNumber`) while the customer's embedded wallet has an EMAIL_OTP (SMS_OTP) credential is a signed retry: 202 with payloadToSign, then the same request signed by an active wallet session → 200; one of the two per request. 410 CUSTOMER_DELETED for a deleted customer. Requires MANAGE.
+         * @description `customerType` is required and cannot change. Fields sent replace their values; `businessInfo` and the due-diligence fields merge field by field. Consents sent are added; consents of other types stay. Changing `email` (or `phoneNumber`) while the customer's embedded wallet has an EMAIL_OTP (SMS_OTP) credential is a signed retry: 202 with payloadToSign, then the same request signed by an active wallet session → 200; one of the two per request. An email that another wallet's EMAIL_OTP credential holds (compared without case) → 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS, before the 202. 410 CUSTOMER_DELETED for a deleted customer. Requires MANAGE.
          */
         patch: operations["updateCustomerById"];
         trace?: never;

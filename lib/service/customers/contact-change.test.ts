@@ -31,6 +31,37 @@ describe("changing a contact that an embedded wallet signs in with (BEHAVIORS.md
     expect(credentials.find((c) => c.type === "EMAIL_OTP")?.nickname).toBe("new-address@example.com");
   });
 
+  it("refuses an email that another wallet's EMAIL_OTP credential holds (any case) with 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS before the challenge, and leaves both alone", async () => {
+    const f = await walletFixture(t);
+    const a = await f.wallet();
+    const b = await f.wallet();
+    const res = await t.call("PATCH", `/customers/${b.customerId}`, { auth: f.auth, body: { customerType: "INDIVIDUAL", email: a.email!.toUpperCase() } });
+    expect([res.status, res.json.code]).toEqual([409, "EMAIL_OTP_EMAIL_ALREADY_EXISTS"]);
+    expect((await f.credentials(b.accountId)).find((c) => c.type === "EMAIL_OTP")?.nickname).toBe(b.email);
+    expect((await t.call("GET", `/customers/${b.customerId}`, { auth: f.auth })).json.email).toBe(b.email);
+  });
+
+  it("an email change racing another wallet's add of the same email: one of them gets it, the other 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS, never both (10 races)", async () => {
+    const f = await walletFixture(t);
+    for (let race = 0; race < 10; race++) {
+      const b = await f.wallet();
+      const c = await f.wallet({ email: null });
+      const email = `race-${race}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+      await t.db.customer.update({ where: { id: c.customerId.replace("Customer:", "") }, data: { email } });
+      const body = { customerType: "INDIVIDUAL", email };
+      const first = await t.call("PATCH", `/customers/${b.customerId}`, { auth: f.auth, body });
+      expect(first.status).toBe(202);
+      const answers = await Promise.all([
+        t.call("PATCH", `/customers/${b.customerId}`, { auth: f.auth, body, headers: { "service-wallet-signature": LEGACY_SIGNATURE, "request-id": first.json.requestId } }),
+        t.call("POST", "/auth/credentials", { auth: f.auth, body: { type: "EMAIL_OTP", accountId: c.accountId } }),
+      ]);
+      const outcomes = answers.map((res) => (res.status < 300 ? "done" : `${res.status} ${res.json.code}`)).sort();
+      expect(outcomes).toContain("409 EMAIL_OTP_EMAIL_ALREADY_EXISTS");
+      expect(outcomes).toContain("done");
+      expect(await t.db.walletAuthMethod.count({ where: { type: "EMAIL_OTP", nickname: email, revokedAt: null } })).toBe(1);
+    }
+  });
+
   it("refuses a retry that changes the body (401 WALLET_SIGNATURE_BODY_MISMATCH) and leaves the email alone", async () => {
     const f = await walletFixture(t);
     const w = await f.wallet();

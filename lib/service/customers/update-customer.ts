@@ -2,6 +2,7 @@ import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import type { Db, Tx } from "../db";
 import { invalidInput } from "../http/errors";
 import { formatId, parseId } from "../http/ids";
+import { assertEmailOtpEmailFree } from "../wallet-auth/assert-email-otp-email-free";
 import { runSignedRetry, type SignedResult, type SignedRetryHeaders } from "../wallet-auth/signed-retry";
 import { assertCustomerUnique, uniqueViolation } from "./assert-customer-unique";
 import { customerRuleErrors } from "./customer-rules";
@@ -25,8 +26,9 @@ import { provisionCustomerInternalAccounts } from "../internal-accounts/provisio
  * → 400. Without tied credentials the change applies at once. A changed email or phone number
  * must be verified again.
  * Throws: USER_NOT_FOUND, CUSTOMER_DELETED, INVALID_INPUT (including a changed customerType),
- * END_USER_TERMS_VERSION_NOT_FOUND, UMA_ADDRESS_EXISTS, the signed-retry 401s and 409
- * EMAIL_OTP_CREDENTIAL_SET_CHANGED. SPEC.md "Customers and onboarding".
+ * END_USER_TERMS_VERSION_NOT_FOUND, UMA_ADDRESS_EXISTS, the signed-retry 401s, 409
+ * EMAIL_OTP_CREDENTIAL_SET_CHANGED and 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS (the new email is another
+ * wallet's EMAIL_OTP credential). SPEC.md "Customers and onboarding".
  */
 export async function updateCustomer(
   db: Db,
@@ -46,6 +48,8 @@ export async function updateCustomer(
     const apply = () => applyUpdate(tx, { platformId, existing, request, now: ctx.now });
     const tied = await tiedWalletCredentials(tx, platformId, existing, request);
     if (!tied) return { kind: "done" as const, value: await apply() };
+    // Refused before the challenge: a signature would not make the email free.
+    if (tied.field === "email") await assertEmailOtpEmailFree(tx, { platformId, email: String(request.email), exceptWalletId: tied.walletId });
     return runSignedRetry(
       tx,
       {
@@ -66,6 +70,8 @@ export async function updateCustomer(
       async () => {
         const row = await apply();
         // The credentials tied to the contact now stand for the new address: renamed with it.
+        // Checked again under the email's lock: another wallet may have taken it since the challenge.
+        if (tied.field === "email") await assertEmailOtpEmailFree(tx, { platformId, email: String(request.email), exceptWalletId: tied.walletId });
         await tx.walletAuthMethod.updateMany({ where: { id: { in: tied.credentialIds } }, data: { nickname: String(request[tied.field]), updatedAt: ctx.now } });
         return row;
       },

@@ -3,6 +3,7 @@ import type { Db, Tx } from "../db";
 import { ServiceError, invalidInput } from "../http/errors";
 import { formatId, uuidv7 } from "../http/ids";
 import { now } from "../sandbox/clock";
+import { assertEmailOtpEmailFree } from "./assert-email-otp-email-free";
 import { getEmbeddedWalletOrThrow } from "./get-embedded-wallet-or-throw";
 import { issueOtpChallenge } from "./issue-otp-challenge";
 import { checkOidcToken } from "./oidc-token";
@@ -65,8 +66,7 @@ async function prepareCredential(
         throw new ServiceError("EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS", "This wallet already has an EMAIL_OTP credential; a wallet holds at most one");
       const email = (await customerContact(tx, platformId, input.customerId)).email;
       if (!email) throw invalidInput([{ field: "accountId", message: "the wallet's customer has no email address; set one on the customer first", constraint: { required: true } }]);
-      const taken = await tx.walletAuthMethod.findFirst({ where: { platformId, type: "EMAIL_OTP", nickname: email, revokedAt: null, internalAccountId: { not: input.walletId } }, select: { id: true } });
-      if (taken) throw new ServiceError("EMAIL_OTP_EMAIL_ALREADY_EXISTS", `The email ${email} is already the EMAIL_OTP credential of another wallet of this platform`);
+      await assertEmailOtpEmailFree(tx, { platformId, email });
       return { type: "EMAIL_OTP", nickname: email };
     }
     case "SMS_OTP": {

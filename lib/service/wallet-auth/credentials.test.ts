@@ -79,6 +79,38 @@ describe("POST /auth/credentials: adding credentials is a signed retry", () => {
     expect(own.json).toMatchObject({ type: "EMAIL_OTP", nickname: "own@example.com", otpEncryptionTargetBundle: expect.any(String) });
   });
 
+  it("two wallets adding the same email at once: one gets it, the other 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS (10 races)", async () => {
+    const f = await walletFixture(t);
+    for (let race = 0; race < 10; race++) {
+      // Wallets born without credentials (no email yet), so each add is immediate (201, no signed retry).
+      const [a, b] = [await f.wallet({ email: null }), await f.wallet({ email: null })];
+      const email = `race-${race}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+      for (const w of [a, b]) await t.db.customer.update({ where: { id: w.customerId.replace("Customer:", "") }, data: { email } });
+      const answers = await Promise.all([a, b].map((w) => t.call("POST", "/auth/credentials", { auth: f.auth, body: { type: "EMAIL_OTP", accountId: w.accountId } })));
+      expect(answers.map((res) => [res.status, res.status === 201 ? "created" : res.json.code]).sort()).toEqual([[201, "created"], [409, "EMAIL_OTP_EMAIL_ALREADY_EXISTS"]]);
+      expect(await t.db.walletAuthMethod.count({ where: { type: "EMAIL_OTP", nickname: email, revokedAt: null } })).toBe(1);
+    }
+  });
+
+  it("an email differing only in case is the same email: 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS", async () => {
+    const f = await walletFixture(t);
+    const email = `Case-${Math.random().toString(36).slice(2, 8)}@Example.com`;
+    await f.wallet({ email });
+    const b = await f.wallet({ email: null });
+    await t.db.customer.update({ where: { id: b.customerId.replace("Customer:", "") }, data: { email: email.toLowerCase() } });
+    const res = await t.call("POST", "/auth/credentials", { auth: f.auth, body: { type: "EMAIL_OTP", accountId: b.accountId } });
+    expect([res.status, res.json.code]).toEqual([409, "EMAIL_OTP_EMAIL_ALREADY_EXISTS"]);
+  });
+
+  it("a wallet is born with its customer's EMAIL_OTP credential even when another wallet's has the same email (SPEC: initialized with one; customers may share an email)", async () => {
+    const f = await walletFixture(t);
+    const email = `born-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const a = await f.wallet({ email });
+    const b = await f.wallet({ email: email.toUpperCase() });
+    expect((await f.credentials(a.accountId)).map((c) => c.type)).toEqual(["EMAIL_OTP"]);
+    expect((await f.credentials(b.accountId)).map((c) => c.type)).toEqual(["EMAIL_OTP"]);
+  });
+
   it("a wallet without credentials gets its first one at once (201, no signature)", async () => {
     const f = await walletFixture(t);
     const w = await f.wallet({ email: null });
