@@ -88,6 +88,18 @@ describe("the dashboard while its database refuses connections", () => {
     expect((await (await request()).requireSession()).user.email).toMatch(/^admin-/);
   });
 
+  it("shows the change-password screen as unavailable for a moment, not the sign-in page, and its action answers SERVICE_UNAVAILABLE, not UNAUTHENTICATED", async () => {
+    state.db = refusing.prisma;
+    vi.resetModules();
+    const { default: ChangePasswordPage } = await import("@/app/change-password/page");
+    const html = renderToStaticMarkup(await ChangePasswordPage({ searchParams: Promise.resolve({ next: "/customers" }) }));
+    expect(html).toContain("The dashboard is unavailable for a moment");
+    expect(html).toContain('href="/change-password?next=%2Fcustomers"'); // tries this screen again, keeping where to go after
+    const { chooseNewPasswordAction } = await import("@/app/change-password/actions");
+    const answer = await chooseNewPasswordAction({ currentPassword: "temporary-password", newPassword: "a-new-password-1", confirmPassword: "a-new-password-1" });
+    expect(answer).toMatchObject({ ok: false, error: { code: "SERVICE_UNAVAILABLE", message: expect.stringMatching(/Try again in a moment/) } });
+  });
+
   it("answers a server action SERVICE_UNAVAILABLE (try again), not UNAUTHENTICATED, and a download 503 with Retry-After, not 401", async () => {
     state.db = refusing.prisma;
     const access = await (await request()).getActionSession();

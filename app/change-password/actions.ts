@@ -1,8 +1,8 @@
 "use server";
 
 import { ChangePasswordInputSchema } from "@/lib/auth/change-password-input";
-import { SESSION_ENDED } from "@/lib/auth/dashboard-access";
-import { getSignedInSession } from "@/lib/auth/session";
+import { SESSION_ENDED, SESSION_UNAVAILABLE } from "@/lib/auth/dashboard-access";
+import { readSession } from "@/lib/auth/session";
 import { staffActionResult } from "@/lib/auth/staff-action-result";
 import { invalidInputResult, type ActionResult } from "@/lib/client/action-result";
 import { services } from "@/lib/services";
@@ -17,7 +17,8 @@ import { changeStaffPassword } from "@/lib/service/staff/change-staff-password";
 export async function chooseNewPasswordAction(input: unknown): Promise<ActionResult<{ email: string }>> {
   const parsed = ChangePasswordInputSchema.safeParse(input);
   if (!parsed.success) return invalidInputResult(parsed.error);
-  const session = await getSignedInSession();
+  const session = await readSession();
+  if (session === "unavailable") return { ok: false, error: SESSION_UNAVAILABLE };
   if (!session) return { ok: false, error: SESSION_ENDED };
   const { currentPassword, newPassword } = parsed.data;
   const db = await services().db();

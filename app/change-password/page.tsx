@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { safeNextPath } from "@/lib/auth/dashboard-access";
-import { getSignedInSession } from "@/lib/auth/session";
+import { changePasswordUrl, safeNextPath } from "@/lib/auth/dashboard-access";
+import { readSession } from "@/lib/auth/session";
 import { MIN_PASSWORD_LENGTH } from "@/lib/service/staff/schemas";
 import { ChangePasswordForm } from "@/components/change-password-form";
+import { DashboardUnavailable } from "@/app/(dashboard)/_components/dashboard-unavailable";
 import { SignOutButton } from "@/components/sign-out-button";
 import { chooseNewPasswordAction } from "./actions";
 
@@ -14,10 +15,12 @@ export const metadata: Metadata = { title: "Choose a new password" };
  * they choose their own, then go on to the page they asked for (`next`) or the overview.
  */
 export default async function ChangePasswordPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
-  const session = await getSignedInSession();
-  if (!session) redirect("/login");
+  const session = await readSession();
   const { next } = await searchParams;
   const continueTo = safeNextPath(typeof next === "string" ? next : undefined);
+  // The sign-in could not be checked (database outage): not signed out, so not sent to sign in.
+  if (session === "unavailable") return <DashboardUnavailable requestedPath={changePasswordUrl(continueTo)} />;
+  if (!session) redirect("/login");
   // A password of one's own is changed under Team → Your password.
   if (!session.user.hasTemporaryPassword) redirect(continueTo);
   return (
