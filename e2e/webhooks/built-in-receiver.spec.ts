@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "../support";
+import { API, basicAuth, BOOTSTRAP_TOKEN, signIn } from "../support";
 
 async function openWebhooks(page: Page) {
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Webhooks" }).click();
@@ -65,4 +65,25 @@ test("the built-in receiver verifies a signed test event, and the event shows as
     await expect(attempts).toHaveCount(3, { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   await expect(attempts.nth(2)).toContainText("HTTP 200");
+});
+
+test("after the sandbox clock moved 2 h ahead, a receipt shows at the time of its delivery: both on the platform's clock, and the page says so", async ({ page, request }) => {
+  const headers = { authorization: basicAuth(BOOTSTRAP_TOKEN.clientId, BOOTSTRAP_TOKEN.clientSecret) };
+  const advanced = await request.post(`${API}/sandbox/clock/advance`, { headers, data: { seconds: 2 * 3600 } });
+  expect(advanced.status(), await advanced.text()).toBe(200);
+
+  await signIn(page);
+  await openWebhooks(page);
+  const toggle = page.getByRole("switch", { name: "Use the built-in receiver" });
+  if ((await toggle.getAttribute("aria-checked")) === "false") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByText("Each shows when it arrived on your platform's sandbox clock")).toBeVisible();
+
+  await page.getByRole("button", { name: "Send test event" }).click();
+  await expect(page.getByTestId("test-webhook-result")).toContainText("The endpoint answered HTTP 200.");
+  await page.reload(); // the test event was received before its answer came back: the newest receipt
+  const eventId = (await page.getByTestId("received-webhook").first().getByTestId("received-event-id").textContent())!;
+  const receivedAt = await page.getByTestId("received-webhook").filter({ hasText: eventId }).getByTestId("received-at").getAttribute("datetime");
+  const deliveredAt = await page.getByRole("row").filter({ hasText: eventId }).getByTestId("event-delivered-at").getAttribute("datetime");
+  expect(Math.abs(Date.parse(receivedAt!) - Date.parse(deliveredAt!)), `received ${receivedAt}, delivered ${deliveredAt}`).toBeLessThan(5_000);
 });

@@ -64,7 +64,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           </Notice>
         )}
         {isReceiverOn && (
-          <Card title="Received by the built-in receiver" description="The last 50 deliveries whose signature verified with your public key, newest first. Refreshes every few seconds." flush>
+          <Card title="Received by the built-in receiver" description="The last 50 deliveries whose signature verified with your public key, newest first. Each shows when it arrived on your platform's sandbox clock, the clock the events below are stamped on, so a delivery and its receipt show the same time. Refreshes every few seconds." flush>
             <ReceivedWebhooks initial={receiverLog(user.platformId)} />
           </Card>
         )}

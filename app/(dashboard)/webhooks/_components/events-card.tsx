@@ -19,7 +19,7 @@ export function EventsCard({ page, error, filters, position }: EventsCardProps) 
   const isFiltered = Boolean(filters.deliveryStatus || filters.type);
   const total = page ? countLabel(page) : "0";
   return (
-    <Card title="Events" description={page ? `${total} event(s)${isFiltered ? " matching the filters" : ""}, newest first.` : undefined} flush>
+    <Card title="Events" description={page ? `${total} event(s)${isFiltered ? " matching the filters" : ""}, newest first. Times are on your platform's sandbox clock.` : undefined} flush>
       {/* Keyed by the filters so the uncontrolled fields show the URL's values after Clear or Back. */}
       <EventFilters key={`${filters.deliveryStatus}|${filters.type}`} {...filters} />
       {page ? (

@@ -24,7 +24,7 @@ function DeliveryDetail({ event }: { event: WebhookEvent }) {
   if (event.deliveryStatus === "DELIVERED" && event.deliveredAt) {
     return (
       <span className="text-xs text-zinc-500">
-        at <DateTimeSeconds value={event.deliveredAt} />
+        at <DateTimeSeconds value={event.deliveredAt} testId="event-delivered-at" />
       </span>
     );
   }

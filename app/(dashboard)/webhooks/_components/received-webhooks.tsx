@@ -82,7 +82,7 @@ function DeliveryList({ received }: { received: ReceiverLog["received"] }) {
                   ›
                 </span>
                 <span className="text-zinc-600">
-                  <DateTimeSeconds value={delivery.receivedAt} />
+                  <DateTimeSeconds value={delivery.receivedAt} testId="received-at" />
                 </span>
                 <span className="font-medium text-zinc-900">{envelope.type ?? "—"}</span>
                 <code data-testid="received-event-id" className="font-mono text-xs text-zinc-500">

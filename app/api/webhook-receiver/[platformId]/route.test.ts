@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createTestApp, type TestApp } from "@/lib/service/testing/test-app";
 import { signWebhookBody } from "@/lib/service/crypto/webhook-signature";
 import { services } from "@/lib/services";
+import { now, setClockForward } from "@/lib/service/sandbox/clock";
 import { receiverLog } from "../_lib/received-webhooks";
 import { POST } from "./route";
 
@@ -42,5 +43,15 @@ describe("POST /api/webhook-receiver/<platform>", () => {
     expect(JSON.stringify(log)).not.toContain("stranger");
     expect(log.rejected.count).toBe(50);
     expect(Date.now() - Date.parse(log.rejected.lastAt!)).toBeLessThan(60_000);
+  });
+
+  it("stamps a receipt on the platform's sandbox clock, the one its delivery attempts are stamped on, so an attempt and its receipt agree after an advance", async () => {
+    await setClockForward(t.db, platformId, new Date(Date.now() + 2 * 3_600_000));
+    const body = JSON.stringify({ id: "Webhook:after-advance", type: "TEST" });
+    expect((await post(body, { "x-service-signature": signWebhookBody(body, privateKeyPem) })).status).toBe(200);
+
+    const receipt = receiverLog(platformId).received.find((d) => d.body === body)!;
+    const platformNow = (await now(t.db, platformId)).getTime();
+    expect(Math.abs(platformNow - Date.parse(receipt.receivedAt))).toBeLessThan(60_000);
   });
 });

@@ -1,4 +1,6 @@
 import { verifyWebhookSignature } from "@/lib/service/crypto/webhook-signature";
+import { now } from "@/lib/service/sandbox/clock";
+import { services } from "@/lib/services";
 import { recordReceivedWebhook, recordRejectedWebhook } from "../_lib/received-webhooks";
 import { findWebhookPublicKey } from "./find-webhook-public-key";
 
@@ -20,7 +22,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ pla
   if (raw.byteLength > MAX_BODY_BYTES) return Response.json({ error: "Body too large" }, { status: 413 });
   const body = raw.toString("utf8");
   const signature = request.headers.get("x-service-signature");
-  const receivedAt = new Date().toISOString();
+  // On the platform's clock, which stamps the delivery attempts (a sandbox clock may run ahead of
+  // the wall clock), so the page shows a receipt at the time of its attempt.
+  const receivedAt = (await now(await services().db(), platform.platformId)).toISOString();
   if (signature === null || !verifyWebhookSignature(body, signature, platform.publicKeyPem)) {
     recordRejectedWebhook(platform.platformId, receivedAt);
     return Response.json({ error: signature === null ? "Missing X-Service-Signature" : "Invalid signature" }, { status: 401 });

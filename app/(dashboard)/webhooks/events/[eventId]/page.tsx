@@ -65,7 +65,7 @@ export default async function WebhookEventPage({ params }: { params: Promise<{ e
                 <Fact label="Attempts">{event.attemptCount}</Fact>
               </dl>
             </Card>
-            <Card title="Attempts" description="Every delivery attempt, oldest first, with what the endpoint answered." flush>
+            <Card title="Attempts" description="Every delivery attempt, oldest first, with what the endpoint answered. Times are on your platform's sandbox clock." flush>
               <AttemptsTable attempts={event.attempts ?? []} />
             </Card>
             <Card title="Payload" description="The envelope exactly as delivered; every attempt and replay sends the same bytes.">
