@@ -14,9 +14,10 @@ export interface AmountInputProps extends Omit<InputHTMLAttributes<HTMLInputElem
 
 /**
  * An amount typed in major units with the currency beside it. The form turns the text into minor
- * units with parseMajorUnits (exact, no floats); below, the input says what will be sent, or, as
- * soon as it is typed, why a comma or space is not taken ("1,50" is not 1.50 here), unless the
- * form already shows its own error for the field.
+ * units with parseMajorUnits (exact, no floats, in the browser's language); below, the input says
+ * what will be sent, or, as soon as it is typed, why a comma or space is not taken ("1,50" is not
+ * 1.50 here; a German "1.234" could be either), unless the form already shows its own error for
+ * the field.
  */
 export function AmountInput({ currency, value, onValueChange, invalid, limits, className = "", ...props }: AmountInputProps) {
   const decimals = currencyDecimals(currency);

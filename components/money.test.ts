@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountLimitProblem, parseMajorUnits, separatorProblem } from "./money";
+import { amountLimitProblem, numberMarks, parseMajorUnits, separatorProblem } from "./money";
 
 describe("parseMajorUnits: typed amounts to exact minor units, or what is wrong", () => {
   it.each([
@@ -78,6 +78,63 @@ describe("parseMajorUnits: typed amounts to exact minor units, or what is wrong"
     expect(separatorProblem("1,234.56", 2)).toBeNull();
     expect(separatorProblem("12.34", 2)).toBeNull();
     expect(separatorProblem("abc", 2)).toBeNull();
+  });
+});
+
+// A de-DE user's "1.234" (one thousand two hundred thirty-four) was read as 1.234, and their "1,500" (one and a half) as 1500.
+describe("parseMajorUnits in the user's language: what it could read otherwise is refused with how to write it, never guessed", () => {
+  const AMBIGUOUS_POINT = "is ambiguous: write 1234 (no point) for thousands; a point only marks decimals here";
+  const AMBIGUOUS_COMMA = "is ambiguous: write 1234 (no comma) for thousands; decimals take a point here";
+  it.each([
+    // en-US: a comma groups thousands, a point marks decimals.
+    ["en-US", "1,234", 2, "123400"],
+    ["en-US", "1.234", 6, "1234000"],
+    ["en-US", "1,234.56", 2, "123456"],
+    // de-DE groups with a point: only what cannot be thousands is taken.
+    ["de-DE", "1.50", 2, "150"],
+    ["de-DE", "1234", 2, "123400"],
+    ["de-DE", "1,234.56", 2, "123456"], // both marks: the point can only be decimals
+    ["de-DE", "1 234.56", 2, "123456"],
+    ["de-DE", "1.2340", 6, "1234000"], // the way to write 1.234 the message gives
+    ["de-DE", "1.2340", 3, "1234"], // zeros past the currency's decimals change nothing
+    // fr-FR groups with a narrow no-break space; a point is read as decimals.
+    ["fr-FR", "1\u202f234.50", 2, "123450"],
+    ["fr-FR", "1\u202f234\u202f567", 0, "1234567"],
+    ["fr-FR", "1.234", 6, "1234000"],
+    // en-IN groups in lakhs.
+    ["en-IN", "12,34,567.50", 2, "123456750"],
+    ["en-IN", "1,23,456", 0, "123456"],
+    ["en-IN", "1,234", 2, "123400"],
+    ["de-CH", "1'234.50", 2, "123450"],
+  ])("%s: takes %j with %i decimals as %s", (locale, text, decimals, minorUnits) => {
+    expect(parseMajorUnits(text, decimals, { locale })).toEqual({ ok: true, minorUnits });
+  });
+
+  it.each([
+    ["de-DE", "1.234", 2, AMBIGUOUS_POINT],
+    ["de-DE", "1.234", 6, "is ambiguous: write 1234 (no point) for thousands, or 1.2340 for decimals; a point only marks decimals here"],
+    ["de-DE", "1.500", 2, "is ambiguous: write 1500 (no point) for thousands; a point only marks decimals here"],
+    ["de-DE", "1,234", 2, AMBIGUOUS_COMMA],
+    ["de-DE", "1,234", 6, "is ambiguous: write 1234 (no comma) for thousands, or 1.2340 for decimals; decimals take a point here"],
+    ["de-DE", "1.234.567", 2, "must not group thousands with points: write 1234567 (a point only marks decimals here)"],
+    ["de-DE", "1,5", 2, "must use a point for decimals, e.g. 1.50; a comma only groups thousands (1,234.50)"],
+    ["de-DE", "1.234,56", 2, "must use a point for decimals, e.g. 1.50; a comma only groups thousands (1,234.50)"],
+    ["fr-FR", "1,234", 6, "is ambiguous: write 1234 (no comma) for thousands, or 1.234 for decimals; decimals take a point here"],
+    ["fr-FR", "1\u202f234,5", 2, "must use a point for decimals, e.g. 1.50; a comma only groups thousands (1,234.50)"],
+    ["fr-FR", "0,500", 3, "must use a point for decimals, e.g. 1.50; a comma only groups thousands (1,234.50)"],
+    ["en-US", "1.234.567", 2, "must not group thousands with points: write 1234567 (a point only marks decimals here)"],
+    ["en-US", "0,500", 2, "must use a point for decimals, e.g. 1.50; a comma only groups thousands (1,234.50)"],
+    ["en-IN", "12,34,56", 2, "must use a point for decimals, e.g. 1.50; a comma only groups thousands (1,234.50)"],
+  ])("%s: refuses %j with %i decimals: %s", (locale, text, decimals, message) => {
+    expect(parseMajorUnits(text, decimals, { locale })).toEqual({ ok: false, message });
+    expect(separatorProblem(text, decimals, locale)).toBe(message); // said while typing, too
+  });
+
+  it("reads each language's marks from Intl, and an unknown tag as en-US", () => {
+    expect(numberMarks("de-DE")).toEqual({ decimal: ",", group: "." });
+    expect(numberMarks("fr-FR")).toEqual({ decimal: ",", group: "\u202f" });
+    expect(numberMarks("en-IN")).toEqual({ decimal: ".", group: "," });
+    expect(numberMarks("not a language")).toEqual({ decimal: ".", group: "," });
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { maxTokenUnits, parseTokenAmount, previewCents, tokenAmountHint } from "./cents";
 
 describe("previewCents", () => {
@@ -57,5 +57,22 @@ describe("tokenAmountHint: the amount field's hint follows the token's decimals"
       const example = /\(([\d.]+)\)/.exec(tokenAmountHint("X", decimals))![1]!;
       expect(parseTokenAmount(example, decimals).ok).toBe(true);
     }
+  });
+});
+
+// A German "1.500" (one thousand five hundred tokens) was minted as 1.50 tokens: 1500000 units with 6 decimals.
+describe("parseTokenAmount in the browser's language", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("refuses a German browser's 1.500 as ambiguous, saying how to write it, and takes 1500 as 1,500 tokens", () => {
+    vi.stubGlobal("navigator", { language: "de-DE" });
+    expect(parseTokenAmount("1.500", 6)).toEqual({ ok: false, message: "is ambiguous: write 1500 (no point) for thousands, or 1.5000 for decimals; a point only marks decimals here" });
+    expect(parseTokenAmount("1500", 6)).toMatchObject({ ok: true, units: "1500000000", cents: 150000n });
+    expect(parseTokenAmount("1.5000", 6)).toMatchObject({ ok: true, units: "1500000", cents: 150n });
+  });
+
+  it("reads 1.500 as one and a half tokens where a point never groups thousands (en-US)", () => {
+    vi.stubGlobal("navigator", { language: "en-US" });
+    expect(parseTokenAmount("1.500", 6)).toMatchObject({ ok: true, units: "1500000" });
   });
 });
