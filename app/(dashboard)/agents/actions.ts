@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { components } from "@/lib/client/generated/schema";
 import { invalidInputResult, type ActionResult } from "@/lib/client/action-result";
 import { callService } from "@/lib/client/call-service";
+import { staleEdit, staleEditError } from "../_lib/stale-edit";
 
 type Agent = components["schemas"]["Agent"];
 type AgentAction = components["schemas"]["AgentAction"];
@@ -34,9 +35,17 @@ export async function createAgentAction(input: unknown): Promise<ActionResult<{ 
 
 const IdSchema = z.object({ agentId: z.string().min(1).max(200) });
 
+/**
+ * PATCH /agents/{agentId}/policy: the whole policy, so it is refused when the policy is no longer
+ * the one the editor was opened with (`openedWith`): a stale editor never writes back old limits.
+ */
 export async function updatePolicyAction(input: unknown): Promise<ActionResult<Agent>> {
-  const parsed = IdSchema.extend({ policy: PolicySchema }).safeParse(input);
+  const parsed = IdSchema.extend({ policy: PolicySchema, openedWith: z.unknown() }).safeParse(input);
   if (!parsed.success) return invalidInputResult(parsed.error);
+  const current = await callService((client) => client.GET("/agents/{agentId}", { params: { path: { agentId: parsed.data.agentId } } }));
+  if (!current.ok) return current;
+  const { conflicts } = staleEdit(["policy"], { opened: { policy: parsed.data.openedWith }, edited: { policy: parsed.data.policy }, current: { policy: current.data.policy } });
+  if (conflicts.length > 0) return { ok: false, error: { ...staleEditError([]), message: "Someone else changed this agent's policy since you opened the editor, so nothing was saved. Cancel, check the policy shown, then edit it again." } };
   const result = await callService((client) => client.PATCH("/agents/{agentId}/policy", { params: { path: { agentId: parsed.data.agentId } }, body: parsed.data.policy }));
   if (result.ok) revalidatePath(PATH, "layout");
   return result;

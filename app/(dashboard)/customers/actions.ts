@@ -7,14 +7,17 @@ import { z } from "zod";
 import type { components } from "@/lib/client/generated/schema";
 import { invalidInputResult, type ActionResult } from "@/lib/client/action-result";
 import { callService } from "@/lib/client/call-service";
-import { CustomerFormSchema, missingNameErrors, toCreateRequest, toUpdateRequest, type ConsentSource } from "./form-values";
+import { pickUnits, staleEdit, staleEditError } from "../_lib/stale-edit";
+import { CUSTOMER_UNITS, CustomerFormSchema, customerToFormValues, missingNameErrors, toCreateRequest, toUpdateRequest, type ConsentSource } from "./form-values";
 
 type Customer = components["schemas"]["CustomerOneOf"];
+type UpdateRequest = components["schemas"]["CustomerUpdateRequestOneOf"];
 type BulkJobAccepted = components["schemas"]["BulkCustomerImportJobAccepted"];
 type BulkJob = components["schemas"]["BulkCustomerImportJob"];
 
 const CustomerIdInputSchema = z.object({ customerId: z.string().min(1).max(200) });
-const UpdateCustomerInputSchema = CustomerIdInputSchema.extend({ values: CustomerFormSchema });
+/** `openedWith`: the form's values when the page was opened, to save only what this user changed since. */
+const UpdateCustomerInputSchema = CustomerIdInputSchema.extend({ values: CustomerFormSchema, openedWith: CustomerFormSchema });
 const JobIdInputSchema = z.object({ jobId: z.string().min(1).max(200) });
 
 /** The API's limit; checked here too so a huge upload fails before it is streamed onwards. */
@@ -41,12 +44,22 @@ export async function createCustomerAction(input: unknown): Promise<ActionResult
   return result;
 }
 
-/** PATCH /customers/{customerId}: changes the fields the form holds; consents are added. */
+/**
+ * PATCH /customers/{customerId} with the fields this user changed since the page was opened (and
+ * the write-only identifier and a consent, when given); refused when someone else changed one of
+ * them meanwhile, so a stale form never writes back old values. Consents are added.
+ */
 export async function updateCustomerAction(input: unknown): Promise<ActionResult<Customer>> {
   const parsed = UpdateCustomerInputSchema.safeParse(input);
   if (!parsed.success) return invalidInputResult(parsed.error);
-  const { customerId, values } = parsed.data;
-  const body = toUpdateRequest(values, await consentSource());
+  const { customerId, values, openedWith } = parsed.data;
+  const current = await callService((client) => client.GET("/customers/{customerId}", { params: { path: { customerId } } }));
+  if (!current.ok) return current;
+  const { changed, conflicts } = staleEdit(CUSTOMER_UNITS, { opened: openedWith, edited: values, current: customerToFormValues(current.data) });
+  if (conflicts.length > 0) return { ok: false, error: staleEditError(conflicts) };
+  const { customerType, agreementConsents, ...fields } = toUpdateRequest(values, await consentSource());
+  const identifier = "identifier" in fields ? fields.identifier : undefined;
+  const body = { customerType, ...pickUnits(fields, changed), ...(identifier && { identifier }), ...(agreementConsents && { agreementConsents }) } as UpdateRequest;
   const result = await callService((client) => client.PATCH("/customers/{customerId}", { params: { path: { customerId } }, body }));
   if (result.ok && "payloadToSign" in result.data) {
     // 202: the contact is a sign-in credential of the customer's embedded wallet; only the customer can approve moving it.

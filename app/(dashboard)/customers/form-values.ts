@@ -150,6 +150,23 @@ export function toCreateRequest(values: CustomerFormValues, source: ConsentSourc
   return { customerType: "BUSINESS", ...base, businessInfo: (businessInfo(values) ?? {}) as components["schemas"]["BusinessInfo"] };
 }
 
+/**
+ * What PATCH /customers/{id} writes as one value, by the form's (and the body's) field paths: the
+ * address is replaced whole, businessInfo merges field by field. The identifier is write-only.
+ */
+export const CUSTOMER_UNITS = [
+  "email",
+  "phoneNumber",
+  "currencies",
+  "address",
+  "fullName",
+  "birthDate",
+  "nationality",
+  "idType",
+  "countryOfIssuance",
+  ...(["legalName", "doingBusinessAs", "country", "registrationNumber", "taxId", "incorporatedOn", "entityType"] as const).map((key) => `businessInfo.${key}`),
+] as const;
+
 /** PATCH /customers/{id} body: the fields the form holds; empty ones are left unchanged. */
 export function toUpdateRequest(values: CustomerFormValues, source: ConsentSource): UpdateRequest {
   const base = sharedFields(values, source);

@@ -64,6 +64,18 @@ export const SettingsFormSchema = z.object({
 
 export type SettingsFormValues = z.input<typeof SettingsFormSchema>;
 
+/** What PATCH /config writes as one value: top-level fields, and the wallet's field by field (it merges them). */
+export const SETTINGS_UNITS = [
+  "webhookEndpoint",
+  "umaDomain",
+  "skipVerificationPaperwork",
+  ...(["appName", "otpLength", "alphanumeric", "expirationSeconds", "sendFromEmailAddress", "sendFromEmailSenderName", "replyToEmailAddress", "logoUrl"] as const).map(
+    (key) => `embeddedWalletConfig.${key}`,
+  ),
+  "supportedCurrencies",
+  "feeConfigs",
+] as const;
+
 /** The form's starting values: the configuration as GET /config answered it. */
 export function configToFormValues(config: PlatformConfig): SettingsFormValues {
   const wallet = config.embeddedWalletConfig;

@@ -62,6 +62,8 @@ export function AgentLifecycle({ agent }: { agent: Agent }) {
 export function AgentPolicyEditor({ agent, currencies, accounts, canEdit }: { agent: Agent; currencies: CurrencyInfo[]; accounts: AccountChoice[]; canEdit: boolean }) {
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState(() => policyToForm(agent.policy, currencies));
+  // The policy the editor was opened with: saving is refused if someone changed it meanwhile.
+  const [openedWith, setOpenedWith] = useState(agent.policy);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const save = useAction(updatePolicyAction, () => setEditing(false));
 
@@ -71,7 +73,16 @@ export function AgentPolicyEditor({ agent, currencies, accounts, canEdit }: { ag
       actions={
         canEdit &&
         !editing && (
-          <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              // The policy as the page shows it now (a refresh may have brought another admin's change).
+              setValues(policyToForm(agent.policy, currencies));
+              setOpenedWith(agent.policy);
+              setEditing(true);
+            }}
+          >
             Edit policy
           </Button>
         )
@@ -91,7 +102,7 @@ export function AgentPolicyEditor({ agent, currencies, accounts, canEdit }: { ag
             const built = formToPolicy(values, currencies);
             if (!built.ok) return setFieldErrors(built.fieldErrors);
             setFieldErrors({});
-            save.run({ agentId: agent.id, policy: built.policy });
+            save.run({ agentId: agent.id, policy: built.policy, openedWith });
           }}
           className="space-y-5"
         >

@@ -57,6 +57,8 @@ function errorMessage(error: ActionError): string {
 /** Create or edit a customer. The API checks every field; its errors appear beside the fields. */
 export function CustomerForm({ initialValues, customerId, currencies, terms, acceptedTerms }: CustomerFormProps) {
   const [values, setValues] = useState(initialValues);
+  // What the page showed when opened: an edit saves only what changed since (see updateCustomerAction).
+  const [openedWith] = useState(initialValues);
   const [error, setError] = useState<ActionError | null>(null);
   const [pending, startTransition] = useTransition();
   const router = useRouter();
@@ -76,7 +78,7 @@ export function CustomerForm({ initialValues, customerId, currencies, terms, acc
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     startTransition(async () => {
-      const result = isEditing ? await callAction(updateCustomerAction, { customerId, values }) : await callAction(createCustomerAction, values);
+      const result = isEditing ? await callAction(updateCustomerAction, { customerId, values, openedWith }) : await callAction(createCustomerAction, values);
       if (!result.ok) {
         setError(result.error);
         window.scrollTo({ top: 0, behavior: "smooth" });

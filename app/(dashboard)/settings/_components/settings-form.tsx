@@ -33,6 +33,8 @@ function errorMessage(error: ActionError): string {
 
 export function SettingsForm({ initialValues, canEdit, isSandbox }: SettingsFormProps) {
   const [values, setValues] = useState(initialValues);
+  // What the page showed when opened (then after each save): the action saves only what changed since.
+  const [openedWith, setOpenedWith] = useState(initialValues);
   const [error, setError] = useState<ActionError | null>(null);
   const [saved, setSaved] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -51,7 +53,7 @@ export function SettingsForm({ initialValues, canEdit, isSandbox }: SettingsForm
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     startTransition(async () => {
-      const result = await callAction(updateConfigAction, values);
+      const result = await callAction(updateConfigAction, { values, openedWith });
       if (!result.ok) {
         setError(result.error);
         setSaved(false);
@@ -59,6 +61,7 @@ export function SettingsForm({ initialValues, canEdit, isSandbox }: SettingsForm
       }
       setError(null);
       setValues(configToFormValues(result.data));
+      setOpenedWith(configToFormValues(result.data));
       setSaved(true);
     });
   }

@@ -1,0 +1,90 @@
+import type { Session } from "next-auth";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { services } from "@/lib/services";
+import { createTestApp, type TestApp } from "@/lib/service/testing/test-app";
+import { createTestTeam } from "@/lib/service/testing/staff-fixtures";
+import { verifyStaffLogin } from "@/lib/service/staff/verify-staff-login";
+
+/** Whoever the test signs in as: the action's service client acts as this session's user. */
+const signedIn = vi.hoisted(() => ({ session: null as Session | null }));
+vi.mock("@/lib/auth/session", () => ({ getActionSession: async () => ({ ok: true, data: signedIn.session }) }));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
+
+const { updateCustomerAction } = await import("./actions");
+const { customerToFormValues } = await import("./form-values");
+const { callService } = await import("@/lib/client/call-service");
+
+let app: TestApp;
+let admins: { a: Session; b: Session };
+
+async function sessionOf(email: string, password: string): Promise<Session> {
+  const login = await verifyStaffLogin(app.db, email, password);
+  if (!login) throw new Error(`cannot sign in as ${email}`);
+  const { sessionStamp: _stamp, sessionId: _id, ...user } = login;
+  return { expires: "2099-01-01T00:00:00.000Z", user };
+}
+
+/** The edit form's values as the page shows them now. */
+async function openEdit(as: Session, customerId: string) {
+  signedIn.session = as;
+  const customer = await callService((client) => client.GET("/customers/{customerId}", { params: { path: { customerId } } }));
+  if (!customer.ok) throw new Error(customer.error.message);
+  return customerToFormValues(customer.data);
+}
+
+async function save(as: Session, customerId: string, openedWith: Awaited<ReturnType<typeof openEdit>>, edit: (values: typeof openedWith) => void) {
+  const values = structuredClone(openedWith);
+  edit(values);
+  signedIn.session = as;
+  return updateCustomerAction({ customerId, values, openedWith });
+}
+
+async function newCustomer(): Promise<string> {
+  signedIn.session = admins.a;
+  const address = { line1: "1 Old St", city: "Oldtown", postalCode: "12345", country: "US" };
+  const created = await callService((client) => client.POST("/customers", { body: { customerType: "INDIVIDUAL", fullName: "Olive Stale", address } }));
+  if (!created.ok) throw new Error(created.error.message);
+  return created.data.id;
+}
+
+beforeAll(async () => {
+  process.env.DATABASE_URL = inject("databaseUrl"); // the embedded service (services()) on this run's database
+  app = await createTestApp();
+  const team = await createTestTeam(app.db);
+  const second = await team.add("ADMIN");
+  admins = { a: await sessionOf(team.admin.email, team.admin.password), b: await sessionOf(second.email, second.password) };
+});
+afterAll(async () => {
+  await services().close();
+  await app.close();
+});
+
+describe("two staff saving a customer's edit form from pages opened at the same time", () => {
+  it("keeps the first one's new address when the second changes the phone number from a stale page", async () => {
+    const customerId = await newCustomer();
+    const openedByA = await openEdit(admins.a, customerId);
+    const openedByB = await openEdit(admins.b, customerId);
+    expect((await save(admins.a, customerId, openedByA, (v) => void (v.address.city = "Alphaville"))).ok).toBe(true);
+    const saved = await save(admins.b, customerId, openedByB, (v) => void (v.phoneNumber = "+14155550123"));
+
+    expect(saved.ok).toBe(true);
+    const now = await openEdit(admins.a, customerId);
+    expect(now.address.city).toBe("Alphaville");
+    expect(now.phoneNumber).toBe("+14155550123");
+  });
+
+  it("refuses, naming the field, when both changed the same one, and keeps the first one's value", async () => {
+    const customerId = await newCustomer();
+    const openedByA = await openEdit(admins.a, customerId);
+    const openedByB = await openEdit(admins.b, customerId);
+    expect((await save(admins.a, customerId, openedByA, (v) => void (v.fullName = "Olive Alpha"))).ok).toBe(true);
+    const saved = await save(admins.b, customerId, openedByB, (v) => void (v.fullName = "Olive Bravo"));
+
+    expect(saved.ok).toBe(false);
+    if (saved.ok) return;
+    expect(saved.error.code).toBe("EDIT_CONFLICT");
+    expect(saved.error.fieldErrors).toEqual({ fullName: "was changed by someone else since you opened this page" });
+    expect((await openEdit(admins.a, customerId)).fullName).toBe("Olive Alpha");
+  });
+});
