@@ -14,7 +14,15 @@ type IssuedCard = components["schemas"]["Card"];
 export function CardStateControls({ card }: { card: IssuedCard }) {
   const [asking, setAsking] = useState<"FROZEN" | "ACTIVE" | "CLOSED" | null>(null);
   const update = useAction(updateCardAction, () => setAsking(null));
-  if (card.state === "CLOSED" || card.state === "PROCESSING" || card.state === "PENDING_KYC") return null;
+  // A refusal closes the question so its reason shows (the page refreshes to the card as it is now).
+  const [refusal, setRefusal] = useState(update.error);
+  if (update.error !== refusal) {
+    setRefusal(update.error);
+    if (update.error) setAsking(null);
+  }
+  const errorNotice = update.error && <Notice tone="error" title={update.error.message} testId="card-state-error" />;
+  // Someone else may have closed the card meanwhile: the reason stays beside its new state.
+  if (card.state === "CLOSED" || card.state === "PROCESSING" || card.state === "PENDING_KYC") return errorNotice || null;
   const questions = {
     FROZEN: { title: "Freeze this card?", confirm: "Freeze card", text: "New purchases are declined (CARD_NOT_ACTIVE) until you unfreeze it. Purchases already authorized still clear." },
     ACTIVE: { title: "Unfreeze this card?", confirm: "Unfreeze card", text: "The card can be used for purchases again." },
@@ -23,7 +31,7 @@ export function CardStateControls({ card }: { card: IssuedCard }) {
 
   return (
     <div className="space-y-3">
-      {update.error && <Notice tone="error" title={update.error.message} testId="card-state-error" />}
+      {errorNotice}
       <div className="flex flex-wrap gap-2">
         {card.state === "ACTIVE" && (
           <Button variant="secondary" onClick={() => setAsking("FROZEN")}>

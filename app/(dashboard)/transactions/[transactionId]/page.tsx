@@ -11,7 +11,7 @@ import { QuoteSummary } from "@/components/quote-summary";
 import { PaymentInstructionsList } from "@/components/payment-instructions";
 import { PaymentDetails } from "../_components/payment-details";
 import { StatusTimeline } from "../_components/status-timeline";
-import { ApprovalButtons, CancelPaymentButton } from "../_components/transaction-actions";
+import { ApprovalPanel, CancelPaymentPanel } from "../_components/transaction-actions";
 import { TransactionSummary } from "../_components/transaction-summary";
 import { transactionCustomer } from "../_lib/transaction-lookups";
 import { resourceIdFromSegment } from "@/components/resource-id";
@@ -74,22 +74,14 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
         <>
           <PageHeader title={`${transaction.type === "OUTGOING" ? "Outgoing" : "Incoming"} transaction`} description={<code className="font-mono text-xs">{transaction.id}</code>} />
           <div className="space-y-6">
-            {isAwaitingApproval(transaction) && (
-              <Card title="Awaiting your approval" description="The platform answered the approval request with 202: approve to credit the customer, or reject. The window is short." tone="attention">
-                <ApprovalButtons transactionId={transaction.id} canDecide={canTransact} />
-              </Card>
-            )}
+            <ApprovalPanel transactionId={transaction.id} canDecide={canTransact} isAwaiting={isAwaitingApproval(transaction)} />
             <TransactionSummary transaction={transaction} customer={customer} />
             {awaitedFunding(transaction).length > 0 && (
               <Card title="Payment instructions" description="Waiting for the payer's funds: the exact sending total, quoting the reference. Their arrival runs the payment.">
                 <PaymentInstructionsList instructions={awaitedFunding(transaction)} />
               </Card>
             )}
-            {mayBeCancellable(transaction) && canTransact && (
-              <Card title="Cancel" description="Stops the payout if it has not settled yet; the amount goes back to the source.">
-                <CancelPaymentButton transactionId={transaction.id} />
-              </Card>
-            )}
+            <CancelPaymentPanel transactionId={transaction.id} mayCancel={mayBeCancellable(transaction) && canTransact} />
             <PaymentDetails transaction={transaction} />
             {quote && (
               <Card title="Quote" description={<>The price the payment was executed at (rate details above). <Link className="font-mono text-xs text-brand-700 hover:underline" href={`/quotes/${encodeURIComponent(quote.id)}`}>{quote.id}</Link></>}>

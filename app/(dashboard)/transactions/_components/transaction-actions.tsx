@@ -3,7 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { callAction, describeActionError, type ActionError, type ActionResult } from "@/lib/client/action-result";
+import { isStaleRefusal } from "@/components/use-action";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Notice } from "@/components/ui/notice";
 import { approveTransactionAction, cancelTransactionAction, rejectTransactionAction } from "../actions";
@@ -15,7 +17,10 @@ function describeError(error: ActionError): string {
   return error.message;
 }
 
-/** Runs one action on the transaction, then reloads the page so every card shows the new state. */
+/**
+ * Runs one action on the transaction, then reloads the page so every card shows the new state; also
+ * when it was refused because someone else (or the sandbox) changed the payment meanwhile.
+ */
 function useTransactionAction() {
   const router = useRouter();
   const [error, setError] = useState<ActionError | null>(null);
@@ -24,7 +29,11 @@ function useTransactionAction() {
     startTransition(async () => {
       const result = await callAction(action);
       after?.();
-      if (!result.ok) return setError(result.error);
+      if (!result.ok) {
+        setError(result.error);
+        if (isStaleRefusal(result.error)) router.refresh();
+        return;
+      }
       setError(null);
       router.refresh();
     });
@@ -40,56 +49,65 @@ function ErrorNotice({ error, testId }: { error: ActionError | null; testId: str
   ) : null;
 }
 
-/** Approve or reject an incoming payment that waits on the platform's decision; view-only roles see them disabled. */
-export function ApprovalButtons({ transactionId, canDecide }: { transactionId: string; canDecide: boolean }) {
+/**
+ * Approve or reject an incoming payment that waits on the platform's decision; view-only roles see
+ * them disabled. Always on the page, so a refusal's reason stays once the payment no longer waits.
+ */
+export function ApprovalPanel({ transactionId, canDecide, isAwaiting }: { transactionId: string; canDecide: boolean; isAwaiting: boolean }) {
   const { error, pending, run } = useTransactionAction();
   const [isConfirmingReject, setConfirmingReject] = useState(false);
+  if (!isAwaiting) return <ErrorNotice error={error} testId="approval-error" />;
   return (
-    <div className="space-y-3">
-      <ErrorNotice error={error} testId="approval-error" />
-      <div className="flex flex-wrap items-center gap-2">
-        <Button onClick={() => run(() => approveTransactionAction({ transactionId }))} disabled={!canDecide || pending}>
-          {pending ? "Working…" : "Approve"}
-        </Button>
-        <Button variant="danger" onClick={() => setConfirmingReject(true)} disabled={!canDecide || pending}>
-          Reject
-        </Button>
-        {!canDecide && <span className="text-sm text-zinc-500">Your role can view this payment but not approve or reject it.</span>}
+    <Card title="Awaiting your approval" description="The platform answered the approval request with 202: approve to credit the customer, or reject. The window is short." tone="attention">
+      <div className="space-y-3">
+        <ErrorNotice error={error} testId="approval-error" />
+        <div className="flex flex-wrap items-center gap-2">
+          <Button onClick={() => run(() => approveTransactionAction({ transactionId }))} disabled={!canDecide || pending}>
+            {pending ? "Working…" : "Approve"}
+          </Button>
+          <Button variant="danger" onClick={() => setConfirmingReject(true)} disabled={!canDecide || pending}>
+            Reject
+          </Button>
+          {!canDecide && <span className="text-sm text-zinc-500">Your role can view this payment but not approve or reject it.</span>}
+        </div>
+        <ConfirmDialog
+          open={isConfirmingReject}
+          title="Reject this payment?"
+          confirmLabel="Reject payment"
+          pending={pending}
+          onCancel={() => setConfirmingReject(false)}
+          onConfirm={() => run(() => rejectTransactionAction({ transactionId }), () => setConfirmingReject(false))}
+        >
+          The payment becomes REJECTED and nothing is credited to the customer. This cannot be undone.
+        </ConfirmDialog>
       </div>
-      <ConfirmDialog
-        open={isConfirmingReject}
-        title="Reject this payment?"
-        confirmLabel="Reject payment"
-        pending={pending}
-        onCancel={() => setConfirmingReject(false)}
-        onConfirm={() => run(() => rejectTransactionAction({ transactionId }), () => setConfirmingReject(false))}
-      >
-        The payment becomes REJECTED and nothing is credited to the customer. This cannot be undone.
-      </ConfirmDialog>
-    </div>
+    </Card>
   );
 }
 
-/** Stop an unsettled payout; the API decides whether it still can and says why not. */
-export function CancelPaymentButton({ transactionId }: { transactionId: string }) {
+/** Stop an unsettled payout; the API decides whether it still can and says why not (the reason stays once it no longer can). */
+export function CancelPaymentPanel({ transactionId, mayCancel }: { transactionId: string; mayCancel: boolean }) {
   const { error, pending, run } = useTransactionAction();
   const [isConfirming, setConfirming] = useState(false);
+  if (!mayCancel) return <ErrorNotice error={error} testId="cancel-error" />;
   return (
-    <div className="space-y-3">
-      <ErrorNotice error={error} testId="cancel-error" />
-      <Button variant="danger" onClick={() => setConfirming(true)} disabled={pending}>
-        Cancel payment
-      </Button>
-      <ConfirmDialog
-        open={isConfirming}
-        title="Cancel this payment?"
-        confirmLabel="Cancel payment"
-        pending={pending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => run(() => cancelTransactionAction({ transactionId }), () => setConfirming(false))}
-      >
-        If the payout has not settled yet it is stopped and the amount is refunded to the source (USER_CANCELLATION).
-      </ConfirmDialog>
-    </div>
+    <Card title="Cancel" description="Stops the payout if it has not settled yet; the amount goes back to the source.">
+      <div className="space-y-3">
+        <ErrorNotice error={error} testId="cancel-error" />
+        <Button variant="danger" onClick={() => setConfirming(true)} disabled={pending}>
+          Cancel payment
+        </Button>
+        <ConfirmDialog
+          open={isConfirming}
+          title="Cancel this payment?"
+          confirmLabel="Cancel payment"
+          pending={pending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => run(() => cancelTransactionAction({ transactionId }), () => setConfirming(false))}
+        >
+          If the payout has not settled yet it is stopped and the amount is refunded to the source (USER_CANCELLATION).
+        </ConfirmDialog>
+      </div>
+    </Card>
   );
 }
