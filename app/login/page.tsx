@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { safeNextPath } from "@/lib/auth/dashboard-access";
 import { getSignedInSession } from "@/lib/auth/session";
 import { LoginForm } from "./_components/login-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function LoginPage() {
-  // Signed in already: the overview (or, with a temporary password, the change-password screen).
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
+  // The page a signed-out user asked for (requireSession's signInUrl): where signing in leads.
+  const { next: asked } = await searchParams;
+  const next = safeNextPath(typeof asked === "string" ? asked : undefined);
+  // Signed in already: that page (or, with a temporary password, the change-password screen first).
   const session = await getSignedInSession();
-  if (session?.user) redirect("/");
+  if (session?.user) redirect(next);
   return (
     <main className="flex min-h-screen items-center justify-center bg-zinc-50 px-4">
       <div className="w-full max-w-sm">
@@ -18,7 +22,7 @@ export default async function LoginPage() {
           <p className="mt-1 text-sm text-zinc-500">Staff access for your platform.</p>
         </div>
         <div className="rounded-lg border border-zinc-200 bg-white p-6 shadow-sm">
-          <LoginForm />
+          <LoginForm next={next} />
         </div>
       </div>
     </main>

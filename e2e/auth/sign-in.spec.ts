@@ -25,12 +25,12 @@ test("signing out returns to the sign-in page and the dashboard is closed again"
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   await page.goto("/settings");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?next=[^&]*)?$/);
 });
 
 test("a dashboard URL while signed out redirects to sign-in", async ({ page }) => {
   await page.goto("/api-tokens");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fapi-tokens$/);
   await expect(page.getByRole("heading", { name: "Sign in to the dashboard" })).toBeVisible();
 });
 

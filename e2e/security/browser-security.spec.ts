@@ -131,7 +131,7 @@ test("signing out ends the session on the server: a copy of its cookie no longer
 
   // …and not after the user signed out.
   await stolen.goto("/team");
-  await expect(stolen).toHaveURL(/\/login$/);
+  await expect(stolen).toHaveURL(/\/login(\?next=[^&]*)?$/);
   const session = await thief.request.get("/api/auth/session");
   expect(await session.json()).toEqual({});
   await thief.close();

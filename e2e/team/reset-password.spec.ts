@@ -39,7 +39,7 @@ test("an admin resets a locked-out member's password: the member's open session 
   await expect(admin.getByRole("row").filter({ hasText: email })).toContainText("Temporary password");
 
   await session.reload();
-  await expect(session).toHaveURL(/\/login$/);
+  await expect(session).toHaveURL(/\/login(\?next=[^&]*)?$/);
 
   // The reset password is temporary again: the member chooses a new one before the dashboard opens.
   await trySignIn(page, email, reset);

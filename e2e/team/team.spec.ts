@@ -66,7 +66,7 @@ test("an admin adds a support member who signs in read-only; a role change and a
   await expect(admin.getByRole("row").filter({ hasText: email })).toHaveCount(0);
 
   await page.reload();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?next=[^&]*)?$/);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("sam-own-password-1");
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -140,7 +140,7 @@ test("a member changes their own password: this browser stays signed in, other s
   await expect(page.getByRole("heading", { name: "Transactions", level: 1 })).toBeVisible();
   await expect(page.getByTestId("user-role")).toHaveText("Operator");
   await elsewhere.reload();
-  await expect(elsewhere).toHaveURL(/\/login$/);
+  await expect(elsewhere).toHaveURL(/\/login(\?next=[^&]*)?$/);
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -1,6 +1,6 @@
 import type { Session } from "next-auth";
 import { describe, expect, it } from "vitest";
-import { changePasswordUrl, dashboardAccessOf, safeNextPath } from "./dashboard-access";
+import { changePasswordUrl, dashboardAccessOf, safeNextPath, signInUrl } from "./dashboard-access";
 
 const session = (hasTemporaryPassword: boolean): Session => ({
   expires: "2099-01-01T00:00:00.000Z",
@@ -50,5 +50,14 @@ describe("changePasswordUrl", () => {
     expect(changePasswordUrl("/")).toBe("/change-password");
     expect(changePasswordUrl(null)).toBe("/change-password");
     expect(changePasswordUrl("//evil.example")).toBe("/change-password");
+  });
+});
+
+describe("signInUrl", () => {
+  it("remembers the page a signed-out user asked for, so signing in returns to it; never another site", () => {
+    expect(signInUrl("/transactions?status=COMPLETED")).toBe("/login?next=%2Ftransactions%3Fstatus%3DCOMPLETED");
+    expect(signInUrl("/")).toBe("/login");
+    expect(signInUrl(null)).toBe("/login");
+    expect(signInUrl("//evil.example")).toBe("/login");
   });
 });

@@ -15,7 +15,10 @@ export const CHANGE_PASSWORD_PATH = "/change-password";
  */
 export const REQUEST_PATH_HEADER = "x-request-path";
 
-export const SESSION_ENDED: ActionError = { code: "UNAUTHENTICATED", message: "Your session has ended. Sign in again." };
+export const SESSION_ENDED: ActionError = {
+  code: "UNAUTHENTICATED",
+  message: "Your session has ended, so nothing was done. Sign in again in another tab (what you typed here stays), then try again here.",
+};
 
 export const PASSWORD_CHANGE_REQUIRED: ActionError = {
   code: "PASSWORD_CHANGE_REQUIRED",
@@ -67,6 +70,12 @@ export function safeNextPath(next: string | null | undefined): string {
   if (["/login", CHANGE_PASSWORD_PATH].some((path) => url.pathname === path || url.pathname.startsWith(`${path}/`))) return "/";
   url.searchParams.delete("_rsc"); // Next's cache-busting parameter on client navigations
   return `${url.pathname}${url.search}`;
+}
+
+/** Where a signed-out user is sent from `requestedPath` (a tab left open past its session); they come back to it after signing in. */
+export function signInUrl(requestedPath: string | null | undefined): string {
+  const next = safeNextPath(requestedPath);
+  return next === "/" ? "/login" : `/login?next=${encodeURIComponent(next)}`;
 }
 
 /** Where a user with a temporary password is sent from `requestedPath`; they come back to it afterwards. */

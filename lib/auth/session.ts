@@ -4,7 +4,7 @@ import { getServerSession, type Session } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ActionResult } from "@/lib/client/action-result";
-import { changePasswordUrl, dashboardAccessOf, REQUEST_PATH_HEADER, SESSION_UNAVAILABLE, SESSION_UNAVAILABLE_DIGEST, type SessionRead } from "./dashboard-access";
+import { changePasswordUrl, dashboardAccessOf, signInUrl, REQUEST_PATH_HEADER, SESSION_UNAVAILABLE, SESSION_UNAVAILABLE_DIGEST, type SessionRead } from "./dashboard-access";
 import { authOptions } from "./options";
 
 /**
@@ -21,9 +21,9 @@ export const readSession = cache(async (): Promise<SessionRead> => {
 });
 
 /**
- * readSession for the sign-in and change-password screens, which show their form when it cannot be
- * read (signing in then says it is unavailable). All else goes through requireSession or
- * getActionSession, which keep a user with a temporary password out.
+ * readSession for the sign-in screen, which shows its form when it cannot be read (signing in then
+ * says it is unavailable). All else goes through requireSession or getActionSession, which keep a
+ * user with a temporary password out, or readSession itself (the change-password screen).
  */
 export const getSignedInSession = cache(async (): Promise<Session | null> => {
   const session = await readSession();
@@ -42,14 +42,14 @@ class SessionUnavailableError extends Error {
 
 /**
  * For pages: the session allowed to use the dashboard. Redirects to /login when signed out (also
- * a removed user), and to the change-password screen, remembering the page asked for, when the
- * password is temporary. Throws SessionUnavailableError when it could not be read: never a
+ * a removed user), and to the change-password screen when the password is temporary, each
+ * remembering the page asked for. Throws SessionUnavailableError when it could not be read: never a
  * redirect to /login, as if signed out (the dashboard layout shows that page instead).
  */
 export const requireSession = cache(async (): Promise<Session> => {
   const session = await readSession();
   if (session === "unavailable") throw new SessionUnavailableError();
-  if (!session) redirect("/login");
+  if (!session) redirect(signInUrl((await headers()).get(REQUEST_PATH_HEADER)));
   if (session.user.hasTemporaryPassword) redirect(changePasswordUrl((await headers()).get(REQUEST_PATH_HEADER)));
   return session;
 });

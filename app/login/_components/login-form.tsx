@@ -9,7 +9,8 @@ import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { describeWait, readSignInError, type SignInProblem } from "@/lib/auth/sign-in-errors";
 
-export function LoginForm() {
+/** `next`: the page to go on to once signed in (a same-site path, checked by the page). */
+export function LoginForm({ next }: { next: string }) {
   const router = useRouter();
   const [problem, setProblem] = useState<SignInProblem | null>(null);
   const [pending, setPending] = useState(false);
@@ -25,7 +26,7 @@ export function LoginForm() {
       password: String(form.get("password") ?? ""),
     }).catch(() => undefined);
     if (result?.ok) {
-      router.replace("/");
+      router.replace(next);
       router.refresh();
       return;
     }
