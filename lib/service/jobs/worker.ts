@@ -38,7 +38,8 @@ export function startWorker(
   let isTicking = false;
   /** A delivery ended while a tick ran: look again as soon as it is over. */
   let hasDeliveryEnded = false;
-  const deliveries = new Set<Promise<unknown>>();
+  /** Attempts in flight, by event id. */
+  const deliveries = new Map<string, Promise<unknown>>();
   let abandonedCheckedAt = -Infinity;
   let sweptAt = performance.now() - SWEEP_INTERVAL_MS + FIRST_SWEEP_AFTER_MS;
 
@@ -57,7 +58,9 @@ export function startWorker(
       const freeSlots = DELIVERIES_IN_FLIGHT - deliveries.size;
       const [jobs, events] = await Promise.all([
         claimDueJobs(db, { limit: concurrency, platformId: options.platformId, includeAbandoned }),
-        freeSlots > 0 ? claimDueEvents(db, { limit: Math.min(concurrency, freeSlots), platformId: options.platformId }) : [],
+        // Never an event this worker is still sending, even once its claim ran out (a stalled event
+        // loop, a slow database): the lease is for workers that crashed, not for this one.
+        freeSlots > 0 ? claimDueEvents(db, { limit: Math.min(concurrency, freeSlots), platformId: options.platformId, except: [...deliveries.keys()] }) : [],
       ]);
       for (const event of events) startDelivery(db, event);
       if (jobs.length > 0) await runJobs(db, jobs);
@@ -68,10 +71,10 @@ export function startWorker(
   /** Runs one attempt in the background (runEventDeliveries records its outcome and never throws). */
   function startDelivery(db: Db, event: ClaimedEvent) {
     const delivery = runEventDeliveries(db, [event]).finally(() => {
-      deliveries.delete(delivery);
+      deliveries.delete(event.id);
       lookAgain();
     });
-    deliveries.add(delivery);
+    deliveries.set(event.id, delivery);
   }
 
   function runTick() {
@@ -107,7 +110,7 @@ export function startWorker(
       stopped = true;
       clearTimeout(timer);
       await current;
-      await Promise.all(deliveries);
+      await Promise.all(deliveries.values());
     },
   };
 }

@@ -49,7 +49,10 @@ export interface ClaimedEvent {
  * and one cut short by a crash stays listed. The attempts are timed on the platform clock the claim
  * read (rememberClockOffset).
  */
-export async function claimDueEvents(db: Db, options: { limit: number; platformId?: string; /** this event only, if it is due (an advance of the sandbox clock) */ id?: string }): Promise<ClaimedEvent[]> {
+export async function claimDueEvents(
+  db: Db,
+  options: { limit: number; platformId?: string; /** this event only, if it is due (an advance of the sandbox clock) */ id?: string; /** events the caller is still sending */ except?: string[] },
+): Promise<ClaimedEvent[]> {
   // Its own statement text when scoped, so a generic plan never serves both (planCacheMode).
   const onePlatform = options.platformId ? Prisma.sql`AND e."platformId" = ${options.platformId}::uuid` : Prisma.empty;
   const scope = options.id ? Prisma.sql`${onePlatform} AND e."id" = ${options.id}::uuid` : onePlatform;
@@ -61,6 +64,7 @@ export async function claimDueEvents(db: Db, options: { limit: number; platformI
       WHERE e."nextAttemptAt" IS NOT NULL
         AND e."nextAttemptAt" <= now() + p."clockOffsetMs" * interval '1 millisecond'
         AND (e."lockedUntil" IS NULL OR e."lockedUntil" < now())
+        AND NOT (e."id" = ANY(${options.except ?? []}::uuid[]))
         AND ${isNextOfItsResource("e")}
         ${scope}
       ORDER BY e."nextAttemptAt", e."id"
