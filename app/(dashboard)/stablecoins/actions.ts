@@ -55,6 +55,7 @@ const OperationInputSchema = z.discriminatedUnion("operationType", [
     fundingExternalAccountId: z.string().optional(),
     destinationAccountId: z.string().min(1, "choose a Spark wallet or internal account"),
     description: z.string().max(1024).optional(),
+    idempotencyKey: z.string().min(16).max(255),
   }),
   z.object({
     operationType: z.literal("BURN"),
@@ -64,15 +65,19 @@ const OperationInputSchema = z.discriminatedUnion("operationType", [
     destinationExternalAccountId: z.string().min(1, "choose a bank account"),
     rail: z.enum(["WIRE", "ACH_CREDIT", "SAME_DAY_ACH_CREDIT", "RTP_CREDIT"]),
     description: z.string().max(1024).optional(),
+    idempotencyKey: z.string().min(16).max(255),
   }),
 ]);
 
-/** POST …/mints or …/burns with a fresh Idempotency-Key, like every create here: the form disables its button while one runs. */
+/**
+ * POST …/mints or …/burns with the form's Idempotency-Key (useIdempotencyKey): submitting again after
+ * a lost answer replays the first operation instead of creating a second; the button is disabled while one runs.
+ */
 export async function createOperationAction(input: unknown): Promise<ActionResult<Operation>> {
   const parsed = OperationInputSchema.safeParse(input);
   if (!parsed.success) return invalidInputResult(parsed.error);
   const v = parsed.data;
-  const params = { path: { stablecoinId: v.stablecoinId }, header: key() };
+  const params = { path: { stablecoinId: v.stablecoinId }, header: { "idempotency-key": v.idempotencyKey } };
   const description = v.description ? { description: v.description } : {};
   const result =
     v.operationType === "MINT"

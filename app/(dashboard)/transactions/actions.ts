@@ -1,6 +1,5 @@
 "use server";
 
-import { randomUUID } from "node:crypto";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { components } from "@/lib/client/generated/schema";
@@ -16,16 +15,18 @@ const SendTransferInputSchema = z.object({
   destinationAccountId: z.string().min(1, "Choose a destination account").max(200),
   /** Minor units as exact digits, 1 to the API's 10^15 (an exact JSON number). */
   amount: minorUnitsSchema({ max: MAX_TRANSFER_AMOUNT }),
+  /** The form's key for this transfer (useIdempotencyKey): pressing Send again after a lost answer replays, never pays twice. */
+  idempotencyKey: z.string().min(16).max(255),
 });
 
-/** POST /transfer-out with a fresh Idempotency-Key: the OUTGOING transaction, or INSUFFICIENT_BALANCE & co. */
+/** POST /transfer-out with the form's Idempotency-Key: the OUTGOING transaction, or INSUFFICIENT_BALANCE & co. */
 export async function sendTransferAction(input: unknown): Promise<ActionResult<Transaction>> {
   const parsed = SendTransferInputSchema.safeParse(input);
   if (!parsed.success) return invalidInputResult(parsed.error);
-  const { sourceAccountId, destinationAccountId, amount } = parsed.data;
+  const { sourceAccountId, destinationAccountId, amount, idempotencyKey } = parsed.data;
   const result = await callService((client) =>
     client.POST("/transfer-out", {
-      params: { header: { "idempotency-key": randomUUID() } },
+      params: { header: { "idempotency-key": idempotencyKey } },
       body: { source: { accountId: sourceAccountId }, destination: { accountId: destinationAccountId }, amount: Number(amount) },
     }),
   );

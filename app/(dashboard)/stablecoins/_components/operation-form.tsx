@@ -14,6 +14,7 @@ import { createOperationAction } from "../actions";
 import { maxTokenUnits, parseTokenAmount, tokenAmountHint } from "../_lib/cents";
 import { describeStablecoinError } from "../_lib/describe-stablecoin-error";
 import { useAction } from "@/components/use-action";
+import { useIdempotencyKey } from "@/components/use-idempotency-key";
 
 type Stablecoin = components["schemas"]["Stablecoin"];
 export interface AccountOption {
@@ -60,7 +61,9 @@ export function OperationForm({ coins, accounts, shownCoinId, canManageAccounts 
   const [destinationExternalAccountId, setBank] = useState("");
   const [rail, setRail] = useState("ACH_CREDIT");
   const [description, setDescription] = useState("");
+  const idempotency = useIdempotencyKey();
   const submit = useAction(createOperationAction, () => {
+    idempotency.done(); // the same amount submitted next is a new operation
     setAmount("");
     setAmountRequired(false);
     // The new operation shows in its stablecoin's list.
@@ -91,11 +94,11 @@ export function OperationForm({ coins, accounts, shownCoinId, canManageAccounts 
           e.preventDefault();
           if (!parsed?.ok) return setAmountRequired(true);
           const common = { operationType, stablecoinId: coin?.id ?? stablecoinId, amount: parsed.units, description: description || undefined };
-          submit.run(
+          const input =
             operationType === "MINT"
               ? { ...common, fundingType, fundingExternalAccountId: fundingExternalAccountId || undefined, destinationAccountId }
-              : { ...common, sourceType, destinationExternalAccountId, rail },
-          );
+              : { ...common, sourceType, destinationExternalAccountId, rail };
+          submit.run({ ...input, idempotencyKey: idempotency.keyFor(input) });
         }}
       >
         <SelectField id="operationType" label="Operation" value={operationType} onChange={(v) => setType(v as "MINT" | "BURN")} options={[{ value: "MINT", label: "Mint" }, { value: "BURN", label: "Burn" }]} />
@@ -194,7 +197,9 @@ export function OperationForm({ coins, accounts, shownCoinId, canManageAccounts 
         </div>
         {submit.error && (
           <Notice tone="error" className="sm:col-span-3" testId="operation-error">
-            {describeStablecoinError(submit.error)}
+            {submit.error.code === "DASHBOARD_UNREACHABLE"
+              ? `No answer came back, so this ${operationType === "MINT" ? "mint" : "burn"} may already have been created. Submit it again unchanged: it is created only once, however often you press.`
+              : describeStablecoinError(submit.error)}
           </Notice>
         )}
       </form>

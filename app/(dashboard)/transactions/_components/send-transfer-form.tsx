@@ -11,6 +11,7 @@ import { SelectField } from "@/components/text-field";
 import { Button } from "@/components/ui/button";
 import { Field, controlProps } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { useIdempotencyKey } from "@/components/use-idempotency-key";
 import { MAX_TRANSFER_AMOUNT } from "../../_lib/amount-limits";
 import { sendTransferAction } from "../actions";
 import { transactionHref } from "../_lib/transaction-href";
@@ -30,6 +31,9 @@ function describeTransferError(error: ActionError): string {
     case "AMOUNT_OUT_OF_RANGE":
     case "INVALID_AMOUNT":
       return "The amount is outside what this transfer allows.";
+    case "DASHBOARD_UNREACHABLE":
+      // the form resends with the same Idempotency-Key, so the service answers the first transfer
+      return "No answer came back, so this transfer may already have been sent. Send it again with the same details: it is paid out only once, however often you press.";
     default:
       return describeActionError(error);
   }
@@ -51,6 +55,7 @@ export function SendTransferForm({ sources, destinations }: { sources: InternalA
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<ActionError | null>(null);
   const [pending, startTransition] = useTransition();
+  const idempotency = useIdempotencyKey();
   const formRef = useRef<HTMLFormElement>(null);
   const source = sources.find((a) => a.id === sourceId);
   const currency = source?.balance.currency ?? { code: "USD", decimals: 2 };
@@ -72,8 +77,9 @@ export function SendTransferForm({ sources, destinations }: { sources: InternalA
     if (!destinationId) fieldErrors.destinationAccountId = "Choose a destination account";
     if (!parsed.ok) fieldErrors.amount = parsed.message;
     if (!parsed.ok || Object.keys(fieldErrors).length > 0) return setError({ code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors });
+    const input = { sourceAccountId: sourceId, destinationAccountId: destinationId, amount: parsed.minorUnits };
     startTransition(async () => {
-      const result = await callAction(sendTransferAction, { sourceAccountId: sourceId, destinationAccountId: destinationId, amount: parsed.minorUnits });
+      const result = await callAction(sendTransferAction, { ...input, idempotencyKey: idempotency.keyFor(input) });
       if (!result.ok) return setError(result.error);
       setError(null);
       router.push(transactionHref(result.data.id));
