@@ -95,15 +95,20 @@ export interface SignedIn {
   expiresAt: string;
 }
 
-/** Second leg: the browser's stamp over the token; the session's key is the one the browser keeps. */
-export async function finishOtp(link: string, credentialId: string, encryptedOtpBundle: string, requestId: string, stamp: string): Promise<ActionResult<SignedIn>> {
+/**
+ * Second leg: the browser's stamp over the token; the session's key is the one the browser keeps.
+ * `idempotencyKey` is the browser's for this code: sent again after a lost answer, the service
+ * answers the session it already opened instead of refusing the used request (and leaving it orphaned).
+ */
+export async function finishOtp(link: string, credentialId: string, encryptedOtpBundle: string, requestId: string, stamp: string, idempotencyKey: string): Promise<ActionResult<SignedIn>> {
   return guard(async () => {
+    if (typeof idempotencyKey !== "string" || idempotencyKey.length < 16 || idempotencyKey.length > 255) return fail("INVALID_INPUT", "The sign-in request was malformed. Reload the page and try again.");
     const { claims, client, credential } = await credentialOf(link, credentialId);
     const type = credential.type as "EMAIL_OTP" | "SMS_OTP";
     const res = await client.POST("/auth/credentials/{id}/verify", {
       params: { path: { id: credentialId } },
       body: { type, encryptedOtpBundle } as never,
-      headers: { "Service-Wallet-Signature": stamp, "Request-Id": requestId },
+      headers: { "Service-Wallet-Signature": stamp, "Request-Id": requestId, "Idempotency-Key": idempotencyKey },
     });
     if (res.response.status !== 200 || !res.data) return otpError(res.error, res.response.status);
     const session = res.data as { id?: string; expiresAt: string };

@@ -44,3 +44,29 @@ export function clearWalletSession(accountId: string): void {
   memory.delete(accountId);
   storage()?.removeItem(storageKey(accountId));
 }
+
+/**
+ * The code step of an OTP sign-in (which method, the public bundle the code is encrypted to), kept
+ * for this tab: a phone often discards the background tab while the user reads the code in their
+ * mail app, and the code must still be accepted when the page comes back.
+ */
+export interface StoredOtpStep {
+  methodId: string;
+  bundle: { otpEncryptionTargetBundle: string; enclavePublicKey: string };
+}
+
+const otpStepKey = (accountId: string) => `wallet-otp-step:${accountId}`;
+
+export function loadOtpStep(accountId: string): StoredOtpStep | null {
+  try {
+    const raw = storage()?.getItem(otpStepKey(accountId));
+    return raw ? (JSON.parse(raw) as StoredOtpStep) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveOtpStep(accountId: string, step: StoredOtpStep | null): void {
+  if (step) storage()?.setItem(otpStepKey(accountId), JSON.stringify(step));
+  else storage()?.removeItem(otpStepKey(accountId));
+}

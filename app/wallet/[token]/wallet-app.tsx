@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -12,12 +12,13 @@ import { utf8ToBytes } from "@noble/hashes/utils.js";
 import { encryptOtpBundle, generateKeyPair, oidcNonce, openSessionKey, openWalletExport, stampPayload, WalletCryptoError } from "@/lib/wallet/crypto";
 import { IDP_MESSAGE } from "../idp/idp-form";
 import { formatMinor } from "@/lib/wallet/format";
-import { clearWalletSession, loadWalletSession, saveWalletSession, type StoredWalletSession } from "@/lib/wallet/session-store";
+import { clearWalletSession, loadOtpStep, loadWalletSession, saveOtpStep, saveWalletSession, type StoredWalletSession } from "@/lib/wallet/session-store";
+import { newIdempotencyKey } from "@/components/use-idempotency-key";
 import type { SessionProof } from "@/lib/wallet/server/service";
 import { callWalletAction, isNoAnswer } from "../_lib/call-wallet-action";
 import { endWalletSession, sessionProof } from "../_lib/end-wallet-session";
 import { describeClosedQuote, describeQuoteStatus } from "../_lib/quote-state";
-import { localDeadline } from "../_lib/local-deadline";
+import { localTime } from "../_lib/local-time";
 import { clockGapMs } from "@/components/clock-gap";
 import type { SignInMethod } from "../_lib/sign-in-methods";
 import {
@@ -113,9 +114,11 @@ export function WalletApp({ link, accountId, methods: initialMethods, quoteId, a
     return (
       <SignIn
         link={link}
+        accountId={accountId}
         methods={methods}
         notice={signInNotice}
         onSignedIn={(s) => {
+          saveOtpStep(accountId, null); // signed in: a reload must not bring the code step back
           saveWalletSession(accountId, s);
           setSignInNotice(null);
           setSession(s);
@@ -128,12 +131,37 @@ export function WalletApp({ link, accountId, methods: initialMethods, quoteId, a
 
 /* ---------------------------------------------------------------- sign in */
 
-function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: SignInMethod[]; notice: string | null; onSignedIn: (s: StoredWalletSession) => void }) {
-  const [method, setMethod] = useState<SignInMethod | null>(null);
-  const [bundle, setBundle] = useState<{ otpEncryptionTargetBundle: string; enclavePublicKey: string } | null>(null);
+/**
+ * One code's sign-in, kept while the user presses Sign in again after no answer: the same key pair,
+ * bundle and stamp are sent again, the second leg with the same Idempotency-Key, so the service
+ * answers the session it opened instead of refusing the code as used.
+ */
+interface OtpAttempt {
+  code: string;
+  methodId: string;
+  targetBundle: string;
+  key: ReturnType<typeof generateKeyPair>;
+  encryptedOtpBundle: string;
+  idempotencyKey: string;
+  /** The first leg's answer, once it came. */
+  challenge: { requestId: string; stamp: string } | null;
+  /** The first leg got no answer: it may have used the code up. */
+  firstLegUnanswered: boolean;
+}
+
+function SignIn({ link, accountId, methods, notice, onSignedIn }: { link: string; accountId: string; methods: SignInMethod[]; notice: string | null; onSignedIn: (s: StoredWalletSession) => void }) {
+  // Mounted after hydration (WalletApp waits for the tab's storage), so the stored code step is read here.
+  const [stored] = useState(() => {
+    const step = loadOtpStep(accountId);
+    const m = step && methods.find((x) => x.id === step.methodId);
+    return m ? { method: m, bundle: step.bundle } : null;
+  });
+  const [method, setMethod] = useState<SignInMethod | null>(stored?.method ?? null);
+  const [bundle, setBundle] = useState<{ otpEncryptionTargetBundle: string; enclavePublicKey: string } | null>(stored?.bundle ?? null);
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const attempt = useRef<OtpAttempt | null>(null);
   const otpMethods = methods.filter((m) => m.type === "EMAIL_OTP" || m.type === "SMS_OTP");
   const passkeys = methods.filter((m) => m.type === "PASSKEY");
   const oidc = methods.filter((m) => m.type === "OAUTH");
@@ -201,6 +229,7 @@ function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: 
     const res = await callWalletAction(startOtpSignIn, link, m.id);
     setBusy(false);
     if (!res.ok) return setError(res.error.code === "RATE_LIMITED" ? "A code was sent moments ago. Wait 30 seconds before asking for another." : res.error.message);
+    saveOtpStep(accountId, { methodId: m.id, bundle: res.data });
     setMethod(m);
     setBundle(res.data);
   }
@@ -211,14 +240,32 @@ function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: 
     setBusy(true);
     setError(null);
     try {
-      // The key pair is made here and its private half never leaves this browser.
-      const key = generateKeyPair();
-      const encryptedOtpBundle = await encryptOtpBundle(code.trim(), bundle.otpEncryptionTargetBundle, key.publicKey, bundle.enclavePublicKey);
-      const first = await callWalletAction(submitOtp, link, method.id, encryptedOtpBundle);
-      if (!first.ok) return setError(first.error.message);
-      const second = await callWalletAction(finishOtp, link, method.id, encryptedOtpBundle, first.data.requestId, stampPayload(first.data.payloadToSign, key));
-      if (!second.ok) return setError(second.error.message);
-      onSignedIn({ key, binding: second.data.binding, sessionId: second.data.sessionId, expiresAt: second.data.expiresAt });
+      const typed = code.trim();
+      let a = attempt.current;
+      if (!a || a.code !== typed || a.methodId !== method.id || a.targetBundle !== bundle.otpEncryptionTargetBundle) {
+        // The key pair is made here and its private half never leaves this browser.
+        const key = generateKeyPair();
+        const encryptedOtpBundle = await encryptOtpBundle(typed, bundle.otpEncryptionTargetBundle, key.publicKey, bundle.enclavePublicKey);
+        a = { code: typed, methodId: method.id, targetBundle: bundle.otpEncryptionTargetBundle, key, encryptedOtpBundle, idempotencyKey: newIdempotencyKey(), challenge: null, firstLegUnanswered: false };
+        attempt.current = a;
+      }
+      if (!a.challenge) {
+        const first = await callWalletAction(submitOtp, link, method.id, a.encryptedOtpBundle);
+        if (!first.ok) {
+          if (isNoAnswer(first.error)) a.firstLegUnanswered = true;
+          else attempt.current = null; // refused: the next press starts afresh
+          if (first.error.code === "OTP_EXPIRED" && a.firstLegUnanswered) return setError("The connection dropped after this code was checked, so it cannot be used again. Send a new code.");
+          return setError(first.error.message);
+        }
+        a.challenge = { requestId: first.data.requestId, stamp: stampPayload(first.data.payloadToSign, a.key) };
+      }
+      const second = await callWalletAction(finishOtp, link, method.id, a.encryptedOtpBundle, a.challenge.requestId, a.challenge.stamp, a.idempotencyKey);
+      if (!second.ok) {
+        if (!isNoAnswer(second.error)) attempt.current = null;
+        return setError(second.error.message);
+      }
+      attempt.current = null;
+      onSignedIn({ key: a.key, binding: second.data.binding, sessionId: second.data.sessionId, expiresAt: second.data.expiresAt });
     } catch (e) {
       if (e instanceof WalletCryptoError) return setError(`${e.message} Nothing was sent. Ask for a new code.`);
       throw e;
@@ -276,6 +323,7 @@ function SignIn({ link, methods, notice, onSignedIn }: { link: string; methods: 
             </div>
           </form>
         )}
+        {busy && <WorkingNote />}
         {error && (
           <Notice tone="error" testId="wallet-signin-error">
             {error}
@@ -349,14 +397,41 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
     setQuote(q);
   }, [withProof, quoteId]);
 
-  const refresh = useCallback(async () => {
+  /** Reads the wallet (and the quote) again; answers whether the wallet could be read. */
+  const refresh = useCallback(async (): Promise<boolean> => {
     const v = await withProof((p) => loadWallet(p));
     if (v) {
       setGap(clockGapMs(v.platformNow, Date.now()));
       setView(v);
     }
     await reloadQuote();
+    return v !== null;
   }, [withProof, reloadQuote]);
+
+  /**
+   * The signed leg of a change to the sessions or sign-in methods. With no answer it may have been
+   * done: the lists are read again, so the user sees whether before trying again (a passkey added
+   * twice otherwise).
+   */
+  const finishChange = useCallback(
+    async <T,>(run: (p: SessionProof) => Promise<ActionResult<T>>): Promise<T | null> => {
+      const res = await runProven(run);
+      if (!res) return null;
+      if (res.ok) return res.data;
+      if (!isNoAnswer(res.error)) {
+        setError(res.error.message);
+        return null;
+      }
+      const reread = await refresh();
+      setError(
+        reread
+          ? "No answer came back, so this may already have been done. The lists below are up to date: check them before trying again."
+          : "No answer came back, so this may already have been done. Once you are back online, reload the page and check the lists below before trying again.",
+      );
+      return null;
+    },
+    [runProven, refresh],
+  );
 
   useEffect(() => {
     void refresh();
@@ -417,14 +492,14 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
       title: "Revoke a session",
       summary: (
         <p>
-          You are ending the <strong>{label(s.type)}</strong> session signed in as <strong>{s.nickname}</strong> on {localDateTime(s.createdAt)}
+          You are ending the <strong>{label(s.type)}</strong> session signed in as <strong>{s.nickname}</strong> at <PlatformTime iso={s.createdAt} gap={gap ?? 0} />
           {s.current ? " — this is the session you are using now; you will be signed out" : ""}. It will no longer be able to approve anything.
         </p>
       ),
       payloadToSign: challenge.payloadToSign,
       confirmLabel: "Sign and revoke",
       onSigned: async (signature) => {
-        const result = await withProof((p) => finishRevokeSession(p, s.id, challenge.requestId, signature));
+        const result = await finishChange((p) => finishRevokeSession(p, s.id, challenge.requestId, signature));
         setPending(null);
         if (!result) return;
         if (s.current) return onSignOut("You revoked this session. Sign in again to continue.");
@@ -477,7 +552,7 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
       payloadToSign: challenge.payloadToSign,
       confirmLabel: "Sign and add passkey",
       onSigned: async (signature) => {
-        const result = await withProof((p) => finishAddPasskey(p, name, options.challenge, attestation, challenge.requestId, signature));
+        const result = await finishChange((p) => finishAddPasskey(p, name, options.challenge, attestation, challenge.requestId, signature));
         setPending(null);
         if (!result) return;
         setNickname("");
@@ -509,7 +584,7 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
       payloadToSign: challenge.payloadToSign,
       confirmLabel: "Sign and link",
       onSigned: async (signature) => {
-        const result = await withProof((p) => finishAddOauth(p, oidcToken, challenge.requestId, signature));
+        const result = await finishChange((p) => finishAddOauth(p, oidcToken, challenge.requestId, signature));
         setPending(null);
         if (!result) return;
         setDone(`Google account ${email} linked.`);
@@ -555,7 +630,7 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
       payloadToSign: challenge.payloadToSign,
       confirmLabel: "Sign and add",
       onSigned: async (signature) => {
-        const result = await withProof((p) => finishAddSms(p, challenge.requestId, signature));
+        const result = await finishChange((p) => finishAddSms(p, challenge.requestId, signature));
         setPending(null);
         if (!result) return;
         setDone(`Text-message sign-in added for ${result.nickname}.`);
@@ -587,7 +662,7 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
       payloadToSign: challenge.payloadToSign,
       confirmLabel: "Sign and remove",
       onSigned: async (signature) => {
-        const result = await withProof((p) => finishRemoveCredential(p, c.id, challenge.requestId, signature));
+        const result = await finishChange((p) => finishRemoveCredential(p, c.id, challenge.requestId, signature));
         setPending(null);
         if (!result) return;
         setDone("Sign-in method removed.");
@@ -600,7 +675,7 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
     <div className="space-y-6">
       <div className="flex items-center justify-between">
         <p className="text-zinc-600">
-          Signed in.{gap !== null && <> Session expires <Deadline iso={session.expiresAt} gap={gap} />.</>}
+          Signed in.{gap !== null && <> Session expires <PlatformTime iso={session.expiresAt} gap={gap} />.</>}
         </p>
         <Button variant="secondary" onClick={signOut} disabled={busy}>
           Sign out
@@ -634,6 +709,7 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
                 Cancel
               </Button>
             </div>
+            {busy && <WorkingNote />}
           </div>
         </Card>
       ) : (
@@ -666,7 +742,9 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
                 <tbody>
                   {view.changes.map((c) => (
                     <tr key={c.id} className="border-t border-zinc-100">
-                      <td className="px-5 py-2">{localDateTime(c.effectiveAt)}</td>
+                      <td className="px-5 py-2" data-testid="wallet-activity-time">
+                        <PlatformTime iso={c.effectiveAt} gap={gap ?? 0} />
+                      </td>
                       <td className="px-5 py-2 text-right font-mono">{view.balance ? formatMinor(c.amount, view.balance.currency.code, view.balance.currency.decimals ?? 2) : c.amount}</td>
                     </tr>
                   ))}
@@ -701,9 +779,9 @@ function SignedIn({ link, session, quoteId, appName, onSignOut }: { link: string
                           (this browser)
                         </span>
                       )}
-                      <span className="block text-xs text-zinc-500 sm:hidden">until <Deadline iso={s.expiresAt} gap={gap ?? 0} /></span>
+                      <span className="block text-xs text-zinc-500 sm:hidden">until <PlatformTime iso={s.expiresAt} gap={gap ?? 0} /></span>
                     </td>
-                    <td className="hidden px-5 py-2 whitespace-nowrap text-zinc-500 sm:table-cell">until <Deadline iso={s.expiresAt} gap={gap ?? 0} /></td>
+                    <td className="hidden px-5 py-2 whitespace-nowrap text-zinc-500 sm:table-cell">until <PlatformTime iso={s.expiresAt} gap={gap ?? 0} /></td>
                     <td className="py-2 pr-4 pl-2 text-right sm:px-5">
                       <Button size="sm" variant="danger-ghost" aria-label={`Revoke ${label(s.type)} · ${s.nickname}${s.current ? " (this browser)" : ""}`} onClick={() => reviewRevoke(s)} disabled={busy || pending !== null}>
                         Revoke
@@ -807,7 +885,7 @@ function QuoteCard({
         <p data-testid="quote-state">{describeClosedQuote(quote, Date.now() + gap, appName)}</p>
         <p className="text-sm text-zinc-600">
           {formatMinor(quote.sending.amount, quote.sending.code, quote.sending.decimals)} to {quote.destination}
-          {quote.state === "EXPIRED" && <>, expired at <Deadline iso={quote.expiresAt} gap={gap} /></>}.
+          {quote.state === "EXPIRED" && <>, expired at <PlatformTime iso={quote.expiresAt} gap={gap} /></>}.
         </p>
       </div>
     </Card>
@@ -824,9 +902,18 @@ function QuoteSummary({ quote, gap }: { quote: QuoteApproval; gap: number }) {
         {quote.description && <> Note: {quote.description}.</>}
       </p>
       <p className="mt-2 font-medium text-zinc-800" data-testid="quote-expires">
-        Approve by <Deadline iso={quote.expiresAt} gap={gap} />: after that this request expires and nothing is sent.
+        Approve by <PlatformTime iso={quote.expiresAt} gap={gap} />: after that this request expires and nothing is sent.
       </p>
     </>
+  );
+}
+
+/** Shown while a request runs: on a slow network the disabled buttons alone look like nothing happens. */
+function WorkingNote() {
+  return (
+    <p role="status" className="text-sm text-zinc-600">
+      Working… On a slow connection this can take a while. Keep this page open.
+    </p>
   );
 }
 
@@ -835,18 +922,15 @@ function label(type: string): string {
 }
 
 /**
- * A platform time (an expiresAt) on this browser's clock (localDeadline), read again every 15 s so
- * "in 4 min" stays true. `gap`: clockGapMs, how far the platform's clock runs ahead of this one.
+ * A platform time (a deadline, or when something happened) on this browser's clock (localTime),
+ * read again every 15 s so "in 4 min" and "5 min ago" stay true. `gap`: clockGapMs, how far the
+ * platform's clock runs ahead of this one.
  */
-function Deadline({ iso, gap }: { iso: string; gap: number }) {
+function PlatformTime({ iso, gap }: { iso: string; gap: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 15_000);
     return () => window.clearInterval(timer);
   }, []);
-  return <>{localDeadline(iso, gap, now)}</>;
-}
-
-function localDateTime(iso: string): string {
-  return new Date(iso).toLocaleString([], { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+  return <>{localTime(iso, gap, now)}</>;
 }

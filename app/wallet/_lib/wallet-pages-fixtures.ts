@@ -1,5 +1,6 @@
 // Test-only (imported by *.test.ts files): the wallet pages' server actions as the browser calls
 // them, against the embedded service on this run's database.
+import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import type { ActionResult } from "@/lib/client/action-result";
 import { createTestApp } from "@/lib/service/testing/test-app";
@@ -37,7 +38,7 @@ export async function openWalletPages() {
     const key = generateKeyPair();
     const encrypted = await encryptOtpBundle("000000", bundle.otpEncryptionTargetBundle, key.publicKey, bundle.enclavePublicKey);
     const first = data(await submitOtp(link, method.id, encrypted));
-    const done = data(await finishOtp(link, method.id, encrypted, first.requestId, stampPayload(first.payloadToSign, key)));
+    const done = data(await finishOtp(link, method.id, encrypted, first.requestId, stampPayload(first.payloadToSign, key), randomUUID()));
     return { key, ...done };
   }
 
