@@ -32,15 +32,36 @@ async function consentSource(): Promise<ConsentSource> {
   return { acceptedAt: new Date().toISOString(), ipAddress: isIP(forwarded) ? forwarded : "127.0.0.1" };
 }
 
-/** POST /customers; the API's field errors come back keyed by the form's field paths. */
+const CreateCustomerInputSchema = z.object({
+  values: z.unknown(),
+  /** The form's key for this customer (useIdempotencyKey): pressing Create again after a lost answer replays, never creates a second. */
+  idempotencyKey: z.string().min(16).max(255),
+});
+
+/**
+ * POST /customers with the form's Idempotency-Key; the API's field errors come back keyed by the
+ * form's field paths. A retry whose body differs from the first attempt's (a consent is stamped
+ * with the time of each attempt) is refused by the key: said as "may already exist", never a second customer.
+ */
 export async function createCustomerAction(input: unknown): Promise<ActionResult<Customer>> {
-  const parsed = CustomerFormSchema.safeParse(input);
+  const shaped = CreateCustomerInputSchema.safeParse(input);
+  if (!shaped.success) return invalidInputResult(shaped.error);
+  // Parsed on its own so that its errors are keyed by the form's field paths.
+  const parsed = CustomerFormSchema.safeParse(shaped.data.values);
   if (!parsed.success) return invalidInputResult(parsed.error);
   const fieldErrors = missingNameErrors(parsed.data);
   if (Object.keys(fieldErrors).length > 0) return { ok: false, error: { code: "INVALID_INPUT", message: "Some fields are invalid", fieldErrors } };
   const body = toCreateRequest(parsed.data, await consentSource());
-  const result = await callService((client) => client.POST("/customers", { body }));
+  const result = await callService((client) => client.POST("/customers", { body, headers: { "Idempotency-Key": shaped.data.idempotencyKey } }));
   if (result.ok) revalidatePath("/customers");
+  else if (result.error.code === "CONFLICT" && result.error.details?.idempotencyKey !== undefined)
+    return {
+      ok: false,
+      error: {
+        code: "MAY_ALREADY_EXIST",
+        message: "Your first attempt may already have created this customer: its answer was lost. Check the Customers list before creating it again.",
+      },
+    };
   return result;
 }
 

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ChoiceGroup } from "@/components/ui/choice-group";
 import { Card } from "@/components/ui/card";
 import { FormErrorNotice } from "@/components/form-error-notice";
+import { useIdempotencyKey } from "@/components/use-idempotency-key";
 import { createCustomerAction, updateCustomerAction } from "../actions";
 import type { CustomerFormValues } from "../form-values";
 import { AddressFields } from "./address-fields";
@@ -49,6 +50,9 @@ function errorMessage(error: ActionError): string {
       return "This customer was deleted; it can no longer be changed.";
     case "FORBIDDEN":
       return "Your role cannot create or change customers. Ask an admin.";
+    case "DASHBOARD_UNREACHABLE":
+      // the form sends the same Idempotency-Key again, so the service answers the first attempt
+      return "No answer came back, so this customer may already have been created. Press Create again with the same details: it is created only once.";
     default:
       return describeActionError(error);
   }
@@ -62,6 +66,7 @@ export function CustomerForm({ initialValues, customerId, currencies, terms, acc
   const [error, setError] = useState<ActionError | null>(null);
   const [pending, startTransition] = useTransition();
   const router = useRouter();
+  const idempotency = useIdempotencyKey();
   const isEditing = customerId !== undefined;
   const errors = error?.fieldErrors ?? {};
   const conflictErrors: Record<string, string> = error?.code === "CONFLICT" ? { platformCustomerId: "is already used by another active customer" } : {};
@@ -78,7 +83,9 @@ export function CustomerForm({ initialValues, customerId, currencies, terms, acc
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     startTransition(async () => {
-      const result = isEditing ? await callAction(updateCustomerAction, { customerId, values, openedWith }) : await callAction(createCustomerAction, values);
+      const result = isEditing
+        ? await callAction(updateCustomerAction, { customerId, values, openedWith })
+        : await callAction(createCustomerAction, { values, idempotencyKey: idempotency.keyFor(values) });
       if (!result.ok) {
         setError(result.error);
         window.scrollTo({ top: 0, behavior: "smooth" });

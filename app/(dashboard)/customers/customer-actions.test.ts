@@ -4,6 +4,7 @@ import { services } from "@/lib/services";
 import { createTestApp, type TestApp } from "@/lib/service/testing/test-app";
 import { createTestTeam } from "@/lib/service/testing/staff-fixtures";
 import { verifyStaffLogin } from "@/lib/service/staff/verify-staff-login";
+import { AGREEMENTS } from "@/lib/service/customers/agreements";
 
 /** Whoever the test signs in as: the action's service client acts as this session's user. */
 const signedIn = vi.hoisted(() => ({ session: null as Session | null }));
@@ -11,8 +12,8 @@ vi.mock("@/lib/auth/session", () => ({ getActionSession: async () => ({ ok: true
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
 
-const { updateCustomerAction } = await import("./actions");
-const { customerToFormValues } = await import("./form-values");
+const { createCustomerAction, updateCustomerAction } = await import("./actions");
+const { customerToFormValues, EMPTY_CUSTOMER_FORM } = await import("./form-values");
 const { callService } = await import("@/lib/client/call-service");
 
 let app: TestApp;
@@ -86,5 +87,38 @@ describe("two staff saving a customer's edit form from pages opened at the same 
     expect(saved.error.code).toBe("EDIT_CONFLICT");
     expect(saved.error.fieldErrors).toEqual({ fullName: "was changed by someone else since you opened this page" });
     expect((await openEdit(admins.a, customerId)).fullName).toBe("Olive Alpha");
+  });
+});
+
+describe("creating a customer from the form", () => {
+  it("pressed again after a lost answer (the same key and details) answers the customer already created, never a second one; a new key creates a new one", async () => {
+    signedIn.session = admins.a;
+    const fullName = `Retry ${Math.random().toString(36).slice(2, 8)}`;
+    const values = { ...structuredClone(EMPTY_CUSTOMER_FORM), customerType: "INDIVIDUAL" as const, fullName }; // no customer ID of the platform's: nothing else makes it unique
+    const idempotencyKey = "form-key-0123456789abcdef";
+    const first = await createCustomerAction({ values, idempotencyKey });
+    const again = await createCustomerAction({ values, idempotencyKey });
+    expect(first.ok && again.ok && again.data.id === first.data.id).toBe(true);
+    const named = async () => {
+      const list = await callService((client) => client.GET("/customers", { params: { query: { limit: 100 } } }));
+      if (!list.ok) throw new Error(list.error.message);
+      return list.data.data.filter((c) => "fullName" in c && c.fullName === fullName).length;
+    };
+    expect(await named()).toBe(1);
+    expect((await createCustomerAction({ values, idempotencyKey: "form-key-fedcba9876543210" })).ok).toBe(true);
+    expect(await named()).toBe(2);
+  });
+
+  it("pressed again with the terms accepted (each attempt stamps the consent with its own time) says the first may have created it, and creates no second one", async () => {
+    signedIn.session = admins.a;
+    const fullName = `Consent ${Math.random().toString(36).slice(2, 8)}`;
+    const values = { ...structuredClone(EMPTY_CUSTOMER_FORM), customerType: "INDIVIDUAL" as const, fullName, termsConsent: { isAccepted: true, version: AGREEMENTS[0].version } };
+    const idempotencyKey = `form-key-${Math.random().toString(36).slice(2, 14)}`;
+    expect((await createCustomerAction({ values, idempotencyKey })).ok).toBe(true);
+    await new Promise((r) => setTimeout(r, 5)); // another millisecond on the consent's clock
+    const again = await createCustomerAction({ values, idempotencyKey });
+    expect(again).toMatchObject({ ok: false, error: { code: "MAY_ALREADY_EXIST", message: expect.stringContaining("Check the Customers list") } });
+    const list = await callService((client) => client.GET("/customers", { params: { query: { limit: 100 } } }));
+    expect(list.ok && list.data.data.filter((c) => "fullName" in c && c.fullName === fullName)).toHaveLength(1);
   });
 });
