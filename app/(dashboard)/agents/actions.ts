@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { components } from "@/lib/client/generated/schema";
-import { invalidInputResult, type ActionResult } from "@/lib/client/action-result";
+import { actionOk, invalidInputResult, type ActionResult } from "@/lib/client/action-result";
 import { callService } from "@/lib/client/call-service";
 import { staleEdit, staleEditError } from "../_lib/stale-edit";
 
@@ -44,7 +44,9 @@ export async function updatePolicyAction(input: unknown): Promise<ActionResult<A
   if (!parsed.success) return invalidInputResult(parsed.error);
   const current = await callService((client) => client.GET("/agents/{agentId}", { params: { path: { agentId: parsed.data.agentId } } }));
   if (!current.ok) return current;
-  const { conflicts } = staleEdit(["policy"], { opened: { policy: parsed.data.openedWith }, edited: { policy: parsed.data.policy }, current: { policy: current.data.policy } });
+  const { changed, conflicts } = staleEdit(["policy"], { opened: { policy: parsed.data.openedWith }, edited: { policy: parsed.data.policy }, current: { policy: current.data.policy } });
+  // Unchanged: nothing to write (writing it would put back the opened policy over another admin's change).
+  if (changed.length === 0) return actionOk(current.data);
   if (conflicts.length > 0) return { ok: false, error: { ...staleEditError([]), message: "Someone else changed this agent's policy since you opened the editor, so nothing was saved. Cancel, check the policy shown, then edit it again." } };
   const result = await callService((client) => client.PATCH("/agents/{agentId}/policy", { params: { path: { agentId: parsed.data.agentId } }, body: parsed.data.policy }));
   if (result.ok) revalidatePath(PATH, "layout");

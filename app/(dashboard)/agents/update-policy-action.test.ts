@@ -66,5 +66,9 @@ describe("saving an agent's policy from an editor opened before someone else cha
     const now = await agentPolicy(agentId);
     expect(now.spendingLimits.perTransactionLimit).toBe(500_000);
     expect(now.defaultExecutionMode).toBe("APPROVAL_REQUIRED");
+
+    // Saved from the stale editor without a change: nothing is written back over the other admin's limit.
+    expect((await updatePolicyAction({ agentId, policy: openedWith, openedWith })).ok).toBe(true);
+    expect((await agentPolicy(agentId)).spendingLimits.perTransactionLimit).toBe(500_000);
   });
 });
