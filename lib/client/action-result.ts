@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { SESSION_ENDED } from "@/lib/auth/dashboard-access";
 import type { ServiceErrorBody } from "./create-client";
 
 /** What a server action answers: expected failures are values, and UIs branch on `code`. */
@@ -89,7 +90,7 @@ export function describeActionError(error: ActionError): string {
       return "Your role does not allow this. Ask an admin.";
     case "UNAUTHENTICATED":
     case "UNAUTHORIZED":
-      return "Your session has ended, so nothing was done. Sign in again in another tab (what you typed here stays), then try again here.";
+      return SESSION_ENDED.message;
     default:
       // Each resource has its own 404 code (TOKEN_NOT_FOUND, QUOTE_NOT_FOUND, …); all mean the same here.
       return error.status === 404 ? "It no longer exists; reload the page." : error.message;
