@@ -4,8 +4,8 @@ import type { Session } from "next-auth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "@/lib/service/testing/test-app";
 import { createTestTeam } from "@/lib/service/testing/staff-fixtures";
-import { verifyStaffLogin } from "@/lib/service/staff/verify-staff-login";
 import { services } from "@/lib/services";
+import { staffSessionOf } from "@/app/(dashboard)/_lib/staff-session-fixture";
 
 /** Whoever the test signs in as: the overview and its dismiss action read this session. */
 const signedIn = vi.hoisted(() => ({ session: null as Session | null }));
@@ -24,13 +24,7 @@ let app: TestApp;
 let bootstrapped: { admin: Session; support: Session };
 let other: { admin: Session };
 
-/** A session as next-auth builds it after this staff member signs in. */
-async function sessionOf(email: string, password: string): Promise<Session> {
-  const login = await verifyStaffLogin(app.db, email, password);
-  if (!login) throw new Error(`cannot sign in as ${email}`);
-  const { sessionStamp: _stamp, sessionId: _id, ...user } = login;
-  return { expires: "2099-01-01T00:00:00.000Z", user };
-}
+const sessionOf = (email: string, password: string) => staffSessionOf(app.db, email, password);
 
 async function overviewAs(session: Session): Promise<string> {
   signedIn.session = session;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { services } from "@/lib/services";
 import { createTestApp, type TestApp } from "@/lib/service/testing/test-app";
 import { createTestTeam } from "@/lib/service/testing/staff-fixtures";
-import { verifyStaffLogin } from "@/lib/service/staff/verify-staff-login";
+import { staffSessionOf } from "@/app/(dashboard)/_lib/staff-session-fixture";
 
 /** Whoever the test signs in as: the action's service client acts as this session's user. */
 const signedIn = vi.hoisted(() => ({ session: null as Session | null }));
@@ -34,10 +34,7 @@ beforeAll(async () => {
   process.env.DATABASE_URL = inject("databaseUrl"); // the embedded service (services()) on this run's database
   app = await createTestApp();
   const team = await createTestTeam(app.db);
-  const login = await verifyStaffLogin(app.db, team.admin.email, team.admin.password);
-  if (!login) throw new Error("cannot sign in");
-  const { sessionStamp: _stamp, sessionId: _id, ...user } = login;
-  admin = { expires: "2099-01-01T00:00:00.000Z", user };
+  admin = await staffSessionOf(app.db, team.admin.email, team.admin.password);
   signedIn.session = admin;
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { services } from "@/lib/services";
 import { createTestApp, type TestApp } from "@/lib/service/testing/test-app";
 import { createTestTeam } from "@/lib/service/testing/staff-fixtures";
-import { verifyStaffLogin } from "@/lib/service/staff/verify-staff-login";
+import { staffSessionOf } from "@/app/(dashboard)/_lib/staff-session-fixture";
 
 /** Whoever the test signs in as: the action's service client acts as this session's user. */
 const signedIn = vi.hoisted(() => ({ session: null as Session | null }));
@@ -17,12 +17,7 @@ const { callService } = await import("@/lib/client/call-service");
 let app: TestApp;
 let admins: { a: Session; b: Session };
 
-async function sessionOf(email: string, password: string): Promise<Session> {
-  const login = await verifyStaffLogin(app.db, email, password);
-  if (!login) throw new Error(`cannot sign in as ${email}`);
-  const { sessionStamp: _stamp, sessionId: _id, ...user } = login;
-  return { expires: "2099-01-01T00:00:00.000Z", user };
-}
+const sessionOf = (email: string, password: string) => staffSessionOf(app.db, email, password);
 
 /** The settings form's values as the page shows them now (GET /config). */
 async function openSettings(as: Session) {
